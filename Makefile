@@ -1,0 +1,59 @@
+# Pitchline: `make serve` and `make test` are the two set-up commands (README).
+# Both install what they need on a fresh Debian/Ubuntu machine (sudo only when not root).
+
+SHELL := /bin/bash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SWIFT ?= swift
+PORT ?= 8080
+VENV := .venv
+PY := $(VENV)/bin/python
+APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev pkg-config
+APT_TEST := chromium fonts-dejavu-core sox vorbis-tools
+APT_BENCH := wrk nginx-light
+STAMP := .build/.stamps
+
+.PHONY: all build release deps test-deps test swift-test browser-test serve check bench clean
+
+all: build
+
+# Install missing apt packages only (dpkg-query is quick; apt-get update runs once, when needed).
+define apt_install
+	@missing=""; for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; fi
+endef
+
+deps:
+	$(call apt_install,$(APT_BUILD))
+
+test-deps: deps
+	$(call apt_install,$(APT_TEST))
+	@[ -x $(PY) ] || python3 -m venv $(VENV)
+	@$(PY) -m pip install -q --disable-pip-version-check -r browser-tests/requirements.txt
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+check: build
+	$(SWIFT) run pitchline check site
+
+serve: release
+	.build/release/pitchline serve site --port $(PORT) --watch
+
+swift-test: deps
+	$(SWIFT) test
+
+browser-test: test-deps build
+	$(PY) -m pytest -q browser-tests
+
+test: test-deps swift-test browser-test
+
+bench: release
+	bash bench/run.sh
+
+clean:
+	rm -rf .build .cache _site

@@ -1,0 +1,8 @@
+#ifndef PITCHLINE_CMICROHTTPD_SHIM_H
+#define PITCHLINE_CMICROHTTPD_SHIM_H
+#include <stdarg.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+#endif

@@ -1,0 +1,191 @@
+import Foundation
+
+/// A chart ready to describe, sonify and draw: one shared x sequence (the rows) and one or
+/// more series of values aligned to it. Built by `ChartLoader` from a Vega-Lite subset spec or
+/// a bare CSV file; contains no HTML and no audio.
+public struct Chart: Sendable, Equatable {
+    /// URL-safe identifier, unique in a site (from the spec's file name), e.g. `seattle-temperature`.
+    public var id: String
+    /// The spec or CSV file this chart came from, relative to the site folder.
+    public var sourcePath: String
+    public var title: String
+    public var subtitle: String?
+    /// The author's description (Vega-Lite `description`), if any.
+    public var authorDescription: String?
+    public var mark: Mark
+    public var x: XAxis
+    public var y: YAxis
+    /// One entry per row, in drawing order (ascending for quantitative and temporal x).
+    public var xValues: [XValue]
+    /// Series in play order (the first plays first). Every `values` array has `xValues.count` entries.
+    public var series: [Series]
+    public var options: ChartOptions
+
+    public init(
+        id: String, sourcePath: String, title: String, subtitle: String? = nil,
+        authorDescription: String? = nil, mark: Mark, x: XAxis, y: YAxis,
+        xValues: [XValue], series: [Series], options: ChartOptions = ChartOptions()
+    ) {
+        self.id = id
+        self.sourcePath = sourcePath
+        self.title = title
+        self.subtitle = subtitle
+        self.authorDescription = authorDescription
+        self.mark = mark
+        self.x = x
+        self.y = y
+        self.xValues = xValues
+        self.series = series
+        self.options = options
+    }
+
+    public var pointCount: Int { xValues.count }
+}
+
+/// The Vega-Lite marks Pitchline draws.
+public enum Mark: String, Sendable, Equatable, CaseIterable {
+    case line, bar, point, area
+
+    /// "Line chart", "Bar chart", … for reading aloud.
+    public var chartKindName: String {
+        switch self {
+        case .line: "Line chart"
+        case .bar: "Bar chart"
+        case .point: "Scatter plot"
+        case .area: "Area chart"
+        }
+    }
+}
+
+/// Vega-Lite encoding types.
+public enum FieldType: String, Sendable, Equatable {
+    case quantitative, temporal, ordinal, nominal
+}
+
+/// How finely temporal x values are meant; decides how dates are spoken and where ticks go.
+public enum TimeGranularity: String, Sendable, Equatable, Comparable {
+    case second, minute, hour, day, month, year
+
+    private var rank: Int {
+        switch self {
+        case .second: 0
+        case .minute: 1
+        case .hour: 2
+        case .day: 3
+        case .month: 4
+        case .year: 5
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// One x value: a number, an instant (UTC), or a category label.
+public enum XValue: Sendable, Hashable {
+    case number(Double)
+    case date(Date)
+    case category(String)
+
+    /// The value on a numeric scale: the number, seconds since 1970 for dates, nil for categories.
+    public var numeric: Double? {
+        switch self {
+        case .number(let n): n
+        case .date(let d): d.timeIntervalSince1970
+        case .category: nil
+        }
+    }
+}
+
+public struct XAxis: Sendable, Equatable {
+    /// The source field name (used in the data table header and CSV download).
+    public var field: String
+    /// Axis title for display and speech, e.g. "Date".
+    public var title: String
+    public var type: FieldType
+    /// For temporal axes: the finest unit the data uses (after any `timeUnit`).
+    public var granularity: TimeGranularity?
+    /// Unit shown after quantitative values, e.g. "km".
+    public var unit: String?
+    /// Optional d3-style number format from `axis.format`, e.g. ",.1f".
+    public var format: String?
+
+    public init(
+        field: String, title: String, type: FieldType, granularity: TimeGranularity? = nil,
+        unit: String? = nil, format: String? = nil
+    ) {
+        self.field = field
+        self.title = title
+        self.type = type
+        self.granularity = granularity
+        self.unit = unit
+        self.format = format
+    }
+}
+
+public struct YAxis: Sendable, Equatable {
+    public var field: String
+    /// Axis title, e.g. "Temperature (°C)"; the unit is kept apart in `unit`.
+    public var title: String
+    /// Unit appended to spoken and shown values, e.g. "°C", "mm", "thousand MWh".
+    public var unit: String?
+    /// Optional d3-style number format (e.g. ",.1f"); when nil the formatter picks sensible digits.
+    public var format: String?
+    /// The aggregate applied, if any, e.g. "sum" (so the summary can say "monthly total").
+    public var aggregate: String?
+
+    public init(field: String, title: String, unit: String? = nil, format: String? = nil, aggregate: String? = nil) {
+        self.field = field
+        self.title = title
+        self.unit = unit
+        self.format = format
+        self.aggregate = aggregate
+    }
+}
+
+/// One series of values aligned to `Chart.xValues`; nil is a gap (missing value), never zero.
+public struct Series: Sendable, Equatable {
+    /// The series name as shown in the legend, e.g. "Maximum temperature".
+    public var name: String
+    public var values: [Double?]
+
+    public init(name: String, values: [Double?]) {
+        self.name = name
+        self.values = values
+    }
+}
+
+/// Pitchline extras from `usermeta.pitchline` in the spec.
+public struct ChartOptions: Sendable, Equatable {
+    public var audio: AudioOptions
+    /// Per-series names for speech when they differ from the legend (e.g. "maximum temperature").
+    public var spokenSeriesNames: [String: String]
+
+    public init(audio: AudioOptions = AudioOptions(), spokenSeriesNames: [String: String] = [:]) {
+        self.audio = audio
+        self.spokenSeriesNames = spokenSeriesNames
+    }
+}
+
+/// Audio settings a chart author may change; validated by the sonification engine.
+public struct AudioOptions: Sendable, Equatable, Hashable {
+    /// Lowest and highest pitch in hertz; values map onto this range on a logarithmic scale.
+    public var minFrequency: Double
+    public var maxFrequency: Double
+    /// Length of one point's tone in seconds (without the trailing silence).
+    public var toneDuration: Double
+    /// Whole-series playback length in seconds (Apple's "recommended" is about 10 s).
+    public var playbackDuration: Double
+    /// Exponential smoothing factor 0…1 for whole-series playback (0 = none).
+    public var smoothing: Double
+
+    public init(
+        minFrequency: Double = 200, maxFrequency: Double = 1000, toneDuration: Double = 0.15,
+        playbackDuration: Double = 10, smoothing: Double = 0
+    ) {
+        self.minFrequency = minFrequency
+        self.maxFrequency = maxFrequency
+        self.toneDuration = toneDuration
+        self.playbackDuration = playbackDuration
+        self.smoothing = smoothing
+    }
+}

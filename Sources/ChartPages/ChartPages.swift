@@ -1,0 +1,1 @@
+// ChartPages: see docs/architecture.md

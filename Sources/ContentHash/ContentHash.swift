@@ -1,0 +1,1 @@
+// ContentHash: see docs/architecture.md

@@ -1,0 +1,1 @@
+// HTTPServer: see docs/architecture.md

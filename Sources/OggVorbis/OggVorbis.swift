@@ -1,0 +1,1 @@
+// OggVorbis: see docs/architecture.md

@@ -1,0 +1,1 @@
+// SiteExport: see docs/architecture.md

@@ -1,0 +1,1 @@
+// SiteServing: see docs/architecture.md

@@ -1,0 +1,1 @@
+// Sonification: see docs/architecture.md

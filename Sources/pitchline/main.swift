@@ -1,0 +1,3 @@
+import PitchlineCLI
+
+await PitchlineCommand.main()
