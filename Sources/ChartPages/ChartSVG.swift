@@ -187,6 +187,8 @@ public struct ChartSVG: Sendable {
             out += "<g class=\"pl-series pl-s\(item.series % 8)\">"
             if g.chart.mark == .bar {
                 out += "<rect class=\"pl-bar\" x=\"\(num(item.x + 8))\" y=\"\(num(item.y - 8))\" width=\"16\" height=\"12\" fill=\"currentColor\"\(dashAttr)/>"
+            } else if g.chart.mark == .point {
+                out += "<use href=\"#\(xmlEscape(idPrefix))-mk\(item.series % Self.markerPaths.count)\" class=\"pl-marker\" x=\"\(num(item.x + 16))\" y=\"\(num(item.y - 2))\"/>"
             } else {
                 out += "<line class=\"pl-line\" x1=\"\(num(item.x))\" x2=\"\(num(item.x + 32))\" y1=\"\(num(item.y - 2))\" y2=\"\(num(item.y - 2))\" stroke=\"currentColor\"\(dashAttr)/>"
                 out += "<use href=\"#\(xmlEscape(idPrefix))-mk\(item.series % Self.markerPaths.count)\" class=\"pl-marker\" x=\"\(num(item.x + 16))\" y=\"\(num(item.y - 2))\"/>"
