@@ -21,19 +21,24 @@ public enum PCMAnalysis {
         return p / Double(n * n)
     }
 
-    /// The strongest frequency between `low` and `high` Hz, searched in steps of `resolution`
-    /// (relative, e.g. 0.001 = 0.1 %), refined around the best coarse step.
+    /// The strongest frequency between `low` and `high` Hz: a coarse 1 % sweep, then a sweep
+    /// in steps of `resolution` (relative, e.g. 0.001 = 0.1 %) around the best coarse step.
     public static func dominantFrequency(
         in samples: ArraySlice<Float>, sampleRate: Int, low: Double, high: Double, resolution: Double = 0.002
     ) -> Double {
-        var best = low, bestPower = -1.0
-        var f = low
-        while f <= high {
-            let p = power(of: f, in: samples, sampleRate: sampleRate)
-            if p > bestPower { (best, bestPower) = (f, p) }
-            f *= 1 + resolution
+        func sweep(_ from: Double, _ to: Double, _ step: Double) -> Double {
+            var best = from, bestPower = -1.0
+            var f = from
+            while f <= to {
+                let p = power(of: f, in: samples, sampleRate: sampleRate)
+                if p > bestPower { (best, bestPower) = (f, p) }
+                f *= 1 + step
+            }
+            return best
         }
-        return best
+        let coarse = sweep(low, high, max(resolution, 0.01))
+        guard resolution < 0.01 else { return coarse }
+        return sweep(max(low, coarse / 1.015), min(high, coarse * 1.015), resolution)
     }
 
     /// Largest absolute sample value.
