@@ -5,7 +5,7 @@ public struct PitchlineCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "pitchline",
         abstract: "Accessible charts with keyboard-scrubbable audio.",
-        subcommands: [])
+        subcommands: [Check.self])
 
     public init() {}
 }
