@@ -52,7 +52,8 @@ browser-test: test-deps build
 
 test: test-deps swift-test browser-test
 
-bench: release
+bench: release test-deps
+	$(call apt_install,$(APT_BENCH))
 	bash bench/run.sh
 
 clean:
