@@ -1,3 +1,3 @@
 import PitchlineCLI
 
-await PitchlineCommand.main()
+await PitchlineCommand.start()
