@@ -130,19 +130,13 @@ struct AudioBench: AsyncParsableCommand {
     }
 }
 
-/// The charts the audio bench measures.
+/// The charts the audio bench measures: the example site's, loaded once through `ChartLoader`.
 enum AudioBenchCharts {
-    /// Seattle daily maximum and minimum temperature, 2012–2015, read straight from
-    /// `site/data/seattle-weather.csv` (columns temp_max, temp_min), else a synthetic stand-in.
+    /// The Seattle temperature chart (2 series × 1,461 days), or a synthetic stand-in of the
+    /// same shape when the site folder lacks it.
     static func seattle(site: URL) -> (chart: Chart, source: String) {
-        let file = site.appendingPathComponent("data/seattle-weather.csv")
-        if let text = try? String(contentsOf: file, encoding: .utf8) {
-            var lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-            let header = lines.removeFirst().map(String.init)
-            if let hi = header.firstIndex(of: "temp_max"), let lo = header.firstIndex(of: "temp_min") {
-                let highs = lines.map { Double($0[hi]) }, lows = lines.map { Double($0[lo]) }
-                return (chart(id: "seattle-temperature", highs: highs, lows: lows), file.path)
-            }
+        if let chart = ChartLoader(siteDirectory: site).loadSite().charts.first(where: { $0.id == "seattle-temperature" }) {
+            return (chart, chart.sourcePath)
         }
         var highs: [Double?] = [], lows: [Double?] = []
         for d in 0..<1461 {
@@ -152,17 +146,14 @@ enum AudioBenchCharts {
             highs.append(((16 + 9 * season + 6 * noise) * 10).rounded() / 10)
             lows.append(((7 + 5 * season + 4 * noise) * 10).rounded() / 10)
         }
-        return (chart(id: "seattle-temperature", highs: highs, lows: lows), "synthetic")
-    }
-
-    static func chart(id: String, highs: [Double?], lows: [Double?]) -> Chart {
         let start = Date(timeIntervalSince1970: 1_325_376_000)
-        return Chart(
-            id: id, sourcePath: "charts/\(id).vl.json", title: "Seattle temperature", mark: .line,
+        let chart = Chart(
+            id: "seattle-temperature", sourcePath: "synthetic", title: "Seattle temperature", mark: .line,
             x: XAxis(field: "date", title: "Date", type: .temporal, granularity: .day),
             y: YAxis(field: "temp", title: "Temperature", unit: "°C"),
             xValues: highs.indices.map { .date(start.addingTimeInterval(Double($0) * 86400)) },
             series: [Series(name: "Maximum temperature", values: highs), Series(name: "Minimum temperature", values: lows)])
+        return (chart, "synthetic")
     }
 
     /// One long series: a slow wave with noise and a few gaps.
@@ -178,28 +169,8 @@ enum AudioBenchCharts {
             xValues: (0..<points).map { .number(Double($0)) }, series: [Series(name: "Signal", values: values)])
     }
 
-    /// The example site's charts: every chart `ChartLoader` finds once it exists on main; until
-    /// then Seattle plus the Iowa electricity chart read from `site/data`.
+    /// Every chart of the example site that loads.
     static func site(site: URL) -> [Chart] {
-        var charts = [seattle(site: site).chart]
-        let file = site.appendingPathComponent("data/iowa-electricity.csv")
-        if let text = try? String(contentsOf: file, encoding: .utf8) {
-            var bySource: [String: [String: Double]] = [:]
-            var years = Set<String>()
-            for line in text.split(whereSeparator: \.isNewline).dropFirst() {
-                let f = line.split(separator: ",").map(String.init)
-                guard f.count == 3, let v = Double(f[2]) else { continue }
-                bySource[f[1], default: [:]][f[0]] = v
-                years.insert(f[0])
-            }
-            let rows = years.sorted()
-            charts.append(
-                Chart(
-                    id: "iowa-electricity", sourcePath: file.path, title: "Iowa electricity", mark: .area,
-                    x: XAxis(field: "year", title: "Year", type: .ordinal), y: YAxis(field: "net_generation", title: "Net generation"),
-                    xValues: rows.map { .category($0) },
-                    series: bySource.keys.sorted().map { s in Series(name: s, values: rows.map { bySource[s]![$0] }) }))
-        }
-        return charts
+        ChartLoader(siteDirectory: site).loadSite().charts
     }
 }

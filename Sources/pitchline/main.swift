@@ -1,3 +1,3 @@
 import PitchlineCLI
 
-await PitchlineCommand.start()
+await PitchlineCommand.main()
