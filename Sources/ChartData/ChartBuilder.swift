@@ -94,6 +94,7 @@ struct ChartBuilder {
         let xType: FieldType = xDef.timeUnit == .month ? .ordinal : xDef.type!
         let xAxis = XAxis(field: xField, title: xDef.title ?? xDef.axisTitle ?? Self.humanize(xField), type: xType,
                           granularity: xType == .temporal ? granularity : nil,
+                          unit: xType == .quantitative ? spec.xUnit : nil,
                           format: xDef.axisFormat)
         var yFormat = spec.format ?? yDef.axisFormat
         if let f = yDef.axisFormat, spec.format == nil, !NumberFormat.isSupported(f) {

@@ -48,7 +48,7 @@ struct EdgeCaseTests {
         #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", "transform": [{"fold": ["temp_max"]}], "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "value"}}}"#)
             == "site/charts/t.vl.json:1: $.encoding: with the fold transform, set encoding.color.field to \"key\" so each folded column becomes a series")
         #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", "usermeta": {"pitchline": {"colour": 1}}, "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind"}}}"#)
-            == "site/charts/t.vl.json:1: $.usermeta.pitchline.colour: \"colour\" is not supported here; supported: unit, format, audio, seriesOrder, firstSeries, seriesTitles, seriesNames")
+            == "site/charts/t.vl.json:1: $.usermeta.pitchline.colour: \"colour\" is not supported here; supported: unit, xUnit, format, audio, seriesOrder, firstSeries, seriesTitles, seriesNames")
     }
 
     @Test func jsonStringsAndStructure() throws {
@@ -77,5 +77,16 @@ struct EdgeCaseTests {
         #expect(f.valueText(-0.001) == "\u{2212}0.001")
         #expect(f.valueText(1234567.5) == "1,234,567.5")
         #expect(f.valueText(0) == "0")
+    }
+
+    @Test func quantitativeXWithUnit() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"km": 0.5, "m": 120}, {"km": 12, "m": 80}]}, "mark": "point",
+         "encoding": {"x": {"field": "km", "type": "quantitative", "title": "Distance"}, "y": {"field": "m", "type": "quantitative", "title": "Elevation"}},
+         "usermeta": {"pitchline": {"unit": "m", "xUnit": "km"}}}
+        """)
+        let f = SpeechFormatter(chart: chart)
+        #expect(f.pointLabel(series: 0, row: 0) == "0.5 km, elevation 120 m")
+        #expect(f.atX(1) == "at distance 12 km")
     }
 }
