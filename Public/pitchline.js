@@ -11,6 +11,7 @@
   var LOOKAHEAD = 0.12;        // seconds of playback scheduled ahead of the clock
   var ctx = null;              // one AudioContext per page, created lazily
   var playingChart = null;     // the Chart whose series is playing, if any
+  var spokenValue = null;      // the last aria-valuenow a screen reader announced (see show)
 
   function audioContext() {
     if (!ctx) {
@@ -111,7 +112,9 @@
     this.thumb = document.createElement("span");
     this.thumb.className = "pl-thumb";
     this.slider.appendChild(this.thumb);
-    this.show(0, true);
+    this.show(0, false);
+    this.slider.setAttribute("aria-valuenow", "0");
+    this.slider.setAttribute("aria-valuetext", this.label(0));
     this.slider.addEventListener("keydown", function (e) { self.key(e); });
     this.slider.addEventListener("focus", function () { self.load(); });
     this.slider.addEventListener("pointerdown", function () { resumeAudio(); self.load(); });
@@ -123,7 +126,12 @@
   P.show = function (row, announce) {
     this.row = row;
     var text = this.label(row);
-    if (announce) {
+    if (announce && text !== this.slider.getAttribute("aria-valuetext")) {
+      /* Orca 43 (its onValueChanged, measured) speaks a value change only when the number
+         differs from the last number it spoke, on any widget: an aria-valuetext change with the
+         same aria-valuenow (a series switch) is silent unless the number is new to it. */
+      this.heard = spokenValue !== row;
+      spokenValue = row;
       this.slider.setAttribute("aria-valuenow", String(row));
       this.slider.setAttribute("aria-valuetext", text);
     }
@@ -302,7 +310,7 @@
       case "PageUp": this.move(this.row - step, t); break;
       case "ArrowUp": this.switchSeries(-1, t); break;
       case "ArrowDown": this.switchSeries(1, t); break;
-      case " ": case "Enter": case "Spacebar": this.playPoint(t); break;
+      case " ": case "Enter": case "Spacebar": this.playPoint(t); this.say(this.label(this.row)); break;
       case "p": case "P": this.togglePlay(); break;
       case "Escape": if (this.playing) this.stop(true); else handled = false; break;
       case "+": case "=": this.changeSpeed(1); break;
@@ -337,10 +345,11 @@
     var count = this.series.length + (this.multi ? 1 : 0);
     if (count < 2) { this.say("This chart has one series."); return; }
     this.s = (this.s + dir + count) % count;
-    this.say(this.s < this.series.length
-      ? this.series[this.s].name + ", series " + (this.s + 1) + " of " + this.series.length
-      : "All series");
     this.show(this.row, true);
+    /* The new label goes into the live region only when the screen reader will not speak the
+       changed aria-valuetext itself (see `heard`), so it is heard once either way. */
+    this.say((this.s < this.series.length ? "Series " + (this.s + 1) + " of " + this.series.length
+      : "All series") + (this.heard ? "" : ". " + this.label(this.row)));
     this.playPoint(keyTime);
   };
 
@@ -488,12 +497,17 @@
     if (!dialog || typeof dialog.showModal !== "function") return;
     if (dialog.open) return;
     dialog.plReturn = slider;
+    /* Old live-region text would be read again when the page stops being inert (Orca 43). */
+    var regions = document.querySelectorAll(".pl-live");
+    for (var i = 0; i < regions.length; i++) regions[i].textContent = "";
     dialog.showModal();
   }
 
   function setUpHelp() {
     var dialog = document.getElementById("pl-help");
     if (!dialog) return;
+    var close = dialog.querySelector(".pl-help-close");
+    if (close) close.addEventListener("click", function () { dialog.close(); });
     dialog.addEventListener("close", function () {
       var back = dialog.plReturn;
       dialog.plReturn = null;

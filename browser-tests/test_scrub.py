@@ -199,19 +199,19 @@ def test_up_down_switch_series_and_the_all_series_view(page, origin):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowDown")
     assert valuetext(page) == "3 January 2012, minimum temperature 7.2 °C" == label(data, 1, 2)
-    assert live(page) == "Minimum temperature, series 2 of 2"
+    assert live(page) == "Series 2 of 2. 3 January 2012, minimum temperature 7.2 °C"
     assert plays(page)[-1]["series"] == 1 and plays(page)[-1]["tone"] == data["series"][1]["tones"][2]
     count = len(plays(page))
     page.keyboard.press("ArrowDown")
     assert valuetext(page) == "3 January 2012: maximum temperature 11.7 °C, minimum temperature 7.2 °C"
-    assert live(page) == "All series"
+    assert live(page) == "All series. 3 January 2012: maximum temperature 11.7 °C, minimum temperature 7.2 °C"
     both = plays(page)[count:]
     assert [(e["series"], e["row"]) for e in both] == [(0, 2), (1, 2)]
     assert both[1]["when"] > both[0]["when"]      # in quick succession, not on top of each other
     page.keyboard.press("ArrowDown")
     assert valuetext(page) == "3 January 2012, maximum temperature 11.7 °C"
     page.keyboard.press("ArrowUp")
-    assert live(page) == "All series"
+    assert live(page).startswith("All series. 3 January 2012:")
 
 
 def test_play_whole_series_follows_the_cursor_and_escape_stops(page, origin):
