@@ -7,7 +7,7 @@ SWIFT ?= swift
 PORT ?= 8080
 VENV := .venv
 PY := $(VENV)/bin/python
-APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev pkg-config
+APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev zlib1g-dev pkg-config
 APT_TEST := chromium fonts-dejavu-core sox vorbis-tools
 APT_BENCH := wrk nginx-light
 STAMP := .build/.stamps
@@ -52,7 +52,8 @@ browser-test: test-deps build
 
 test: test-deps swift-test browser-test
 
-bench: release
+bench: release test-deps
+	$(call apt_install,$(APT_BENCH))
 	bash bench/run.sh
 
 clean:
