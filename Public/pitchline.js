@@ -287,8 +287,9 @@
     var last = this.rows - 1;
     row = Math.max(0, Math.min(last, row));
     if (row === this.row) { this.edge(keyTime, row === last ? "End of series" : "Start of series"); return; }
+    this.row = row;
+    this.playPoint(keyTime);   // sound first: the DOM updates after start() cost no latency
     this.show(row, true);
-    this.playPoint(keyTime);
   };
 
   P.key = function (e) {
@@ -345,12 +346,12 @@
     var count = this.series.length + (this.multi ? 1 : 0);
     if (count < 2) { this.say("This chart has one series."); return; }
     this.s = (this.s + dir + count) % count;
+    this.playPoint(keyTime);
     this.show(this.row, true);
     /* The new label goes into the live region only when the screen reader will not speak the
        changed aria-valuetext itself (see `heard`), so it is heard once either way. */
     this.say((this.s < this.series.length ? "Series " + (this.s + 1) + " of " + this.series.length
       : "All series") + (this.heard ? "" : ". " + this.label(this.row)));
-    this.playPoint(keyTime);
   };
 
   /* `[` / `]`: the lowest / highest value of the current series (of all series in the all view). */
@@ -363,9 +364,10 @@
       var v = numberOf(ser, r);
       if (best === null || (high ? v > best : v < best)) { best = v; row = r; }
     }
-    this.say(high ? "Highest value" : "Lowest value");
-    if (row !== this.row) { this.show(row, true); }
+    this.row = row;
     this.playPoint(keyTime);
+    this.show(row, true);
+    this.say(high ? "Highest value" : "Lowest value");
   };
 
   function numberOf(ser, r) {
@@ -515,12 +517,27 @@
     });
   }
 
-  /* Live reload during `pitchline serve --watch`: only over http(s), only where the server says so. */
+  /* Live reload under `pitchline serve --watch`: the server marks its pages with the response
+     header `Server-Timing: pitchline-watch` (readable here without a request, so a static host
+     never sees a stray 404); the page then polls /_pitchline/version and reloads when it changes.
+     Never on file:. */
   function liveReload() {
-    var meta = document.querySelector('meta[name="pitchline-watch"]');
-    if (!meta || location.protocol === "file:" || !window.EventSource) return;
-    var es = new EventSource(new URL(meta.getAttribute("content"), location.href).href);
-    es.addEventListener("change", function () { location.reload(); });
+    if (!/^https?:$/.test(location.protocol) || !window.fetch || !window.performance ||
+        !performance.getEntriesByType) return;
+    var nav = performance.getEntriesByType("navigation")[0], marked = false;
+    var timing = (nav && nav.serverTiming) || [];
+    for (var i = 0; i < timing.length; i++) if (timing[i].name === "pitchline-watch") marked = true;
+    if (!marked) return;
+    var url = new URL("/_pitchline/version", location.href).href, seen = null;
+    var poll = function () {
+      fetch(url, { cache: "no-store" }).then(function (r) { return r.ok ? r.json() : null; }).then(function (j) {
+        if (!j) return;                       // watching ended: stop polling
+        if (seen !== null && j.version !== seen) { location.reload(); return; }
+        seen = j.version;
+        setTimeout(poll, 1000);
+      }, function () { setTimeout(poll, 2000); });   // server restarting
+    };
+    poll();
   }
 
   function init() {

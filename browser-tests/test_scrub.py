@@ -4,6 +4,7 @@ Every test runs twice: served over loopback HTTP with a strict Content-Security-
 from disk (file://), where the audio comes from the classic base64 script instead of fetch.
 """
 import functools
+import json
 import http.server
 import os
 import re
@@ -383,3 +384,50 @@ def test_without_scripts_nothing_dead_is_shown(browser, origin):
     pg.goto(origin + "charts/" + SEATTLE + ".html")
     assert not pg.locator(".pl-slider").is_visible()
     context.close()
+
+
+class WatchHandler(CSPHandler):
+    """Like `pitchline serve --watch`: pages marked with Server-Timing, a version to poll."""
+    version = 1
+    polls = []
+
+    def end_headers(self):
+        self.send_header("Server-Timing", "pitchline-watch")
+        super().end_headers()
+
+    def do_GET(self):
+        if self.path.startswith("/_pitchline/version"):
+            WatchHandler.polls.append(self.path)
+            body = json.dumps({"version": str(WatchHandler.version)}).encode() + b"\n"
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+
+def test_live_reload_when_the_watching_server_says_the_site_changed(browser, site_dir):
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(WatchHandler, directory=site_dir))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        pg = browser.new_page()
+        pg.goto(f"http://127.0.0.1:{srv.server_address[1]}/charts/{SEATTLE}.html")
+        pg.evaluate("window.__marker = 1")
+        pg.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.includes('/_pitchline/version'))")
+        WatchHandler.version = 2
+        with pg.expect_event("load", timeout=10000):
+            pass
+        assert pg.evaluate("window.__marker") is None
+        pg.close()
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_no_live_reload_polling_without_the_watch_mark(page, origin):
+    open_chart(page, origin)
+    page.keyboard.press("ArrowRight")
+    names = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert not any("_pitchline" in n for n in names)
