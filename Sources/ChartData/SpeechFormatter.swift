@@ -30,7 +30,14 @@ public struct SpeechFormatter: Sendable {
         }
         if chart.x.type == .quantitative || chart.xValues.first.map({ if case .number = $0 { true } else { false } }) == true {
             let numbers = chart.xValues.prefix(20_000).map(\.numeric)
-            xFormat = chart.x.format.flatMap { NumberFormat(d3: $0) } ?? NumberFormat.automatic(for: Array(numbers))
+            if let f = chart.x.format.flatMap({ NumberFormat(d3: $0) }) {
+                xFormat = f
+            } else {
+                var f = NumberFormat.automatic(for: Array(numbers))
+                // Years and other small whole numbers read better without a separator: 2012, not 2,012.
+                if f.decimals == 0 && numbers.allSatisfy({ abs($0 ?? 0) < 10_000 }) { f.grouping = false }
+                xFormat = f
+            }
         } else {
             xFormat = nil
         }

@@ -28,10 +28,6 @@ public final class VorbisEncoder {
 
     private enum Stage: Int { case none, info, dsp, ready, released }
 
-    /// Number of live encoders (for leak checks in tests).
-    public static var liveCount: Int { counter.value }
-    private static let counter = LiveCounter()
-
     /// Creates an encoder and writes the three Vorbis header packets.
     /// - Parameters:
     ///   - quality: libvorbis VBR quality, -0.1 (smallest) … 1.0 (best).
@@ -39,7 +35,6 @@ public final class VorbisEncoder {
     public init(sampleRate: Int, channels: Int = 1, quality: Float = 0.2, serial: Int32 = defaultSerial) throws {
         self.sampleRate = sampleRate
         self.channels = channels
-        Self.counter.add(1)
         do {
             guard sampleRate > 0, (1...8).contains(channels), (-0.1...1.0).contains(quality) else {
                 throw VorbisError.invalidArguments(
@@ -70,7 +65,6 @@ public final class VorbisEncoder {
         comment.deallocate()
         dsp.deallocate()
         block.deallocate()
-        Self.counter.add(-1)
     }
 
     /// Appends samples (interleaved when `channels > 1`, nominally within -1…1).
@@ -172,10 +166,3 @@ public final class VorbisEncoder {
     }
 }
 
-/// A lock-protected counter of live C-state owners.
-final class LiveCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add(_ n: Int) { lock.withLock { count += n } }
-    var value: Int { lock.withLock { count } }
-}

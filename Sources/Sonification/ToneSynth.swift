@@ -21,7 +21,9 @@ struct ToneSynth: Sendable {
     let toneDuration: Double
 
     static let lead = 0.005
-    static let tail = 0.040
+    /// ≥ 1,024 frames at 22.05 kHz: a decoder that ignores the Ogg lead trim (ffmpeg, hence
+    /// Chromium) starts a cut-out tone file up to one long block early, inside this silence.
+    static let tail = 0.050
     static let attack = 0.008
     static let release = 0.012
     /// Peak level of a tone: leaves headroom for Vorbis' ringing, never clips.
