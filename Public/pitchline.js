@@ -60,6 +60,7 @@
     this.readout = figure.querySelector(".pl-readout");
     this.live = figure.querySelector(".pl-live");
     this.cursor = figure.querySelector(".pl-cursor");
+    this.dot = this.cursor ? this.cursor.querySelector("circle") : null;
     this.series = data.series || [];
     this.rows = (data.x && data.x.labels) ? data.x.labels.length : 0;
     this.multi = this.series.length > 1;
@@ -137,18 +138,33 @@
     }
     if (this.readout) this.readout.textContent = text;
     var ser = this.series[this.s < this.series.length ? this.s : 0];
-    if (this.cursor && ser && ser.cx) {
-      this.cursor.setAttribute("transform", "translate(" + ser.cx[row] + " " + ser.cy[row] + ")");
+    if (this.cursor && ser && ser.cx) {   // the group moves across; its dot moves up and down
+      this.cursor.setAttribute("transform", "translate(" + ser.cx[row] + " 0)");
+      if (this.dot) this.dot.setAttribute("cy", String(ser.cy[row]));
       this.cursor.removeAttribute("hidden");
     }
     if (this.thumb) this.thumb.style.left = (this.rows > 1 ? 100 * row / (this.rows - 1) : 0) + "%";
     this.highlight(row);
   };
 
+  /* The chart's data table: `table[data-chart-id=ID]`, else the table in the details section
+     that follows the figure. Rows are indexed once by their data-row (a long table may hold
+     only some rows). */
+  P.tableRows = function () {
+    if (this.trs) return this.trs;
+    var table = document.querySelector('table[data-chart-id="' + cssEscape(this.id) + '"]'), next = this.figure;
+    while (!table && (next = next.nextElementSibling) && !next.matches("figure.pl-chart")) {
+      table = next.matches("table") ? next : next.querySelector("table");
+    }
+    this.trs = [];
+    var list = table ? table.querySelectorAll("tr[data-row]") : [];
+    for (var i = 0; i < list.length; i++) this.trs[+list[i].getAttribute("data-row")] = list[i];
+    return this.trs;
+  };
+
   P.highlight = function (row) {
     if (this.lastRow) this.lastRow.classList.remove("pl-current");
-    var tr = document.querySelector('table[data-chart-id="' + cssEscape(this.id) + '"] tr[data-row="' + row + '"]') ||
-             this.figure.querySelector('tr[data-row="' + row + '"]');
+    var tr = this.tableRows()[row] || null;
     this.lastRow = tr;
     if (!tr) return;
     tr.classList.add("pl-current");

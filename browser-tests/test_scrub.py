@@ -135,7 +135,7 @@ def test_tab_gives_name_role_and_value_in_accessibility_tree(page, origin):
 
 def test_right_three_times_speaks_plays_and_moves_to_the_fourth_point(page, origin):
     data = open_chart(page, origin)
-    before = page.locator(".pl-cursor").bounding_box()
+    before = page.locator(".pl-cursor circle").bounding_box()
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     assert valuetext(page) == "4 January 2012, maximum temperature 12.2 °C" == label(data, 0, 3)
@@ -152,8 +152,9 @@ def test_right_three_times_speaks_plays_and_moves_to_the_fourth_point(page, orig
     assert last["synthesized"] is False
     assert page.get_attribute("figure.pl-chart", "data-pl-played") == "3"
     ser = data["series"][0]
-    assert page.get_attribute(".pl-cursor", "transform") == f"translate({ser['cx'][3]:g} {ser['cy'][3]:g})"
-    after = page.locator(".pl-cursor").bounding_box()
+    assert page.get_attribute(".pl-cursor", "transform") == f"translate({ser['cx'][3]:g} 0)"
+    assert page.get_attribute(".pl-cursor circle", "cy") == f"{ser['cy'][3]:g}"
+    after = page.locator(".pl-cursor circle").bounding_box()
     assert before is None or after["x"] > before["x"]
     assert after is not None
 
@@ -352,6 +353,13 @@ def test_axe_after_scrubbing(page, origin):
     results = Axe().run(page, options={"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]})
     assert results.violations_count == 0, results.generate_report()
     assert page.locator('tr[data-row="0"]').get_attribute("class") == "pl-current"
+    assert page.locator("tr.pl-current").count() == 1
+
+
+def test_table_row_follows_by_data_chart_id(page, origin):
+    open_chart(page, origin, "gaps")
+    page.keyboard.press("End")
+    assert page.locator("tr.pl-current").get_attribute("data-row") == "11"
 
 
 def test_keys_are_not_taken_when_the_scrubber_is_not_focused(page, origin):
