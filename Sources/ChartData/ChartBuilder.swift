@@ -32,10 +32,9 @@ struct ChartBuilder {
             if let y = yDef.field, y != fold.value {
                 throw specProblem("\(yDef.path).field", line: yDef.line, "with the fold transform, y must be the folded value field \"\(fold.value)\", not \"\(y)\"")
             }
-            guard let color = spec.color, color.field == fold.key else {
+            guard spec.color?.field == fold.key else {
                 throw specProblem("$.encoding", line: spec.foldLine, "with the fold transform, set encoding.color.field to \"\(fold.key)\" so each folded column becomes a series")
             }
-            _ = color
             for (k, field) in fold.fields.enumerated() {
                 guard let column = table.column(named: field) else {
                     throw specProblem("$.transform[0].fold[\(k)]", line: spec.foldLine, "no column \"\(field)\" in the data; columns: \(columnList)")

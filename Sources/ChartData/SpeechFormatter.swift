@@ -10,6 +10,8 @@ public struct SpeechFormatter: Sendable {
     /// three significant digits.
     let automaticValues: Bool
     let xFormat: NumberFormat?
+    /// Spoken series names, computed once (labels are built per point).
+    let spokenNames: [String]
 
     static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -18,6 +20,7 @@ public struct SpeechFormatter: Sendable {
 
     public init(chart: Chart) {
         self.chart = chart
+        spokenNames = chart.series.map { chart.options.spokenSeriesNames[$0.name] ?? Self.lowercasedKeepingAcronyms($0.name) }
         if let f = chart.y.format, var parsed = NumberFormat(d3: f) {
             automaticValues = !parsed.hasPrecision
             if !parsed.hasPrecision {
@@ -116,10 +119,7 @@ public struct SpeechFormatter: Sendable {
     /// The series name for speech: the author's `seriesNames` entry, else the legend name in
     /// lower case with acronyms kept ("Maximum temperature" → "maximum temperature", "CO2 level" → "CO2 level").
     public func spokenName(_ series: Int) -> String {
-        guard chart.series.indices.contains(series) else { return "" }
-        let name = chart.series[series].name
-        if let spoken = chart.options.spokenSeriesNames[name] { return spoken }
-        return Self.lowercasedKeepingAcronyms(name)
+        spokenNames.indices.contains(series) ? spokenNames[series] : ""
     }
 
     static func lowercasedKeepingAcronyms(_ text: String) -> String {

@@ -39,6 +39,22 @@ struct LoadBench: ParsableCommand {
         let build = "release"
         #endif
         let rowsText = NumberFormat(decimals: 0).format(Double(rows))
+        var describeTime = 0.0
+        var labelTime = 0.0
+        if let chart {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = chart.describe()
+            describeTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let labelStart = DispatchTime.now().uptimeNanoseconds
+            let speech = SpeechFormatter(chart: chart)
+            var characters = 0
+            for row in 0..<chart.pointCount { characters += speech.pointLabel(series: 0, row: row).utf8.count }
+            labelTime = Double(DispatchTime.now().uptimeNanoseconds - labelStart) / 1e9
+        }
+        defer {
+            print("describe (statistics, trend, summary) of 2 series × \(rowsText) points: \(String(format: "%.2f", describeTime)) s")
+            print("point labels for 1 series × \(rowsText) points: \(String(format: "%.2f", labelTime)) s")
+        }
         print("load \(rowsText) rows × 3 columns: \(String(format: "%.2f", median)) s (\(build); median of \(times.count), \(String(format: "%.1f", Double(size) / 1e6)) MB, \(chart?.series.count ?? 0) series × \(NumberFormat(decimals: 0).format(Double(chart?.pointCount ?? 0))) points; target < 2 s)")
     }
 
