@@ -32,10 +32,9 @@ struct ChartBuilder {
             if let y = yDef.field, y != fold.value {
                 throw specProblem("\(yDef.path).field", line: yDef.line, "with the fold transform, y must be the folded value field \"\(fold.value)\", not \"\(y)\"")
             }
-            guard let color = spec.color, color.field == fold.key else {
+            guard spec.color?.field == fold.key else {
                 throw specProblem("$.encoding", line: spec.foldLine, "with the fold transform, set encoding.color.field to \"\(fold.key)\" so each folded column becomes a series")
             }
-            _ = color
             for (k, field) in fold.fields.enumerated() {
                 guard let column = table.column(named: field) else {
                     throw specProblem("$.transform[0].fold[\(k)]", line: spec.foldLine, "no column \"\(field)\" in the data; columns: \(columnList)")
@@ -137,6 +136,9 @@ struct ChartBuilder {
     /// Per source row: its x key (nil = missing x, the row is skipped).
     private func xKeys(_ column: DataTable.Column) throws(ChartProblem) -> (keys: [Double?], labels: [String]?, isDate: Bool) {
         let def = spec.x
+        if def.sort != .ascending && (column.kind != .text || def.type == .temporal || def.type == .quantitative) {
+            throw specProblem("\(def.path).sort", line: def.line, "sort other than ascending is supported only for ordinal or nominal x with text values")
+        }
         switch def.type! {
         case .temporal:
             guard column.kind == .date else {
@@ -193,8 +195,16 @@ struct ChartBuilder {
         var previous = -Double.infinity
         var sortKey: (Int) -> Double = { keys[$0]! }
         if let labels = xs.labels, !(spec.x.timeUnit == .month) {
-            // Categories in alphabetical order (Vega-Lite's default for discrete axes), numbers first.
-            let ranks = labels.indices.sorted { labels[$0].localizedStandardCompare(labels[$1]) == .orderedAscending }
+            // Categories: ascending by code point (Vega-Lite's default), or as `sort` says.
+            var ranks = Array(labels.indices)
+            switch spec.x.sort {
+            case .ascending: ranks.sort { labels[$0] < labels[$1] }
+            case .descending: ranks.sort { labels[$0] > labels[$1] }
+            case .dataOrder: break
+            case .custom(let wanted):
+                let position = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                ranks.sort { (position[labels[$0]] ?? wanted.count + $0, $0) < (position[labels[$1]] ?? wanted.count + $1, $1) }
+            }
             var rankOf = [Int](repeating: 0, count: labels.count)
             for (r, label) in ranks.enumerated() { rankOf[label] = r }
             sortKey = { Double(rankOf[Int(keys[$0]!)]) }

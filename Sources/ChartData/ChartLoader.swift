@@ -61,6 +61,15 @@ public struct ChartLoader: Sendable {
     }
 
     static func inferredChart(_ table: DataTable, path: String) throws(ChartProblem) -> Chart {
+        var table = table
+        // A leading whole-number column named like "year" (1000–2999) is a time axis, not a series.
+        if !table.columns.contains(where: { $0.kind == .date }), let first = table.columns.first, first.kind == .number,
+           first.name.lowercased().contains("year"),
+           first.numbers.allSatisfy({ $0.map { $0 == $0.rounded() && $0 >= 1000 && $0 < 3000 } ?? true }) {
+            table.columns[0].kind = .date
+            table.columns[0].granularity = .year
+            table.columns[0].numbers = first.numbers.map { $0.map { Double(CellParsing.daysFromCivil(year: Int($0), month: 1, day: 1) * 86_400) } }
+        }
         let xColumn = table.columns.first { $0.kind == .date } ?? table.columns.first { $0.kind == .text && $0.numericCount == 0 }
         // A column that is mostly numbers with a few stray words is a typo, not a category.
         for column in table.columns where column.kind == .text && column.name != xColumn?.name {

@@ -6,7 +6,10 @@ extension ChartSpec {
     /// Keys Vega-Lite uses only for drawing details Pitchline takes from its own theme; accepted so
     /// that a spec made in the Vega-Lite editor loads, and documented in docs/architecture.md.
     static let ignoredTopLevel: Set<String> = ["$schema", "width", "height", "config", "autosize", "padding", "background", "name"]
-    static let ignoredChannel: Set<String> = ["scale", "legend", "sort"]
+    static let ignoredChannel: Set<String> = ["legend"]
+    /// `scale` keys that only change drawing; a scale `type` other than these is refused.
+    static let ignoredScale: Set<String> = ["zero", "nice", "padding", "domain", "paddingInner", "paddingOuter", "scheme", "range"]
+    static let acceptedScaleTypes: Set<String> = ["linear", "time", "utc", "band", "point", "ordinal"]
     static let ignoredAxis: Set<String> = ["grid", "labelAngle", "tickCount", "labelOverlap", "orient", "domain", "ticks", "labels", "labelFlush"]
     static let ignoredMark: Set<String> = ["tooltip", "color", "opacity", "strokeWidth", "point", "filled", "size", "interpolate", "cornerRadiusEnd"]
 
@@ -202,8 +205,9 @@ struct SpecReader {
     }
 
     func fieldDef(_ value: JSONValue, _ path: String, allowAggregate: Bool) throws(ChartProblem) -> ChartSpec.FieldDef {
-        var allowed = ["field", "type", "title", "axis", "timeUnit"]
+        var allowed = ["field", "type", "title", "axis", "timeUnit", "scale"]
         if allowAggregate { allowed.append("aggregate") }
+        if path == "$.encoding.x" { allowed.append("sort") }
         let o = try object(value, path, allowed: allowed, ignored: ChartSpec.ignoredChannel)
         var def = ChartSpec.FieldDef(path: path, line: value.line)
         def.field = try string(o["field"], "\(path).field")
@@ -230,6 +234,22 @@ struct SpecReader {
             }
             def.timeUnit = unit
             if def.type == nil { def.type = .temporal }
+        }
+        if let scale = o["scale"], scale.value.isNull == false {
+            let sc = try object(scale, "\(path).scale", allowed: ["type"], ignored: ChartSpec.ignoredScale)
+            if let t = try string(sc["type"], "\(path).scale.type"), !ChartSpec.acceptedScaleTypes.contains(t) {
+                throw problem(sc["type"]!, "\(path).scale.type", "\"\(t)\" is not supported; Pitchline draws linear scales (linear, time, utc, band, point)")
+            }
+        }
+        if let sort = o["sort"] {
+            switch sort.value {
+            case .null: def.sort = .dataOrder
+            case .string("ascending"): def.sort = .ascending
+            case .string("descending"): def.sort = .descending
+            case .array: def.sort = .custom(try strings(sort, "\(path).sort"))
+            default:
+                throw problem(sort, "\(path).sort", "expected \"ascending\", \"descending\", null or an array of values; sorting by another field is not supported")
+            }
         }
         if let axis = o["axis"], axis.value.isNull == false {
             let a = try object(axis, "\(path).axis", allowed: ["title", "format"], ignored: ChartSpec.ignoredAxis)

@@ -151,3 +151,24 @@ struct DownsamplingTests {
         #expect(gaps.first == 0 && gaps.last == 49)
     }
 }
+
+struct NumberFormatAgreementTests {
+    /// The integer fast path agrees with C's printf digits (away from exact halfway cases).
+    @Test func fastPathMatchesPrintf() {
+        var seed: UInt64 = 7
+        var checked = 0
+        for _ in 0..<20_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let decimals = Int(seed >> 60) % 5
+            let value = (Double(seed >> 11) / Double(1 << 53) - 0.5) * pow(10, Double(Int(seed >> 40) % 9))
+            let scaled = abs(value) * pow(10, Double(decimals))
+            if abs(scaled - scaled.rounded(.down) - 0.5) < 1e-6 { continue }
+            let expected = String(format: "%.\(decimals)f", abs(value))
+            let mine = NumberFormat.fixed(value, decimals: decimals, grouping: false, trim: false)
+            let digits = mine.hasPrefix("\u{2212}") ? String(mine.dropFirst()) : mine
+            #expect(digits == expected, "\(value) with \(decimals) decimals")
+            checked += 1
+        }
+        #expect(checked > 19_000)
+    }
+}
