@@ -31,6 +31,10 @@ extension Chart {
                 parts.append("\(name): no data.")
                 continue
             }
+            if d.statistics.count == 1 {
+                parts.append("\(name): one value, \(speech.valueText(d.statistics.min)) \(speech.atX(minRow)).")
+                continue
+            }
             var sentence = "\(name) range\(series.count == 1 ? "" : "s") from \(speech.valueText(d.statistics.min)) \(speech.atX(minRow)) to \(speech.valueText(d.statistics.max)) \(speech.atX(maxRow))"
             if d.statistics.missing > 0 {
                 sentence += ", with \(CSVReader.grouped(d.statistics.missing)) missing value\(d.statistics.missing == 1 ? "" : "s")"
@@ -38,7 +42,8 @@ extension Chart {
             parts.append(sentence + ".")
         }
         let trends = descriptions.map { Self.trendWords($0.trend) }
-        if let first = trends.first {
+        // Categories in no particular order have no trend to speak of.
+        if x.type != .nominal, pointCount > 1, let first = trends.first {
             if Set(trends).count == 1 {
                 parts.append("Overall trend: \(first).")
             } else {
@@ -101,12 +106,20 @@ extension Chart {
 
     private func trendSentence(_ index: Int, _ trend: Trend, _ speech: SpeechFormatter) -> String {
         let name = series[index].name
+        if x.type == .nominal {
+            return "\(name): the categories have no order, so there is no trend."
+        }
+        guard let firstRow = trend.firstRow, let lastRow = trend.lastRow, firstRow != lastRow else {
+            return "\(name): too few values for a trend."
+        }
         var sentence = "\(name) is \(trend.direction.rawValue) overall\(trend.yearlyCycle ? ", with a yearly cycle" : "")"
         if let first = trend.firstRow, let last = trend.lastRow, first != last, let change = trend.change {
             let values = series[index].values
             let sign = change > 0 ? "+" : ""
             var changeText = "\(sign)\(speech.valueText(change))"
-            if let percent = trend.changePercent {
+            if change == 0 {
+                changeText = "no change"
+            } else if let percent = trend.changePercent {
                 changeText += ", \(percent > 0 ? "+" : "")\(NumberFormat(decimals: abs(percent) < 10 ? 1 : 0).format(percent))%"
             }
             sentence += "; from \(speech.valueText(values[first])) \(speech.atX(first)) to \(speech.valueText(values[last])) \(speech.atX(last)) (\(changeText))"

@@ -93,7 +93,7 @@ struct ChartBuilder {
         }
         let xType: FieldType = xDef.timeUnit == .month ? .ordinal : xDef.type!
         let xAxis = XAxis(field: xField, title: xDef.title ?? xDef.axisTitle ?? Self.humanize(xField), type: xType,
-                          granularity: xType == .temporal ? granularity : nil,
+                          granularity: xValues.first.map { if case .date = $0 { true } else { false } } == true ? granularity : nil,
                           unit: xType == .quantitative ? spec.xUnit : nil,
                           format: xDef.axisFormat)
         var yFormat = spec.format ?? yDef.axisFormat

@@ -89,4 +89,16 @@ struct EdgeCaseTests {
         #expect(f.pointLabel(series: 0, row: 0) == "0.5 km, elevation 120 m")
         #expect(f.atX(1) == "at distance 12 km")
     }
+
+    @Test func multiLineTitlesAndOrdinalMonths() throws {
+        let chart = try spec("""
+        {"title": {"text": ["Seattle", "precipitation"], "subtitle": ["By month", "2012"]},
+         "data": {"url": "../data/w.csv"}, "mark": "bar",
+         "encoding": {"x": {"field": "date", "timeUnit": "yearmonth", "type": "ordinal"},
+                      "y": {"field": "precipitation", "aggregate": "sum"}}}
+        """)
+        #expect(chart.title == "Seattle precipitation")
+        #expect(chart.subtitle == "By month 2012")
+        #expect(SpeechFormatter(chart: chart).xText(0) == "January 2012")
+    }
 }
