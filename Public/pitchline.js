@@ -261,8 +261,8 @@
     } else if (this.loading === "synth" || this.loading === "loading") {
       node = c.createOscillator();
       var g = c.createGain();
-      node.type = "triangle";
-      node.frequency.value = t[2];
+      node.type = t[2] > 0 ? "triangle" : "square";   // frequency 0: the missing-value tick
+      node.frequency.value = t[2] > 0 ? t[2] : 110;
       g.gain.setValueAtTime(0, when);
       g.gain.linearRampToValueAtTime(0.3, when + 0.008);
       g.gain.setValueAtTime(0.3, when + Math.max(0.01, t[1] - 0.05));
