@@ -21,12 +21,12 @@ extension ChartSpec {
         // title
         var title: String?, subtitle: String?
         if let t = top["title"] {
-            if let s = t.string {
-                title = s
+            if t.string != nil || { if case .array = t.value { true } else { false } }() {
+                title = try r.lines(t, "$.title")
             } else {
                 let o = try r.object(t, "$.title", allowed: ["text", "subtitle"], ignored: ["anchor", "fontSize", "color", "orient"])
-                title = try r.string(o["text"], "$.title.text", required: true)
-                subtitle = try r.string(o["subtitle"], "$.title.subtitle")
+                title = try r.lines(o["text"], "$.title.text", required: true)
+                subtitle = try r.lines(o["subtitle"], "$.title.subtitle")
             }
         }
         let description = try r.string(top["description"], "$.description")
@@ -183,6 +183,12 @@ struct SpecReader {
         }
         guard let s = value.string else { throw problem(value, path, "expected a string, found \(value.kindName)") }
         return s
+    }
+
+    /// A string, or an array of lines (Vega-Lite's multi-line text) joined with spaces.
+    func lines(_ value: JSONValue?, _ path: String, required: Bool = false) throws(ChartProblem) -> String? {
+        if let value, case .array = value.value { return try strings(value, path).joined(separator: " ") }
+        return try string(value, path, required: required)
     }
 
     func strings(_ value: JSONValue, _ path: String) throws(ChartProblem) -> [String] {

@@ -82,6 +82,23 @@ public final class Sonifier: Sendable {
             renditions: Array(encoded.dropFirst()), renditionDuration: renditionLength.seconds)
     }
 
+    /// One series' whole-series audio graph in another length than the chart's default
+    /// (e.g. `.short`, `.long`, `.exact(7)`), on the chart's pitch scale; cached like the rest.
+    public func rendition(chart: Chart, series: Int, length: RenditionLength, smoothing: Double? = nil) throws -> Data {
+        try chart.validateForAudio()
+        let options = chart.options.audio
+        try options.validate()
+        guard chart.series.indices.contains(series) else {
+            throw SonificationError.noSuchSeries(chart: chart.id, index: series)
+        }
+        let scale = ToneBank.scale(for: chart)
+        let plan = try Rendition(
+            values: chart.series[series].values, length: length, smoothing: smoothing ?? options.smoothing)
+        return try cachedEncode(key: renditionKey(plan, scale: scale)) { encoder in
+            try encoder.write(samples: plan.render(scale: scale, sampleRate: sampleRate))
+        }
+    }
+
     /// Renders many charts, using both cores across charts. Results keep the input order.
     public func renderAll(charts: [Chart]) async -> [Result<ChartAudio, any Error>] {
         await withTaskGroup(of: (Int, Result<ChartAudio, any Error>).self) { group in
