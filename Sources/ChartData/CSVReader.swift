@@ -56,12 +56,6 @@ public enum CSVReader {
         let n = p.count
         var i = 0
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }
-        if let bad = firstInvalidUTF8(p, from: i) {
-            let at = position(of: bad, in: p)
-            throw ChartProblem(
-                file: path, line: at.line, column: at.column,
-                message: String(format: "invalid UTF-8 (byte 0x%02X); save the file as UTF-8", p[bad]))
-        }
         func fail(_ offset: Int, _ message: String) -> ChartProblem {
             let at = position(of: offset, in: p)
             return ChartProblem(file: path, line: at.line, column: at.column, message: message)
@@ -152,6 +146,10 @@ public enum CSVReader {
                     break fieldLoop
                 }
             }
+            // Validated record by record, so a huge broken file is refused without reading all of it.
+            if let bad = firstInvalidUTF8(p, from: recordStart, to: i) {
+                throw fail(bad, String(format: "invalid UTF-8 (byte 0x%02X); save the file as UTF-8", p[bad]))
+            }
             if columns < 0 {
                 columns = fields
             } else if fields < columns {
@@ -210,8 +208,8 @@ public enum CSVReader {
     }
 
     /// Offset of the first byte that is not valid UTF-8, or nil. ASCII runs are skipped 8 bytes at a time.
-    static func firstInvalidUTF8(_ p: UnsafeBufferPointer<UInt8>, from startIndex: Int) -> Int? {
-        let n = p.count
+    static func firstInvalidUTF8(_ p: UnsafeBufferPointer<UInt8>, from startIndex: Int, to endIndex: Int) -> Int? {
+        let n = endIndex
         var i = startIndex
         guard let base = p.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)

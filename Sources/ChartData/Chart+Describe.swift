@@ -112,7 +112,9 @@ extension Chart {
         guard let firstRow = trend.firstRow, let lastRow = trend.lastRow, firstRow != lastRow else {
             return "\(name): too few values for a trend."
         }
-        var sentence = "\(name) is \(trend.direction.rawValue) overall\(trend.yearlyCycle ? ", with a yearly cycle" : "")"
+        var sentence = "\(name) is \(trend.direction.rawValue) overall"
+        if trend.direction != .flat, let rate = slopePhrase(trend, speech) { sentence += ", \(rate)" }
+        if trend.yearlyCycle { sentence += ", with a yearly cycle" }
         if let first = trend.firstRow, let last = trend.lastRow, first != last, let change = trend.change {
             let values = series[index].values
             let sign = change > 0 ? "+" : ""
@@ -126,6 +128,31 @@ extension Chart {
         }
         return sentence + "."
     }
+
+    /// "by about 1,281 thousand MWh per year" (the least-squares slope in a unit that suits the x span).
+    private func slopePhrase(_ trend: Trend, _ speech: SpeechFormatter) -> String? {
+        guard let first = xValues.first, let last = xValues.last else { return nil }
+        let perStep: Double
+        let unit: String
+        switch (first, last) {
+        case (.date(let a), .date(let b)):
+            let days = b.timeIntervalSince(a) / 86_400
+            let (seconds, name) = days >= 730 ? (365.2425 * 86_400, "year") : days >= 60 ? (30.436875 * 86_400, "month")
+                : days >= 2 ? (86_400.0, "day") : (3600.0, "hour")
+            perStep = trend.slope * seconds
+            unit = name
+        case (.number, .number):
+            perStep = trend.slope
+            unit = x.unit ?? (x.title.isEmpty ? "unit of x" : "unit of \(Self.lowercasedTitle(x.title))")
+        default:
+            perStep = trend.slopePerRow
+            unit = "step"
+        }
+        guard perStep.isFinite, perStep != 0 else { return nil }
+        return "by about \(speech.derivedValueText(abs(perStep))) per \(unit)"
+    }
+
+    static func lowercasedTitle(_ title: String) -> String { SpeechFormatter.lowercasedKeepingAcronyms(title) }
 
     func computeTrend(_ values: [Double?], stats: SeriesStatistics) -> Trend {
         let cycleLag = yearlyCycleLag(values)

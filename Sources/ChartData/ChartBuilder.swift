@@ -92,7 +92,7 @@ struct ChartBuilder {
         case nil: xColumn.kind == .date ? xColumn.granularity : nil
         }
         let xType: FieldType = xDef.timeUnit == .month ? .ordinal : xDef.type!
-        let xAxis = XAxis(field: xField, title: xDef.title ?? xDef.axisTitle ?? Self.humanize(xField), type: xType,
+        let xAxis = XAxis(field: xField, title: xDef.axisTitle ?? xDef.title ?? Self.humanize(xField), type: xType,
                           granularity: xValues.first.map { if case .date = $0 { true } else { false } } == true ? granularity : nil,
                           unit: xType == .quantitative ? spec.xUnit : nil,
                           format: xDef.axisFormat)
@@ -137,13 +137,18 @@ struct ChartBuilder {
     /// Per source row: its x key (nil = missing x, the row is skipped).
     private func xKeys(_ column: DataTable.Column) throws(ChartProblem) -> (keys: [Double?], labels: [String]?, isDate: Bool) {
         let def = spec.x
+        if column.missingCount > 0 {
+            let present: [Bool] = column.kind == .text ? column.texts.map { $0 != nil } : column.numbers.map { $0 != nil }
+            let row = present.firstIndex(of: false) ?? 0
+            throw table.problem(row: row, column: column.name, "no value for x (column \"\(column.name)\"); every row needs one: fill it in or remove the row")
+        }
         if def.sort != .ascending && (column.kind != .text || def.type == .temporal || def.type == .quantitative) {
             throw specProblem("\(def.path).sort", line: def.line, "sort other than ascending is supported only for ordinal or nominal x with text values")
         }
         switch def.type! {
         case .temporal:
             guard column.kind == .date else {
-                let row = column.kind == .text ? (column.numbers.firstIndex { $0 == nil } ?? 0) : 0
+                let row = column.firstNonDateRow ?? column.numbers.firstIndex { $0 != nil } ?? 0
                 throw table.problem(row: row, column: column.name, "expected a date in column \"\(column.name)\" (x is temporal), found \"\(table.cellText(row: row, column: column.name))\"; use dates like 2012-01-31")
             }
         case .quantitative:

@@ -101,4 +101,20 @@ struct EdgeCaseTests {
         #expect(chart.subtitle == "By month 2012")
         #expect(SpeechFormatter(chart: chart).xText(0) == "January 2012")
     }
+
+    @Test func missingXIsLocatedNotDropped() {
+        let data = "date,v\n2012-01-01,1\n,2\n2012-01-03,3\n"
+        #expect(specProblem("""
+        {"data": {"url": "../data/m.csv"}, "mark": "line",
+         "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "v", "type": "quantitative"}}}
+        """, files: ["site/data/m.csv": data]) == "site/data/m.csv:3:1: no value for x (column \"date\"); every row needs one: fill it in or remove the row")
+    }
+
+    @Test func textAmongDatesIsNamed() {
+        let data = "date,v\n2012-01-01,1\nsoon,2\n"
+        #expect(specProblem("""
+        {"data": {"url": "../data/m.csv"}, "mark": "line",
+         "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "v", "type": "quantitative"}}}
+        """, files: ["site/data/m.csv": data]) == "site/data/m.csv:3:1: expected a date in column \"date\" (x is temporal), found \"soon\"; use dates like 2012-01-31")
+    }
 }

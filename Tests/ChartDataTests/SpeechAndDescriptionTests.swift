@@ -103,7 +103,7 @@ struct DescriptionTests {
         let d = line([2, nil, 8, 4]).describe()
         #expect(d.summary == "Line chart of Sales, from 0 to 3, 4 points. Values range from 2 kg at index 0 to 8 kg at index 2, with 1 missing value. Overall trend: rising.")
         #expect(d.series[0].statisticsSentence == "Sales: 3 values, 1 missing; lowest 2 kg at index 0, highest 8 kg at index 2, mean 4.7 kg, median 4 kg.")
-        #expect(d.series[0].trendSentence == "Sales is rising overall; from 2 kg at index 0 to 4 kg at index 3 (+2 kg, +100%).")
+        #expect(d.series[0].trendSentence == "Sales is rising overall, by about 1 kg per unit of index; from 2 kg at index 0 to 4 kg at index 3 (+2 kg, +100%).")
     }
 
     @Test func yearlyCycleIsDetectedOnlyWhenPresent() {
