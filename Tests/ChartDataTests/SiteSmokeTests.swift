@@ -74,6 +74,7 @@ struct LoadSiteTests {
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let result = ChartLoader(siteDirectory: site).loadSite()
         #expect(result.problems.map(\.description) == ["site/data/j.json:3: $[1].v: expected a number in column \"v\", found \"lots\""])
+        #expect(result.problems.first?.chartFile == "site/charts/j.vl.json")
     }
 
     @Test func missingChartsFolderIsAProblem() throws {
