@@ -77,7 +77,8 @@ nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" &
 NGINX_PID=$!
 
 # 3. pitchline serve over the same files.
-"$PITCHLINE" serve --files "$ROOT" --port "$PITCHLINE_PORT" --threads "${SERVE_THREADS:-$(nproc)}" --log-level warning >"$WORK/serve.log" 2>&1 &
+"$PITCHLINE" serve --files "$ROOT" --port "$PITCHLINE_PORT" --threads "${SERVE_THREADS:-$(nproc)}" --log-level warning \
+  --client-connection-limit 4096 --connection-limit 4096 >"$WORK/serve.log" 2>&1 &
 SERVER_PID=$!
 
 wait_up() { for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$1/$PAGE" && return 0; sleep 0.1; done; echo "bench: port $1 did not come up" >&2; exit 1; }
@@ -131,8 +132,9 @@ done
 if [ "$SOAK_SECONDS" -gt 0 ]; then
   before=$(rss)
   run "$PITCHLINE_PORT" "$PAGE" "$WORK/report.lua" "$SOAK_SECONDS" > "$WORK/soak.txt" &
+  soak_pid=$!
   run "$PITCHLINE_PORT" "$AUDIO" "$WORK/range-report.lua" "$SOAK_SECONDS" > "$WORK/soak-range.txt"
-  wait
+  wait "$soak_pid"
   after=$(rss)
   read -r s_rps s_p99 s_bad s_err < "$WORK/soak.txt"
   printf '\nsoak %ss (page + audio ranges): %s req/s page, p99 %s ms, errors %s; RSS before %s KiB, after %s KiB (%s%%)\n' \
