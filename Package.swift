@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "PitchlineCLI",
             dependencies: [
-                "ChartData", "SiteGenerator", "SiteServing", "SiteExport",
+                "ChartData", "SiteGenerator", "SiteServing", "SiteExport", "Sonification", "OggVorbis", "ContentHash",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

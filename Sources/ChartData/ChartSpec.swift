@@ -10,6 +10,10 @@ struct ChartSpec {
     enum TimeUnit: String, CaseIterable { case year, yearmonth, month }
     enum Aggregate: String, CaseIterable { case sum, mean, average, min, max, count }
 
+    /// `encoding.x.sort` for discrete x: ascending (Vega-Lite's default), descending, `null`
+    /// (data order) or an explicit list of values.
+    enum Sort: Equatable { case ascending, descending, dataOrder, custom([String]) }
+
     struct FieldDef {
         var field: String?
         var type: FieldType?
@@ -18,6 +22,7 @@ struct ChartSpec {
         var axisFormat: String?
         var aggregate: Aggregate?
         var timeUnit: TimeUnit?
+        var sort: Sort = .ascending
         /// JSON path of this channel, for messages (`$.encoding.y`).
         var path: String
         var line: Int
@@ -36,6 +41,8 @@ struct ChartSpec {
 
     // usermeta.pitchline
     var unit: String?
+    /// Unit of a quantitative x ("km"), `usermeta.pitchline.xUnit`.
+    var xUnit: String?
     var format: String?
     var audio = AudioOptions()
     var seriesOrder: [String] = []

@@ -125,8 +125,12 @@ private struct JSONParser {
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
                     throw fail(i < bytes.count ? "expected a quoted key, found \(describe(bytes[i]))" : "unexpected end of file inside an object")
                 }
+                let keyStart = i
                 let key = try parseString()
-                if members.contains(where: { $0.key == key }) { throw fail("duplicate key \"\(key)\"") }
+                if members.contains(where: { $0.key == key }) {
+                    i = keyStart
+                    throw fail("duplicate key \"\(key)\"")
+                }
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
                 i += 1

@@ -10,6 +10,8 @@ public struct SpeechFormatter: Sendable {
     /// three significant digits.
     let automaticValues: Bool
     let xFormat: NumberFormat?
+    /// Spoken series names, computed once (labels are built per point).
+    let spokenNames: [String]
 
     static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -18,6 +20,7 @@ public struct SpeechFormatter: Sendable {
 
     public init(chart: Chart) {
         self.chart = chart
+        spokenNames = chart.series.map { chart.options.spokenSeriesNames[$0.name] ?? Self.lowercasedKeepingAcronyms($0.name) }
         if let f = chart.y.format, var parsed = NumberFormat(d3: f) {
             automaticValues = !parsed.hasPrecision
             if !parsed.hasPrecision {
@@ -30,7 +33,15 @@ public struct SpeechFormatter: Sendable {
         }
         if chart.x.type == .quantitative || chart.xValues.first.map({ if case .number = $0 { true } else { false } }) == true {
             let numbers = chart.xValues.prefix(20_000).map(\.numeric)
-            xFormat = chart.x.format.flatMap { NumberFormat(d3: $0) } ?? NumberFormat.automatic(for: Array(numbers))
+            if let f = chart.x.format.flatMap({ NumberFormat(d3: $0) }) {
+                xFormat = f
+            } else {
+                var f = NumberFormat.automatic(for: Array(numbers))
+                f.trim = true
+                // Years and other small whole numbers read better without a separator: 2012, not 2,012.
+                if f.decimals == 0 && numbers.allSatisfy({ abs($0 ?? 0) < 10_000 }) { f.grouping = false }
+                xFormat = f
+            }
         } else {
             xFormat = nil
         }
@@ -109,10 +120,7 @@ public struct SpeechFormatter: Sendable {
     /// The series name for speech: the author's `seriesNames` entry, else the legend name in
     /// lower case with acronyms kept ("Maximum temperature" → "maximum temperature", "CO2 level" → "CO2 level").
     public func spokenName(_ series: Int) -> String {
-        guard chart.series.indices.contains(series) else { return "" }
-        let name = chart.series[series].name
-        if let spoken = chart.options.spokenSeriesNames[name] { return spoken }
-        return Self.lowercasedKeepingAcronyms(name)
+        spokenNames.indices.contains(series) ? spokenNames[series] : ""
     }
 
     static func lowercasedKeepingAcronyms(_ text: String) -> String {

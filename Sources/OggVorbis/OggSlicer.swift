@@ -10,8 +10,9 @@ internal import CVorbis
 /// Granule positions are rewritten relative to the range start: the first audio page's
 /// granule is smaller than the samples its packets produce, which tells the decoder to drop
 /// the leading extra samples, and the last page's granule trims the tail (Vorbis I spec,
-/// A.2). Decoders that ignore leading trimming play at most one short block (≤ 1,024 frames)
-/// more at the start.
+/// A.2). Decoders that ignore the leading trim (ffmpeg's, so Chromium's) play up to half a
+/// long block (≤ 1,024 frames at 22.05 kHz) from before the range; the tone bank leaves that
+/// much silence after every tone.
 public struct OggSlicer: Sendable {
     private let stream: ParsedVorbisStream
 

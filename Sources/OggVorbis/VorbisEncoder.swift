@@ -12,6 +12,10 @@ public final class VorbisEncoder {
     /// The serial number written into every page unless one is given.
     public static let defaultSerial: Int32 = 0x504C_4E31  // "PLN1"
 
+    /// libvorbis' own version string (e.g. "Xiph.Org libVorbis 1.3.7"); part of cache keys,
+    /// since another library version may encode different bytes.
+    public static let libraryVersion = String(cString: vorbis_version_string())
+
     public let sampleRate: Int
     public let channels: Int
     /// Frames written so far (per channel).
@@ -28,10 +32,6 @@ public final class VorbisEncoder {
 
     private enum Stage: Int { case none, info, dsp, ready, released }
 
-    /// Number of live encoders (for leak checks in tests).
-    public static var liveCount: Int { counter.value }
-    private static let counter = LiveCounter()
-
     /// Creates an encoder and writes the three Vorbis header packets.
     /// - Parameters:
     ///   - quality: libvorbis VBR quality, -0.1 (smallest) … 1.0 (best).
@@ -39,7 +39,6 @@ public final class VorbisEncoder {
     public init(sampleRate: Int, channels: Int = 1, quality: Float = 0.2, serial: Int32 = defaultSerial) throws {
         self.sampleRate = sampleRate
         self.channels = channels
-        Self.counter.add(1)
         do {
             guard sampleRate > 0, (1...8).contains(channels), (-0.1...1.0).contains(quality) else {
                 throw VorbisError.invalidArguments(
@@ -70,7 +69,6 @@ public final class VorbisEncoder {
         comment.deallocate()
         dsp.deallocate()
         block.deallocate()
-        Self.counter.add(-1)
     }
 
     /// Appends samples (interleaved when `channels > 1`, nominally within -1…1).
@@ -172,10 +170,3 @@ public final class VorbisEncoder {
     }
 }
 
-/// A lock-protected counter of live C-state owners.
-final class LiveCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add(_ n: Int) { lock.withLock { count += n } }
-    var value: Int { lock.withLock { count } }
-}

@@ -6,7 +6,7 @@ public struct PitchlineCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "pitchline",
         abstract: "Accessible charts with keyboard-scrubbable audio.",
-        subcommands: [Check.self, Serve.self])
+        subcommands: [Check.self, Serve.self, Bench.self])
 
     public init() {}
 
@@ -35,4 +35,11 @@ public struct PitchlineCommand: AsyncParsableCommand {
             exit(withError: error)
         }
     }
+}
+
+/// `pitchline bench …`: the figures `make bench` prints.
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print performance figures against references measured in the same run.",
+        subcommands: [LoadBench.self, AudioBench.self])
 }

@@ -25,7 +25,8 @@ public enum RenditionLength: Sendable, Equatable, Hashable {
 /// duration as one continuous, gliding tone (time ∝ row), silent across missing values.
 ///
 /// When the series has more points than fit at `maxNoteRate` points per second, it is reduced
-/// with LTTB (shape-preserving: peaks and troughs stay), never truncated. Optional exponential
+/// with `Downsampling.lttb` (shape-preserving) plus the series' minimum and maximum, never
+/// truncated. Optional exponential
 /// smoothing (0 = none … 1 = heaviest) follows Audiograph: s = α·s₋₁ + (1 − α)·v.
 public struct Rendition: Sendable, Equatable {
     /// Rows played (ascending) and the (smoothed) value heard at each.
@@ -50,16 +51,19 @@ public struct Rendition: Sendable, Equatable {
         }
         duration = length.seconds
         rowCount = values.count
-        let present = values.indices.filter { values[$0] != nil }
         missingRows = Set(values.indices.filter { values[$0] == nil })
-        let limit = max(Int(duration * Self.maxNoteRate), 3)
-        let ys = present.map { values[$0]! }
-        let keep = Reduction.lttb(x: present.map(Double.init), y: ys, threshold: limit)
-        rows = keep.map { present[$0] }
+        // LTTB keeps the shape; the series' lowest and highest points are always added back.
+        let limit = max(Int(duration * Self.maxNoteRate) - 2, 3)
+        var kept = Set(Downsampling.lttb(values: values, threshold: limit).filter { values[$0] != nil })
+        let present = values.indices.filter { values[$0] != nil }
+        if let lo = present.min(by: { values[$0]! < values[$1]! }) { kept.insert(lo) }
+        if let hi = present.max(by: { values[$0]! < values[$1]! }) { kept.insert(hi) }
+        rows = kept.sorted()
+        let ys = rows.map { values[$0]! }
         var smoothed: [Double] = []
-        var s = keep.first.map { ys[$0] } ?? 0
-        for k in keep {
-            s = smoothing * s + (1 - smoothing) * ys[k]
+        var s = ys.first ?? 0
+        for y in ys {
+            s = smoothing * s + (1 - smoothing) * y
             smoothed.append(s)
         }
         self.values = smoothed
@@ -74,22 +78,25 @@ public struct Rendition: Sendable, Equatable {
         let rate = Double(sampleRate)
         let span = Double(max(rowCount - 1, 1))
         let fade = 0.01 * rate
+        // Pitch glides linearly in log frequency between planned points.
+        let logF = values.map { log(scale.exactFrequency(for: $0)) }
+        var missing = [Bool](repeating: false, count: rowCount)
+        for r in missingRows { missing[r] = true }
         var phase = 0.0, gain = 0.0
         var k = 0
         for i in 0..<n {
             let rowPosition = rowCount == 1 ? 0 : Double(i) / Double(n - 1) * span
             while k + 1 < rows.count, Double(rows[k + 1]) <= rowPosition { k += 1 }
-            let f: Double
+            let lf: Double
             if k + 1 < rows.count, Double(rows[k]) <= rowPosition {
                 let t = (rowPosition - Double(rows[k])) / Double(rows[k + 1] - rows[k])
-                f = scale.exactFrequency(for: values[k]) * pow(
-                    scale.exactFrequency(for: values[k + 1]) / scale.exactFrequency(for: values[k]), t)
+                lf = logF[k] + (logF[k + 1] - logF[k]) * t
             } else {
-                f = scale.exactFrequency(for: values[min(k, values.count - 1)])
+                lf = logF[min(k, logF.count - 1)]
             }
-            let target = missingRows.contains(Int(rowPosition.rounded())) ? 0.0 : 1.0
+            let target = missing[min(Int(rowPosition.rounded()), rowCount - 1)] ? 0.0 : 1.0
             gain += (target - gain) / fade
-            phase += 2 * Double.pi * f / rate
+            phase += 2 * Double.pi * exp(lf) / rate
             if phase > 2 * Double.pi { phase -= 2 * Double.pi }
             let edge = min(Double(i), Double(n - 1 - i)) / (0.02 * rate)
             let ends = edge >= 1 ? 1 : 0.5 - 0.5 * cos(Double.pi * edge)

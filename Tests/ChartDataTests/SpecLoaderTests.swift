@@ -143,7 +143,7 @@ struct SpecLoaderTests {
         #expect(specProblem("""
         {"data": {"url": "../data/w.csv"}, "mark": "line",
          "encoding": {"x": {"field": "date", "type": "temporal", "bin": true}, "y": {"field": "wind", "type": "quantitative"}}}
-        """) == "site/charts/t.vl.json:2: $.encoding.x.bin: \"bin\" is not supported here; supported: field, type, title, axis, timeUnit")
+        """) == "site/charts/t.vl.json:2: $.encoding.x.bin: \"bin\" is not supported here; supported: field, type, title, axis, timeUnit, scale, sort")
         #expect(specProblem(#"{"layer": [], "data": {"values": []}}"#).contains("$.layer: \"layer\" is not supported here"))
         #expect(specProblem("""
         {"data": {"url": "../data/w.csv"}, "mark": "line", "transform": [{"filter": "datum.wind > 2"}],
@@ -222,5 +222,31 @@ struct SpecLoaderTests {
         {"data": {"url": "../data/w.csv"}, "mark": "line",
          "encoding": {"x": {"field": "weather", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative"}}}
         """) == "site/data/w.csv:2:6: expected a date in column \"weather\" (x is temporal), found \"drizzle\"; use dates like 2012-01-31")
+    }
+}
+
+struct SpecSortAndScaleTests {
+    func bars(_ sort: String) throws(ChartProblem) -> Chart {
+        try spec("""
+        {"data": {"values": [{"k": "b", "v": 2}, {"k": "c", "v": 3}, {"k": "a", "v": 1}]}, "mark": "bar",
+         "encoding": {"x": {"field": "k", "type": "nominal", "sort": \(sort)}, "y": {"field": "v", "type": "quantitative", "scale": {"zero": true}}}}
+        """)
+    }
+
+    @Test func discreteSortOrders() throws {
+        #expect(try bars("\"ascending\"").xValues == [.category("a"), .category("b"), .category("c")])
+        #expect(try bars("\"descending\"").xValues == [.category("c"), .category("b"), .category("a")])
+        #expect(try bars("null").xValues == [.category("b"), .category("c"), .category("a")])
+        #expect(try bars(#"["c", "a"]"#).xValues == [.category("c"), .category("a"), .category("b")])
+        #expect(try bars(#"["c", "a"]"#).series[0].values == [3, 1, 2])
+        #expect(problem { _ = try bars(#"{"field": "v"}"#) }
+            == "site/charts/t.vl.json:2: $.encoding.x.sort: expected \"ascending\", \"descending\", null or an array of values; sorting by another field is not supported")
+    }
+
+    @Test func logScalesAreRefused() {
+        #expect(specProblem("""
+        {"data": {"url": "../data/w.csv"}, "mark": "line",
+         "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative", "scale": {"type": "log"}}}}
+        """) == "site/charts/t.vl.json:2: $.encoding.y.scale.type: \"log\" is not supported; Pitchline draws linear scales (linear, time, utc, band, point)")
     }
 }
