@@ -140,7 +140,11 @@
     var ser = this.series[this.s < this.series.length ? this.s : 0];
     if (this.cursor && ser && ser.cx) {   // the group moves across; its dot moves up and down
       this.cursor.setAttribute("transform", "translate(" + ser.cx[row] + " 0)");
-      if (this.dot) this.dot.setAttribute("cy", String(ser.cy[row]));
+      var cy = ser.cy ? ser.cy[row] : null;   // null: no value here
+      if (this.dot) {
+        if (cy == null) this.dot.setAttribute("visibility", "hidden");
+        else { this.dot.setAttribute("cy", String(cy)); this.dot.removeAttribute("visibility"); }
+      }
       this.cursor.removeAttribute("hidden");
     }
     if (this.thumb) this.thumb.style.left = (this.rows > 1 ? 100 * row / (this.rows - 1) : 0) + "%";
@@ -164,7 +168,8 @@
 
   P.highlight = function (row) {
     if (this.lastRow) this.lastRow.classList.remove("pl-current");
-    var tr = this.tableRows()[row] || null;
+    var rows = this.data.rows;      // source rows when the scrubber visits fewer points
+    var tr = this.tableRows()[rows ? rows[row] : row] || null;
     this.lastRow = tr;
     if (!tr) return;
     tr.classList.add("pl-current");
@@ -182,7 +187,8 @@
   P.load = function () {
     if (this.loading) return;
     var c = audioContext(), self = this, a = this.data.audio;
-    if (!c || !a) { this.loading = "none"; this.say("Sound is not available in this browser."); return; }
+    if (!a) { this.loading = "none"; return; }   // a chart without audio: labels only
+    if (!c) { this.loading = "none"; this.say("Sound is not available in this browser."); return; }
     this.loading = "loading";
     var fail = function () {
       self.loading = "synth";
@@ -238,7 +244,7 @@
 
   /* Plays bank tone `tone` at time `when`, panned by `row`; returns the source node. */
   P.tone = function (tone, when, row, series, keyTime) {
-    var c = ctx, a = this.data.audio, t = a.tones[tone];
+    var c = ctx, a = this.data.audio, t = a && a.tones[tone];
     if (!c || !t) return null;
     var node, pan = this.rows > 1 ? (2 * row / (this.rows - 1)) - 1 : 0;
     if (!this.panner) {
@@ -255,8 +261,8 @@
     } else if (this.loading === "synth" || this.loading === "loading") {
       node = c.createOscillator();
       var g = c.createGain();
-      node.type = "triangle";
-      node.frequency.value = t[2];
+      node.type = t[2] > 0 ? "triangle" : "square";   // frequency 0: the missing-value tick
+      node.frequency.value = t[2] > 0 ? t[2] : 110;
       g.gain.setValueAtTime(0, when);
       g.gain.linearRampToValueAtTime(0.3, when + 0.008);
       g.gain.setValueAtTime(0.3, when + Math.max(0.01, t[1] - 0.05));
@@ -278,7 +284,7 @@
   P.playPoint = function (keyTime) {
     var c = ctx;
     if (!c) return;
-    var now = c.currentTime, a = this.data.audio;
+    var now = c.currentTime;
     if (this.s < this.series.length) {
       this.tone(this.toneOf(this.s, this.row), now, this.row, this.s, keyTime);
     } else {
@@ -286,16 +292,16 @@
         this.tone(this.toneOf(s, this.row), now + s * 0.11, this.row, s, keyTime);
       }
     }
-    return a;
   };
 
   P.toneOf = function (s, row) {
-    var ser = this.series[s], v = ser.valueTexts[row];
-    return v == null ? this.data.audio.missingTone : ser.tones[row];
+    var ser = this.series[s], a = this.data.audio;
+    if (!a || !ser.tones) return -1;
+    return ser.valueTexts[row] == null ? a.missingTone : ser.tones[row];
   };
 
   P.edge = function (keyTime, text) {
-    if (ctx) this.tone(this.data.audio.endTone, ctx.currentTime, this.row, this.s, keyTime);
+    if (ctx && this.data.audio) this.tone(this.data.audio.endTone, ctx.currentTime, this.row, this.s, keyTime);
     this.say(text);
   };
 
@@ -333,7 +339,9 @@
       case "+": case "=": this.changeSpeed(1); break;
       case "-": case "_": this.changeSpeed(-1); break;
       case "s": case "S": this.say(this.statistics()); break;
-      case "d": case "D": this.say([this.data.summary, this.data.description].filter(Boolean).join(" ")); break;
+      case "d": case "D":
+        this.say([this.data.summary, this.data.description, this.data.reducedNote].filter(Boolean).join(" "));
+        break;
       case "x": case "X": this.say(axisText("X", this.data.x)); break;
       case "y": case "Y": this.say(axisText("Y", this.data.y)); break;
       case "[": this.extreme(false, t); break;
@@ -424,7 +432,7 @@
   P.togglePlay = function () {
     if (this.playing) { this.stop(true); return; }
     var c = resumeAudio();
-    if (!c) { this.say("Sound is not available in this browser."); return; }
+    if (!c || !this.data.audio) { this.say(this.data.audio ? "Sound is not available in this browser." : "This chart has no sound."); return; }
     if (playingChart && playingChart !== this) playingChart.stop(false);
     var plan = this.playRows(), from = this.row >= this.rows - 1 ? 0 : this.row;
     this.playing = { plan: plan, next: after(plan.rows, from), first: from, at: c.currentTime + 0.03,

@@ -71,8 +71,9 @@ def chart(chart_url):
             labels.append(pg.get_attribute(".pl-slider", "aria-valuetext"))
             pg.keyboard.press("ArrowRight")
         title = pg.text_content("#pl-help-title")
+        series0 = pg.evaluate("id => Pitchline.charts[id].labels[0]", CHART)
         b.close()
-    return {"tabs": tabs, "name": name, "labels": labels, "help_title": title}
+    return {"tabs": tabs, "name": name, "labels": labels, "help_title": title, "series0": series0}
 
 
 def transcript(url, keys, name):
@@ -127,3 +128,18 @@ def test_orca_help_dialog_title_then_focus_back_on_the_scrubber(chart_url, chart
     back = " ".join(after_key(lines, "Escape"))
     assert chart["name"] in back and "slider" in back, back
     assert chart["labels"][0] in back, back
+
+
+def test_orca_playback_says_playing_then_only_where_it_stopped(chart_url, chart):
+    keys = ["Tab"] * chart["tabs"] + ["p", "sleep:3", "Escape", "Right"]
+    lines = transcript(chart_url, keys, "play-stop")
+    assert after_key(lines, "p") == ["Playing"]
+    assert after_key(lines, "sleep:3") == []           # the screen reader is not flooded while it plays
+    stopped = after_key(lines, "Escape")
+    assert len(stopped) == 2 and "Stopped" in stopped, stopped
+    where = next(line for line in stopped if line != "Stopped")
+    labels = chart["series0"]
+    assert where in labels                              # the point it stopped at, said once
+    row = labels.index(where)
+    assert row > 0
+    assert after_key(lines, "Right") == [labels[row + 1]]

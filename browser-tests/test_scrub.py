@@ -439,3 +439,31 @@ def test_no_live_reload_polling_without_the_watch_mark(page, origin):
     page.keyboard.press("ArrowRight")
     names = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert not any("_pitchline" in n for n in names)
+
+
+def test_report_with_two_charts_each_scrubs_its_own_audio(page, origin):
+    page.goto(origin + "reports/weather.html")
+    sliders = page.locator(".pl-slider")
+    assert sliders.count() == 2
+    page.wait_for_selector('figure[data-chart-id="gaps"][data-pl-audio="ready"]', state="attached")
+    page.wait_for_selector(f'figure[data-chart-id="{SEATTLE}"][data-pl-audio="ready"]', state="attached")
+    gaps = chart_data(page, "gaps")
+    sliders.nth(0).focus()
+    page.keyboard.press("p")                       # the first chart plays…
+    page.wait_for_function("() => window.__plays.length >= 3")
+    sliders.nth(1).focus()
+    page.keyboard.press("ArrowRight")              # …and stops when the second one is used
+    assert sliders.nth(1).get_attribute("aria-valuetext") == "2 January 2012, rain 5.5 mm"
+    assert page.get_attribute('figure[data-chart-id="gaps"]', "data-pl-played") == "1"
+    page.keyboard.press("p")
+    page.wait_for_function("() => window.__plays.filter(e => e.tone !== undefined).length > 0")
+    page.keyboard.press("Escape")
+    last = [e for e in plays(page) if e["series"] == 0 and e["row"] == 1 and e["keydownTime"]][-1]
+    assert last["tone"] == gaps["series"][0]["tones"][1]
+    assert page.locator('figure[data-chart-id="gaps"] .pl-live').text_content().startswith("Stopped")
+    assert not page.evaluate("Pitchline.charts['%s'].playing" % SEATTLE)
+    page.keyboard.press("h")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement === document.querySelectorAll('.pl-slider')[1]")
+    results = Axe().run(page, options={"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]})
+    assert results.violations_count == 0, results.generate_report()
