@@ -31,6 +31,7 @@ test-deps: deps
 	$(call apt_install,$(APT_TEST))
 	@[ -x $(PY) ] || python3 -m venv $(VENV)
 	@$(PY) -m pip install -q --disable-pip-version-check -r browser-tests/requirements.txt
+	@if [ -d ../shared/tools/orca ]; then bash ../shared/tools/orca/install.sh; fi
 
 build: deps
 	$(SWIFT) build

@@ -76,7 +76,7 @@ let package = Package(
         .target(
             name: "PitchlineCLI",
             dependencies: [
-                "ChartData", "SiteGenerator", "SiteServing", "SiteExport", "Sonification", "OggVorbis",
+                "ChartData", "SiteGenerator", "SiteServing", "SiteExport", "Sonification", "OggVorbis", "ContentHash",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

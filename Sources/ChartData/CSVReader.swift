@@ -5,13 +5,14 @@ import Foundation
 /// (`file:line:column`, column in characters).
 ///
 /// Why our own reader and not a package (measured 2026-11-23 on this 2-core machine, release
-/// build, 1,000,000 rows × 3 columns, 30.5 MB, the `pitchline bench load` data):
+/// build, 1,000,000 rows × 3 columns, 30.5 MB, the `pitchline bench load` data; two runs, the
+/// machine shared with other builds):
 ///
 /// | reader | split into fields | notes |
 /// |---|---|---|
-/// | SwiftCSV 0.10.0 (`EnumeratedCSV`) | 4.16 s | accepts an unterminated quote and ragged rows silently |
-/// | CSV.swift 2.5.2 (`CSVReader`) | 0.97 s | same; also swallows text after a closing quote |
-/// | this reader | 0.03 s | whole load with type inference into a `Chart`: 0.24 s |
+/// | SwiftCSV 0.10.0 (`EnumeratedCSV`) | 2.6–4.2 s | accepts an unterminated quote and ragged rows silently |
+/// | CSV.swift 2.5.2 (`CSVReader`) | 1.0–1.1 s | same; also swallows text after a closing quote |
+/// | this reader | 0.03 s | whole load with type inference into a `Chart`: 0.12–0.24 s |
 ///
 /// Both packages iterate `Character`s and build a `String` per cell, and neither reports a line
 /// or column. This one works on bytes, keeps cell ranges, and locates every error.
@@ -56,12 +57,6 @@ public enum CSVReader {
         let n = p.count
         var i = 0
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }
-        if let bad = firstInvalidUTF8(p, from: i) {
-            let at = position(of: bad, in: p)
-            throw ChartProblem(
-                file: path, line: at.line, column: at.column,
-                message: String(format: "invalid UTF-8 (byte 0x%02X); save the file as UTF-8", p[bad]))
-        }
         func fail(_ offset: Int, _ message: String) -> ChartProblem {
             let at = position(of: offset, in: p)
             return ChartProblem(file: path, line: at.line, column: at.column, message: message)
@@ -152,6 +147,10 @@ public enum CSVReader {
                     break fieldLoop
                 }
             }
+            // Validated record by record, so a huge broken file is refused without reading all of it.
+            if let bad = firstInvalidUTF8(p, from: recordStart, to: i) {
+                throw fail(bad, String(format: "invalid UTF-8 (byte 0x%02X); save the file as UTF-8", p[bad]))
+            }
             if columns < 0 {
                 columns = fields
             } else if fields < columns {
@@ -210,8 +209,8 @@ public enum CSVReader {
     }
 
     /// Offset of the first byte that is not valid UTF-8, or nil. ASCII runs are skipped 8 bytes at a time.
-    static func firstInvalidUTF8(_ p: UnsafeBufferPointer<UInt8>, from startIndex: Int) -> Int? {
-        let n = p.count
+    static func firstInvalidUTF8(_ p: UnsafeBufferPointer<UInt8>, from startIndex: Int, to endIndex: Int) -> Int? {
+        let n = endIndex
         var i = startIndex
         guard let base = p.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)

@@ -31,6 +31,10 @@ extension Chart {
                 parts.append("\(name): no data.")
                 continue
             }
+            if d.statistics.count == 1 {
+                parts.append("\(name): one value, \(speech.valueText(d.statistics.min)) \(speech.atX(minRow)).")
+                continue
+            }
             var sentence = "\(name) range\(series.count == 1 ? "" : "s") from \(speech.valueText(d.statistics.min)) \(speech.atX(minRow)) to \(speech.valueText(d.statistics.max)) \(speech.atX(maxRow))"
             if d.statistics.missing > 0 {
                 sentence += ", with \(CSVReader.grouped(d.statistics.missing)) missing value\(d.statistics.missing == 1 ? "" : "s")"
@@ -38,7 +42,8 @@ extension Chart {
             parts.append(sentence + ".")
         }
         let trends = descriptions.map { Self.trendWords($0.trend) }
-        if let first = trends.first {
+        // Categories in no particular order have no trend to speak of.
+        if x.type != .nominal, pointCount > 1, let first = trends.first {
             if Set(trends).count == 1 {
                 parts.append("Overall trend: \(first).")
             } else {
@@ -101,18 +106,53 @@ extension Chart {
 
     private func trendSentence(_ index: Int, _ trend: Trend, _ speech: SpeechFormatter) -> String {
         let name = series[index].name
-        var sentence = "\(name) is \(trend.direction.rawValue) overall\(trend.yearlyCycle ? ", with a yearly cycle" : "")"
+        if x.type == .nominal {
+            return "\(name): the categories have no order, so there is no trend."
+        }
+        guard let firstRow = trend.firstRow, let lastRow = trend.lastRow, firstRow != lastRow else {
+            return "\(name): too few values for a trend."
+        }
+        var sentence = "\(name) is \(trend.direction.rawValue) overall"
+        if trend.direction != .flat, let rate = slopePhrase(trend, speech) { sentence += ", \(rate)" }
+        if trend.yearlyCycle { sentence += ", with a yearly cycle" }
         if let first = trend.firstRow, let last = trend.lastRow, first != last, let change = trend.change {
             let values = series[index].values
             let sign = change > 0 ? "+" : ""
             var changeText = "\(sign)\(speech.valueText(change))"
-            if let percent = trend.changePercent {
+            if change == 0 {
+                changeText = "no change"
+            } else if let percent = trend.changePercent {
                 changeText += ", \(percent > 0 ? "+" : "")\(NumberFormat(decimals: abs(percent) < 10 ? 1 : 0).format(percent))%"
             }
             sentence += "; from \(speech.valueText(values[first])) \(speech.atX(first)) to \(speech.valueText(values[last])) \(speech.atX(last)) (\(changeText))"
         }
         return sentence + "."
     }
+
+    /// "by about 1,281 thousand MWh per year" (the least-squares slope in a unit that suits the x span).
+    private func slopePhrase(_ trend: Trend, _ speech: SpeechFormatter) -> String? {
+        guard let first = xValues.first, let last = xValues.last else { return nil }
+        let perStep: Double
+        let unit: String
+        switch (first, last) {
+        case (.date(let a), .date(let b)):
+            let days = b.timeIntervalSince(a) / 86_400
+            let (seconds, name) = days >= 730 ? (365.2425 * 86_400, "year") : days >= 60 ? (30.436875 * 86_400, "month")
+                : days >= 2 ? (86_400.0, "day") : (3600.0, "hour")
+            perStep = trend.slope * seconds
+            unit = name
+        case (.number, .number):
+            perStep = trend.slope
+            unit = x.unit ?? (x.title.isEmpty ? "unit of x" : "unit of \(Self.lowercasedTitle(x.title))")
+        default:
+            perStep = trend.slopePerRow
+            unit = "step"
+        }
+        guard perStep.isFinite, perStep != 0 else { return nil }
+        return "by about \(speech.derivedValueText(abs(perStep))) per \(unit)"
+    }
+
+    static func lowercasedTitle(_ title: String) -> String { SpeechFormatter.lowercasedKeepingAcronyms(title) }
 
     func computeTrend(_ values: [Double?], stats: SeriesStatistics) -> Trend {
         let cycleLag = yearlyCycleLag(values)

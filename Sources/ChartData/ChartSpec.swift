@@ -41,6 +41,8 @@ struct ChartSpec {
 
     // usermeta.pitchline
     var unit: String?
+    /// Unit of a quantitative x ("km"), `usermeta.pitchline.xUnit`.
+    var xUnit: String?
     var format: String?
     var audio = AudioOptions()
     var seriesOrder: [String] = []

@@ -19,6 +19,8 @@ struct DataTable {
         /// For text columns: how many cells parse as numbers, and the first that does not.
         var numericCount = 0
         var firstNonNumericRow: Int?
+        /// The first present cell that is not a date (for "expected a date" messages).
+        var firstNonDateRow: Int?
     }
 
     enum Origin {
@@ -132,7 +134,7 @@ struct ColumnAccumulator {
             return .init(name: name, kind: .number, numbers: numbers, texts: [], missingCount: missingCount)
         }
         return .init(name: name, kind: .text, numbers: numbers, texts: texts(), missingCount: missingCount,
-                     numericCount: numericCount, firstNonNumericRow: firstNonNumericRow)
+                     numericCount: numericCount, firstNonNumericRow: firstNonNumericRow, firstNonDateRow: firstNonDateRow)
     }
 }
 

@@ -37,6 +37,7 @@ public struct SpeechFormatter: Sendable {
                 xFormat = f
             } else {
                 var f = NumberFormat.automatic(for: Array(numbers))
+                f.trim = true
                 // Years and other small whole numbers read better without a separator: 2012, not 2,012.
                 if f.decimals == 0 && numbers.allSatisfy({ abs($0 ?? 0) < 10_000 }) { f.grouping = false }
                 xFormat = f

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChartData
+import ContentHash
 import Dispatch
 import Foundation
 import OggVorbis
@@ -90,6 +91,11 @@ struct AudioBench: AsyncParsableCommand {
         let hitTime = try median(5) { _ = try Sonifier(cacheDirectory: cache).render(chart: seattle.chart) }
         print(line("cache hit (Seattle, sprite + renditions)", String(format: "%.1f ms", hitTime * 1000)))
 
+        // Content hashing (cache keys, hashed file names, ETags), pure Swift.
+        let blob = Data((0..<8_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let hashTime = try median(3) { _ = ContentHash.sha256Hex(blob) }
+        print(line("SHA-256 (pure Swift)", String(format: "%.0f MB/s", Double(blob.count) / hashTime / 1e6)))
+
         // A 100,000-point series.
         let large = AudioBenchCharts.large(points: largePoints)
         var largeAudio: ChartAudio?
@@ -99,6 +105,12 @@ struct AudioBench: AsyncParsableCommand {
         // The example site, both cores across charts.
         let site = AudioBenchCharts.site(site: URL(fileURLWithPath: self.site))
         let sitePoints = site.reduce(0) { $0 + $1.series.count * $1.pointCount }
+        for chart in site {
+            var a: ChartAudio?
+            let t = try median(3) { a = try Sonifier(cacheDirectory: nil).render(chart: chart) }
+            let n = chart.series.count * chart.pointCount
+            print(line("chart \(chart.id)", String(format: "%d points, %d tones, %d B sprite (%.1f B/point), %.1f ms", n, a!.tones.count, a!.sprite.count, Double(a!.sprite.count) / Double(n), t * 1000)))
+        }
         let start = DispatchTime.now()
         let results = await Sonifier(cacheDirectory: nil).renderAll(charts: site)
         let siteTime = seconds(since: start)

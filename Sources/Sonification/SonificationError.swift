@@ -9,6 +9,7 @@ public enum SonificationError: Error, Equatable, CustomStringConvertible {
     case notANumber(series: String, row: Int)
     case noPoints(chart: String)
     case noSeries(chart: String)
+    case noSuchSeries(chart: String, index: Int)
     case misalignedSeries(series: String, values: Int, rows: Int)
     /// The audio library failed; the message is libvorbis's.
     case encoding(String)
@@ -29,6 +30,8 @@ public enum SonificationError: Error, Equatable, CustomStringConvertible {
             "chart \"\(chart)\" has no data points to sonify"
         case .noSeries(let chart):
             "chart \"\(chart)\" has no series to sonify"
+        case .noSuchSeries(let chart, let index):
+            "chart \"\(chart)\" has no series number \(index + 1)"
         case .misalignedSeries(let series, let values, let rows):
             "series \"\(series)\" has \(values) values but the chart has \(rows) rows"
         case .encoding(let message):

@@ -10,8 +10,9 @@ import OggVorbis
 /// cached on disk by content hash when `cacheDirectory` is set. Safe to call from several
 /// tasks at once; each call encodes its sprite and renditions in parallel (one encoder each).
 public final class Sonifier: Sendable {
-    /// Bumped whenever synthesis or encoding changes the bytes; part of every cache key.
-    public static let engineVersion = "pitchline-audio-1"
+    /// Bump whenever synthesis or layout changes the bytes (part of every cache key, with the
+    /// libvorbis version): an unchanged key must mean unchanged audio.
+    public static let engineVersion = "pitchline-audio-3"
 
     public let cacheDirectory: URL?
     public let sampleRate: Int
@@ -82,6 +83,23 @@ public final class Sonifier: Sendable {
             renditions: Array(encoded.dropFirst()), renditionDuration: renditionLength.seconds)
     }
 
+    /// One series' whole-series audio graph in another length than the chart's default
+    /// (e.g. `.short`, `.long`, `.exact(7)`), on the chart's pitch scale; cached like the rest.
+    public func rendition(chart: Chart, series: Int, length: RenditionLength, smoothing: Double? = nil) throws -> Data {
+        try chart.validateForAudio()
+        let options = chart.options.audio
+        try options.validate()
+        guard chart.series.indices.contains(series) else {
+            throw SonificationError.noSuchSeries(chart: chart.id, index: series)
+        }
+        let scale = ToneBank.scale(for: chart)
+        let plan = try Rendition(
+            values: chart.series[series].values, length: length, smoothing: smoothing ?? options.smoothing)
+        return try cachedEncode(key: renditionKey(plan, scale: scale)) { encoder in
+            try encoder.write(samples: plan.render(scale: scale, sampleRate: sampleRate))
+        }
+    }
+
     /// Renders many charts, using both cores across charts. Results keep the input order.
     public func renderAll(charts: [Chart]) async -> [Result<ChartAudio, any Error>] {
         await withTaskGroup(of: (Int, Result<ChartAudio, any Error>).self) { group in
@@ -112,7 +130,7 @@ public final class Sonifier: Sendable {
     }
 
     func cacheKey(_ parts: [String]) -> String {
-        let text = ([Self.engineVersion, "rate=\(sampleRate)", "q=\(quality)"] + parts).joined(separator: "\n")
+        let text = ([Self.engineVersion, VorbisEncoder.libraryVersion, "rate=\(sampleRate)", "q=\(quality)"] + parts).joined(separator: "\n")
         return ContentHash.sha256Hex(Data(text.utf8))
     }
 

@@ -9,14 +9,26 @@ struct ToneBank: Sendable {
     var missingTone: Int
     var scale: PitchScale
 
+    /// The chart's pitch scale: its options' frequency range over the y range of all series.
+    static func scale(for chart: Chart) -> PitchScale {
+        var low = Double.infinity, high = -Double.infinity
+        for series in chart.series {
+            for case let v? in series.values {
+                low = min(low, v)
+                high = max(high, v)
+            }
+        }
+        if low > high { (low, high) = (0, 0) }
+        let options = chart.options.audio
+        return PitchScale(
+            minFrequency: options.minFrequency, maxFrequency: options.maxFrequency, lowValue: low, highValue: high)
+    }
+
     /// Builds the bank: per series, one tone per distinct pitch step (ascending), minimum and
     /// maximum variants, then the shared missing and end sounds. Deterministic order.
     init(chart: Chart) {
         let options = chart.options.audio
-        let all = chart.series.flatMap { $0.values.compactMap { $0 } }
-        let low = all.min() ?? 0, high = all.max() ?? 0
-        let scale = PitchScale(
-            minFrequency: options.minFrequency, maxFrequency: options.maxFrequency, lowValue: low, highValue: high)
+        let scale = Self.scale(for: chart)
         var specs: [ToneSpec] = []
         var index: [ToneSpec: Int] = [:]
         func intern(_ spec: ToneSpec) -> Int {

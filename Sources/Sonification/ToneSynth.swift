@@ -106,17 +106,20 @@ struct ToneSynth: Sendable {
         return 1
     }
 
-    /// Missing value: 40 ms of soft, low-passed noise under a Hann window; a fixed-seed
-    /// generator keeps the bytes reproducible. Clearly not a pitch, never a tone at zero.
+    /// Missing value: 40 ms of soft noise (two one-pole low-passes, about 700 Hz, so a muted
+    /// brush rather than a hiss) under a Hann window; a fixed-seed generator keeps the bytes
+    /// reproducible. Clearly not a pitch, never a tone at zero.
     private func noiseTick() -> [Float] {
         let n = frames(0.04)
         var rng = XorShift32(seed: 0x9E37_79B9)
-        var low = 0.0
+        let k = 1 - exp(-2 * Double.pi * 700 / Double(sampleRate))
+        var low1 = 0.0, low2 = 0.0
         var out = [Float](repeating: 0, count: n)
         for i in 0..<n {
-            low += 0.35 * (rng.nextSigned() - low)
+            low1 += k * (rng.nextSigned() - low1)
+            low2 += k * (low1 - low2)
             let w = 0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(n - 1))
-            out[i] = Float(0.22 * w * low)
+            out[i] = Float(0.7 * w * low2)
         }
         return out
     }

@@ -48,7 +48,7 @@ struct EdgeCaseTests {
         #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", "transform": [{"fold": ["temp_max"]}], "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "value"}}}"#)
             == "site/charts/t.vl.json:1: $.encoding: with the fold transform, set encoding.color.field to \"key\" so each folded column becomes a series")
         #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", "usermeta": {"pitchline": {"colour": 1}}, "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind"}}}"#)
-            == "site/charts/t.vl.json:1: $.usermeta.pitchline.colour: \"colour\" is not supported here; supported: unit, format, audio, seriesOrder, firstSeries, seriesTitles, seriesNames")
+            == "site/charts/t.vl.json:1: $.usermeta.pitchline.colour: \"colour\" is not supported here; supported: unit, xUnit, format, audio, seriesOrder, firstSeries, seriesTitles, seriesNames")
     }
 
     @Test func jsonStringsAndStructure() throws {
@@ -77,5 +77,50 @@ struct EdgeCaseTests {
         #expect(f.valueText(-0.001) == "\u{2212}0.001")
         #expect(f.valueText(1234567.5) == "1,234,567.5")
         #expect(f.valueText(0) == "0")
+    }
+
+    @Test func quantitativeXWithUnit() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"km": 0.5, "m": 120}, {"km": 12, "m": 80}]}, "mark": "point",
+         "encoding": {"x": {"field": "km", "type": "quantitative", "title": "Distance"}, "y": {"field": "m", "type": "quantitative", "title": "Elevation"}},
+         "usermeta": {"pitchline": {"unit": "m", "xUnit": "km"}}}
+        """)
+        let f = SpeechFormatter(chart: chart)
+        #expect(f.pointLabel(series: 0, row: 0) == "0.5 km, elevation 120 m")
+        #expect(f.atX(1) == "at distance 12 km")
+    }
+
+    @Test func multiLineTitlesAndOrdinalMonths() throws {
+        let chart = try spec("""
+        {"title": {"text": ["Seattle", "precipitation"], "subtitle": ["By month", "2012"]},
+         "data": {"url": "../data/w.csv"}, "mark": "bar",
+         "encoding": {"x": {"field": "date", "timeUnit": "yearmonth", "type": "ordinal"},
+                      "y": {"field": "precipitation", "aggregate": "sum"}}}
+        """)
+        #expect(chart.title == "Seattle precipitation")
+        #expect(chart.subtitle == "By month 2012")
+        #expect(SpeechFormatter(chart: chart).xText(0) == "January 2012")
+    }
+
+    @Test func missingXIsLocatedNotDropped() {
+        let data = "date,v\n2012-01-01,1\n,2\n2012-01-03,3\n"
+        #expect(specProblem("""
+        {"data": {"url": "../data/m.csv"}, "mark": "line",
+         "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "v", "type": "quantitative"}}}
+        """, files: ["site/data/m.csv": data]) == "site/data/m.csv:3:1: no value for x (column \"date\"); every row needs one: fill it in or remove the row")
+    }
+
+    @Test func textAmongDatesIsNamed() {
+        let data = "date,v\n2012-01-01,1\nsoon,2\n"
+        #expect(specProblem("""
+        {"data": {"url": "../data/m.csv"}, "mark": "line",
+         "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "v", "type": "quantitative"}}}
+        """, files: ["site/data/m.csv": data]) == "site/data/m.csv:3:1: expected a date in column \"date\" (x is temporal), found \"soon\"; use dates like 2012-01-31")
+    }
+
+    @Test func oversizedSpecsAreRefusedBeforeParsing() {
+        let big = Data(repeating: UInt8(ascii: " "), count: ChartLoader.maxSpecBytes + 1)
+        #expect(problem { _ = try ChartLoader.loadSpec(data: big, path: "site/charts/big.vl.json") { _ in Data() } }
+            == "site/charts/big.vl.json: spec is larger than 16 MiB; put large data in a CSV file under data/")
     }
 }

@@ -103,7 +103,7 @@ struct DescriptionTests {
         let d = line([2, nil, 8, 4]).describe()
         #expect(d.summary == "Line chart of Sales, from 0 to 3, 4 points. Values range from 2 kg at index 0 to 8 kg at index 2, with 1 missing value. Overall trend: rising.")
         #expect(d.series[0].statisticsSentence == "Sales: 3 values, 1 missing; lowest 2 kg at index 0, highest 8 kg at index 2, mean 4.7 kg, median 4 kg.")
-        #expect(d.series[0].trendSentence == "Sales is rising overall; from 2 kg at index 0 to 4 kg at index 3 (+2 kg, +100%).")
+        #expect(d.series[0].trendSentence == "Sales is rising overall, by about 1 kg per unit of index; from 2 kg at index 0 to 4 kg at index 3 (+2 kg, +100%).")
     }
 
     @Test func yearlyCycleIsDetectedOnlyWhenPresent() {
@@ -170,5 +170,29 @@ struct NumberFormatAgreementTests {
             checked += 1
         }
         #expect(checked > 19_000)
+    }
+}
+
+struct DescriptionShapeTests {
+    @Test func categoriesHaveNoTrendAndOnePointIsOneValue() throws {
+        let bars = try spec("""
+        {"data": {"url": "../data/w.csv"}, "mark": "bar", "title": "Days by weather",
+         "encoding": {"x": {"field": "weather", "type": "nominal"}, "y": {"aggregate": "count", "type": "quantitative"}}}
+        """).describe()
+        #expect(bars.summary == "Bar chart of Days by weather (counts), across 3 categories, 3 bars. Values range from 1 for drizzle to 2 for rain.")
+        #expect(bars.series[0].trendSentence == "Count: the categories have no order, so there is no trend.")
+        let one = try spec("""
+        {"data": {"values": [{"x": 1, "y": 5}]}, "mark": "point", "title": "One",
+         "encoding": {"x": {"field": "x", "type": "quantitative"}, "y": {"field": "y", "type": "quantitative"}}}
+        """).describe()
+        #expect(one.summary == "Scatter plot of One, at 1, 1 point. Values: one value, 5 at x 1.")
+        #expect(one.series[0].trendSentence == "Y: too few values for a trend.")
+    }
+
+    @Test func equalEndsSayNoChange() {
+        let chart = Chart(id: "c", sourcePath: "c.csv", title: "C", mark: .line,
+                          x: XAxis(field: "i", title: "Index", type: .quantitative), y: YAxis(field: "v", title: "V"),
+                          xValues: [.number(0), .number(1), .number(2)], series: [Series(name: "V", values: [1, 3, 1])])
+        #expect(chart.describe().series[0].trendSentence == "V is flat overall; from 1 at index 0 to 1 at index 2 (no change).")
     }
 }

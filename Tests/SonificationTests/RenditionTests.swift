@@ -71,3 +71,22 @@ import Testing
         #expect(PCMAnalysis.rms(decoded.samples[0][(rate * 3 / 10)..<(rate * 5 / 10)]) > 0.1)
     }
 }
+
+@Suite struct RenditionLengthTests {
+    @Test func otherLengthsOnDemandMatchTheDefaultRendition() throws {
+        let chart = weatherChart(days: 120)
+        let sonifier = Sonifier(cacheDirectory: nil)
+        let audio = try sonifier.render(chart: chart)
+        #expect(try sonifier.rendition(chart: chart, series: 1, length: .standard) == audio.renditions[1])
+        let short = try VorbisDecoder.decode(try sonifier.rendition(chart: chart, series: 0, length: .short))
+        let long = try VorbisDecoder.decode(try sonifier.rendition(chart: chart, series: 0, length: .exact(12.5)))
+        #expect(abs(short.duration - 5) < 0.001)
+        #expect(abs(long.duration - 12.5) < 0.001)
+        #expect(throws: SonificationError.noSuchSeries(chart: "weather", index: 2)) {
+            try sonifier.rendition(chart: chart, series: 2, length: .short)
+        }
+        #expect(throws: SonificationError.invalidPlaybackDuration(0)) {
+            try sonifier.rendition(chart: chart, series: 0, length: .exact(0))
+        }
+    }
+}

@@ -147,3 +147,25 @@ import Testing
         }
     }
 }
+
+@Suite struct ToneFileToolTests {
+    @Test func toneFilesPassOggdecWithTheirExactLength() throws {
+        let oggdec = "/usr/bin/oggdec"
+        guard FileManager.default.isExecutableFile(atPath: oggdec) else { return }  // vorbis-tools: APT_TEST
+        let audio = try Sonifier(cacheDirectory: nil).render(chart: weatherChart(days: 60))
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for i in [1, audio.missingTone, audio.endTone] {
+            let ogg = dir.appendingPathComponent("tone-\(i).ogg"), wav = dir.appendingPathComponent("tone-\(i).wav")
+            try audio.toneFile(i).write(to: ogg)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: oggdec)
+            process.arguments = ["-Q", "-o", wav.path, ogg.path]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let size = try FileManager.default.attributesOfItem(atPath: wav.path)[.size] as? Int ?? 0
+            #expect(size == 44 + 2 * audio.tones[i].frameCount, "tone \(i)")
+        }
+    }
+}
