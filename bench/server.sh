@@ -67,6 +67,7 @@ http {
   access_log off;
   sendfile on; tcp_nopush on; tcp_nodelay on;
   keepalive_requests 1000000;
+  open_file_cache max=10000 inactive=60s; open_file_cache_valid 60s;
   client_body_temp_path $WORK/nginx/tmp; proxy_temp_path $WORK/nginx/tmp;
   fastcgi_temp_path $WORK/nginx/tmp; uwsgi_temp_path $WORK/nginx/tmp; scgi_temp_path $WORK/nginx/tmp;
   include /etc/nginx/mime.types;
@@ -108,24 +109,42 @@ run() {
 median() {
   sort -n -k1,1 "$1" | awk '{ l[NR] = $0; bad += $3; err += $4 } END { split(l[int((NR + 1) / 2)], m, " "); print m[1], m[2], bad, err }'
 }
+# cpu_ticks PID... → user+system clock ticks used so far by those processes
+cpu_ticks() { local t=0; for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; }
+nginx_pids() { pgrep -P "$NGINX_PID" | tr '\n' ' '; }
 rss() { awk '/VmRSS/ {print $2}' "/proc/$SERVER_PID/status"; }
 
 printf '\nfiles: %s\n(a) %s  (b) %s  (c) %s bytes=0-%s\n\n' "$ROOT" "$PAGE" "$ASSET" "$AUDIO" "$RANGE_END"
 printf 'wrk -t%s -c%s -d%ss, median of %s alternating runs\n' "$THREADS" "$CONNECTIONS" "$DURATION" "$REPEAT"
-printf '%-14s %12s %9s %12s %9s %7s %s\n' case "nginx req/s" "p99 ms" "ours req/s" "p99 ms" ratio "errors (nginx/ours)"
+printf '%-14s %12s %9s %12s %9s %7s %17s %s\n' case "nginx req/s" "p99 ms" "ours req/s" "p99 ms" ratio "CPU µs/req n/ours" "errors (nginx/ours)"
 for spec in "a-chart-page:$PAGE:report" "b-hashed-js:$ASSET:report" "c-audio-206:$AUDIO:range-report"; do
   IFS=: read -r name path script <<<"$spec"
   run "$NGINX_PORT" "$path" "$WORK/$script.lua" 2 >/dev/null       # warm-up
   run "$PITCHLINE_PORT" "$path" "$WORK/$script.lua" 2 >/dev/null
   : > "$WORK/n.txt"; : > "$WORK/p.txt"
+  n_ticks=0; p_ticks=0
   for _ in $(seq "$REPEAT"); do   # alternate, so a busy machine hurts both alike
+    t0=$(cpu_ticks $(nginx_pids))
     run "$NGINX_PORT" "$path" "$WORK/$script.lua" "$DURATION" >> "$WORK/n.txt"
+    n_ticks=$((n_ticks + $(cpu_ticks $(nginx_pids)) - t0))
+    t0=$(cpu_ticks "$SERVER_PID")
     run "$PITCHLINE_PORT" "$path" "$WORK/$script.lua" "$DURATION" >> "$WORK/p.txt"
+    p_ticks=$((p_ticks + $(cpu_ticks "$SERVER_PID") - t0))
   done
+  # CPU time per request (µs): steadier than req/s when other work shares the machine.
+  hz=$(getconf CLK_TCK)
+  n_cpu=$(awk -v t="$n_ticks" -v hz="$hz" -v d="$DURATION" -v r="$REPEAT" -f - "$WORK/n.txt" <<'AWK'
+{ n += $1 * d } END { printf "%.1f", (n > 0 ? t / hz * 1e6 / n : 0) }
+AWK
+)
+  p_cpu=$(awk -v t="$p_ticks" -v hz="$hz" -v d="$DURATION" -v r="$REPEAT" -f - "$WORK/p.txt" <<'AWK'
+{ n += $1 * d } END { printf "%.1f", (n > 0 ? t / hz * 1e6 / n : 0) }
+AWK
+)
   read -r n_rps n_p99 n_bad n_err <<<"$(median "$WORK/n.txt")"
   read -r p_rps p_p99 p_bad p_err <<<"$(median "$WORK/p.txt")"
   ratio=$(awk -v p="$p_rps" -v n="$n_rps" 'BEGIN { printf "%.2f", (n > 0 ? p / n : 0) }')
-  printf '%-14s %12s %9s %12s %9s %7s %s\n' "$name" "$n_rps" "$n_p99" "$p_rps" "$p_p99" "${ratio}x" "$((n_bad + n_err))/$((p_bad + p_err))"
+  printf '%-14s %12s %9s %12s %9s %7s %17s %s\n' "$name" "$n_rps" "$n_p99" "$p_rps" "$p_p99" "${ratio}x" "$n_cpu/$p_cpu" "$((n_bad + n_err))/$((p_bad + p_err))"
 done
 
 # 4. Soak: RSS before and after a longer mixed run against pitchline only.

@@ -189,3 +189,19 @@ func waitUntilRefused(port: Int) -> Bool {
     }
     return false
 }
+
+@Suite("HTTPServer: addresses")
+struct HTTPServerAddressTests {
+    @Test("IPv6 loopback and localhost bind and serve")
+    func otherLoopbacks() throws {
+        try withServer(configure: { $0.host = "::1" }, handler: try echoHandler()) { server in
+            #expect(server.port > 0)
+            // The raw client speaks IPv4 only: an IPv6-only listener must refuse it.
+            #expect((try? RawConnection(port: server.port)) == nil)
+        }
+        try withServer(configure: { $0.host = "localhost" }, handler: try echoHandler()) { server in
+            let response = try get("/", port: server.port)
+            #expect(response.status == 200)
+        }
+    }
+}
