@@ -42,7 +42,7 @@ if [ -n "${SITE_FILES:-}" ]; then
   ROOT=$SITE_FILES
 elif "$PITCHLINE" export --help >/dev/null 2>&1; then
   ROOT=$WORK/site
-  "$PITCHLINE" export site --output "$ROOT" >/dev/null
+  "$PITCHLINE" export site --out "$ROOT" >/dev/null 2>&1
 else
   echo "bench: no \`pitchline export\` in this build; set SITE_FILES=DIR" >&2
   exit 1
