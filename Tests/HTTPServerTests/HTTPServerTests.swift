@@ -205,3 +205,37 @@ struct HTTPServerAddressTests {
         }
     }
 }
+
+@Suite("HTTPServer: response memory")
+struct ResponseLifetimeTests {
+    /// Swapping a response out while it is being sent must not free its bytes early, and the
+    /// bytes must be freed once the last connection is done (no leak).
+    @Test("a body outlives the response object while a connection still sends it, then is freed")
+    func bodyLifetime() throws {
+        weak var weakBody: ResponseBody?
+        let holder = ResponseHolder()
+        do {
+            let body = ResponseBody(Data(repeating: 0x5A, count: 16 * 1024 * 1024))
+            weakBody = body
+            holder.set(try HTTPResponse(status: 200, body: body, headers: [("Content-Type", "application/octet-stream")]))
+        }
+        try withServer(handler: { _ in holder.get()! }) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+            _ = try connection.readResponse(head: true)
+            holder.set(nil)  // like a site swap: the server no longer offers this response
+            #expect(weakBody != nil)
+            let bytes = try connection.readBytes(16 * 1024 * 1024, timeout: 60)
+            #expect(bytes.allSatisfy { $0 == 0x5A })
+            connection.close()
+        }
+        #expect(weakBody == nil)
+    }
+}
+
+final class ResponseHolder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var response: HTTPResponse?
+    func set(_ new: HTTPResponse?) { lock.withLock { response = new } }
+    func get() -> HTTPResponse? { lock.withLock { response } }
+}
