@@ -123,6 +123,18 @@ struct HTTPServerTests {
         }
     }
 
+    @Test("a request at every default limit at once (4 KiB target, 64 fields, 8 KiB of header bytes) is served")
+    func largeLegalRequest() throws {
+        try withServer(handler: try echoHandler()) { server in
+            let target = "/" + String(repeating: "t", count: 4095)
+            // Host (5 bytes) + 63 fields of 10 + 119 bytes = 8132 ≤ 8192.
+            let headers = (10..<73).map { "X-Large-\($0): \(String(repeating: "v", count: 119))\r\n" }.joined()
+            let response = try rawRequest(port: server.port, "GET \(target) HTTP/1.1\r\nHost: a\r\n\(headers)\r\n")
+            #expect(response.status == 200)
+            #expect(response.header("X-Path") == target)
+        }
+    }
+
     @Test("an idle or slow client is dropped after the connection timeout")
     func slowClientDropped() throws {
         try withServer(configure: { $0.connectionTimeoutSeconds = 1 }, handler: try echoHandler()) { server in
