@@ -4,8 +4,8 @@
 # (c) a 206 range of chart audio. Prints req/s, p99 and the pitchline/nginx ratio, then
 # pitchline's RSS before and after a ${SOAK_SECONDS}s soak.
 #
-#   bash bench/server.sh                 # builds the site with `pitchline export` when it exists
-#   SITE_FILES=/path/to/built bash bench/server.sh   # or bench any folder of built files
+#   bash bench/server.sh        # nginx serves `pitchline export site`; pitchline serves `site` (same generator)
+#   SITE_FILES=/path/to/built bash bench/server.sh   # or both serve one folder of built files
 #
 # Env: PITCHLINE (binary, default .build/release/pitchline), DURATION (10), SOAK_SECONDS (60),
 #      CONNECTIONS (50), THREADS (2), REPEAT (3: runs alternate nginx/ours, medians are printed),
@@ -13,7 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PITCHLINE=${PITCHLINE:-.build/release/pitchline}
+PITCHLINE=${PITCHLINE:-${PITCHLINE_BIN:-.build/release/pitchline}}
+if [ -n "${BENCH_QUICK:-}" ]; then DURATION=${DURATION:-5}; REPEAT=${REPEAT:-1}; SOAK_SECONDS=${SOAK_SECONDS:-10}; fi
 DURATION=${DURATION:-10}
 SOAK_SECONDS=${SOAK_SECONDS:-60}
 CONNECTIONS=${CONNECTIONS:-50}
@@ -37,17 +38,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# 1. The files: an export of the example site, or a given folder.
+# 1. The files: an export of the example site (nginx) and the same site generated in memory
+#    (pitchline serve), or one given folder for both.
 if [ -n "${SITE_FILES:-}" ]; then
   ROOT=$SITE_FILES
-elif "$PITCHLINE" export --help >/dev/null 2>&1; then
+  SERVE_SOURCE=(--files "$ROOT")
+else
   ROOT=$WORK/site
   "$PITCHLINE" export site --out "$ROOT" >/dev/null 2>&1
-else
-  echo "bench: no \`pitchline export\` in this build; set SITE_FILES=DIR" >&2
-  exit 1
+  SERVE_SOURCE=(site)
 fi
 ROOT=$(cd "$ROOT" && pwd)
+chmod 755 "$WORK"; chmod -R a+rX "$ROOT"   # nginx workers run as an unprivileged user
 
 pick() { (cd "$ROOT" && find . -type f -path "$1" | sed 's|^\./||' | sort | head -n 1); }
 PAGE=$(pick './charts/*.html'); [ -n "$PAGE" ] || PAGE=index.html
@@ -78,11 +80,11 @@ nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" &
 NGINX_PID=$!
 
 # 3. pitchline serve over the same files.
-"$PITCHLINE" serve --files "$ROOT" --port "$PITCHLINE_PORT" --threads "${SERVE_THREADS:-$(nproc)}" --log-level warning \
+"$PITCHLINE" serve "${SERVE_SOURCE[@]}" --port "$PITCHLINE_PORT" --threads "${SERVE_THREADS:-$(nproc)}" --log-level warning \
   --client-connection-limit 4096 --connection-limit 4096 >"$WORK/serve.log" 2>&1 &
 SERVER_PID=$!
 
-wait_up() { for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$1/$PAGE" && return 0; sleep 0.1; done; echo "bench: port $1 did not come up" >&2; exit 1; }
+wait_up() { for _ in $(seq 1200); do curl -sf -o /dev/null "http://127.0.0.1:$1/$PAGE" && return 0; sleep 0.1; done; echo "bench: port $1 did not come up" >&2; exit 1; }
 wait_up "$NGINX_PORT"
 wait_up "$PITCHLINE_PORT"
 

@@ -12,16 +12,9 @@ struct SiteSource: Sendable {
 
     init(site: String, theme: String?, cache: String, files: String?) {
         self.site = URL(fileURLWithPath: site)
-        self.theme = theme.map { URL(fileURLWithPath: $0) } ?? Self.defaultTheme(for: URL(fileURLWithPath: site))
+        self.theme = theme.map { URL(fileURLWithPath: $0) } ?? Export.defaultTheme(for: URL(fileURLWithPath: site))
         self.cache = URL(fileURLWithPath: cache)
         self.files = files.map { URL(fileURLWithPath: $0) }
-    }
-
-    /// The theme folder: the site's parent if it has `Templates/`, else the current folder.
-    static func defaultTheme(for site: URL) -> URL {
-        let parent = site.standardizedFileURL.deletingLastPathComponent()
-        if FileManager.default.fileExists(atPath: parent.appendingPathComponent("Templates").path) { return parent }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }
 
     /// Folders whose changes trigger a rebuild.
