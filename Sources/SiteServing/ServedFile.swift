@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import SiteGenerator
+import Synchronization
 
 /// One generated file with every response it can need, built once at install time.
 final class ServedFile: Sendable {
@@ -53,8 +54,22 @@ final class ServedFile: Sendable {
         }
     }
 
-    /// A 206 for `range` of the identity body (built per request, over the same bytes: no copy).
+    /// Recently asked ranges (players ask the same ones again and again); bounded.
+    private let recentRanges = Mutex<[ClosedRange<Int>: HTTPResponse]>([:])
+    static let recentRangeLimit = 64
+
+    /// A 206 for `range` of the identity body, over the same bytes (no copy); reused for repeats.
     func partial(_ range: ClosedRange<Int>) throws -> HTTPResponse {
+        if let cached = recentRanges.withLock({ $0[range] }) { return cached }
+        let response = try buildPartial(range)
+        recentRanges.withLock { cache in
+            if cache.count >= Self.recentRangeLimit { cache.removeAll(keepingCapacity: true) }
+            cache[range] = response
+        }
+        return response
+    }
+
+    private func buildPartial(_ range: ClosedRange<Int>) throws -> HTTPResponse {
         var headers = SecurityHeaders.all
         headers.append(("Cache-Control", cacheControl))
         headers.append(("Content-Type", contentType))
