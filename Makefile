@@ -7,7 +7,7 @@ SWIFT ?= swift
 PORT ?= 8080
 VENV := .venv
 PY := $(VENV)/bin/python
-APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev pkg-config
+APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev zlib1g-dev pkg-config
 APT_TEST := chromium fonts-dejavu-core sox vorbis-tools
 APT_BENCH := wrk nginx-light
 STAMP := .build/.stamps
@@ -31,6 +31,7 @@ test-deps: deps
 	$(call apt_install,$(APT_TEST))
 	@[ -x $(PY) ] || python3 -m venv $(VENV)
 	@$(PY) -m pip install -q --disable-pip-version-check -r browser-tests/requirements.txt
+	@if [ -d ../shared/tools/orca ]; then bash ../shared/tools/orca/install.sh; fi
 
 build: deps
 	$(SWIFT) build
@@ -52,7 +53,8 @@ browser-test: test-deps build
 
 test: test-deps swift-test browser-test
 
-bench: release
+bench: release test-deps
+	$(call apt_install,$(APT_BENCH))
 	bash bench/run.sh
 
 clean:

@@ -24,11 +24,17 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
             name: "CVorbis", pkgConfig: "vorbisenc",
             providers: [.apt(["libvorbis-dev", "libogg-dev"])]),
 
         // Thin Swift owners of the C handles.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: swiftSettings),
+        .target(
+            name: "HTTPServer",
+            dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings),
         .target(name: "OggVorbis", dependencies: ["CVorbis"], swiftSettings: swiftSettings),
 
         // Pure Swift layers.
@@ -55,7 +61,7 @@ let package = Package(
         .target(
             name: "SiteServing",
             dependencies: [
-                "SiteGenerator", "HTTPServer", "ContentHash",
+                "SiteGenerator", "HTTPServer", "ContentHash", "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
@@ -66,7 +72,7 @@ let package = Package(
         .target(
             name: "PitchlineCLI",
             dependencies: [
-                "ChartData", "SiteGenerator", "SiteServing", "SiteExport",
+                "ChartData", "SiteGenerator", "SiteServing", "SiteExport", "Sonification", "OggVorbis", "ContentHash",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -78,13 +84,17 @@ let package = Package(
         .testTarget(
             name: "SonificationTests", dependencies: ["Sonification", "OggVorbis"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HTTPServerTests",
+            dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "ChartPagesTests", dependencies: ["ChartPages", "ChartData"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SiteGeneratorTests", dependencies: ["SiteGenerator"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SiteServingTests", dependencies: ["SiteServing", "SiteGenerator"],
+            name: "SiteServingTests",
+            dependencies: ["SiteServing", "SiteGenerator", "HTTPServer", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .testTarget(name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator"], swiftSettings: swiftSettings),
     ]

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Count, gaps, extremes (with their rows), mean and median of one series.
+public struct SeriesStatistics: Sendable, Equatable {
+    /// Values present (gaps excluded).
+    public var count: Int
+    public var missing: Int
+    public var min: Double?
+    public var minRow: Int?
+    public var max: Double?
+    public var maxRow: Int?
+    public var mean: Double?
+    public var median: Double?
+
+    public init(values: [Double?]) {
+        var present: [Double] = []
+        present.reserveCapacity(values.count)
+        var minRow: Int?, maxRow: Int?
+        var sum = 0.0
+        for (row, value) in values.enumerated() {
+            guard let v = value, v.isFinite else { continue }
+            present.append(v)
+            sum += v
+            if minRow == nil || v < values[minRow!]! { minRow = row }
+            if maxRow == nil || v > values[maxRow!]! { maxRow = row }
+        }
+        count = present.count
+        missing = values.count - present.count
+        self.minRow = minRow
+        self.maxRow = maxRow
+        min = minRow.map { values[$0]! }
+        max = maxRow.map { values[$0]! }
+        mean = count > 0 ? sum / Double(count) : nil
+        if count > 0 {
+            present.sort()
+            median = count % 2 == 1 ? present[count / 2] : (present[count / 2 - 1] + present[count / 2]) / 2
+        } else {
+            median = nil
+        }
+    }
+}
+
+/// Direction and size of a series' overall change.
+public struct Trend: Sendable, Equatable {
+    public enum Direction: String, Sendable { case rising, falling, flat }
+
+    /// Least-squares slope per row (per step along x).
+    public var slopePerRow: Double
+    /// Least-squares slope per x unit (per second for dates; per step for categories).
+    public var slope: Double
+    public var direction: Direction
+    /// First and last present values and their rows.
+    public var firstRow: Int?
+    public var lastRow: Int?
+    public var change: Double?
+    /// Change in per cent of the first value (nil when the first value is 0).
+    public var changePercent: Double?
+    /// True when the series repeats every year (autocorrelation at a one-year lag above 0.5).
+    public var yearlyCycle: Bool
+}
+
+public struct SeriesDescription: Sendable, Equatable {
+    public var name: String
+    public var statistics: SeriesStatistics
+    public var trend: Trend
+    /// "Maximum temperature: 1,461 values, none missing; lowest −1.6 °C on 6 February 2014, …"
+    public var statisticsSentence: String
+    /// "Maximum temperature is flat overall, with a yearly cycle; from 12.8 °C on … to …"
+    public var trendSentence: String
+}
+
+/// What a listener hears before any sound: a summary paragraph and per-series facts.
+public struct ChartDescription: Sendable, Equatable {
+    public var summary: String
+    public var series: [SeriesDescription]
+}

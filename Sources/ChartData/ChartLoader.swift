@@ -1,0 +1,152 @@
+import Foundation
+
+/// Every chart of a site, and every problem that kept a chart from loading.
+public struct SiteCharts: Sendable {
+    /// Charts sorted by id.
+    public var charts: [Chart]
+    public var problems: [ChartProblem]
+
+    public init(charts: [Chart], problems: [ChartProblem]) {
+        self.charts = charts
+        self.problems = problems
+    }
+}
+
+/// Loads charts from a site folder: `charts/*.vl.json` (Vega-Lite subset specs) and
+/// `charts/*.csv` (bare CSV, chart inferred). The pure entry points take bytes; file-system code
+/// is in `ChartLoader+FileSystem.swift`.
+public struct ChartLoader: Sendable {
+    public let siteDirectory: URL
+
+    /// Largest spec file, and largest JSON data file (JSON builds a tree in memory; CSV does not).
+    public static let maxSpecBytes = 16 << 20
+    public static let maxJSONDataBytes = 256 << 20
+
+    public init(siteDirectory: URL) {
+        self.siteDirectory = siteDirectory
+    }
+
+    /// Loads a spec. `path` is the spec's path for messages and for resolving `data.url`
+    /// (e.g. `site/charts/x.vl.json`); `readFile` reads another file by such a path
+    /// (`site/data/x.csv`) and throws if it cannot.
+    public static func loadSpec(data: Data, path: String, readFile: (String) throws -> Data) throws(ChartProblem) -> Chart {
+        guard data.count <= maxSpecBytes else {
+            throw ChartProblem(file: path, message: "spec is larger than \(maxSpecBytes >> 20) MiB; put large data in a CSV file under data/")
+        }
+        let root = try JSONValue.parse(data, file: path)
+        let spec = try ChartSpec.parse(root, file: path)
+        let table: DataTable
+        switch spec.data {
+        case .values(let values):
+            table = try DataTable(json: values, file: path, pathPrefix: "$.data.values")
+        case .url(let url, let line):
+            let dataPath = try resolve(url, relativeTo: path, line: line)
+            let bytes: Data
+            do {
+                bytes = try readFile(dataPath)
+            } catch {
+                throw ChartProblem(file: path, line: line, jsonPath: "$.data.url", message: "cannot read \"\(url)\" (\(dataPath)): \(Self.reason(error))")
+            }
+            let lower = dataPath.lowercased()
+            if lower.hasSuffix(".csv") {
+                table = DataTable(csv: try CSVReader.parse(bytes, path: dataPath), file: dataPath)
+            } else if lower.hasSuffix(".json") {
+                guard bytes.count <= maxJSONDataBytes else {
+                    throw ChartProblem(file: dataPath, message: "JSON data larger than \(maxJSONDataBytes >> 20) MiB; use CSV for large data (it loads in a fraction of the memory)")
+                }
+                table = try DataTable(json: try JSONValue.parse(bytes, file: dataPath), file: dataPath, pathPrefix: "$")
+            } else {
+                throw ChartProblem(file: path, line: line, jsonPath: "$.data.url", message: "\"\(url)\" is neither .csv nor .json; those are the data formats supported")
+            }
+        }
+        return try ChartBuilder(spec: spec, table: table, specFile: path, id: chartID(path)).build()
+    }
+
+    /// Loads a bare CSV file as a chart: the first date (or text) column is x, every numeric
+    /// column is a series, the title comes from the file name (`seattle-weather.csv` → "Seattle weather").
+    public static func loadCSV(data: Data, path: String) throws(ChartProblem) -> Chart {
+        let csv = try CSVReader.parse(data, path: path)
+        let table = DataTable(csv: csv, file: path)
+        return try inferredChart(table, path: path)
+    }
+
+    static func inferredChart(_ table: DataTable, path: String) throws(ChartProblem) -> Chart {
+        var table = table
+        // A leading whole-number column named like "year" (1000–2999) is a time axis, not a series.
+        if !table.columns.contains(where: { $0.kind == .date }), let first = table.columns.first, first.kind == .number,
+           first.name.lowercased().contains("year"),
+           first.numbers.allSatisfy({ $0.map { $0 == $0.rounded() && $0 >= 1000 && $0 < 3000 } ?? true }) {
+            table.columns[0].kind = .date
+            table.columns[0].granularity = .year
+            table.columns[0].numbers = first.numbers.map { $0.map { Double(CellParsing.daysFromCivil(year: Int($0), month: 1, day: 1) * 86_400) } }
+        }
+        let xColumn = table.columns.first { $0.kind == .date } ?? table.columns.first { $0.kind == .text && $0.numericCount == 0 }
+        // A column that is mostly numbers with a few stray words is a typo, not a category.
+        for column in table.columns where column.kind == .text && column.name != xColumn?.name {
+            let nonMissing = table.rowCount - column.missingCount
+            if column.numericCount * 2 > nonMissing, let row = column.firstNonNumericRow {
+                throw table.problem(row: row, column: column.name, "expected a number in column \"\(column.name)\", found \"\(table.cellText(row: row, column: column.name))\"")
+            }
+        }
+        let x = xColumn ?? table.columns.first!
+        let numeric = table.columns.filter { $0.kind == .number && $0.name != x.name }
+        guard !numeric.isEmpty else {
+            throw ChartProblem(file: path, line: 1, message: "no numeric column to chart; columns: \(table.columns.map { "\($0.name) (\($0.kind))" }.joined(separator: ", "))")
+        }
+        var spec = ChartSpec(
+            data: .values(JSONValue(value: .null, line: 1)), mark: .line,
+            x: .init(field: x.name, type: x.kind == .date ? .temporal : x.kind == .number ? .quantitative : .ordinal, path: "x", line: 1),
+            y: .init(field: numeric.count == 1 ? numeric[0].name : "value", type: .quantitative, path: "y", line: 1))
+        if numeric.count > 1 {
+            spec.fold = (numeric.map(\.name), "key", "value")
+            spec.color = .init(field: "key", type: .nominal, path: "color", line: 1)
+            spec.seriesTitles = Dictionary(uniqueKeysWithValues: numeric.map { ($0.name, ChartBuilder.humanize($0.name)) })
+        }
+        if x.kind == .text { spec.mark = .bar }
+        return try ChartBuilder(spec: spec, table: table, specFile: path, id: chartID(path)).build()
+    }
+
+    /// `site/charts/seattle-temperature.vl.json` → `seattle-temperature`.
+    static func chartID(_ path: String) -> String {
+        var name = (path as NSString).lastPathComponent
+        for suffix in [".vl.json", ".json", ".csv"] where name.lowercased().hasSuffix(suffix) {
+            name.removeLast(suffix.count)
+            break
+        }
+        return name
+    }
+
+    /// Resolves a relative data URL against the spec's folder; refuses absolute and remote URLs.
+    static func resolve(_ url: String, relativeTo specPath: String, line: Int) throws(ChartProblem) -> String {
+        if url.contains("://") || url.hasPrefix("/") || url.hasPrefix("data:") {
+            throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" is not supported; use a path relative to the spec, e.g. \"../data/file.csv\"")
+        }
+        var parts = specPath.split(separator: "/").dropLast().map(String.init)
+        let root = parts.first
+        for part in url.split(separator: "/") {
+            switch part {
+            case ".", "": continue
+            case "..":
+                if parts.count <= 1 {
+                    throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" points outside the site folder")
+                }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        if parts.first != root {
+            throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" points outside the site folder")
+        }
+        return parts.joined(separator: "/")
+    }
+
+    static func reason(_ error: Error) -> String {
+        if let problem = error as? ChartProblem { return problem.message }
+        let ns = error as NSError
+        if ns.domain == NSCocoaErrorDomain && (ns.code == NSFileReadNoSuchFileError || ns.code == 260) { return "no such file" }
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return ns.localizedDescription
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A located problem with a chart's spec or data: names the file and, where known, the line,
+/// column and JSON path. `description` reads like a compiler diagnostic:
+/// `site/data/x.csv:17:3: expected a number in column "temp_max", found "abc"`.
+///
+/// For CSV cell errors `column` is the 1-based field number; for syntax errors (CSV or JSON) it is
+/// the 1-based character column on that line.
+public struct ChartProblem: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The file, relative to the folder that holds `site/` (e.g. `site/charts/x.vl.json`).
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    /// JSON path such as `$.encoding.x.field`, for problems in JSON files.
+    public var jsonPath: String?
+    public var message: String
+    /// The chart (spec or CSV) being loaded when the problem was found, when that is another file
+    /// than `file` (a spec whose data file is broken). Set by `ChartLoader.loadSite`.
+    public var chartFile: String?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.jsonPath = jsonPath
+        self.message = message
+    }
+
+    public var description: String {
+        var location = file
+        if let line {
+            location += ":\(line)"
+            if let column { location += ":\(column)" }
+        }
+        if let jsonPath { return "\(location): \(jsonPath): \(message)" }
+        return "\(location): \(message)"
+    }
+}

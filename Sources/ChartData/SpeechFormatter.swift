@@ -1,0 +1,177 @@
+import Foundation
+
+/// Text for ears (and for the readout): dates as "3 January 2012", values as "11.7 °C" with a
+/// true minus sign and thousands separators, never ISO timestamps or exponents.
+public struct SpeechFormatter: Sendable {
+    public let chart: Chart
+    /// The number format used for y values (the spec's, or one that fits the data).
+    public let valueFormat: NumberFormat
+    /// True when the spec gave no precision: trailing zeros are dropped and tiny values keep
+    /// three significant digits.
+    let automaticValues: Bool
+    let xFormat: NumberFormat?
+    /// Spoken series names, computed once (labels are built per point).
+    let spokenNames: [String]
+
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
+
+    public init(chart: Chart) {
+        self.chart = chart
+        spokenNames = chart.series.map { chart.options.spokenSeriesNames[$0.name] ?? Self.lowercasedKeepingAcronyms($0.name) }
+        if let f = chart.y.format, var parsed = NumberFormat(d3: f) {
+            automaticValues = !parsed.hasPrecision
+            if !parsed.hasPrecision {
+                parsed.decimals = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) }).decimals
+            }
+            valueFormat = parsed
+        } else {
+            automaticValues = true
+            valueFormat = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) })
+        }
+        if chart.x.type == .quantitative || chart.xValues.first.map({ if case .number = $0 { true } else { false } }) == true {
+            let numbers = chart.xValues.prefix(20_000).map(\.numeric)
+            if let f = chart.x.format.flatMap({ NumberFormat(d3: $0) }) {
+                xFormat = f
+            } else {
+                var f = NumberFormat.automatic(for: Array(numbers))
+                f.trim = true
+                // Years and other small whole numbers read better without a separator: 2012, not 2,012.
+                if f.decimals == 0 && numbers.allSatisfy({ abs($0 ?? 0) < 10_000 }) { f.grouping = false }
+                xFormat = f
+            }
+        } else {
+            xFormat = nil
+        }
+    }
+
+    /// The x value of a row: "3 January 2012", "January 2012", "2012", "3 January 2012, 14:00",
+    /// a formatted number, or the category label.
+    public func xText(_ row: Int) -> String {
+        guard chart.xValues.indices.contains(row) else { return "" }
+        switch chart.xValues[row] {
+        case .category(let label): return label
+        case .number(let n):
+            let text = (xFormat ?? NumberFormat(decimals: 0)).format(n)
+            return chart.x.unit.map { Self.withUnit(text, $0) } ?? text
+        case .date(let d): return dateText(d, granularity: chart.x.granularity ?? .day)
+        }
+    }
+
+    /// A date at the given granularity, in UTC.
+    public func dateText(_ date: Date, granularity: TimeGranularity) -> String {
+        let seconds = date.timeIntervalSince1970
+        let days = Int((seconds / 86_400).rounded(.down))
+        let (y, m, d) = CellParsing.civilFromDays(days)
+        let month = Self.monthNames[m - 1]
+        let secondsOfDay = Int((seconds - Double(days) * 86_400).rounded(.down))
+        let hh = secondsOfDay / 3600, mm = secondsOfDay / 60 % 60, ss = secondsOfDay % 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        switch granularity {
+        case .year: return "\(y)"
+        case .month: return "\(month) \(y)"
+        case .day: return "\(d) \(month) \(y)"
+        case .hour, .minute: return "\(d) \(month) \(y), \(two(hh)):\(two(mm))"
+        case .second: return "\(d) \(month) \(y), \(two(hh)):\(two(mm)):\(two(ss))"
+        }
+    }
+
+    /// A number in the chart's value format, without unit: "35,361", "−1.6".
+    public func numberText(_ value: Double) -> String { numberText(value, extraDecimals: 0) }
+
+    /// `extraDecimals` adds precision for derived figures such as a mean.
+    public func numberText(_ value: Double, extraDecimals: Int) -> String {
+        guard automaticValues, valueFormat.kind == .fixed else { return valueFormat.format(value) }
+        var format = valueFormat
+        format.trim = true
+        format.decimals += extraDecimals
+        let magnitude = abs(value)
+        if magnitude > 0 && magnitude < 1 {
+            // Keep three significant digits for small values: 0.000123, not 0.
+            let needed = Int((-log10(magnitude)).rounded(.down)) + 3
+            format.decimals = max(format.decimals, min(needed, 12))
+        }
+        return format.format(value)
+    }
+
+    /// A derived value (mean, median) with one more decimal than the data, and its unit.
+    public func derivedValueText(_ value: Double?) -> String {
+        guard let value else { return "no data" }
+        return withUnitIfAny(numberText(value, extraDecimals: 1))
+    }
+
+    private func withUnitIfAny(_ text: String) -> String {
+        guard let unit = chart.y.unit, !unit.isEmpty, chart.y.format?.hasSuffix("%") != true else { return text }
+        return Self.withUnit(text, unit)
+    }
+
+    /// A value with its unit: "11.7 °C", "35,361 thousand MWh"; "no data" for a gap.
+    public func valueText(_ value: Double?, series: Int = 0) -> String {
+        guard let value else { return "no data" }
+        return withUnitIfAny(numberText(value))
+    }
+
+    static func withUnit(_ text: String, _ unit: String) -> String {
+        unit == "%" || unit == "‰" ? text + unit : unit.hasPrefix("$") || unit == "£" || unit == "€" ? unit + text : "\(text) \(unit)"
+    }
+
+    /// The series name for speech: the author's `seriesNames` entry, else the legend name in
+    /// lower case with acronyms kept ("Maximum temperature" → "maximum temperature", "CO2 level" → "CO2 level").
+    public func spokenName(_ series: Int) -> String {
+        spokenNames.indices.contains(series) ? spokenNames[series] : ""
+    }
+
+    static func lowercasedKeepingAcronyms(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            let letters = word.filter(\.isLetter)
+            let uppercaseAfterFirst = word.dropFirst().contains { $0.isUppercase }
+            if letters.count > 1 && (letters == letters.uppercased() || uppercaseAfterFirst) { return String(word) }
+            return word.lowercased()
+        }.joined(separator: " ")
+    }
+
+    /// "3 January 2012, maximum temperature 11.7 °C".
+    public func pointLabel(series: Int, row: Int) -> String {
+        let value = chart.series.indices.contains(series) && chart.xValues.indices.contains(row) ? chart.series[series].values[row] : nil
+        return "\(xText(row)), \(spokenName(series)) \(valueText(value, series: series))"
+    }
+
+    /// "from 1 January 2012 to 31 December 2015" (or "across 3 categories" for nominal x).
+    public var xRangeText: String {
+        guard let first = chart.xValues.indices.first, let last = chart.xValues.indices.last else { return "with no data" }
+        if chart.x.type == .nominal { return "across \(CSVReader.grouped(chart.xValues.count)) categories" }
+        if first == last { return "at \(xText(first))" }
+        return "from \(xText(first)) to \(xText(last))"
+    }
+
+    /// "from −7.1 °C to 35.6 °C", over every series.
+    public var yRangeText: String {
+        var low = Double.infinity, high = -Double.infinity
+        for s in chart.series {
+            for case let v? in s.values {
+                if v < low { low = v }
+                if v > high { high = v }
+            }
+        }
+        guard low <= high else { return "with no values" }
+        return "from \(valueText(low)) to \(valueText(high))"
+    }
+
+    /// The preposition that reads well before `xText`: "on 3 January 2012", "in 2012", "at 14:00".
+    public func atX(_ row: Int) -> String {
+        let text = xText(row)
+        switch chart.xValues.indices.contains(row) ? chart.xValues[row] : nil {
+        case .date?:
+            switch chart.x.granularity ?? .day {
+            case .year, .month: return "in \(text)"
+            case .day: return "on \(text)"
+            default: return "on \(text)"
+            }
+        case .number?: return "at \(chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased()) \(text)"
+        case .category?: return chart.x.type == .ordinal && SpeechFormatter.monthNames.contains(text) ? "in \(text)" : "for \(text)"
+        case nil: return ""
+        }
+    }
+}

@@ -1,0 +1,131 @@
+internal import CMicroHTTPD
+import Logging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Marks a request whose response was queued (so completion decrements the in-flight count).
+nonisolated(unsafe) private let queuedMarker = UnsafeMutableRawPointer(bitPattern: 1)!
+/// Marks a request that passed screening and waits for its final access-handler call.
+nonisolated(unsafe) private let screenedMarker = UnsafeMutableRawPointer(bitPattern: 2)!
+
+/// Starts the libmicrohttpd daemon: epoll thread pool, limits, callbacks. One place maps failure.
+func startDaemon(
+    configuration: HTTPServerConfiguration, context: Unmanaged<ServerContext>
+) throws(HTTPServerError) -> OpaquePointer {
+    let cls = context.toOpaque()
+    var address = try SocketAddress(host: configuration.host, port: configuration.port)
+    var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+        | MHD_USE_TURBO.rawValue
+    if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+
+    // The log capture lives as long as the context (which outlives the daemon).
+    let logCapture = context.takeUnretainedValue().logCapture
+    let capture = Unmanaged.passUnretained(logCapture)
+    logCapture.active = true
+
+    let daemon: OpaquePointer? = address.withSockaddr { sockaddr in
+        var options: [MHD_OptionItem] = [
+            item(MHD_OPTION.EXTERNAL_LOGGER, unsafeBitCast(libraryLog, to: Int.self), capture.toOpaque()),
+            item(MHD_OPTION.CONNECTION_TIMEOUT, configuration.connectionTimeoutSeconds),
+            item(MHD_OPTION.CONNECTION_LIMIT, configuration.connectionLimit),
+            item(MHD_OPTION.PER_IP_CONNECTION_LIMIT, configuration.perClientConnectionLimit),
+            item(MHD_OPTION.CONNECTION_MEMORY_LIMIT, configuration.connectionMemoryLimit),
+            item(MHD_OPTION.STRICT_FOR_CLIENT, 1),
+            item(MHD_OPTION.LISTEN_BACKLOG_SIZE, 1024),
+            item(MHD_OPTION.SOCK_ADDR, 0, UnsafeMutableRawPointer(mutating: sockaddr)),
+            item(MHD_OPTION.NOTIFY_COMPLETED, unsafeBitCast(requestCompleted, to: Int.self), cls),
+            item(MHD_OPTION.UNESCAPE_CALLBACK, unsafeBitCast(keepEscapes, to: Int.self), nil),
+        ]
+        if configuration.threads > 1 { options.append(item(MHD_OPTION.THREAD_POOL_SIZE, configuration.threads)) }
+        options.append(item(MHD_OPTION.END, 0))
+        return options.withUnsafeMutableBufferPointer { buffer in
+            pl_mhd_start_daemon(UInt32(flags), UInt16(configuration.port), accessHandler, cls, buffer.baseAddress)
+        }
+    }
+    logCapture.active = false
+    guard let daemon else {
+        throw HTTPServerError(.startFailed, detail: logCapture.lastLine ?? "could not bind \(configuration.host):\(configuration.port)")
+    }
+    // From now on the daemon logs through the long-lived context's logger.
+    return daemon
+}
+
+private func item(_ option: MHD_OPTION, _ value: Int, _ pointer: UnsafeMutableRawPointer? = nil) -> MHD_OptionItem {
+    MHD_OptionItem(option: option, value: value, ptr_value: pointer)
+}
+
+/// libmicrohttpd's messages. During start they are kept (to explain a failure); afterwards logged.
+final class LogCapture: @unchecked Sendable {
+    // Safety: `active`/`lastLine` are written while starting (the daemon's threads do not exist
+    // yet, or log only after `active` is false); afterwards only `logger` is read.
+    let logger: Logger
+    var active = false
+    var lastLine: String?
+    init(logger: Logger) { self.logger = logger }
+}
+
+private let libraryLog: MHD_LogCallback = {
+    cls, format, arguments in
+    guard let cls, let format else { return }
+    var buffer = [CChar](repeating: 0, count: 512)
+    guard let arguments else { return }
+    _ = pl_mhd_format_log(&buffer, buffer.count, format, arguments)
+    let line = String(cString: buffer).trimmingCharacters(in: "\n ")
+    let capture = Unmanaged<LogCapture>.fromOpaque(cls).takeUnretainedValue()
+    if capture.active { capture.lastLine = line }
+    capture.logger.warning("libmicrohttpd: \(line)")
+}
+
+/// Leaves the target as sent: percent-decoding is the handler's job, done once.
+private let keepEscapes: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = {
+    _, _, string in
+    guard let string else { return 0 }
+    return strlen(string)
+}
+
+/// libmicrohttpd calls this once when the headers are in (screening happens then; a refusal is
+/// queued at once and closes the connection), then again when the request is complete (the
+/// handler runs then: a response queued on the first call would make the library close the
+/// connection instead of keeping it alive), then once per chunk of any body (discarded).
+private let accessHandler: MHD_AccessHandlerCallback = {
+    cls, connection, url, method, version, _, uploadDataSize, requestContext in
+    guard let cls, let connection, let url, let method, let version, let requestContext else { return .NO }
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    let response: HTTPResponse
+    switch requestContext.pointee {
+    case nil:
+        guard let refusal = context.screen(connection: connection, url: url, method: method, version: version) else {
+            requestContext.pointee = screenedMarker
+            return .YES
+        }
+        response = refusal
+    case screenedMarker:
+        if let uploadDataSize, uploadDataSize.pointee != 0 {
+            uploadDataSize.pointee = 0  // cannot happen for a screened GET/HEAD; never read bodies
+            return .YES
+        }
+        response = context.respond(connection: connection, url: url, method: method, version: version)
+    default:
+        uploadDataSize?.pointee = 0
+        return .YES
+    }
+    requestContext.pointee = queuedMarker
+    context.inFlight.add(1, ordering: .relaxed)
+    return MHD_queue_response(connection, UInt32(response.status), response.handle)
+}
+
+private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
+    guard let cls, let requestContext, requestContext.pointee == queuedMarker else { return }
+    requestContext.pointee = nil
+    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        var scalars = Substring(self)
+        while let last = scalars.last, set.contains(last) { scalars.removeLast() }
+        return String(scalars)
+    }
+}

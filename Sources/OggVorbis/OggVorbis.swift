@@ -1,1 +1,0 @@
-// OggVorbis: see docs/architecture.md

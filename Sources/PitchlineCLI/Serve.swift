@@ -1,0 +1,116 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import HTTPServer
+import Logging
+import SiteGenerator
+import SiteServing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pitchline serve`: build the site in memory and serve it; `--watch` rebuilds and swaps on change.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the site from memory over HTTP (loopback by default).")
+
+    @Argument(help: "The site folder (specs, data, reports).")
+    var site: String = "site"
+
+    @Option(help: "Folder holding Templates/ and Public/.")
+    var theme: String = "."
+
+    @Option(help: "Serve this folder of already-built files (e.g. an export) instead of building SITE.")
+    var files: String?
+
+    @Option(help: "Address to listen on. Anything but loopback exposes the site to your network.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "Port (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(help: "Worker threads (default: one per core).")
+    var threads: Int = HTTPServerConfiguration.defaultThreadCount
+
+    @Option(help: "Seconds before an idle connection is closed.")
+    var timeout: Int = 15
+
+    @Option(help: "Most connections open at once.")
+    var connectionLimit: Int = HTTPServerConfiguration().connectionLimit
+
+    @Option(help: "Most connections open at once from one client address.")
+    var clientConnectionLimit: Int = HTTPServerConfiguration().perClientConnectionLimit
+
+    @Flag(help: "Rebuild when the site or theme changes, and reload open pages.")
+    var watch = false
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical (debug logs every request).")
+    var logLevel: Logger.Level = .info
+
+    func run() async throws {
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "pitchline.serve")
+        let source = SiteSource(site: site, theme: theme, files: files)
+
+        let fileSet = try await source.build(logger: logger)
+        var configuration = HTTPServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.threads = threads
+        configuration.connectionTimeoutSeconds = timeout
+        configuration.connectionLimit = connectionLimit
+        configuration.perClientConnectionLimit = clientConnectionLimit
+        configuration.logger = Logger(label: "pitchline.http")
+        let server = try SiteServer(fileSet: fileSet, configuration: configuration, liveReload: watch)
+        try server.start()
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        print("Serving \(fileSet.files.count) files at http://\(shownHost):\(server.port)/  (Ctrl-C to stop)")
+        fflush(nil)
+
+        let watcher = watch ? Task { await source.watch(server: server, logger: logger) } : nil
+        let signal = await ShutdownSignal.wait()
+        logger.info("shutting down", metadata: ["signal": "\(signal)"])
+        watcher?.cancel()
+        server.stop(gracePeriod: .seconds(5))
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// Waits for SIGINT or SIGTERM (dispatch signal sources; the default handlers are disabled).
+enum ShutdownSignal {
+    static func wait() async -> String {
+        await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            let once = ResumeOnce(continuation)
+            for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+                Glibc.signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { once.resume(name) }
+                source.resume()
+                once.keep(source)
+            }
+        }
+    }
+
+    private final class ResumeOnce: @unchecked Sendable {
+        // Safety: all state behind `lock`.
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<String, Never>?
+        private var sources: [any DispatchSourceSignal] = []
+        init(_ continuation: CheckedContinuation<String, Never>) { self.continuation = continuation }
+        func keep(_ source: any DispatchSourceSignal) { lock.withLock { sources.append(source) } }
+        func resume(_ name: String) {
+            let pending = lock.withLock { () -> CheckedContinuation<String, Never>? in
+                defer { continuation = nil }
+                return continuation
+            }
+            pending?.resume(returning: name)
+        }
+    }
+}

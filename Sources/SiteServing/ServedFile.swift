@@ -1,0 +1,83 @@
+import Foundation
+import HTTPServer
+import SiteGenerator
+
+/// One generated file with every response it can need, built once at install time.
+final class ServedFile: Sendable {
+    let body: ResponseBody
+    let etag: String
+    let contentType: String
+    let cacheControl: String
+    let compressible: Bool
+    /// 200, identity encoding.
+    let full: HTTPResponse
+    /// 304 for the identity ETag.
+    let notModified: HTTPResponse
+    /// 200 gzip, when it is smaller.
+    let gzip: HTTPResponse?
+    let gzipETag: String?
+    let gzipNotModified: HTTPResponse?
+    /// 416 with `Content-Range: bytes */length`.
+    let unsatisfiable: HTTPResponse
+
+    init(_ file: GeneratedFile, status: Int = 200) throws {
+        body = ResponseBody(file.data)
+        let digest = ETagDigest.hex(file.data)
+        etag = "\"\(digest)\""
+        contentType = file.contentType
+        cacheControl = file.isImmutable ? "public, max-age=31536000, immutable" : "no-cache"
+        compressible = Gzip.isCompressible(file.contentType)
+        var common = SecurityHeaders.all
+        common.append(("Cache-Control", cacheControl))
+        if compressible { common.append(("Vary", "Accept-Encoding")) }
+
+        let identityHeaders = common + [("Content-Type", contentType), ("ETag", etag), ("Accept-Ranges", "bytes")]
+        full = try HTTPResponse(status: status, body: body, headers: identityHeaders)
+        notModified = try HTTPResponse(
+            status: 304, body: ServedFile.empty, headers: common + [("ETag", etag)])
+        unsatisfiable = try HTTPResponse(
+            status: 416, body: ServedFile.empty,
+            headers: SecurityHeaders.all + [("Content-Range", "bytes */\(file.data.count)"), ("Cache-Control", "no-cache")])
+
+        if compressible, file.data.count >= 256, let packed = Gzip.compress(file.data), packed.count < file.data.count {
+            let tag = "\"\(digest)-gz\""
+            gzipETag = tag
+            gzip = try HTTPResponse(
+                status: status, body: ResponseBody(packed),
+                headers: common + [("Content-Type", contentType), ("ETag", tag), ("Content-Encoding", "gzip")])
+            gzipNotModified = try HTTPResponse(status: 304, body: ServedFile.empty, headers: common + [("ETag", tag)])
+        } else {
+            gzipETag = nil
+            gzip = nil
+            gzipNotModified = nil
+        }
+    }
+
+    /// A 206 for `range` of the identity body (built per request, over the same bytes: no copy).
+    func partial(_ range: ClosedRange<Int>) throws -> HTTPResponse {
+        var headers = SecurityHeaders.all
+        headers.append(("Cache-Control", cacheControl))
+        headers.append(("Content-Type", contentType))
+        headers.append(("ETag", etag))
+        headers.append(("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound)/\(body.count)"))
+        return try HTTPResponse(status: 206, body: body, range: range.lowerBound..<(range.upperBound + 1), headers: headers)
+    }
+
+    static let empty = ResponseBody(Data())
+}
+
+/// A strong validator from the bytes: 64-bit FNV-1a plus the length, as hex. Not for security,
+/// only to tell versions of one file apart (ETag); changing any byte changes it with near certainty.
+enum ETagDigest {
+    static func hex(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        data.withUnsafeBytes { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01B3
+            }
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex + "-" + String(data.count, radix: 16)
+    }
+}

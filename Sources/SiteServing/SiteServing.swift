@@ -1,1 +1,0 @@
-// SiteServing: see docs/architecture.md

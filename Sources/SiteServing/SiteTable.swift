@@ -1,0 +1,65 @@
+import Foundation
+import HTTPServer
+import SiteGenerator
+
+/// An immutable snapshot of a whole site: every route with its prebuilt responses.
+/// Swapped as a whole; a request keeps its snapshot (and its bytes) alive until it is done.
+final class SiteTable: Sendable {
+    /// Route (decoded path with its leading "/") → file. Includes `/` → index.html,
+    /// `/dir/` → dir/index.html and `/charts/x` → charts/x.html aliases.
+    let routes: [String: ServedFile]
+    let notFound: HTTPResponse
+    let badRequest: HTTPResponse
+    /// `/_pitchline/version` answer, nil when live reload is off.
+    let version: HTTPResponse?
+    let fileCount: Int
+
+    init(_ fileSet: FileSet, versionToken: String?) throws {
+        var routes: [String: ServedFile] = [:]
+        for (path, file) in fileSet.files where file.path == path && !path.hasPrefix("/") {
+            let served = try ServedFile(file)
+            routes["/" + path] = served
+        }
+        // Aliases never shadow a real file.
+        for (path, served) in routes {
+            if path.hasSuffix("/index.html") {
+                let folder = String(path.dropLast("index.html".count))
+                routes[folder] = routes[folder] ?? served
+            } else if path.hasSuffix(".html") {
+                let bare = String(path.dropLast(".html".count))
+                routes[bare] = routes[bare] ?? served
+            }
+        }
+        self.routes = routes
+        fileCount = fileSet.files.count
+
+        var notFoundFile = fileSet["404.html"] ?? SiteTable.builtInNotFound
+        notFoundFile.isImmutable = false
+        notFound = try ServedFile(notFoundFile, status: 404).full
+        badRequest = try HTTPResponse(
+            status: 400, text: "Bad request: this path cannot name a file of the site.\n",
+            headers: SecurityHeaders.all + [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")],
+            closesConnection: true)
+        if let versionToken {
+            version = try HTTPResponse(
+                status: 200, text: "{\"version\":\"\(versionToken)\"}\n",
+                headers: SecurityHeaders.all + [("Content-Type", "application/json"), ("Cache-Control", "no-store")])
+        } else {
+            version = nil
+        }
+    }
+
+    static let builtInNotFound = GeneratedFile(
+        path: "404.html",
+        data: Data("""
+            <!doctype html>
+            <html lang="en">
+            <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Page not found</title></head>
+            <body><main><h1>Page not found</h1>
+            <p>There is no page at this address. <a href="/">Go to the list of charts</a>.</p></main></body>
+            </html>
+
+            """.utf8),
+        contentType: "text/html; charset=utf-8")
+}

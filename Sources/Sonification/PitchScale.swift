@@ -1,0 +1,51 @@
+import Foundation
+
+/// Value → pitch: a logarithmic (musical) scale from `minFrequency` (lowest value) to
+/// `maxFrequency` (highest value), quantised into `steps` equal musical steps.
+///
+/// Steps are at most a quarter semitone wide and there are always more than 100 of them, so
+/// two values 1 % of the value range apart always land on different steps, and a step's
+/// pitch is within half a step (≤ 1/8 semitone, 0.73 %) of the exact mapped pitch.
+public struct PitchScale: Sendable, Equatable, Hashable {
+    public let minFrequency: Double
+    public let maxFrequency: Double
+    /// The value range that spans the pitch range (all series of a chart share it).
+    public let lowValue: Double
+    public let highValue: Double
+    /// Number of steps between the lowest and highest pitch (levels are 0...steps).
+    public let steps: Int
+
+    public init(minFrequency: Double, maxFrequency: Double, lowValue: Double, highValue: Double) {
+        self.minFrequency = minFrequency
+        self.maxFrequency = maxFrequency
+        self.lowValue = lowValue
+        self.highValue = highValue
+        let semitones = 12 * log2(maxFrequency / minFrequency)
+        steps = max(Int((semitones * 4).rounded(.up)), 101)
+    }
+
+    /// Where `value` sits in the value range, 0…1 (0.5 when all values are equal).
+    public func position(of value: Double) -> Double {
+        guard highValue > lowValue else { return 0.5 }
+        return min(max((value - lowValue) / (highValue - lowValue), 0), 1)
+    }
+
+    /// The exact (unquantised) pitch for `value`.
+    public func exactFrequency(for value: Double) -> Double {
+        frequency(atPosition: position(of: value))
+    }
+
+    /// The quantised step for `value`, 0...steps.
+    public func level(for value: Double) -> Int {
+        Int((position(of: value) * Double(steps)).rounded())
+    }
+
+    /// The pitch of a step.
+    public func frequency(forLevel level: Int) -> Double {
+        frequency(atPosition: Double(level) / Double(steps))
+    }
+
+    func frequency(atPosition p: Double) -> Double {
+        minFrequency * pow(maxFrequency / minFrequency, p)
+    }
+}

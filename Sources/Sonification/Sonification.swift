@@ -1,1 +1,0 @@
-// Sonification: see docs/architecture.md

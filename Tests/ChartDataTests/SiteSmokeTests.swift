@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import ChartData
+
+/// The example site in the repository loads, and reads well.
+struct ExampleSiteTests {
+    static let siteURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("site")
+
+    @Test func everyExampleChartLoads() throws {
+        let site = ChartLoader(siteDirectory: Self.siteURL).loadSite()
+        #expect(site.problems.isEmpty, "\(site.problems)")
+        #expect(site.charts.map(\.id) == site.charts.map(\.id).sorted())
+        for chart in site.charts {
+            let d = chart.describe()
+            #expect(!d.summary.isEmpty && d.series.count == chart.series.count)
+        }
+    }
+
+    @Test func seattleTemperatureReadsAsExpected() throws {
+        let site = ChartLoader(siteDirectory: Self.siteURL).loadSite()
+        let chart = try #require(site.charts.first { $0.id == "seattle-temperature" })
+        #expect(chart.series.map(\.name) == ["Maximum temperature", "Minimum temperature"])
+        #expect(chart.pointCount == 1_461)
+        let d = chart.describe()
+        #expect(d.summary == "Line chart of Seattle daily temperature, 2 series: maximum temperature and minimum temperature, from 1 January 2012 to 31 December 2015, 1,461 points per series. Maximum temperature ranges from \u{2212}1.6 °C on 6 February 2014 to 35.6 °C on 11 August 2014. Minimum temperature ranges from \u{2212}7.1 °C on 7 December 2013 to 18.3 °C on 16 August 2012. Overall trend: flat, with a yearly cycle.")
+        #expect(d.series[0].statisticsSentence == "Maximum temperature: 1,461 values, none missing; lowest \u{2212}1.6 °C on 6 February 2014, highest 35.6 °C on 11 August 2014, mean 16.44 °C, median 15.6 °C.")
+        #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 2) == "3 January 2012, maximum temperature 11.7 °C")
+    }
+
+    @Test func precipitationAndElectricityFigures() throws {
+        let charts = ChartLoader(siteDirectory: Self.siteURL).loadSite().charts
+        let rain = try #require(charts.first { $0.id == "seattle-precipitation" })
+        #expect(rain.pointCount == 48)
+        #expect(abs(rain.series[0].values[0]! - 173.3) < 1e-9)
+        #expect(abs(rain.series[0].values[47]! - 284.5) < 1e-9)
+        let iowa = try #require(charts.first { $0.id == "iowa-electricity" })
+        #expect(iowa.series.map(\.name) == ["Fossil Fuels", "Nuclear Energy", "Renewables"])
+        #expect(SpeechFormatter(chart: iowa).pointLabel(series: 0, row: 0) == "2001, fossil fuels 35,361 thousand MWh")
+    }
+}
+
+struct LoadSiteTests {
+    func makeSite(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pl-site-\(UUID().uuidString)/site")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    @Test func oneBadChartNeverStopsTheOthers() throws {
+        let good = """
+        {"data": {"url": "../data/a.json"}, "mark": "bar",
+         "encoding": {"x": {"field": "k", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"}}}
+        """
+        let site = try makeSite([
+            "charts/b-good.vl.json": good,
+            "charts/a-bad.vl.json": #"{"data": {"values": []}, "mark": "arc"}"#,
+            "charts/c-bare.csv": "year,sales\n2001,5\n2002,7\n",
+            "charts/d-broken.csv": "x,y\n1,\"2\n",
+            "charts/notes.txt": "hello",
+            "charts/.hidden": "",
+            "data/a.json": #"[{"k": "x", "v": 1}, {"k": "y", "v": null}]"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let result = ChartLoader(siteDirectory: site).loadSite()
+        #expect(result.charts.map(\.id) == ["b-good", "c-bare"])
+        #expect(result.charts[0].series[0].values == [1, nil])
+        #expect(result.problems.map(\.description) == [
+            "site/charts/a-bad.vl.json:1: $.mark: \"arc\" is not supported; use one of line, bar, point, area",
+            "site/charts/d-broken.csv:2:3: unterminated quoted field: the quote opened here is never closed",
+            "site/charts/notes.txt: not a chart; charts are Vega-Lite specs (.vl.json) or CSV files (.csv); put data in site/data/",
+        ])
+        // A leading "year" column of whole numbers becomes a yearly time axis.
+        let bare = result.charts[1]
+        #expect(bare.title == "C bare")
+        #expect(bare.x.type == .temporal && bare.x.granularity == .year)
+        #expect(SpeechFormatter(chart: bare).pointLabel(series: 0, row: 1) == "2002, sales 7")
+    }
+
+    @Test func jsonDataFilesAreLocatedByPath() throws {
+        let site = try makeSite([
+            "charts/j.vl.json": """
+            {"data": {"url": "../data/j.json"}, "mark": "line",
+             "encoding": {"x": {"field": "t", "type": "quantitative"}, "y": {"field": "v", "type": "quantitative"}}}
+            """,
+            "data/j.json": "[\n {\"t\": 1, \"v\": 2},\n {\"t\": 2, \"v\": \"lots\"}\n]",
+        ])
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let result = ChartLoader(siteDirectory: site).loadSite()
+        #expect(result.problems.map(\.description) == ["site/data/j.json:3: $[1].v: expected a number in column \"v\", found \"lots\""])
+        #expect(result.problems.first?.chartFile == "site/charts/j.vl.json")
+    }
+
+    @Test func missingChartsFolderIsAProblem() throws {
+        let site = try makeSite(["data/x.csv": "a\n1\n"])
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let result = ChartLoader(siteDirectory: site).loadSite()
+        #expect(result.charts.isEmpty)
+        #expect(result.problems.count == 1 && result.problems[0].description.hasPrefix("site/charts: cannot list the charts folder"))
+    }
+}

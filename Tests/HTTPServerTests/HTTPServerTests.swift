@@ -1,0 +1,191 @@
+import Foundation
+import HTTPServer
+import Logging
+import Testing
+
+@Suite("HTTPServer: real daemon on a loopback port, raw sockets")
+struct HTTPServerTests {
+    @Test("port 0 binds a free port and GET reaches the handler with the raw path")
+    func getReachesHandler() throws {
+        try withServer(handler: try echoHandler()) { server in
+            #expect(server.port > 0)
+            let response = try get("/a%20b/c", port: server.port)
+            #expect(response.status == 200)
+            #expect(response.text == "hello\n")
+            #expect(response.header("X-Path") == "/a%20b/c")
+            #expect(response.header("Content-Length") == "6")
+            #expect(response.header("Server") == nil)
+            #expect(response.header("Date") != nil)
+        }
+    }
+
+    @Test("HEAD gets the headers and Content-Length but no body; the connection stays usable")
+    func headHasNoBody() throws {
+        try withServer(handler: try echoHandler()) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("HEAD /x HTTP/1.1\r\nHost: a\r\n\r\n")
+            let head = try connection.readResponse(head: true)
+            #expect(head.status == 200)
+            #expect(head.header("Content-Length") == "6")
+            #expect(head.header("X-Method") == "HEAD")
+            try connection.send("GET /y HTTP/1.1\r\nHost: a\r\n\r\n")
+            let next = try connection.readResponse()
+            #expect(next.text == "hello\n")
+            #expect(next.header("X-Path") == "/y")
+        }
+    }
+
+    @Test("keep-alive: several requests on one connection, pipelined too")
+    func keepAliveAndPipelining() throws {
+        try withServer(handler: try echoHandler()) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("GET /1 HTTP/1.1\r\nHost: a\r\n\r\nGET /2 HTTP/1.1\r\nHost: a\r\n\r\nGET /3 HTTP/1.1\r\nHost: a\r\n\r\n")
+            for path in ["/1", "/2", "/3"] {
+                let response = try connection.readResponse()
+                #expect(response.status == 200)
+                #expect(response.header("X-Path") == path)
+                #expect(response.header("Connection")?.lowercased() != "close")
+            }
+        }
+    }
+
+    @Test("other methods get 405 with Allow: GET, HEAD and a closed connection", arguments: [
+        "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc",
+        "PUT /x HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n",
+        "DELETE / HTTP/1.1\r\nHost: a\r\n\r\n",
+        "OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n",
+        "TRACE / HTTP/1.1\r\nHost: a\r\n\r\n",
+        "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n",
+        "get / HTTP/1.1\r\nHost: a\r\n\r\n",
+    ])
+    func methodNotAllowed(request: String) throws {
+        try withServer(handler: try echoHandler()) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send(request)
+            let response = try connection.readResponse()
+            #expect(response.status == 405)
+            #expect(response.header("Allow") == "GET, HEAD")
+            #expect(connection.waitForClose())
+        }
+    }
+
+    @Test("smuggling shapes and bad bytes get 400 and a closed connection", arguments: [
+        "GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: cHuNkEd\r\n\r\n0\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello",
+        "HEAD / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\n\r\nx",
+        "GET / HTTP/1.1\r\nHost: a\r\nContent-Length: +0\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nX\u{01}Y: 1\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nX-Y: a\u{7F}b\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+        "GET http://a/ HTTP/1.1\r\nHost: a\r\n\r\n",
+        "GET /a\u{01}b HTTP/1.1\r\nHost: a\r\n\r\n",
+    ])
+    func smugglingRefused(request: String) throws {
+        try withServer(handler: try echoHandler()) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send(request)
+            let response = try connection.readResponse(head: request.hasPrefix("HEAD"))
+            #expect(response.status == 400)
+            #expect(response.header("Connection")?.lowercased() == "close")
+            #expect(connection.waitForClose())
+        }
+    }
+
+    @Test("HTTP versions other than 1.0 and 1.1 are refused")
+    func versions() throws {
+        try withServer(handler: try echoHandler()) { server in
+            let http2 = try rawRequest(port: server.port, "GET / HTTP/2.0\r\nHost: a\r\n\r\n")
+            let http10 = try rawRequest(port: server.port, "GET / HTTP/1.0\r\n\r\n")
+            let http3 = try rawRequest(port: server.port, "GET / HTTP/3\r\nHost: a\r\n\r\n")
+            #expect(http2.status == 505)
+            #expect(http10.status == 200)
+            #expect(http3.status == 400)
+        }
+    }
+
+    @Test("a long target gets 414, too many or too large headers get 431")
+    func oversize() throws {
+        try withServer(handler: try echoHandler()) { server in
+            let longTarget = "/" + String(repeating: "a", count: 5000)
+            #expect(try rawRequest(port: server.port, "GET \(longTarget) HTTP/1.1\r\nHost: a\r\n\r\n").status == 414)
+            let bigHeader = String(repeating: "b", count: 9000)
+            #expect(try rawRequest(port: server.port, "GET / HTTP/1.1\r\nHost: a\r\nX-Big: \(bigHeader)\r\n\r\n").status == 431)
+            let many = (0..<80).map { "X-\($0): 1\r\n" }.joined()
+            #expect(try rawRequest(port: server.port, "GET / HTTP/1.1\r\nHost: a\r\n\(many)\r\n").status == 431)
+            // Past the per-connection memory, libmicrohttpd answers itself (still a 4xx, then closes).
+            let huge = String(repeating: "c", count: 40000)
+            let status = try rawRequest(port: server.port, "GET / HTTP/1.1\r\nHost: a\r\nX-Huge: \(huge)\r\n\r\n").status
+            #expect(status == 431)
+            #expect(try get("/", port: server.port).status == 200)
+        }
+    }
+
+    @Test("an idle or slow client is dropped after the connection timeout")
+    func slowClientDropped() throws {
+        try withServer(configure: { $0.connectionTimeoutSeconds = 1 }, handler: try echoHandler()) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("GET / HTTP/1.1\r\nHost: a\r\nX-Slow: ")
+            #expect(connection.waitForClose(timeout: 15))
+            #expect(try get("/", port: server.port).status == 200)
+        }
+    }
+
+    @Test("graceful stop lets a response in flight finish, then refuses new connections")
+    func gracefulStop() throws {
+        let big = ResponseBody(Data(repeating: 0x61, count: 16 * 1024 * 1024))
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.logger = .init(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        let server = HTTPServer(configuration: configuration) { _ in
+            (try? HTTPResponse(status: 200, body: big, headers: [("Content-Type", "application/octet-stream")]))!
+        }
+        try server.start()
+        let port = server.port
+        let connection = try RawConnection(port: port)
+        try connection.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
+        let head = try connection.readResponse(head: true)  // headers only: the body is still coming
+        #expect(head.header("Content-Length") == "\(16 * 1024 * 1024)")
+        #expect(server.requestsInFlight == 1)
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.stop(gracePeriod: .seconds(60))
+            stopped.signal()
+        }
+        #expect(waitUntilRefused(port: port))
+        let body = try connection.readBytes(16 * 1024 * 1024, timeout: 60)
+        #expect(body.count == 16 * 1024 * 1024 && body.allSatisfy { $0 == 0x61 })
+        stopped.wait()
+        #expect(server.requestsInFlight == 0)
+    }
+
+    @Test("start fails with a typed error on a bad host or a taken port")
+    func startErrors() throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.host = "not-an-address"
+        configuration.port = 0
+        #expect(throws: HTTPServerError(.invalidHost("not-an-address"))) {
+            try HTTPServer(configuration: configuration, handler: try echoHandler()).start()
+        }
+        try withServer(handler: try echoHandler()) { first in
+            var taken = HTTPServerConfiguration()
+            taken.port = first.port
+            taken.logger = .init(label: "test") { _ in SwiftLogNoOpLogHandler() }
+            let second = HTTPServer(configuration: taken, handler: try echoHandler())
+            #expect { try second.start() } throws: { error in
+                (error as? HTTPServerError)?.reason == .startFailed
+            }
+        }
+    }
+}
+
+/// True once connecting to `port` fails (the listener is closed), within 10 s.
+func waitUntilRefused(port: Int) -> Bool {
+    for _ in 0..<1000 {
+        if (try? RawConnection(port: port)) == nil { return true }
+        usleep(10_000)
+    }
+    return false
+}

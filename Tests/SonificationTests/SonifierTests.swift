@@ -1,0 +1,100 @@
+import ChartData
+import Foundation
+import OggVorbis
+@testable import Sonification
+import Testing
+
+@Suite struct SonifierTests {
+    @Test func sameChartGivesIdenticalBytes() throws {
+        let a = try Sonifier(cacheDirectory: nil).render(chart: weatherChart())
+        let b = try Sonifier(cacheDirectory: nil).render(chart: weatherChart())
+        #expect(a == b)
+        #expect(a.hash.count == 10)
+    }
+
+    @Test func cacheHitReturnsIdenticalBytesWithoutEncoding() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let chart = weatherChart()
+        let first = Sonifier(cacheDirectory: dir)
+        let a = try first.render(chart: chart)
+        #expect(first.statistics.encodedStreams == 3)  // sprite + 2 renditions
+        let second = Sonifier(cacheDirectory: dir)
+        let b = try second.render(chart: chart)
+        #expect(a == b)
+        #expect(second.statistics == SonifierStatistics(encodedStreams: 0, cacheHits: 3, cacheRepairs: 0))
+    }
+
+    @Test func corruptCacheEntryIsReencodedNeverUsed() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let chart = weatherChart()
+        let good = try Sonifier(cacheDirectory: dir).render(chart: chart)
+        let files = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
+        #expect(files.count == 3)
+        // Flip one byte deep inside every entry, and truncate one of them.
+        for (i, file) in files.enumerated() {
+            var bytes = try Data(contentsOf: file)
+            if i == 0 { bytes = bytes.prefix(bytes.count / 2) } else { bytes[bytes.count - 10] ^= 0x40 }
+            try bytes.write(to: file)
+        }
+        let sonifier = Sonifier(cacheDirectory: dir)
+        let again = try sonifier.render(chart: chart)
+        #expect(again == good)
+        #expect(sonifier.statistics == SonifierStatistics(encodedStreams: 3, cacheHits: 0, cacheRepairs: 3))
+        // Repaired entries are good again.
+        let third = Sonifier(cacheDirectory: dir)
+        #expect(try third.render(chart: chart) == good)
+        #expect(third.statistics.cacheHits == 3)
+    }
+
+    @Test func changedOptionsMissTheCache() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sonifier = Sonifier(cacheDirectory: dir)
+        let a = try sonifier.render(chart: weatherChart())
+        let b = try sonifier.render(chart: weatherChart(options: AudioOptions(toneDuration: 0.2)))
+        #expect(a.sprite != b.sprite)
+        #expect(b.tones[0].duration > a.tones[0].duration)
+    }
+
+    @Test func renderAllKeepsOrderAndMatchesRender() async throws {
+        let charts = [weatherChart(days: 100), simpleChart([[1, 5, 3]]), weatherChart(days: 30)]
+        let sonifier = Sonifier(cacheDirectory: nil)
+        let results = await sonifier.renderAll(charts: charts)
+        for (chart, result) in zip(charts, results) {
+            #expect(try result.get() == sonifier.render(chart: chart))
+        }
+    }
+
+    @Test func badInputGivesClearErrors() throws {
+        let sonifier = Sonifier(cacheDirectory: nil)
+        let cases: [(Chart, String)] = [
+            (weatherChart(options: AudioOptions(toneDuration: -0.1)), "tone duration"),
+            (weatherChart(options: AudioOptions(minFrequency: 800, maxFrequency: 400)), "minimum 800.0 Hz"),
+            (weatherChart(options: AudioOptions(minFrequency: 500, maxFrequency: 500)), "pitch range"),
+            (weatherChart(options: AudioOptions(playbackDuration: -5)), "playback duration"),
+            (weatherChart(options: AudioOptions(smoothing: 1.5)), "smoothing"),
+            (simpleChart([[1, .nan, 3]]), "row 2"),
+            (simpleChart([[1, .infinity]]), "not a number"),
+            (simpleChart([[]]), "no data points"),
+            (simpleChart([]), "no series"),
+        ]
+        for (chart, phrase) in cases {
+            do {
+                _ = try sonifier.render(chart: chart)
+                Issue.record("expected an error mentioning \(phrase)")
+            } catch let error as SonificationError {
+                #expect(error.description.contains(phrase), "\(error)")
+            }
+        }
+    }
+
+    @Test func constantSeriesAndAllMissingSeriesStillSound() throws {
+        let audio = try Sonifier(cacheDirectory: nil).render(chart: simpleChart([[5, 5, 5], [nil, nil, nil]]))
+        #expect(Set(audio.pointTones[0]).count == 1)
+        #expect(audio.tones[audio.pointTones[0][0]].kind == .value)
+        #expect(audio.pointTones[1] == [audio.missingTone, audio.missingTone, audio.missingTone])
+        #expect(audio.renditions.count == 2)
+    }
+}

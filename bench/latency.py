@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Scrub latency in headless Chromium: 100 Right presses on the Seattle chart.
+
+For each press: keydown (the event's timeStamp) -> the AudioBufferSourceNode.start() call
+(performance.now() right after it, carried by the `pitchline:play` event), plus the context's
+baseLatency = time to sound leaving Web Audio. outputLatency (the audio device) is printed apart.
+Reference measured in the same run: decoding the tone bank on the key press instead of ahead.
+
+Site: the generated example site (`pitchline export site`, PITCHLINE_BIN) when it has the
+scrubber page, else the hand-made fixture in browser-tests/fixtures. PRESSES=N changes the count.
+"""
+import functools
+import http.server
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "browser-tests" / "fixtures"))
+import fixture_site  # noqa: E402
+
+CHART = "seattle-temperature"
+PRESSES = int(os.environ.get("PRESSES", "100"))
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".ogg": "audio/ogg"}
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", "default-src 'self'")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def site(tmp):
+    """(root, what) of the site to measure."""
+    binary = Path(os.environ.get("PITCHLINE_BIN", ROOT / ".build" / "debug" / "pitchline"))
+    if binary.exists():
+        out = Path(tmp) / "export"
+        r = subprocess.run([str(binary), "export", str(ROOT / "site"), "--out", str(out)],
+                           capture_output=True, text=True, cwd=ROOT)
+        page = out / "charts" / f"{CHART}.html"
+        if r.returncode == 0 and page.exists() and "pl-slider" in page.read_text(encoding="utf-8"):
+            return out, "generated example site"
+    return Path(fixture_site.build(str(Path(tmp) / "fixture"))), "hand-made fixture page"
+
+
+def pct(values, p):
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="pitchline-latency-")
+    try:
+        root, what = site(tmp)
+        srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{srv.server_address[1]}/charts/{CHART}.html"
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                  args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
+            pg = b.new_page()
+            pg.add_init_script("window.__plays = []; document.addEventListener('pitchline:play', "
+                               "e => window.__plays.push(e.detail), true);")
+            pg.goto(url)
+            pg.focus(".pl-slider")
+            pg.wait_for_selector(f'figure[data-chart-id="{CHART}"][data-pl-audio="ready"]', state="attached")
+            pg.keyboard.press("Home")
+            pg.evaluate("window.__plays = []")
+            for _ in range(PRESSES):
+                pg.keyboard.press("ArrowRight")
+            plays = pg.evaluate("window.__plays")
+            ctx = pg.evaluate("(() => { const c = Pitchline.audioContext(); "
+                              "return {state: c.state, base: c.baseLatency, output: c.outputLatency, rate: c.sampleRate}; })()")
+            # Reference: decode the chart's tone bank on the key press (what decoding ahead avoids).
+            naive = pg.evaluate("""async (id) => {
+                const c = Pitchline.audioContext(), chart = Pitchline.charts[id];
+                const bytes = await (await fetch(new URL(chart.data.audio.ogg, location.href))).arrayBuffer();
+                const out = [];
+                for (let i = 0; i < 20; i++) {
+                  const t0 = performance.now();
+                  const buf = await c.decodeAudioData(bytes.slice(0));
+                  const s = c.createBufferSource(); s.buffer = buf; s.connect(c.destination);
+                  s.start(c.currentTime, 0, 0.01);
+                  out.push(performance.now() - t0);
+                }
+                return out; }""", CHART)
+            b.close()
+        srv.shutdown()
+        srv.server_close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    handler = [e["startTime"] - e["keydownTime"] for e in plays if e.get("keydownTime")]
+    if len(handler) != PRESSES or any(e.get("synthesized") for e in plays):
+        print(f"error: expected {PRESSES} decoded tone starts, got {len(handler)}", file=sys.stderr)
+        return 1
+    base = (ctx["base"] or 0) * 1000
+    total = [h + base for h in handler]
+    med, p95 = statistics.median(total), pct(total, 95)
+    naive_med = statistics.median(naive) + base
+    print(f"site: {what}; {PRESSES} Right presses; AudioContext {ctx['state']}, {ctx['rate']:.0f} Hz")
+    print(f"keydown -> start() call:        median {statistics.median(handler):6.2f} ms, p95 {pct(handler, 95):6.2f} ms")
+    print(f"  + baseLatency {base:5.2f} ms      = median {med:6.2f} ms, p95 {p95:6.2f} ms  (target median <= 20 ms: "
+          f"{'met' if med <= 20 else 'NOT met'})")
+    print(f"outputLatency (audio device, apart): {(ctx['output'] or 0) * 1000:.2f} ms")
+    print(f"reference, decoding on the key press: median {naive_med:6.2f} ms "
+          f"-> decoding ahead is {naive_med / med:.1f}x faster")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

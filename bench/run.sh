@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `make bench`: every figure printed against a reference measured in the same run.
+# Release build; each part prints its own figures. BENCH_QUICK=1 shortens the server runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=.build/release/pitchline
+[ -x "$BIN" ] || { echo "build first: make release" >&2; exit 1; }
+export PITCHLINE_BIN=$PWD/$BIN
+
+section() { printf '\n== %s ==\n' "$1"; }
+
+section "Data loading (issue 3)"
+"$BIN" bench load --rows 1000000
+
+section "Sonification and encoding (issue 4)"
+"$BIN" bench audio
+
+section "Pages (issue 5)"
+"$BIN" bench pages
+
+section "Server vs nginx (issue 6)"
+bash bench/server.sh
+
+section "Scrub latency in Chromium (issue 9)"
+.venv/bin/python bench/latency.py
