@@ -124,8 +124,10 @@ def base_url(site_root) -> str:
     stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Chromium for one test module (module scope: Playwright's sync API allows one running
+    instance per thread, and other modules may start their own)."""
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b

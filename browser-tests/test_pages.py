@@ -4,6 +4,7 @@ no console errors or CSP violations, and screenshots of each chart in light and 
 from __future__ import annotations
 
 import csv
+import html as htmlmod
 import re
 
 import pytest
@@ -46,8 +47,7 @@ def _expected_rows(site_root, chart_id: str) -> int:
 
 def _title(site_root, chart_id: str) -> str:
     html = (site_root / "charts" / f"{chart_id}.html").read_text(encoding="utf-8")
-    m = re.search(r'<figcaption id="[^"]*">(.*?)</figcaption>', html, re.S)
-    import html as htmlmod
+    m = re.search(r'<figcaption id="[^"]*"[^>]*>(.*?)</figcaption>', html, re.S)
     return htmlmod.unescape(m.group(1))
 
 

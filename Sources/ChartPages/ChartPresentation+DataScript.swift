@@ -94,8 +94,8 @@ extension ChartPresentation {
     }
 }
 
-/// A JSON string literal for `text` (quotes and escapes included).
-func jsonStringLiteral(_ text: String) -> String {
+/// A JSON string literal for `text` (quotes and escapes included); pass it through `scriptSafeJSON` for scripts.
+public func jsonStringLiteral(_ text: String) -> String {
     let data = (try? JSONEncoder().encode([text])) ?? Data("[\"\"]".utf8)
     let array = String(decoding: data, as: UTF8.self)
     return String(array.dropFirst().dropLast())

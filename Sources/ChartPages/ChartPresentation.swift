@@ -12,7 +12,7 @@ public struct ChartPresentation: Sendable {
     public static let tableCollapseThreshold = 50
 
     public let chart: Chart
-    let description: ChartDescription
+    public let description: ChartDescription
     public let geometry: ChartGeometry
     /// The `<svg>` element, escaped.
     public let svg: String

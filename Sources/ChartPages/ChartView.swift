@@ -12,7 +12,7 @@ struct ChartView {
     struct Axis { var name: String; var text: String }
     struct Stat { var term: String; var value: String }
     struct SeriesView { var heading: String; var stats: [Stat]; var trendSentence: String }
-    struct Row { var row: Int; var x: String; var cells: [String] }
+    struct Row { var row: Int?; var x: String; var cells: [String] }
     struct Table {
         var caption: String
         var xHeader: String
@@ -101,9 +101,13 @@ extension ChartPresentation {
     func table(speech: SpeechFormatter) -> ChartView.Table {
         let n = chart.pointCount
         let shown = min(n, Self.tableRowLimit)
+        // `data-row` is the scrubber's point index (the same as the row unless the scrubber
+        // visits a reduced set of points).
+        let scrubIndex: [Int: Int]? = isScrubberReduced
+            ? Dictionary(uniqueKeysWithValues: scrubRows.enumerated().filter { $1 < shown }.map { ($1, $0) }) : nil
         let rows = (0..<shown).map { row in
             ChartView.Row(
-                row: row, x: speech.xText(row),
+                row: scrubIndex.map { $0[row] } ?? row, x: speech.xText(row),
                 cells: chart.series.indices.map { speech.valueText(chart.series[$0].values[row], series: $0) })
         }
         let count = { (n: Int) in NumberText.format(Double(n), fractionDigits: 0) }

@@ -9,13 +9,21 @@ struct RenderedChart: Sendable {
     /// `<id>.<hash>.js`, relative to `charts/`.
     let dataScriptName: String
     let files: [GeneratedFile]
+    /// Non-fatal problems (e.g. audio that could not be rendered; the page still works).
+    let problems: [String]
 
     init(chart: Chart, theme: Theme, audio renderer: AudioRenderer) throws {
         let presentation = ChartPresentation(chart: chart)
         let id = chart.id
         var files: [GeneratedFile] = []
-        let rendered = renderer.render(chart)
-        if let rendered { files += rendered.files }
+        var problems: [String] = []
+        var rendered: RenderedAudio?
+        do {
+            rendered = try renderer.render(chart, scrubRows: presentation.scrubRows)
+            files += rendered!.files
+        } catch {
+            problems.append("\(chart.sourcePath): audio could not be rendered: \(error)")
+        }
         let script = presentation.dataScript(audio: rendered?.info)
         let scriptName = "\(id).\(shortHash(script)).js"
         files.append(GeneratedFile(path: "charts/\(scriptName)", data: script, contentType: ContentType.javascript, isImmutable: true))
@@ -31,5 +39,6 @@ struct RenderedChart: Sendable {
         self.audio = rendered?.info
         self.dataScriptName = scriptName
         self.files = files
+        self.problems = problems
     }
 }

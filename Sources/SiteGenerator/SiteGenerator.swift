@@ -56,7 +56,7 @@ public struct SiteGenerator: Sendable {
             let page = try theme.pages.chartErrorPage(b, assets: theme.assets.paths)
             files.add(GeneratedFile(path: b.href, data: Data(page.utf8), contentType: ContentType.html))
         }
-        files.problems = content.problems.map(\.description)
+        files.problems = content.problems.map(\.description) + rendered.flatMap(\.problems)
 
         progress(GenerationStep(index: firstStep + 1, count: 5, name: Self.stepNames[3]))
         var reportEntries: [IndexEntry] = []

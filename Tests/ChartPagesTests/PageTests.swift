@@ -8,6 +8,11 @@ func occurrences(of needle: String, in text: String) -> Int {
     text.components(separatedBy: needle).count - 1
 }
 
+/// The chart's data table markup (pages also hold the help dialog's key table).
+func dataTable(_ html: String) -> String {
+    html.components(separatedBy: "<table class=\"pl-table\">")[1].components(separatedBy: "</table>")[0]
+}
+
 let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pitchline.def.js")
 
 @Suite struct ChartPageTests {
@@ -21,7 +26,8 @@ let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pit
         #expect(html.contains("<main id=\"main\""))
         #expect(html.contains("href=\"#main\""))
         #expect(occurrences(of: "<tr data-row=", in: html) == 10)
-        #expect(occurrences(of: "<th scope=\"col\">", in: html) == 3)  // Date + two series
+        let table = html.components(separatedBy: "<table class=\"pl-table\">")[1].components(separatedBy: "</table>")[0]
+        #expect(occurrences(of: "<th scope=\"col\">", in: table) == 3)  // Date + two series
         #expect(!html.contains("<details"))  // small tables stay open
         #expect(html.contains("<td>no data</td>"))  // the missing value, never 0
         #expect(html.contains("<script defer src=\"seattle-temperature.123.js\"></script>"))
@@ -48,7 +54,10 @@ let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pit
         #expect(medium.contains("<details class=\"pl-table-details\">"))
         #expect(occurrences(of: "<tr data-row=", in: medium) == 200)
         let huge = try renderer.chartPage(ChartPresentation(chart: Fixtures.huge(count: 30_000)), dataScript: "x.js", audio: nil, assets: assets)
-        #expect(occurrences(of: "<tr data-row=", in: huge) == ChartPresentation.tableRowLimit)
+        #expect(occurrences(of: "<th scope=\"row\">", in: dataTable(huge)) == ChartPresentation.tableRowLimit)
+        // The scrubber visits an LTTB selection of 30,000 points: only those rows are cursor targets.
+        #expect(occurrences(of: "<tr data-row=", in: huge) < ChartPresentation.tableRowLimit)
+        #expect(huge.contains("The audio scrubber visits 19,99") || huge.contains("The audio scrubber visits 20,000"))
         #expect(huge.contains("The table shows the first 1,000 of 30,000 rows"))
         #expect(huge.contains("href=\"huge.csv\""))
     }
@@ -69,7 +78,7 @@ let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pit
         }
         print("1,000,000-point chart page: \(html.utf8.count) bytes in \(elapsed)")
         #expect(html.utf8.count < 1_000_000)
-        #expect(occurrences(of: "<tr data-row=", in: html) == ChartPresentation.tableRowLimit)
+        #expect(occurrences(of: "<th scope=\"row\">", in: dataTable(html)) == ChartPresentation.tableRowLimit)
     }
 }
 

@@ -40,7 +40,7 @@ enum Sample {
         #expect(paths.contains("charts/rain.html"))
         #expect(paths.contains("charts/rain.csv"))
         #expect(paths.contains("charts/bars.html"))
-        let scripts = paths.filter { $0.hasPrefix("charts/rain.") && $0.hasSuffix(".js") }
+        let scripts = paths.filter { $0.hasPrefix("charts/rain.") && $0.hasSuffix(".js") && !$0.contains(".audio.") }
         #expect(scripts.count == 1)
         let css = try #require(paths.first { $0.hasPrefix("assets/pitchline.") && $0.hasSuffix(".css") })
         let js = try #require(paths.first { $0.hasPrefix("assets/pitchline.") && $0.hasSuffix(".js") })
