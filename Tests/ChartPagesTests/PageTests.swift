@@ -10,7 +10,7 @@ func occurrences(of needle: String, in text: String) -> Int {
 
 /// The chart's data table markup (pages also hold the help dialog's key table).
 func dataTable(_ html: String) -> String {
-    html.components(separatedBy: "<table class=\"pl-table\">")[1].components(separatedBy: "</table>")[0]
+    html.components(separatedBy: "<table class=\"pl-table\"")[1].components(separatedBy: "</table>")[0]
 }
 
 let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pitchline.def.js")
@@ -26,7 +26,7 @@ let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pit
         #expect(html.contains("<main id=\"main\""))
         #expect(html.contains("href=\"#main\""))
         #expect(occurrences(of: "<tr data-row=", in: html) == 10)
-        let table = html.components(separatedBy: "<table class=\"pl-table\">")[1].components(separatedBy: "</table>")[0]
+        let table = html.components(separatedBy: "<table class=\"pl-table\"")[1].components(separatedBy: "</table>")[0]
         #expect(occurrences(of: "<th scope=\"col\">", in: table) == 3)  // Date + two series
         #expect(!html.contains("<details"))  // small tables stay open
         #expect(html.contains("<td>no data</td>"))  // the missing value, never 0
