@@ -17,8 +17,11 @@ struct Export: AsyncParsableCommand {
     @Argument(help: "The site folder (chart specs, data, reports).")
     var site: String = "site"
 
-    @Option(name: .shortAndLong, help: "The output folder.")
-    var out: String = "_site"
+    @Option(name: .shortAndLong, help: "The output folder (default: _site, unless only --single-file is given).")
+    var out: String?
+
+    @Option(help: ArgumentHelp("Also (or only) write one self-contained HTML file with every page, chart and sound.", valueName: "NAME.html"))
+    var singleFile: String?
 
     @Flag(help: "Replace DIR even if it holds files that pitchline export did not write.")
     var force = false
@@ -36,17 +39,18 @@ struct Export: AsyncParsableCommand {
         let siteURL = URL(fileURLWithPath: site)
         let themeURL = theme.map { URL(fileURLWithPath: $0) } ?? Self.defaultTheme(for: siteURL)
         let cacheURL = URL(fileURLWithPath: cache)
-        let outURL = URL(fileURLWithPath: out)
-        try Self.refuseDangerousOutput(outURL, keeping: [siteURL, themeURL, cacheURL])
+        let outURL = (out ?? (singleFile == nil ? "_site" : nil)).map { URL(fileURLWithPath: $0) }
+        if let outURL { try Self.refuseDangerousOutput(outURL, keeping: [siteURL, themeURL, cacheURL]) }
 
         var job = ExportJob(siteDirectory: siteURL, themeDirectory: themeURL, cacheDirectory: cacheURL, outputDirectory: outURL)
+        job.singleFile = singleFile.map { URL(fileURLWithPath: $0) }
         job.force = force
         let stop = StopSignal()
         let delay = ProcessInfo.processInfo.environment["PITCHLINE_EXPORT_TEST_DELAY_MS"].flatMap(UInt32.init) ?? 0
         job.afterEachFile = { _, _, _ in
             stop.writing()
             if delay > 0 { usleep(delay * 1000) }
-            if stop.requested { throw ExportError(path: outURL.path, kind: .cancelled) }
+            if stop.requested { throw ExportError(path: outURL?.path ?? "", kind: .cancelled) }
         }
         let progress = ExportProgress(quiet: quiet)
         let summary: ExportSummary
@@ -58,7 +62,7 @@ struct Export: AsyncParsableCommand {
         } catch let error as ExportError {
             progress.finish()
             if error.kind == .cancelled { throw ExitCode(130) }
-            throw ValidationError(error.description)
+            throw error  // printed as "Error: <description>", exit status 1
         }
         if !quiet { print(summary.description) }
     }

@@ -8,8 +8,10 @@ public struct ExportJob: Sendable {
     public var themeDirectory: URL
     /// Audio and render cache folder (`.cache`); nil renders everything.
     public var cacheDirectory: URL?
-    /// The static site folder.
+    /// The static site folder; nil writes only the single file.
     public var outputDirectory: URL?
+    /// A self-contained HTML file with every page, chart and sound.
+    public var singleFile: URL?
     public var force = false
     /// Called after each file is written (tests and `PITCHLINE_EXPORT_TEST_DELAY_MS` slow the
     /// export down here; Ctrl-C stops it here). Throwing stops the export.
@@ -53,6 +55,17 @@ public struct ExportJob: Sendable {
             summary.bytes = result.bytes
             summary.filesWritten = result.written
             destinations.append(result.path)
+        }
+        if let singleFile {
+            let data = try SingleFileSite(fileSet: fileSet).render()
+            try SingleFileSite.write(data, to: singleFile)
+            if outputDirectory == nil {
+                summary.files = 1
+                summary.bytes = data.count
+                summary.filesWritten = 1
+            }
+            summary.singleFileBytes = data.count
+            destinations.append(singleFile.standardizedFileURL.path)
         }
         summary.destination = destinations.joined(separator: " and ")
         summary.seconds = Date().timeIntervalSince(started)

@@ -13,6 +13,8 @@ public struct ExportSummary: Sendable, Equatable {
     public var files = 0
     public var bytes = 0
     public var filesWritten = 0
+    /// Size of the single-file export, if one was written.
+    public var singleFileBytes: Int?
     public var seconds = 0.0
     public var destination = ""
 
@@ -37,7 +39,7 @@ public struct ExportSummary: Sendable, Equatable {
         let written = "\(filesWritten) written, \(files - filesWritten) unchanged"
         return "Exported \(destination): \(pages) pages, \(charts) charts (\(chartsRendered) rendered, \(chartsReused) reused), "
             + "\(reportText), \(Self.duration(audioSeconds)) of audio, \(files) files (\(written)), "
-            + "\(Self.size(bytes)) in \(String(format: "%.2f", seconds)) s"
+            + "\(Self.size(bytes))\(singleFileBytes.map { "; single file \(Self.size($0))" } ?? "") in \(String(format: "%.2f", seconds)) s"
     }
 
     static func duration(_ seconds: Double) -> String {
