@@ -105,8 +105,9 @@ public struct SiteGenerator: Sendable {
         var order: [String] = []
         var byID: [String: (source: String, problems: [String])] = [:]
         for problem in problems {
-            guard let id = chartID(forFile: problem.file) else { continue }
-            if byID[id] == nil { order.append(id); byID[id] = (problem.file, []) }
+            let file = problem.chartFile ?? problem.file
+            guard let id = chartID(forFile: file) else { continue }
+            if byID[id] == nil { order.append(id); byID[id] = (file, []) }
             byID[id]!.problems.append(problem.description)
         }
         return order.map { BrokenChart(href: "charts/\($0).html", sourcePath: byID[$0]!.source, problems: byID[$0]!.problems) }
