@@ -384,10 +384,17 @@ def test_exported_files_equal_what_the_server_serves(work, exported):
         [str(pitchline_bin()), "serve", "site", "--port", "0", "--theme", str(ROOT)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        line = server.stdout.readline()
-        if not line and "cannot generate" in server.stderr.read():
-            pytest.skip("pitchline serve cannot generate a site in this build yet")
-        port = int(re.search(r"http://[^:]+:(\d+)/", line).group(1))
+        port = None
+        for line in server.stdout:  # "Building the site… [3/5] …" lines come first
+            m = re.search(r"http://[^:/]+:(\d+)/", line)
+            if m:
+                port = int(m.group(1))
+                break
+        if port is None:
+            stderr = server.stderr.read()
+            if "cannot generate" in stderr:
+                pytest.skip("pitchline serve cannot generate a site in this build yet")
+            raise AssertionError(f"pitchline serve did not start: {stderr}")
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         files = [p for p in out.rglob("*") if p.is_file() and p.name != MARKER]
         assert len(files) > 20
