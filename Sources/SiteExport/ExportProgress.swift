@@ -18,6 +18,7 @@ public final class ExportProgress: @unchecked Sendable {
     private let write: @Sendable (String) -> Void
     private var label = ""
     private var barShown = false
+    private var lastDraw = -1.0
 
     /// - Parameters:
     ///   - quiet: print nothing.
@@ -77,6 +78,10 @@ public final class ExportProgress: @unchecked Sendable {
     }
 
     private func draw(done: Int?, total: Int?, unit: String) {
+        // At most 20 redraws a second (a large site writes thousands of files), but always the last.
+        let now = elapsed
+        if let done, let total, done < total, now - lastDraw < 0.05 { return }
+        lastDraw = now
         let width = 24
         var text = "\r\u{1B}[2K"
         if let done, let total, total > 0 {
