@@ -78,7 +78,8 @@ public struct SiteGenerator: Sendable {
         let index = try theme.pages.indexPage(
             siteTitle: siteTitle, reports: reportEntries, charts: chartEntries, broken: broken, assets: theme.assets.paths)
         files.add(GeneratedFile(path: "index.html", data: Data(index.utf8), contentType: ContentType.html))
-        let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths)
+        // Served for unknown paths at any depth, so its links start at the site root.
+        let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths, root: "/")
         files.add(GeneratedFile(path: "404.html", data: Data(notFound.utf8), contentType: ContentType.html))
         return files
     }
