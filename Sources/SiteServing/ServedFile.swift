@@ -21,7 +21,8 @@ final class ServedFile: Sendable {
     /// 416 with `Content-Range: bytes */length`.
     let unsatisfiable: HTTPResponse
 
-    init(_ file: GeneratedFile, status: Int = 200) throws {
+    /// - Parameter pageHeaders: extra headers for HTML pages only (the live-reload mark).
+    init(_ file: GeneratedFile, status: Int = 200, pageHeaders: [(name: String, value: String)] = []) throws {
         body = ResponseBody(file.data)
         let digest = ETagDigest.hex(file.data)
         etag = "\"\(digest)\""
@@ -31,6 +32,7 @@ final class ServedFile: Sendable {
         var common = SecurityHeaders.all
         common.append(("Cache-Control", cacheControl))
         if compressible { common.append(("Vary", "Accept-Encoding")) }
+        if file.contentType.lowercased().hasPrefix("text/html") { common += pageHeaders }
 
         let identityHeaders = common + [("Content-Type", contentType), ("ETag", etag), ("Accept-Ranges", "bytes")]
         full = try HTTPResponse(status: status, body: body, headers: identityHeaders)
