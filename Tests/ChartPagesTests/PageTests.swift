@@ -83,6 +83,15 @@ let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pit
         #expect(series["maxRow"] as? Int == rows.firstIndex(of: stats.maxRow!))
     }
 
+    @Test func aMillionBarsAreDrawnAsAFewThousandStrokes() {
+        var chart = Fixtures.huge(count: 1_000_000)
+        chart.mark = .bar
+        let svg = ChartPresentation(chart: chart).svg
+        #expect(svg.utf8.count < 200_000)
+        #expect(!svg.contains("<rect class=\"pl-bar\""))
+        #expect(occurrences(of: "V", in: svg) > 1_000)
+    }
+
     @Test func barChartDrawsOneRectPerValue() {
         let svg = ChartPresentation(chart: Fixtures.bars()).svg
         #expect(occurrences(of: "<rect class=\"pl-bar\"", in: svg) == 3)
