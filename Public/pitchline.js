@@ -119,6 +119,20 @@
     this.slider.addEventListener("keydown", function (e) { self.key(e); });
     this.slider.addEventListener("focus", function () { self.load(); });
     this.slider.addEventListener("pointerdown", function () { resumeAudio(); self.load(); });
+    /* Pointer: a click on the track or on the chart goes to the nearest point and plays it. */
+    this.slider.addEventListener("click", function (e) {
+      var r = self.slider.getBoundingClientRect();
+      if (r.width > 0) self.pick((e.clientX - r.left) / r.width * (self.rows - 1));
+    });
+    var svg = this.cursor && this.cursor.ownerSVGElement, xs = this.series[0].cx;
+    if (svg && xs && svg.getScreenCTM) svg.addEventListener("click", function (e) {
+      var m = svg.getScreenCTM();
+      if (!m) return;
+      var x = (e.clientX - m.e) / m.a, lo = 0, hi = xs.length - 1;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (xs[mid] < x) lo = mid + 1; else hi = mid; }
+      if (lo > 0 && x - xs[lo - 1] < xs[lo] - x) lo--;
+      self.pick(lo);
+    });
     var link = this.figure.querySelector(".pl-help-link");
     if (link) link.addEventListener("click", function (e) { e.preventDefault(); openHelp(self.slider); });
   };
@@ -312,6 +326,16 @@
     this.row = row;
     this.playPoint(keyTime);   // sound first: the DOM updates after start() cost no latency
     this.show(row, true);
+  };
+
+  P.pick = function (row) {
+    resumeAudio();
+    this.load();
+    this.stop(false);
+    this.slider.focus();
+    row = Math.max(0, Math.min(this.rows - 1, Math.round(row)));
+    if (row !== this.row) this.move(row, 0);
+    else this.playPoint(0);
   };
 
   P.key = function (e) {

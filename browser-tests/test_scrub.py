@@ -467,3 +467,18 @@ def test_report_with_two_charts_each_scrubs_its_own_audio(page, origin):
     assert page.evaluate("document.activeElement === document.querySelectorAll('.pl-slider')[1]")
     results = Axe().run(page, options={"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]})
     assert results.violations_count == 0, results.generate_report()
+
+
+def test_click_on_the_chart_or_the_track_goes_to_the_nearest_point(page, origin):
+    data = open_chart(page, origin, "gaps")
+    ser = data["series"][0]
+    svg = page.locator("svg.pl-svg")
+    box = svg.bounding_box()
+    scale = box["width"] / 720                     # the fixture's viewBox is 720 wide
+    page.mouse.click(box["x"] + ser["cx"][7] * scale + 2, box["y"] + box["height"] / 2)
+    assert slider(page).get_attribute("aria-valuenow") == "7"
+    assert page.evaluate("document.activeElement.classList.contains('pl-slider')")
+    assert plays(page)[-1]["row"] == 7
+    track = slider(page).bounding_box()
+    page.mouse.click(track["x"] + track["width"] - 2, track["y"] + track["height"] / 2)
+    assert slider(page).get_attribute("aria-valuenow") == "11"
