@@ -170,7 +170,8 @@
      only some rows). */
   P.tableRows = function () {
     if (this.trs) return this.trs;
-    var table = document.querySelector('table[data-chart-id="' + cssEscape(this.id) + '"]'), next = this.figure;
+    var table = null, next = this.figure, all = document.querySelectorAll("table[data-chart-id]");
+    for (var t = 0; t < all.length; t++) if (all[t].getAttribute("data-chart-id") === this.id) table = all[t];
     while (!table && (next = next.nextElementSibling) && !next.matches("figure.pl-chart")) {
       table = next.matches("table") ? next : next.querySelector("table");
     }
@@ -250,10 +251,6 @@
       if (m && m[1] === id) return list[i].src;
     }
     return location.href;
-  }
-
-  function cssEscape(s) {
-    return window.CSS && CSS.escape ? CSS.escape(s) : String(s).replace(/["\\]/g, "\\$&");
   }
 
   /* Plays bank tone `tone` at time `when`, panned by `row`; returns the source node. */
@@ -357,7 +354,7 @@
       case "PageUp": this.move(this.row - step, t); break;
       case "ArrowUp": this.switchSeries(-1, t); break;
       case "ArrowDown": this.switchSeries(1, t); break;
-      case " ": case "Enter": case "Spacebar": this.playPoint(t); this.say(this.label(this.row)); break;
+      case " ": case "Enter": this.playPoint(t); this.say(this.label(this.row)); break;
       case "p": case "P": this.togglePlay(); break;
       case "Escape": if (this.playing) this.stop(true); else handled = false; break;
       case "+": case "=": this.changeSpeed(1); break;
@@ -504,15 +501,20 @@
     this.playing = null;
     if (playingChart === this) playingChart = null;
     clearTimeout(p.timer);
-    var now = ctx ? ctx.currentTime : 0;
-    for (var i = 0; i < p.queue.length; i++) {
-      var n = p.queue[i];
-      try { if (n) n.stop(now); } catch (e) { /* already stopped */ }
-    }
-    if (this.panner) this.panner.pan.cancelScheduledValues(now);
+    var now = this.cut(p);
     while (p.marks.length && p.marks[0][0] <= now) this.show(p.marks.shift()[1], false);
     this.show(this.row, true);
     if (announce) this.say("Stopped");
+  };
+
+  /* Silences the scheduled notes of playback `p` now; returns the context time. */
+  P.cut = function (p) {
+    var now = ctx ? ctx.currentTime : 0;
+    for (var i = 0; i < p.queue.length; i++) {
+      try { if (p.queue[i]) p.queue[i].stop(now); } catch (e) { /* already stopped */ }
+    }
+    if (this.panner) this.panner.pan.cancelScheduledValues(now);
+    return now;
   };
 
   P.changeSpeed = function (dir) {
@@ -526,18 +528,13 @@
     var p = this.playing;
     if (p) {   // continue from the next unplayed row at the new tempo
       var from = p.marks.length ? p.marks[0][1] : (p.next < p.plan.rows.length ? p.plan.rows[p.next] : this.row);
-      var plan = this.playRows(), now = ctx.currentTime;
-      for (var q = 0; q < p.queue.length; q++) {
-        var n = p.queue[q];
-        try { if (n) n.stop(now); } catch (e) { /* already stopped */ }
-      }
+      var plan = this.playRows(), now = this.cut(p);
       p.queue = [];
       p.marks = [];
       p.plan = plan;
       p.first = from;
       p.next = after(plan.rows, from);
       p.at = now + 0.02;
-      if (this.panner) this.panner.pan.cancelScheduledValues(now);
     }
   };
 

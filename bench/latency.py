@@ -117,7 +117,24 @@ def main():
     print(f"outputLatency (audio device, apart): {(ctx['output'] or 0) * 1000:.2f} ms")
     print(f"reference, decoding on the key press: median {naive_med:6.2f} ms "
           f"-> decoding ahead is {naive_med / med:.1f}x faster")
+    script_size()
     return 0
+
+
+def script_size():
+    """Bytes of Public/*.js as shipped, gzipped, and minified by terser when it is installed."""
+    import glob
+    import gzip
+    src = "\n".join(open(p, encoding="utf-8").read() for p in sorted(glob.glob(str(ROOT / "Public" / "*.js"))))
+    raw = src.encode()
+    line = f"scrubber script: {len(raw):,} B as shipped, {len(gzip.compress(raw, 9)):,} B gzipped"
+    terser = shutil.which("terser")
+    if terser:
+        env = dict(os.environ, NODE_PATH=os.environ.get("NODE_PATH", "/usr/share/nodejs"))
+        r = subprocess.run([terser, "-c", "-m"], input=raw, capture_output=True, env=env)
+        if r.returncode == 0 and r.stdout:
+            line += f", {len(r.stdout):,} B minified (terser)"
+    print(line + " (peer: 2 MB of script)")
 
 
 if __name__ == "__main__":
