@@ -44,14 +44,9 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
 def site(tmp):
     """(root, what) of the site to measure."""
-    binary = Path(os.environ.get("PITCHLINE_BIN", ROOT / ".build" / "debug" / "pitchline"))
-    if binary.exists():
-        out = Path(tmp) / "export"
-        r = subprocess.run([str(binary), "export", str(ROOT / "site"), "--out", str(out)],
-                           capture_output=True, text=True, cwd=ROOT)
-        page = out / "charts" / f"{CHART}.html"
-        if r.returncode == 0 and page.exists() and "pl-slider" in page.read_text(encoding="utf-8"):
-            return out, "generated example site"
+    out = fixture_site.export_example(str(Path(tmp) / "export"))
+    if out:
+        return Path(out), "generated example site"
     return Path(fixture_site.build(str(Path(tmp) / "fixture"))), "hand-made fixture page"
 
 

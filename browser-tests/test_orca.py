@@ -43,7 +43,9 @@ class CSPHandler(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def chart_url(tmp_path_factory):
-    root = fixture_site.build(str(tmp_path_factory.mktemp("orca-site")))
+    """The exported example site's Seattle chart (the hand-made fixture until the generator has it)."""
+    root = (fixture_site.export_example(str(tmp_path_factory.mktemp("orca-export") / "out"))
+            or fixture_site.build(str(tmp_path_factory.mktemp("orca-site"))))
     srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(CSPHandler, directory=root))
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{srv.server_address[1]}/charts/{CHART}.html"
