@@ -60,10 +60,12 @@
     this.readout = figure.querySelector(".pl-readout");
     this.live = figure.querySelector(".pl-live");
     this.cursor = figure.querySelector(".pl-cursor");
-    this.dot = this.cursor ? this.cursor.querySelector("circle") : null;
     this.series = data.series || [];
     this.rows = (data.x && data.x.labels) ? data.x.labels.length : 0;
     this.multi = this.series.length > 1;
+    var dot = this.cursor ? this.cursor.querySelector("circle") : null;
+    this.dots = dot ? [dot] : [];   // one dot per series, for the all-series view
+    for (var d = 1; dot && d < this.series.length; d++) this.dots.push(dot.parentNode.appendChild(dot.cloneNode(false)));
     this.s = 0;                // series index; series.length = "all series"
     this.row = 0;
     this.speed = 2;            // index into SPEEDS
@@ -154,10 +156,11 @@
     var ser = this.series[this.s < this.series.length ? this.s : 0];
     if (this.cursor && ser && ser.cx) {   // the group moves across; its dot moves up and down
       this.cursor.setAttribute("transform", "translate(" + ser.cx[row] + " 0)");
-      var cy = ser.cy ? ser.cy[row] : null;   // null: no value here
-      if (this.dot) {
-        if (cy == null) this.dot.setAttribute("visibility", "hidden");
-        else { this.dot.setAttribute("cy", String(cy)); this.dot.removeAttribute("visibility"); }
+      for (var d = 0; d < this.dots.length; d++) {
+        var one = this.s < this.series.length, src = one ? ser : this.series[d];
+        var cy = (!one || d === 0) && src.cy ? src.cy[row] : null;   // null: no value, or not shown
+        if (cy == null) this.dots[d].setAttribute("visibility", "hidden");
+        else { this.dots[d].setAttribute("cy", String(cy)); this.dots[d].removeAttribute("visibility"); }
       }
       this.cursor.removeAttribute("hidden");
     }

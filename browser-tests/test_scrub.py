@@ -205,7 +205,7 @@ def test_tab_gives_name_role_and_value_in_accessibility_tree(page, origin):
 
 def test_right_three_times_speaks_plays_and_moves_to_the_fourth_point(page, origin):
     data = open_chart(page, origin)
-    before = page.locator(".pl-cursor circle").bounding_box()
+    before = page.locator(".pl-cursor circle").first.bounding_box()
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     assert valuetext(page) == label(data, 0, 3)
@@ -224,8 +224,8 @@ def test_right_three_times_speaks_plays_and_moves_to_the_fourth_point(page, orig
     assert page.get_attribute("figure.pl-chart", "data-pl-played") == "3"
     ser = data["series"][0]
     assert page.get_attribute(".pl-cursor", "transform") == f"translate({ser['cx'][3]:g} 0)"
-    assert page.get_attribute(".pl-cursor circle", "cy") == f"{ser['cy'][3]:g}"
-    after = page.locator(".pl-cursor circle").bounding_box()
+    assert page.locator(".pl-cursor circle").first.get_attribute("cy") == f"{ser['cy'][3]:g}"
+    after = page.locator(".pl-cursor circle").first.bounding_box()
     assert before is None or after["x"] > before["x"]
     assert after is not None
 
@@ -284,11 +284,17 @@ def test_up_down_switch_series_and_the_all_series_view(page, origin):
     assert valuetext(page) == all_label(data, 2)
     assert re.fullmatch(r"3 January 2012: maximum temperature 11\.7 \S+, minimum temperature 7\.2 \S+", valuetext(page))
     assert live(page) == "All series. " + all_label(data, 2)
+    dots = page.locator(".pl-cursor circle")
+    assert dots.count() == 2                       # one dot per series in the all view
+    for s_ in range(2):
+        assert dots.nth(s_).get_attribute("cy") == f'{data["series"][s_]["cy"][2]:g}'
+        assert dots.nth(s_).get_attribute("visibility") is None
     both = plays(page)[count:]
     assert [(e["series"], e["row"]) for e in both] == [(0, 2), (1, 2)]
     assert both[1]["when"] > both[0]["when"]      # in quick succession, not on top of each other
     page.keyboard.press("ArrowDown")
     assert valuetext(page) == label(data, 0, 2)
+    assert page.locator(".pl-cursor circle").nth(1).get_attribute("visibility") == "hidden"
     page.keyboard.press("ArrowUp")
     assert live(page).startswith("All series. 3 January 2012:")
 
