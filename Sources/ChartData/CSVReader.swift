@@ -5,13 +5,14 @@ import Foundation
 /// (`file:line:column`, column in characters).
 ///
 /// Why our own reader and not a package (measured 2026-11-23 on this 2-core machine, release
-/// build, 1,000,000 rows × 3 columns, 30.5 MB, the `pitchline bench load` data):
+/// build, 1,000,000 rows × 3 columns, 30.5 MB, the `pitchline bench load` data; two runs, the
+/// machine shared with other builds):
 ///
 /// | reader | split into fields | notes |
 /// |---|---|---|
-/// | SwiftCSV 0.10.0 (`EnumeratedCSV`) | 4.16 s | accepts an unterminated quote and ragged rows silently |
-/// | CSV.swift 2.5.2 (`CSVReader`) | 0.97 s | same; also swallows text after a closing quote |
-/// | this reader | 0.03 s | whole load with type inference into a `Chart`: 0.24 s |
+/// | SwiftCSV 0.10.0 (`EnumeratedCSV`) | 2.6–4.2 s | accepts an unterminated quote and ragged rows silently |
+/// | CSV.swift 2.5.2 (`CSVReader`) | 1.0–1.1 s | same; also swallows text after a closing quote |
+/// | this reader | 0.03 s | whole load with type inference into a `Chart`: 0.12–0.24 s |
 ///
 /// Both packages iterate `Character`s and build a `String` per cell, and neither reports a line
 /// or column. This one works on bytes, keeps cell ranges, and locates every error.

@@ -33,7 +33,9 @@ extension ChartLoader {
             do {
                 charts.append(try loadChart(path: path))
             } catch {
-                problems.append(error)
+                var problem = error
+                if problem.file != path { problem.chartFile = path }
+                problems.append(problem)
             }
         }
         charts.sort { $0.id < $1.id }

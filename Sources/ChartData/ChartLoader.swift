@@ -18,6 +18,10 @@ public struct SiteCharts: Sendable {
 public struct ChartLoader: Sendable {
     public let siteDirectory: URL
 
+    /// Largest spec file, and largest JSON data file (JSON builds a tree in memory; CSV does not).
+    public static let maxSpecBytes = 16 << 20
+    public static let maxJSONDataBytes = 256 << 20
+
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
     }
@@ -26,6 +30,9 @@ public struct ChartLoader: Sendable {
     /// (e.g. `site/charts/x.vl.json`); `readFile` reads another file by such a path
     /// (`site/data/x.csv`) and throws if it cannot.
     public static func loadSpec(data: Data, path: String, readFile: (String) throws -> Data) throws(ChartProblem) -> Chart {
+        guard data.count <= maxSpecBytes else {
+            throw ChartProblem(file: path, message: "spec is larger than \(maxSpecBytes >> 20) MiB; put large data in a CSV file under data/")
+        }
         let root = try JSONValue.parse(data, file: path)
         let spec = try ChartSpec.parse(root, file: path)
         let table: DataTable
@@ -44,6 +51,9 @@ public struct ChartLoader: Sendable {
             if lower.hasSuffix(".csv") {
                 table = DataTable(csv: try CSVReader.parse(bytes, path: dataPath), file: dataPath)
             } else if lower.hasSuffix(".json") {
+                guard bytes.count <= maxJSONDataBytes else {
+                    throw ChartProblem(file: dataPath, message: "JSON data larger than \(maxJSONDataBytes >> 20) MiB; use CSV for large data (it loads in a fraction of the memory)")
+                }
                 table = try DataTable(json: try JSONValue.parse(bytes, file: dataPath), file: dataPath, pathPrefix: "$")
             } else {
                 throw ChartProblem(file: path, line: line, jsonPath: "$.data.url", message: "\"\(url)\" is neither .csv nor .json; those are the data formats supported")

@@ -14,6 +14,9 @@ public struct ChartProblem: Error, CustomStringConvertible, Sendable, Equatable 
     /// JSON path such as `$.encoding.x.field`, for problems in JSON files.
     public var jsonPath: String?
     public var message: String
+    /// The chart (spec or CSV) being loaded when the problem was found, when that is another file
+    /// than `file` (a spec whose data file is broken). Set by `ChartLoader.loadSite`.
+    public var chartFile: String?
 
     public init(file: String, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil, message: String) {
         self.file = file

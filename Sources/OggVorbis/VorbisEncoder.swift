@@ -12,6 +12,10 @@ public final class VorbisEncoder {
     /// The serial number written into every page unless one is given.
     public static let defaultSerial: Int32 = 0x504C_4E31  // "PLN1"
 
+    /// libvorbis' own version string (e.g. "Xiph.Org libVorbis 1.3.7"); part of cache keys,
+    /// since another library version may encode different bytes.
+    public static let libraryVersion = String(cString: vorbis_version_string())
+
     public let sampleRate: Int
     public let channels: Int
     /// Frames written so far (per channel).

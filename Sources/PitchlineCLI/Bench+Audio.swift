@@ -105,6 +105,12 @@ struct AudioBench: AsyncParsableCommand {
         // The example site, both cores across charts.
         let site = AudioBenchCharts.site(site: URL(fileURLWithPath: self.site))
         let sitePoints = site.reduce(0) { $0 + $1.series.count * $1.pointCount }
+        for chart in site {
+            var a: ChartAudio?
+            let t = try median(3) { a = try Sonifier(cacheDirectory: nil).render(chart: chart) }
+            let n = chart.series.count * chart.pointCount
+            print(line("chart \(chart.id)", String(format: "%d points, %d tones, %d B sprite (%.1f B/point), %.1f ms", n, a!.tones.count, a!.sprite.count, Double(a!.sprite.count) / Double(n), t * 1000)))
+        }
         let start = DispatchTime.now()
         let results = await Sonifier(cacheDirectory: nil).renderAll(charts: site)
         let siteTime = seconds(since: start)

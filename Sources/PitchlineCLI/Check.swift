@@ -24,7 +24,8 @@ struct Check: ParsableCommand {
             print("\(chart.id): \(kind), \(seriesCount) series, \(points) point\(chart.pointCount == 1 ? "" : "s")")
         }
         for problem in result.problems {
-            FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+            let context = problem.chartFile.map { " (used by \($0))" } ?? ""
+            FileHandle.standardError.write(Data("error: \(problem)\(context)\n".utf8))
         }
         let charts = result.charts.count, problems = result.problems.count
         print("\(charts) chart\(charts == 1 ? "" : "s") loaded, \(problems) problem\(problems == 1 ? "" : "s")")

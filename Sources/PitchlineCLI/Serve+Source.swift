@@ -44,40 +44,10 @@ struct SiteSource: Sendable {
 
     /// Polls the watched folders every 500 ms; on a change, rebuilds and swaps the site in.
     func watch(server: SiteServer, logger: Logger) async {
-        var last = Fingerprint(of: watchedFolders)
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .milliseconds(500))
-            let now = Fingerprint(of: watchedFolders)
-            guard now != last else { continue }
-            last = now
-            do {
-                let set = try await build(logger: logger)
-                try server.install(set)
-                print("Rebuilt: \(set.files.count) files, \(set.problems.count) problems; pages reload.")
-                fflush(nil)
-            } catch {
-                logger.error("rebuild failed, still serving the previous site: \(error)")
-            }
-        }
-    }
-}
-
-/// Paths, sizes and modification times of every file under some folders.
-struct Fingerprint: Equatable {
-    var entries: [String: [Double]] = [:]
-
-    init(of folders: [URL]) {
-        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]
-        for folder in folders {
-            guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else {
-                continue
-            }
-            for case let url as URL in walker {
-                guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-                entries[url.path] = [
-                    values.contentModificationDate?.timeIntervalSince1970 ?? 0, Double(values.fileSize ?? 0),
-                ]
-            }
+        let watcher = SiteWatcher(folders: watchedFolders, logger: logger) { try await build(logger: logger) }
+        await watcher.run(server: server) { set in
+            print("Rebuilt: \(set.files.count) files, \(set.problems.count) problems; open pages reload.")
+            fflush(nil)
         }
     }
 }

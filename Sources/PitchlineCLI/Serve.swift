@@ -36,6 +36,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds before an idle connection is closed.")
     var timeout: Int = 15
 
+    @Option(help: "Most connections open at once.")
+    var connectionLimit: Int = HTTPServerConfiguration().connectionLimit
+
+    @Option(help: "Most connections open at once from one client address.")
+    var clientConnectionLimit: Int = HTTPServerConfiguration().perClientConnectionLimit
+
     @Flag(help: "Rebuild when the site or theme changes, and reload open pages.")
     var watch = false
 
@@ -58,6 +64,8 @@ struct Serve: AsyncParsableCommand {
         configuration.port = port
         configuration.threads = threads
         configuration.connectionTimeoutSeconds = timeout
+        configuration.connectionLimit = connectionLimit
+        configuration.perClientConnectionLimit = clientConnectionLimit
         configuration.logger = Logger(label: "pitchline.http")
         let server = try SiteServer(fileSet: fileSet, configuration: configuration, liveReload: watch)
         try server.start()

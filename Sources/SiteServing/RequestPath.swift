@@ -12,22 +12,53 @@ public enum RequestPath {
     }
 
     public static func resolve(_ raw: String) -> Outcome {
+        guard let key = routeKey(raw) else { return .invalid }
+        return .path(String(key.dropFirst()))
+    }
+
+    /// The routing key: the decoded path *with* its leading "/", or nil if invalid. A target made
+    /// only of unreserved characters (the usual case) is its own key: no copy, no decoding.
+    static func routeKey(_ raw: String) -> String? {
+        var plain = true
+        var previous: UInt8 = 0
+        for byte in raw.utf8 {
+            if !isPlain(byte) || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "/")) {
+                plain = false
+                break
+            }
+            previous = byte
+        }
+        if plain && raw.utf8.first == UInt8(ascii: "/") { return raw }
+        return decodedKey(raw)
+    }
+
+    /// Letters, digits, `-`, `_`, `~`, `/` and a `.` not starting a segment.
+    @inline(__always)
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"),
+            UInt8(ascii: "/"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func decodedKey(_ raw: String) -> String? {
         var utf8 = Array(raw.utf8)
-        guard utf8.first == UInt8(ascii: "/") else { return .invalid }
+        guard utf8.first == UInt8(ascii: "/") else { return nil }
         if utf8.contains(UInt8(ascii: "%")) {
-            guard let decoded = percentDecoded(utf8) else { return .invalid }
+            guard let decoded = percentDecoded(utf8) else { return nil }
             utf8 = decoded
         }
-        for byte in utf8 where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") {
-            _ = byte
-            return .invalid
-        }
-        guard let text = String(validating: utf8, as: UTF8.self) else { return .invalid }
+        if utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) { return nil }
+        guard let text = String(validating: utf8, as: UTF8.self) else { return nil }
         let segments = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
         for segment in segments {
-            if segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) { return .invalid }
+            if segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) { return nil }
         }
-        return .path(String(text.dropFirst()))
+        return text
     }
 
     private static func percentDecoded(_ bytes: [UInt8]) -> [UInt8]? {

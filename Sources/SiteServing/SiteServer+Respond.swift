@@ -3,9 +3,9 @@ import HTTPServer
 extension SiteServer {
     /// The response for one request against one site snapshot.
     static func respond(to request: HTTPRequest, table: SiteTable) -> HTTPResponse {
-        guard case .path(let path) = RequestPath.resolve(request.path) else { return table.badRequest }
-        guard let file = table.routes[path] else {
-            if path == SiteServer.versionPath, let version = table.version { return version }
+        guard let key = RequestPath.routeKey(request.path) else { return table.badRequest }
+        guard let file = table.routes[key] else {
+            if key == SiteServer.versionPath, let version = table.version { return version }
             return table.notFound
         }
         let wantsGzip = file.gzip != nil && acceptsGzip(request.header("Accept-Encoding"))

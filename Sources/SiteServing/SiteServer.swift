@@ -11,7 +11,7 @@ import Synchronization
 /// (the old site keeps serving until the new one is completely built).
 public final class SiteServer: Sendable {
     /// Where open pages poll for the site version (live reload). See docs/architecture.md.
-    public static let versionPath = "_pitchline/version"
+    public static let versionPath = "/_pitchline/version"
 
     private let current: CurrentSite
     private let generation = Atomic<Int>(0)

@@ -5,8 +5,8 @@ import SiteGenerator
 /// An immutable snapshot of a whole site: every route with its prebuilt responses.
 /// Swapped as a whole; a request keeps its snapshot (and its bytes) alive until it is done.
 final class SiteTable: Sendable {
-    /// Route (decoded path without leading "/") → file. Includes `""` → index.html,
-    /// `dir/` → dir/index.html and `charts/x` → charts/x.html aliases.
+    /// Route (decoded path with its leading "/") → file. Includes `/` → index.html,
+    /// `/dir/` → dir/index.html and `/charts/x` → charts/x.html aliases.
     let routes: [String: ServedFile]
     let notFound: HTTPResponse
     let badRequest: HTTPResponse
@@ -18,13 +18,11 @@ final class SiteTable: Sendable {
         var routes: [String: ServedFile] = [:]
         for (path, file) in fileSet.files where file.path == path && !path.hasPrefix("/") {
             let served = try ServedFile(file)
-            routes[path] = served
+            routes["/" + path] = served
         }
         // Aliases never shadow a real file.
         for (path, served) in routes {
-            if path == "index.html" {
-                routes[""] = routes[""] ?? served
-            } else if path.hasSuffix("/index.html") {
+            if path.hasSuffix("/index.html") {
                 let folder = String(path.dropLast("index.html".count))
                 routes[folder] = routes[folder] ?? served
             } else if path.hasSuffix(".html") {

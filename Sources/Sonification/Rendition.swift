@@ -78,22 +78,25 @@ public struct Rendition: Sendable, Equatable {
         let rate = Double(sampleRate)
         let span = Double(max(rowCount - 1, 1))
         let fade = 0.01 * rate
+        // Pitch glides linearly in log frequency between planned points.
+        let logF = values.map { log(scale.exactFrequency(for: $0)) }
+        var missing = [Bool](repeating: false, count: rowCount)
+        for r in missingRows { missing[r] = true }
         var phase = 0.0, gain = 0.0
         var k = 0
         for i in 0..<n {
             let rowPosition = rowCount == 1 ? 0 : Double(i) / Double(n - 1) * span
             while k + 1 < rows.count, Double(rows[k + 1]) <= rowPosition { k += 1 }
-            let f: Double
+            let lf: Double
             if k + 1 < rows.count, Double(rows[k]) <= rowPosition {
                 let t = (rowPosition - Double(rows[k])) / Double(rows[k + 1] - rows[k])
-                f = scale.exactFrequency(for: values[k]) * pow(
-                    scale.exactFrequency(for: values[k + 1]) / scale.exactFrequency(for: values[k]), t)
+                lf = logF[k] + (logF[k + 1] - logF[k]) * t
             } else {
-                f = scale.exactFrequency(for: values[min(k, values.count - 1)])
+                lf = logF[min(k, logF.count - 1)]
             }
-            let target = missingRows.contains(Int(rowPosition.rounded())) ? 0.0 : 1.0
+            let target = missing[min(Int(rowPosition.rounded()), rowCount - 1)] ? 0.0 : 1.0
             gain += (target - gain) / fade
-            phase += 2 * Double.pi * f / rate
+            phase += 2 * Double.pi * exp(lf) / rate
             if phase > 2 * Double.pi { phase -= 2 * Double.pi }
             let edge = min(Double(i), Double(n - 1 - i)) / (0.02 * rate)
             let ends = edge >= 1 ? 1 : 0.5 - 0.5 * cos(Double.pi * edge)

@@ -10,8 +10,9 @@ import OggVorbis
 /// cached on disk by content hash when `cacheDirectory` is set. Safe to call from several
 /// tasks at once; each call encodes its sprite and renditions in parallel (one encoder each).
 public final class Sonifier: Sendable {
-    /// Bumped whenever synthesis or encoding changes the bytes; part of every cache key.
-    public static let engineVersion = "pitchline-audio-1"
+    /// Bump whenever synthesis or layout changes the bytes (part of every cache key, with the
+    /// libvorbis version): an unchanged key must mean unchanged audio.
+    public static let engineVersion = "pitchline-audio-3"
 
     public let cacheDirectory: URL?
     public let sampleRate: Int
@@ -129,7 +130,7 @@ public final class Sonifier: Sendable {
     }
 
     func cacheKey(_ parts: [String]) -> String {
-        let text = ([Self.engineVersion, "rate=\(sampleRate)", "q=\(quality)"] + parts).joined(separator: "\n")
+        let text = ([Self.engineVersion, VorbisEncoder.libraryVersion, "rate=\(sampleRate)", "q=\(quality)"] + parts).joined(separator: "\n")
         return ContentHash.sha256Hex(Data(text.utf8))
     }
 

@@ -117,4 +117,10 @@ struct EdgeCaseTests {
          "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "v", "type": "quantitative"}}}
         """, files: ["site/data/m.csv": data]) == "site/data/m.csv:3:1: expected a date in column \"date\" (x is temporal), found \"soon\"; use dates like 2012-01-31")
     }
+
+    @Test func oversizedSpecsAreRefusedBeforeParsing() {
+        let big = Data(repeating: UInt8(ascii: " "), count: ChartLoader.maxSpecBytes + 1)
+        #expect(problem { _ = try ChartLoader.loadSpec(data: big, path: "site/charts/big.vl.json") { _ in Data() } }
+            == "site/charts/big.vl.json: spec is larger than 16 MiB; put large data in a CSV file under data/")
+    }
 }

@@ -14,11 +14,30 @@ struct ExampleSiteTests {
         #expect(site.charts.map(\.id) == site.charts.map(\.id).sorted())
         for chart in site.charts {
             let d = chart.describe()
-            print("== \(chart.id)\n\(d.summary)")
-            for s in d.series { print(s.statisticsSentence); print(s.trendSentence) }
-            let f = SpeechFormatter(chart: chart)
-            print(f.pointLabel(series: 0, row: 2), "|", f.xRangeText, "|", f.yRangeText)
+            #expect(!d.summary.isEmpty && d.series.count == chart.series.count)
         }
+    }
+
+    @Test func seattleTemperatureReadsAsExpected() throws {
+        let site = ChartLoader(siteDirectory: Self.siteURL).loadSite()
+        let chart = try #require(site.charts.first { $0.id == "seattle-temperature" })
+        #expect(chart.series.map(\.name) == ["Maximum temperature", "Minimum temperature"])
+        #expect(chart.pointCount == 1_461)
+        let d = chart.describe()
+        #expect(d.summary == "Line chart of Seattle daily temperature, 2 series: maximum temperature and minimum temperature, from 1 January 2012 to 31 December 2015, 1,461 points per series. Maximum temperature ranges from \u{2212}1.6 °C on 6 February 2014 to 35.6 °C on 11 August 2014. Minimum temperature ranges from \u{2212}7.1 °C on 7 December 2013 to 18.3 °C on 16 August 2012. Overall trend: flat, with a yearly cycle.")
+        #expect(d.series[0].statisticsSentence == "Maximum temperature: 1,461 values, none missing; lowest \u{2212}1.6 °C on 6 February 2014, highest 35.6 °C on 11 August 2014, mean 16.44 °C, median 15.6 °C.")
+        #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 2) == "3 January 2012, maximum temperature 11.7 °C")
+    }
+
+    @Test func precipitationAndElectricityFigures() throws {
+        let charts = ChartLoader(siteDirectory: Self.siteURL).loadSite().charts
+        let rain = try #require(charts.first { $0.id == "seattle-precipitation" })
+        #expect(rain.pointCount == 48)
+        #expect(abs(rain.series[0].values[0]! - 173.3) < 1e-9)
+        #expect(abs(rain.series[0].values[47]! - 284.5) < 1e-9)
+        let iowa = try #require(charts.first { $0.id == "iowa-electricity" })
+        #expect(iowa.series.map(\.name) == ["Fossil Fuels", "Nuclear Energy", "Renewables"])
+        #expect(SpeechFormatter(chart: iowa).pointLabel(series: 0, row: 0) == "2001, fossil fuels 35,361 thousand MWh")
     }
 }
 
@@ -74,6 +93,7 @@ struct LoadSiteTests {
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let result = ChartLoader(siteDirectory: site).loadSite()
         #expect(result.problems.map(\.description) == ["site/data/j.json:3: $[1].v: expected a number in column \"v\", found \"lots\""])
+        #expect(result.problems.first?.chartFile == "site/charts/j.vl.json")
     }
 
     @Test func missingChartsFolderIsAProblem() throws {

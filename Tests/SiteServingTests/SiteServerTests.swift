@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import SiteGenerator
 import SiteServing
+import Logging
 import Testing
 
 @Suite("SiteServer: a FileSet over real HTTP")
@@ -218,4 +219,55 @@ final class FailureLog: @unchecked Sendable {
     private var list: [String] = []
     func add(_ entry: String) { lock.withLock { list.append(entry) } }
     var entries: [String] { lock.withLock { list } }
+}
+
+@Suite("SiteWatcher: rebuild on change, swap, pages see a new version")
+struct SiteWatcherTests {
+    @Test("editing a file in a watched folder installs a rebuilt site; a failed rebuild keeps the old one")
+    func rebuildsOnChange() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pl-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("index.html")
+        try Data("<title>first</title>".utf8).write(to: page)
+
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.logger = .init(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        let server = try SiteServer(fileSet: try FileSet.loadFolder(folder), configuration: configuration, liveReload: true)
+        try server.start()
+        defer { server.stop() }
+        let watcher = SiteWatcher(folders: [folder], interval: .milliseconds(50), logger: configuration.logger) {
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("broken").path) else {
+                return try FileSet.loadFolder(folder)
+            }
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        let task = Task { await watcher.run(server: server) }
+        defer { task.cancel() }
+
+        try Data("<title>second, longer</title>".utf8).write(to: page)
+        #expect(await waitFor { (try? get("/_pitchline/version", port: server.port))?.text == "{\"version\":\"2\"}\n" })
+        #expect(try get("/", port: server.port).text == "<title>second, longer</title>")
+
+        try Data().write(to: folder.appendingPathComponent("broken"))
+        try Data("<title>third</title>".utf8).write(to: page)
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(server.version == 2)
+        #expect(try get("/", port: server.port).text == "<title>second, longer</title>")
+
+        try Data("<title>fourth</title>".utf8).write(to: page)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("broken"))
+        #expect(await waitFor { (try? get("/", port: server.port))?.text == "<title>fourth</title>" })
+        #expect(server.version == 3)
+    }
+}
+
+/// Polls `condition` every 20 ms for up to 10 s.
+func waitFor(_ condition: @Sendable () -> Bool) async -> Bool {
+    for _ in 0..<500 {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return false
 }

@@ -1,0 +1,34 @@
+/// What a chart page needs to know about the chart's rendered audio (filled by the generator
+/// from Sonification's `ChartAudio`); all file names are relative to the `charts/` folder.
+public struct ChartAudioInfo: Sendable, Equatable {
+    /// `<id>.audio.<hash>.ogg`: the tone bank sprite.
+    public var oggFile: String
+    /// `<id>.audio.<hash>.js`: the same bytes as base64 in a classic script (for `file://`).
+    public var scriptFile: String
+    public var sampleRate: Int
+    /// `[start, duration, frequency]` per bank tone (seconds, seconds, hertz).
+    public var tones: [[Double]]
+    /// `[series][row]` → tone index.
+    public var pointTones: [[Int]]
+    public var endTone: Int
+    public var missingTone: Int
+    /// Whole-series playback length in seconds.
+    public var playbackDuration: Double
+    /// `<id>/graph-<n>.ogg` per series: the whole-series audio graph for download.
+    public var graphFiles: [String]
+
+    public init(
+        oggFile: String, scriptFile: String, sampleRate: Int, tones: [[Double]], pointTones: [[Int]],
+        endTone: Int, missingTone: Int, playbackDuration: Double, graphFiles: [String]
+    ) {
+        self.oggFile = oggFile
+        self.scriptFile = scriptFile
+        self.sampleRate = sampleRate
+        self.tones = tones
+        self.pointTones = pointTones
+        self.endTone = endTone
+        self.missingTone = missingTone
+        self.playbackDuration = playbackDuration
+        self.graphFiles = graphFiles
+    }
+}

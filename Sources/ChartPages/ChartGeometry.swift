@@ -1,0 +1,164 @@
+import ChartData
+import Foundation
+
+/// Where everything of one chart goes in SVG user units: plot area, scales, axis ticks, legend.
+/// Shared by the SVG writer and the scrubber data (so the cursor lands on the drawn marks).
+public struct ChartGeometry: Sendable {
+    public static let width = 720.0
+    public static let height = 400.0
+    static let fontSize = 13.0
+    /// Approximate width of one character of axis text (system sans-serif at 13 px).
+    static let charWidth = 7.4
+
+    public struct Tick: Sendable, Equatable {
+        public var position: Double
+        public var label: String
+    }
+
+    public struct LegendItem: Sendable {
+        public var series: Int
+        public var name: String
+        public var x: Double
+        public var y: Double
+    }
+
+    public enum XLayout: Sendable {
+        /// Numeric or temporal x on a linear scale.
+        case linear(LinearScale)
+        /// One band per row (categories, bars).
+        case band(left: Double, bandWidth: Double)
+    }
+
+    public let chart: Chart
+    public let plotLeft: Double
+    public let plotRight: Double
+    public let plotTop: Double
+    public let plotBottom: Double
+    public let xLayout: XLayout
+    public let yScale: LinearScale
+    public let xTicks: [Tick]
+    public let yTicks: [Tick]
+    public let legend: [LegendItem]
+    public let xTitle: String
+    public let yTitle: String
+
+    public init(chart: Chart) {
+        self.chart = chart
+        let multiSeries = chart.series.count > 1
+        xTitle = Self.axisTitle(chart.x.title, unit: chart.x.unit)
+        yTitle = Self.axisTitle(chart.y.title, unit: chart.y.unit)
+
+        // Legend rows across the top (only when there is more than one series to tell apart).
+        var legend: [LegendItem] = []
+        var legendBottom = 8.0
+        if multiSeries {
+            var x = 12.0, y = 20.0
+            for (i, s) in chart.series.enumerated() {
+                let itemWidth = 44 + Double(s.name.count) * Self.charWidth + 20
+                if x + itemWidth > Self.width - 8, x > 12 { x = 12; y += 22 }
+                legend.append(LegendItem(series: i, name: s.name, x: x, y: y))
+                x += itemWidth
+            }
+            legendBottom = y + 16
+        }
+        self.legend = legend
+
+        // Y scale from every value (bars and areas stand on zero).
+        var lo = Double.infinity, hi = -Double.infinity
+        for s in chart.series {
+            for case let v? in s.values where v.isFinite {
+                if v < lo { lo = v }
+                if v > hi { hi = v }
+            }
+        }
+        if lo > hi { (lo, hi) = (0, 1) }
+        if chart.mark == .bar || chart.mark == .area { lo = min(lo, 0); hi = max(hi, 0) }
+        plotTop = legendBottom + 10
+        plotBottom = Self.height - 58
+        let yCount = max(2, Int((plotBottom - plotTop) / 48))
+        let yScale = LinearScale(domain: (lo, hi), range: (plotBottom, plotTop)).niced(count: yCount)
+        self.yScale = yScale
+        let (yValues, yStep) = yScale.ticks(count: yCount)
+        let yLabels = yValues.map { NumberText.tick($0, step: yStep) }
+        let widest = Double(yLabels.map(\.count).max() ?? 1)
+        plotLeft = 40 + widest * Self.charWidth + 8
+        plotRight = Self.width - 28
+        yTicks = zip(yValues, yLabels).map { Tick(position: yScale($0), label: $1) }
+
+        // X layout and ticks.
+        let n = chart.xValues.count
+        let numeric = chart.xValues.compactMap(\.numeric)
+        let usesBands = chart.mark == .bar || numeric.count != n || n == 0
+        let plotWidth = plotRight - plotLeft
+        if usesBands {
+            let band = plotWidth / Double(max(n, 1))
+            xLayout = .band(left: plotLeft, bandWidth: band)
+            xTicks = Self.bandTicks(chart: chart, left: plotLeft, band: band, plotWidth: plotWidth)
+        } else {
+            let xMin = numeric.min() ?? 0, xMax = numeric.max() ?? 1
+            if chart.x.type == .temporal {
+                let scale = LinearScale(domain: (xMin, xMax), range: (plotLeft, plotRight))
+                xLayout = .linear(scale)
+                let ticks = TimeTicks(
+                    from: Date(timeIntervalSince1970: scale.domainMin), to: Date(timeIntervalSince1970: scale.domainMax),
+                    maxCount: max(2, Int(plotWidth / 84)))
+                xTicks = zip(ticks.dates, ticks.labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) }
+            } else {
+                let count = max(2, Int(plotWidth / 80))
+                let scale = LinearScale(domain: (xMin, xMax), range: (plotLeft, plotRight)).niced(count: count)
+                xLayout = .linear(scale)
+                let (values, step) = scale.ticks(count: count)
+                xTicks = values.map { Tick(position: scale($0), label: NumberText.tick($0, step: step)) }
+            }
+        }
+    }
+
+    /// "Temperature (°C)" from a title and a unit, unless the title already names the unit.
+    static func axisTitle(_ title: String, unit: String?) -> String {
+        guard let unit, !unit.isEmpty, !title.contains(unit) else { return title }
+        return "\(title) (\(unit))"
+    }
+
+    /// Labels under bands: every band when they fit, else calendar boundaries or every k-th band.
+    static func bandTicks(chart: Chart, left: Double, band: Double, plotWidth: Double) -> [Tick] {
+        let n = chart.xValues.count
+        guard n > 0 else { return [] }
+        let center = { (i: Int) in left + (Double(i) + 0.5) * band }
+        if case .date = chart.xValues[0] {
+            let dates = chart.xValues.compactMap { v -> Date? in if case .date(let d) = v { d } else { nil } }
+            if dates.count == n {
+                let ticks = TimeTicks(from: dates[0], to: dates[n - 1], maxCount: max(2, Int(plotWidth / 84)))
+                var result: [Tick] = []
+                var row = 0
+                for (date, label) in zip(ticks.dates, ticks.labels) {
+                    while row < n, dates[row] < date { row += 1 }
+                    if row < n, dates[row] == date { result.append(Tick(position: center(row), label: label)) }
+                }
+                if !result.isEmpty { return result }
+            }
+        }
+        let labels = chart.xValues.map(Self.plainLabel)
+        let widest = Double(labels.map(\.count).max() ?? 1) * charWidth + 12
+        let every = max(1, Int((widest / band).rounded(.up)))
+        return stride(from: 0, to: n, by: every).map { Tick(position: center($0), label: labels[$0]) }
+    }
+
+    static func plainLabel(_ value: XValue) -> String {
+        switch value {
+        case .number(let n): NumberText.format(n, fractionDigits: n == n.rounded() ? 0 : 2)
+        case .date(let d): TimeTicks(from: d, to: d, maxCount: 2).label(for: d)
+        case .category(let c): c
+        }
+    }
+
+    /// The x position of a row's mark (band centre for bands).
+    public func x(row: Int) -> Double {
+        switch xLayout {
+        case .linear(let scale): scale(chart.xValues[row].numeric ?? 0)
+        case .band(let left, let band): left + (Double(row) + 0.5) * band
+        }
+    }
+
+    /// The y position of a value.
+    public func y(_ value: Double) -> Double { yScale(value) }
+}

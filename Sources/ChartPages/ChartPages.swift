@@ -1,1 +1,0 @@
-// ChartPages: see docs/architecture.md

@@ -1,0 +1,53 @@
+import ChartData
+import Foundation
+
+/// Everything derived once from a chart for its page, its report embeds and its data script:
+/// the description, speech texts, geometry, the SVG and the points the scrubber visits.
+public struct ChartPresentation: Sendable {
+    /// Scrubber data is reduced (LTTB) above this many points; the page says so.
+    public static let scrubberPointLimit = 20_000
+    /// The data table shows at most this many rows (the CSV download has all of them).
+    public static let tableRowLimit = 1_000
+    /// Tables with more rows than this are collapsed behind `<details>`.
+    public static let tableCollapseThreshold = 50
+
+    public let chart: Chart
+    public let description: ChartDescription
+    public let geometry: ChartGeometry
+    /// The `<svg>` element, escaped.
+    public let svg: String
+    /// Source rows the scrubber visits, ascending (every row unless the chart is huge).
+    public let scrubRows: [Int]
+
+    public init(chart: Chart) {
+        self.chart = chart
+        description = chart.describe()
+        geometry = ChartGeometry(chart: chart)
+        svg = ChartSVG(geometry: geometry, idPrefix: chart.id).render()
+        scrubRows = Self.scrubRows(chart: chart, description: description)
+    }
+
+    /// Every row, or for huge charts an LTTB selection of the first series that also keeps each
+    /// series' minimum and maximum (so "go to maximum" lands on the real one).
+    static func scrubRows(chart: Chart, description: ChartDescription) -> [Int] {
+        let n = chart.pointCount
+        guard n > scrubberPointLimit, let first = chart.series.first else { return Array(0..<n) }
+        var rows = Set(Downsampling.lttb(values: first.values, threshold: scrubberPointLimit - 2 * chart.series.count))
+        for s in description.series {
+            if let r = s.statistics.minRow { rows.insert(r) }
+            if let r = s.statistics.maxRow { rows.insert(r) }
+        }
+        return rows.sorted()
+    }
+
+    public var isScrubberReduced: Bool { scrubRows.count != chart.pointCount }
+}
+
+extension ChartPresentation {
+    /// The summary's first sentence, for lists such as the index page.
+    public var oneLineSummary: String {
+        let summary = description.summary
+        if let end = summary.range(of: ". ") { return String(summary[..<end.lowerBound]) + "." }
+        return summary
+    }
+}

@@ -1,0 +1,126 @@
+import ChartData
+import Foundation
+import Mustache
+
+extension TrustedMarkup: MustacheCustomRenderable {
+    public var renderText: String { html }
+    public var isNull: Bool { false }
+}
+
+/// The template context of `partials/chart` (figure, details, table, downloads).
+struct ChartView {
+    struct Axis { var name: String; var text: String }
+    struct Stat { var term: String; var value: String }
+    struct SeriesView { var heading: String; var stats: [Stat]; var trendSentence: String }
+    struct Row { var row: Int?; var x: String; var cells: [String] }
+    struct Table {
+        var caption: String
+        var xHeader: String
+        var columns: [String]
+        var rows: [Row]
+        var collapsed: Bool
+        var rowCountText: String
+        var note: String?
+    }
+    struct Graph { var path: String; var name: String }
+
+    var id: String
+    var title: String
+    var subtitle: String?
+    var svg: TrustedMarkup
+    var valueMax: Int
+    var firstPointLabel: String
+    var sliderLabel: String
+    var summary: String
+    var level: Int
+    var subLevel: Int
+    var authorDescription: String?
+    var kindSentence: String
+    var axes: [Axis]
+    var series: [SeriesView]
+    var table: Table
+    var chartsBase: String
+    var dataScript: String
+    var csvPath: String
+    var csvDescription: String
+    var graphs: [Graph]
+    var bankPath: String?
+}
+
+extension ChartPresentation {
+    /// The template context for this chart.
+    /// - Parameters:
+    ///   - level: heading level of "Chart details" (2 on a chart page, 3 inside a report).
+    ///   - chartsBase: relative path from the page to the `charts/` folder ("" or "../charts/").
+    func view(level: Int, chartsBase: String, dataScript: String, audio: ChartAudioInfo?) -> ChartView {
+        let speech = SpeechFormatter(chart: chart)
+        let count = { (n: Int) in NumberText.format(Double(n), fractionDigits: 0) }
+        var kind = "\(chart.mark.chartKindName) with \(count(chart.series.count)) \(chart.series.count == 1 ? "series" : "series") and \(count(chart.pointCount)) \(chart.pointCount == 1 ? "point" : "points") per series."
+        if isScrubberReduced { kind += " " + reducedSentence }
+        let axes = [
+            ChartView.Axis(name: "Horizontal axis", text: "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : "no data")"),
+            ChartView.Axis(name: "Vertical axis", text: "\(geometry.yTitle), \(speech.yRangeText)"),
+        ]
+        let series = chart.series.indices.map { s -> ChartView.SeriesView in
+            let st = description.series[s].statistics
+            let value = { (v: Double?) in speech.valueText(v, series: s) }
+            let at = { (row: Int?) in row.map { " (\(speech.xText($0)))" } ?? "" }
+            return ChartView.SeriesView(
+                heading: "Statistics: \(chart.series[s].name)",
+                stats: [
+                    .init(term: "Minimum", value: value(st.min) + at(st.minRow)),
+                    .init(term: "Maximum", value: value(st.max) + at(st.maxRow)),
+                    .init(term: "Mean", value: value(st.mean)),
+                    .init(term: "Median", value: value(st.median)),
+                    .init(term: "Values", value: count(st.count)),
+                    .init(term: "Missing", value: count(st.missing)),
+                ],
+                trendSentence: description.series[s].trendSentence)
+        }
+        return ChartView(
+            id: chart.id, title: chart.title, subtitle: chart.subtitle,
+            svg: TrustedMarkup(escapedHTML: svg),
+            valueMax: max(scrubRows.count - 1, 0),
+            firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.pointLabel(series: 0, row: scrubRows.first ?? 0) : "no data",
+            sliderLabel: "\(chart.title), audio chart. Press H for help.",
+            summary: description.summary,
+            level: level, subLevel: level + 1,
+            authorDescription: chart.authorDescription,
+            kindSentence: kind,
+            axes: axes, series: series,
+            table: table(speech: speech),
+            chartsBase: chartsBase, dataScript: dataScript,
+            csvPath: "\(chart.id).csv",
+            csvDescription: "\(count(chart.pointCount)) rows",
+            graphs: (audio?.graphFiles ?? []).enumerated().map { i, path in
+                ChartView.Graph(path: path, name: i < chart.series.count ? chart.series[i].name : "series \(i + 1)")
+            },
+            bankPath: audio?.oggFile)
+    }
+
+    func table(speech: SpeechFormatter) -> ChartView.Table {
+        let n = chart.pointCount
+        let shown = min(n, Self.tableRowLimit)
+        // `data-row` is the scrubber's point index (the same as the row unless the scrubber
+        // visits a reduced set of points).
+        let scrubIndex: [Int: Int]? = isScrubberReduced
+            ? Dictionary(uniqueKeysWithValues: scrubRows.enumerated().filter { $1 < shown }.map { ($1, $0) }) : nil
+        let rows = (0..<shown).map { row in
+            ChartView.Row(
+                row: scrubIndex.map { $0[row] } ?? row, x: speech.xText(row),
+                cells: chart.series.indices.map { speech.valueText(chart.series[$0].values[row], series: $0) })
+        }
+        let count = { (n: Int) in NumberText.format(Double(n), fractionDigits: 0) }
+        let note = shown < n
+            ? "The table shows the first \(count(shown)) of \(count(n)) rows. Download the CSV file below for all of them."
+            : nil
+        return ChartView.Table(
+            caption: "\(chart.title): \(count(n)) \(n == 1 ? "row" : "rows"), one per \(chart.x.title.lowercased())",
+            xHeader: chart.x.title,
+            columns: chart.series.map(\.name),
+            rows: rows,
+            collapsed: shown > Self.tableCollapseThreshold,
+            rowCountText: "\(count(shown)) rows",
+            note: note)
+    }
+}

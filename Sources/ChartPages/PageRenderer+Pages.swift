@@ -1,0 +1,135 @@
+import ChartData
+import Foundation
+
+/// One entry of the index page.
+public struct IndexEntry: Sendable {
+    public var href: String
+    public var title: String
+    /// "Line chart", … for charts; nil for reports.
+    public var kind: String?
+    /// One-line summary (charts) or the report's description.
+    public var summary: String?
+    public init(href: String, title: String, kind: String? = nil, summary: String? = nil) {
+        self.href = href
+        self.title = title
+        self.kind = kind
+        self.summary = summary
+    }
+}
+
+/// A chart that failed to load, for the index and its error page.
+public struct BrokenChart: Sendable {
+    /// The chart's page, e.g. `charts/broken.html`.
+    public var href: String
+    /// The spec or CSV file, relative to the site folder.
+    public var sourcePath: String
+    /// Located problems, e.g. `site/data/x.csv:17:3: expected a number …`.
+    public var problems: [String]
+    public init(href: String, sourcePath: String, problems: [String]) {
+        self.href = href
+        self.sourcePath = sourcePath
+        self.problems = problems
+    }
+}
+
+/// A chart embedded in a report: rendered markup plus the data script it needs.
+public struct EmbeddedChart: Sendable {
+    public var html: String
+    /// Data script path relative to the report page, e.g. `../charts/seattle.1a2b.js`.
+    public var scriptPath: String
+}
+
+extension PageRenderer {
+    struct ChartPageContext {
+        var root: String
+        var cssPath: String
+        var jsPath: String
+        var metaDescription: String
+        var chart: ChartView
+    }
+
+    /// `charts/<id>.html`: the complete chart page.
+    public func chartPage(_ p: ChartPresentation, dataScript: String, audio: ChartAudioInfo?, assets: PageAssets) throws -> String {
+        let view = p.view(level: 2, chartsBase: "", dataScript: dataScript, audio: audio)
+        return try render("chart", ChartPageContext(root: "../", cssPath: assets.cssPath, jsPath: assets.jsPath, metaDescription: view.summary, chart: view))
+    }
+
+    /// A chart inside a report page in `reports/` (headings one level down, links into `../charts/`).
+    public func embeddedChart(_ p: ChartPresentation, dataScript: String, audio: ChartAudioInfo?) throws -> EmbeddedChart {
+        let view = p.view(level: 3, chartsBase: "../charts/", dataScript: dataScript, audio: audio)
+        return EmbeddedChart(html: try render("partials/report-chart", view), scriptPath: "../charts/\(dataScript)")
+    }
+
+    struct IndexContext {
+        struct Report { var href: String; var title: String; var description: String? }
+        struct ChartItem { var href: String; var title: String; var kind: String; var summary: String }
+        struct Problem { var href: String; var path: String; var message: String }
+        var root = ""
+        var cssPath: String
+        var jsPath: String
+        var siteTitle: String
+        var metaDescription: String
+        var hasReports: Bool
+        var reports: [Report]
+        var charts: [ChartItem]
+        var hasProblems: Bool
+        var problems: [Problem]
+    }
+
+    /// `index.html`: reports and charts as lists of links.
+    public func indexPage(siteTitle: String, reports: [IndexEntry], charts: [IndexEntry], broken: [BrokenChart], assets: PageAssets) throws -> String {
+        let context = IndexContext(
+            cssPath: assets.cssPath, jsPath: assets.jsPath, siteTitle: siteTitle,
+            metaDescription: "Accessible charts with summaries, data tables and audio.",
+            hasReports: !reports.isEmpty,
+            reports: reports.map { .init(href: $0.href, title: $0.title, description: $0.summary) },
+            charts: charts.map { .init(href: $0.href, title: $0.title, kind: $0.kind ?? "Chart", summary: $0.summary ?? "") },
+            hasProblems: !broken.isEmpty,
+            problems: broken.map { .init(href: $0.href, path: $0.sourcePath, message: $0.problems.first ?? "") })
+        return try render("index", context)
+    }
+
+    struct SimpleContext {
+        var root: String
+        var cssPath: String
+        var jsPath: String
+    }
+
+    /// `404.html`. Links are relative to the site root, so the server should serve it for unknown
+    /// paths at the root level; deeper paths get working links through `root` = "/" when served.
+    public func notFoundPage(assets: PageAssets, root: String = "") throws -> String {
+        try render("404", SimpleContext(root: root, cssPath: assets.cssPath, jsPath: assets.jsPath))
+    }
+
+    struct ErrorContext {
+        var root = "../"
+        var cssPath: String
+        var jsPath: String
+        var sourcePath: String
+        var problems: [String]
+    }
+
+    /// The page at a broken chart's usual path, showing the located problems.
+    public func chartErrorPage(_ broken: BrokenChart, assets: PageAssets) throws -> String {
+        try render("chart-error", ErrorContext(cssPath: assets.cssPath, jsPath: assets.jsPath, sourcePath: broken.sourcePath, problems: broken.problems))
+    }
+
+    struct ReportContext {
+        struct Script { var chartsBase = ""; var dataScript: String }
+        var root = "../"
+        var cssPath: String
+        var jsPath: String
+        var title: String
+        var metaDescription: String?
+        var date: String?
+        var body: TrustedMarkup
+        var charts: [Script]
+    }
+
+    /// `reports/<slug>.html`: the report's HTML body (from Markdown, charts already embedded).
+    public func reportPage(title: String, description: String?, date: String?, bodyHTML: String, charts: [EmbeddedChart], assets: PageAssets) throws -> String {
+        try render("report", ReportContext(
+            cssPath: assets.cssPath, jsPath: assets.jsPath, title: title, metaDescription: description, date: date,
+            body: TrustedMarkup(escapedHTML: bodyHTML), charts: charts.map { .init(dataScript: $0.scriptPath) }))
+    }
+}

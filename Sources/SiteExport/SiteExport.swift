@@ -1,1 +1,0 @@
-// SiteExport: see docs/architecture.md

@@ -1,0 +1,67 @@
+import ChartData
+import ChartPages
+import ContentHash
+import Foundation
+import Sonification
+
+/// A chart's rendered audio: what the page needs to know, and the files to serve.
+struct RenderedAudio: Sendable {
+    var info: ChartAudioInfo
+    var files: [GeneratedFile]
+}
+
+/// Renders chart audio through Sonification (cached on disk by content hash) and lays it out
+/// as files (docs/architecture.md, "Generated site layout").
+struct AudioRenderer: Sendable {
+    let sonifier: Sonifier
+
+    init(cacheDirectory: URL?) {
+        sonifier = Sonifier(cacheDirectory: cacheDirectory)
+    }
+
+    /// The tone bank, its script twin, whole-series graphs and per-point tone files (for the
+    /// points the scrubber visits; server only).
+    func render(_ chart: Chart, scrubRows: [Int]) throws -> RenderedAudio {
+        let audio = try sonifier.render(chart: chart)
+        let id = chart.id
+        let ogg = "\(id).audio.\(audio.hash).ogg"
+        let script = "\(id).audio.\(audio.hash).js"
+        var files: [GeneratedFile] = [
+            GeneratedFile(path: "charts/\(ogg)", data: audio.sprite, contentType: ContentType.ogg, isImmutable: true),
+            GeneratedFile(
+                path: "charts/\(script)", data: Self.audioScript(id: id, sprite: audio.sprite),
+                contentType: ContentType.javascript, isImmutable: true),
+        ]
+        var graphs: [String] = []
+        for (n, rendition) in audio.renditions.enumerated() {
+            let path = "\(id)/graph-\(n).ogg"
+            graphs.append(path)
+            files.append(GeneratedFile(path: "charts/\(path)", data: rendition, contentType: ContentType.ogg))
+        }
+        // One file per (series, row); the bytes are shared with the tone they play.
+        let toneFiles = try audio.toneFiles()
+        for s in audio.pointTones.indices {
+            for row in scrubRows {
+                files.append(GeneratedFile(
+                    path: "charts/\(id)/points/\(s)/\(row).ogg", data: toneFiles[audio.pointTones[s][row]],
+                    contentType: ContentType.ogg, isImmutable: true, isExported: false))
+            }
+        }
+        let info = ChartAudioInfo(
+            oggFile: ogg, scriptFile: script, sampleRate: audio.sampleRate,
+            tones: audio.tones.map { [round4($0.start), round4($0.duration), round4($0.frequency)] },
+            pointTones: audio.pointTones, endTone: audio.endTone, missingTone: audio.missingTone,
+            playbackDuration: audio.renditionDuration, graphFiles: graphs)
+        return RenderedAudio(info: info, files: files)
+    }
+
+    /// `(window.PitchlineAudio = window.PitchlineAudio || {})["ID"] = "BASE64";`
+    static func audioScript(id: String, sprite: Data) -> Data {
+        let key = scriptSafeJSON(jsonStringLiteral(id))
+        return Data("(window.PitchlineAudio = window.PitchlineAudio || {})[\(key)] = \"\(sprite.base64EncodedString())\";\n".utf8)
+    }
+}
+
+func round4(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
+
+func shortHash(_ data: Data) -> String { ContentHash.short(data) }

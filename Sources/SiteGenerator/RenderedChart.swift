@@ -1,0 +1,44 @@
+import ChartData
+import ChartPages
+import Foundation
+
+/// One chart's files: page, data script, CSV, and its audio.
+struct RenderedChart: Sendable {
+    let presentation: ChartPresentation
+    let audio: ChartAudioInfo?
+    /// `<id>.<hash>.js`, relative to `charts/`.
+    let dataScriptName: String
+    let files: [GeneratedFile]
+    /// Non-fatal problems (e.g. audio that could not be rendered; the page still works).
+    let problems: [String]
+
+    init(chart: Chart, theme: Theme, audio renderer: AudioRenderer) throws {
+        let presentation = ChartPresentation(chart: chart)
+        let id = chart.id
+        var files: [GeneratedFile] = []
+        var problems: [String] = []
+        var rendered: RenderedAudio?
+        do {
+            rendered = try renderer.render(chart, scrubRows: presentation.scrubRows)
+            files += rendered!.files
+        } catch {
+            problems.append("\(chart.sourcePath): audio could not be rendered: \(error)")
+        }
+        let script = presentation.dataScript(audio: rendered?.info)
+        let scriptName = "\(id).\(shortHash(script)).js"
+        files.append(GeneratedFile(path: "charts/\(scriptName)", data: script, contentType: ContentType.javascript, isImmutable: true))
+        let page: String
+        do {
+            page = try theme.pages.chartPage(presentation, dataScript: scriptName, audio: rendered?.info, assets: theme.assets.paths)
+        } catch {
+            throw GenerationError(step: "Rendering chart page", path: "charts/\(id).html", underlying: error)
+        }
+        files.append(GeneratedFile(path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html))
+        files.append(GeneratedFile(path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv))
+        self.presentation = presentation
+        self.audio = rendered?.info
+        self.dataScriptName = scriptName
+        self.files = files
+        self.problems = problems
+    }
+}

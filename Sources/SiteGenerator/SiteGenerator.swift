@@ -1,0 +1,118 @@
+import ChartData
+import ChartPages
+import Foundation
+
+/// Turns a site folder into the set of files the server serves and the exporter writes
+/// (docs/architecture.md, "Generated site layout"). Knows nothing of HTTP or of the output disk.
+public struct SiteGenerator: Sendable {
+    public let siteDirectory: URL
+    /// Holds `Templates/` and `Public/`.
+    public let themeDirectory: URL
+    /// Where rendered audio is cached by content hash (nil: no cache).
+    public let cacheDirectory: URL?
+    /// Shown as the index page's heading.
+    public var siteTitle = "Charts and reports"
+
+    public init(siteDirectory: URL, themeDirectory: URL, cacheDirectory: URL?) {
+        self.siteDirectory = siteDirectory
+        self.themeDirectory = themeDirectory
+        self.cacheDirectory = cacheDirectory
+    }
+
+    static let stepNames = ["Loading theme", "Loading charts and reports", "Rendering charts", "Rendering reports", "Rendering index"]
+
+    /// Reads the site folder and renders every file. Broken charts become error pages and
+    /// `problems`; only a broken theme (e.g. a missing template) throws.
+    public func generate(progress: @Sendable (GenerationStep) -> Void = { _ in }) async throws -> FileSet {
+        progress(GenerationStep(index: 1, count: 5, name: Self.stepNames[0]))
+        let theme = try await Theme(directory: themeDirectory)
+        progress(GenerationStep(index: 2, count: 5, name: Self.stepNames[1]))
+        let content = try loadContent()
+        return try await render(content, theme: theme, progress: progress, firstStep: 3)
+    }
+
+    /// Renders already loaded content (tests build `Chart` values by hand).
+    public func generate(content: SiteContent, progress: @Sendable (GenerationStep) -> Void = { _ in }) async throws -> FileSet {
+        progress(GenerationStep(index: 1, count: 4, name: Self.stepNames[0]))
+        let theme = try await Theme(directory: themeDirectory)
+        return try await render(content, theme: theme, progress: { progress(GenerationStep(index: $0.index - 1, count: 4, name: $0.name)) }, firstStep: 3)
+    }
+
+    func render(_ content: SiteContent, theme: Theme, progress: @Sendable (GenerationStep) -> Void, firstStep: Int) async throws -> FileSet {
+        var files = FileSet()
+        files.add(theme.assets.css)
+        files.add(theme.assets.js)
+
+        progress(GenerationStep(index: firstStep, count: 5, name: Self.stepNames[2]))
+        let rendered = try await renderCharts(content.charts, theme: theme)
+        var byID: [String: RenderedChart] = [:]
+        for chart in rendered {
+            byID[chart.presentation.chart.id] = chart
+            for file in chart.files { files.add(file) }
+        }
+
+        let broken = Self.brokenCharts(content.problems)
+        for b in broken {
+            let page = try theme.pages.chartErrorPage(b, assets: theme.assets.paths)
+            files.add(GeneratedFile(path: b.href, data: Data(page.utf8), contentType: ContentType.html))
+        }
+        files.problems = content.problems.map(\.description) + rendered.flatMap(\.problems)
+
+        progress(GenerationStep(index: firstStep + 1, count: 5, name: Self.stepNames[3]))
+        var reportEntries: [IndexEntry] = []
+        for report in content.reports.sorted(by: { $0.slug < $1.slug }) {
+            let page = try ReportPage(source: report, charts: byID, theme: theme)
+            files.add(GeneratedFile(path: page.path, data: Data(page.html.utf8), contentType: ContentType.html))
+            files.problems += page.problems
+            reportEntries.append(IndexEntry(href: page.path, title: page.title, summary: page.description))
+        }
+
+        progress(GenerationStep(index: firstStep + 2, count: 5, name: Self.stepNames[4]))
+        let chartEntries = rendered.sorted { $0.presentation.chart.title < $1.presentation.chart.title }.map {
+            IndexEntry(
+                href: "charts/\($0.presentation.chart.id).html", title: $0.presentation.chart.title,
+                kind: $0.presentation.chart.mark.chartKindName, summary: $0.presentation.oneLineSummary)
+        }
+        let index = try theme.pages.indexPage(
+            siteTitle: siteTitle, reports: reportEntries, charts: chartEntries, broken: broken, assets: theme.assets.paths)
+        files.add(GeneratedFile(path: "index.html", data: Data(index.utf8), contentType: ContentType.html))
+        let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths)
+        files.add(GeneratedFile(path: "404.html", data: Data(notFound.utf8), contentType: ContentType.html))
+        return files
+    }
+
+    /// Renders every chart concurrently; results in input order.
+    func renderCharts(_ charts: [Chart], theme: Theme) async throws -> [RenderedChart] {
+        let audio = AudioRenderer(cacheDirectory: cacheDirectory)
+        return try await withThrowingTaskGroup(of: (Int, RenderedChart).self) { group in
+            for (i, chart) in charts.enumerated() {
+                group.addTask { (i, try RenderedChart(chart: chart, theme: theme, audio: audio)) }
+            }
+            var results = [RenderedChart?](repeating: nil, count: charts.count)
+            for try await (i, r) in group { results[i] = r }
+            return results.compactMap { $0 }
+        }
+    }
+
+    /// Error pages for charts that failed to load, one per chart file named in the problems.
+    static func brokenCharts(_ problems: [ChartProblem]) -> [BrokenChart] {
+        var order: [String] = []
+        var byID: [String: (source: String, problems: [String])] = [:]
+        for problem in problems {
+            guard let id = chartID(forFile: problem.file) else { continue }
+            if byID[id] == nil { order.append(id); byID[id] = (problem.file, []) }
+            byID[id]!.problems.append(problem.description)
+        }
+        return order.map { BrokenChart(href: "charts/\($0).html", sourcePath: byID[$0]!.source, problems: byID[$0]!.problems) }
+    }
+
+    /// `seattle` for `…/charts/seattle.vl.json` or `…/charts/seattle.csv`; nil for data files.
+    static func chartID(forFile file: String) -> String? {
+        let parts = file.split(separator: "/")
+        guard parts.count >= 2, parts[parts.count - 2] == "charts", let name = parts.last else { return nil }
+        for suffix in [".vl.json", ".json", ".csv"] where name.hasSuffix(suffix) {
+            return String(name.dropLast(suffix.count))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,134 @@
+import ChartData
+import ChartPages
+import Foundation
+import Testing
+
+/// Counts non-overlapping occurrences of `needle`.
+func occurrences(of needle: String, in text: String) -> Int {
+    text.components(separatedBy: needle).count - 1
+}
+
+/// The chart's data table markup (pages also hold the help dialog's key table).
+func dataTable(_ html: String) -> String {
+    html.components(separatedBy: "<table class=\"pl-table\"")[1].components(separatedBy: "</table>")[0]
+}
+
+let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pitchline.def.js")
+
+@Suite struct ChartPageTests {
+    @Test func pageHasOneHeadingOneTitleAndARowPerX() async throws {
+        let renderer = try await PageRenderer(templatesDirectory: Fixtures.templates)
+        let chart = Fixtures.temperatures(days: 10)
+        let html = try renderer.chartPage(ChartPresentation(chart: chart), dataScript: "seattle-temperature.123.js", audio: nil, assets: assets)
+        #expect(occurrences(of: "<h1", in: html) == 1)
+        #expect(html.contains("<h1>Seattle temperature</h1>"))
+        #expect(html.contains("<html lang=\"en\">"))
+        #expect(html.contains("<main id=\"main\""))
+        #expect(html.contains("href=\"#main\""))
+        #expect(occurrences(of: "<tr data-row=", in: html) == 10)
+        let table = html.components(separatedBy: "<table class=\"pl-table\"")[1].components(separatedBy: "</table>")[0]
+        #expect(occurrences(of: "<th scope=\"col\">", in: table) == 3)  // Date + two series
+        #expect(!html.contains("<details"))  // small tables stay open
+        #expect(html.contains("<td>no data</td>"))  // the missing value, never 0
+        #expect(html.contains("<script defer src=\"seattle-temperature.123.js\"></script>"))
+        #expect(html.contains("href=\"../assets/pitchline.abc.css\""))
+        #expect(html.contains("role=\"img\" aria-labelledby=\"seattle-temperature-svgtitle\" aria-describedby=\"seattle-temperature-summary\""))
+        #expect(html.contains("<div class=\"pl-scrub\" hidden>"))
+        #expect(html.contains("aria-valuemax=\"9\""))
+        #expect(html.contains("href=\"seattle-temperature.csv\""))
+    }
+
+    @Test func noInlineScriptsOrStyles() async throws {
+        let renderer = try await PageRenderer(templatesDirectory: Fixtures.templates)
+        let html = try renderer.chartPage(ChartPresentation(chart: Fixtures.temperatures()), dataScript: "x.js", audio: nil, assets: assets)
+        #expect(!html.contains("style="))
+        #expect(!html.contains("<style"))
+        #expect(html.range(of: #"\son[a-z]+="#, options: .regularExpression) == nil)  // no onclick= etc.
+        let scripts = html.components(separatedBy: "<script").dropFirst()
+        #expect(scripts.allSatisfy { $0.hasPrefix(" defer src=") && $0.contains("></script>") })
+    }
+
+    @Test func largeTablesAreCollapsedAndHugeOnesLimited() async throws {
+        let renderer = try await PageRenderer(templatesDirectory: Fixtures.templates)
+        let medium = try renderer.chartPage(ChartPresentation(chart: Fixtures.temperatures(days: 200)), dataScript: "x.js", audio: nil, assets: assets)
+        #expect(medium.contains("<details class=\"pl-table-details\">"))
+        #expect(occurrences(of: "<tr data-row=", in: medium) == 200)
+        let huge = try renderer.chartPage(ChartPresentation(chart: Fixtures.huge(count: 30_000)), dataScript: "x.js", audio: nil, assets: assets)
+        #expect(occurrences(of: "<th scope=\"row\">", in: dataTable(huge)) == ChartPresentation.tableRowLimit)
+        // The scrubber visits an LTTB selection of 30,000 points: only those rows are cursor targets.
+        #expect(occurrences(of: "<tr data-row=", in: huge) < ChartPresentation.tableRowLimit)
+        #expect(huge.contains("The audio scrubber visits 19,99") || huge.contains("The audio scrubber visits 20,000"))
+        #expect(huge.contains("The table shows the first 1,000 of 30,000 rows"))
+        #expect(huge.contains("href=\"huge.csv\""))
+    }
+
+    @Test func barChartDrawsOneRectPerValue() {
+        let svg = ChartPresentation(chart: Fixtures.bars()).svg
+        #expect(occurrences(of: "<rect class=\"pl-bar\"", in: svg) == 3)
+        #expect(svg.contains(">Apples</text>"))
+    }
+
+    @Test func millionPointPageStaysUnderOneMegabyte() async throws {
+        let renderer = try await PageRenderer(templatesDirectory: Fixtures.templates)
+        let chart = Fixtures.huge(count: 1_000_000)
+        let clock = ContinuousClock()
+        var html = ""
+        let elapsed = try clock.measure {
+            html = try renderer.chartPage(ChartPresentation(chart: chart), dataScript: "huge.1.js", audio: nil, assets: assets)
+        }
+        print("1,000,000-point chart page: \(html.utf8.count) bytes in \(elapsed)")
+        #expect(html.utf8.count < 1_000_000)
+        #expect(occurrences(of: "<th scope=\"row\">", in: dataTable(html)) == ChartPresentation.tableRowLimit)
+    }
+}
+
+@Suite struct EscapingTests {
+    static let hostile = "</script><img src=x onerror=alert(1)>"
+
+    static func hostileChart() -> Chart {
+        var chart = Fixtures.temperatures(days: 3, title: hostile)
+        chart.series[0].name = hostile
+        chart.xValues = [.category(hostile), .category("b"), .category("c")]
+        chart.x.type = .nominal
+        chart.y.unit = "<b>"
+        chart.authorDescription = hostile
+        return chart
+    }
+
+    @Test func xmlEscapeCoversMarkupCharacters() {
+        #expect(xmlEscape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;")
+        #expect(xmlEscape("plain") == "plain")
+    }
+
+    @Test func scriptSafeJSONLeavesNoWayOutOfAScript() {
+        #expect(scriptSafeJSON("\"</script>&\u{2028}\u{2029}\"") == "\"\\u003c/script\\u003e\\u0026\\u2028\\u2029\"")
+    }
+
+    @Test func hostileTitleIsTextInHTMLSVGAndTable() async throws {
+        let renderer = try await PageRenderer(templatesDirectory: Fixtures.templates)
+        let p = ChartPresentation(chart: Self.hostileChart())
+        let html = try renderer.chartPage(p, dataScript: "x.js", audio: nil, assets: assets)
+        #expect(!html.contains("<img"))
+        #expect(!html.contains("</script><"))
+        #expect(!html.contains("<b>"))
+        let escaped = "&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;"
+        #expect(html.contains("<h1>\(escaped)</h1>"))
+        #expect(html.contains("<title id=\"seattle-temperature-svgtitle\">\(escaped)</title>"))  // SVG
+        #expect(html.contains("<th scope=\"row\">\(escaped)</th>"))  // table row header
+        #expect(html.contains("<th scope=\"col\">\(escaped)</th>"))  // table column header
+        #expect(p.svg.contains(">\(escaped)</text>"))  // legend and x tick
+    }
+
+    @Test func hostileTitleIsDataInTheScript() throws {
+        let p = ChartPresentation(chart: Self.hostileChart())
+        let script = String(decoding: p.dataScript(audio: nil), as: UTF8.self)
+        #expect(!script.contains("<"))
+        #expect(!script.contains(">"))
+        #expect(script.contains("\\u003c/script\\u003e\\u003cimg src=x onerror=alert(1)\\u003e"))
+        #expect(script.hasPrefix("(window.PitchlineCharts = window.PitchlineCharts || {})[\"seattle-temperature\"] = {"))
+        // The JSON part parses back to the original title.
+        let json = script[script.range(of: "] = ")!.upperBound...].dropLast(2)
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(object?["title"] as? String == Self.hostile)
+    }
+}

@@ -1,0 +1,105 @@
+import ChartPages
+import Foundation
+import Testing
+
+@Suite struct LinearScaleTests {
+    @Test func niceStepsAreOneTwoOrFiveTimesAPowerOfTen() {
+        #expect(LinearScale.niceStep(span: 10, count: 5) == 2)
+        #expect(LinearScale.niceStep(span: 42.7, count: 7) == 5)
+        #expect(LinearScale.niceStep(span: 1_000_000, count: 4) == 200_000)
+        #expect(abs(LinearScale.niceStep(span: 0.37, count: 4) - 0.1) < 1e-12)
+    }
+
+    @Test func nicedDomainCoversTheDataWithRoundEnds() {
+        let scale = LinearScale(domain: (-7.1, 35.6), range: (300, 0)).niced(count: 7)
+        #expect(scale.domainMin == -10)
+        #expect(scale.domainMax == 40)
+        let ticks = scale.ticks(count: 7)
+        #expect(ticks.values == [-10, 0, 10, 20, 30, 40])
+    }
+
+    @Test func mapsDomainOntoAReversedRange() {
+        let scale = LinearScale(domain: (0, 100), range: (300, 0))
+        #expect(scale(0) == 300)
+        #expect(scale(100) == 0)
+        #expect(scale(25) == 225)
+    }
+
+    @Test func aSingleValueStillGetsASpan() {
+        let scale = LinearScale(domain: (5, 5), range: (0, 100))
+        #expect(scale.domainMin < 5 && scale.domainMax > 5)
+        #expect(scale(5) == 50)
+    }
+
+    @Test func tickLabelsUseTheStepsDecimals() {
+        #expect(NumberText.tick(2.5, step: 0.5) == "2.5")
+        #expect(NumberText.tick(-10, step: 5) == "\u{2212}10")
+        #expect(NumberText.tick(200_000, step: 100_000) == "200,000")
+        #expect(NumberText.tick(0.3, step: 0.1) == "0.3")
+    }
+}
+
+@Suite struct NumberTextTests {
+    @Test func thousandsSeparatorsAndRealMinus() {
+        #expect(NumberText.format(-1234.5, fractionDigits: 1) == "\u{2212}1,234.5")
+        #expect(NumberText.format(1_461, fractionDigits: 0) == "1,461")
+        #expect(NumberText.format(999, fractionDigits: 0) == "999")
+    }
+
+    @Test func neverExponentsNorNegativeZero() {
+        #expect(NumberText.format(1e20, fractionDigits: 0) == "100,000,000,000,000,000,000")
+        #expect(NumberText.format(-0.04, fractionDigits: 1) == "0.0")
+        #expect(!NumberText.format(0.000012, fractionDigits: 6).contains("e"))
+    }
+}
+
+@Suite struct TimeTicksTests {
+    static let calendar: Calendar = {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = TimeZone(identifier: "UTC")!
+        return c
+    }()
+    static func date(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0) -> Date {
+        calendar.date(from: DateComponents(year: y, month: m, day: d, hour: h))!
+    }
+
+    @Test func fourYearsOfDaysGetHalfYearTicksOnTheFirstOfTheMonth() {
+        let ticks = TimeTicks(from: Self.date(2012, 1, 1), to: Self.date(2015, 12, 31), maxCount: 8)
+        #expect(ticks.unit == .month)
+        #expect(ticks.step == 6)
+        #expect(ticks.dates.first == Self.date(2012, 1, 1))
+        #expect(ticks.dates.count == 8)
+        #expect(ticks.dates.allSatisfy { Self.calendar.component(.day, from: $0) == 1 })
+        #expect(ticks.labels.prefix(3) == ["Jan 2012", "Jul 2012", "Jan 2013"])
+    }
+
+    @Test func seventeenYearsGetYearTicks() {
+        let ticks = TimeTicks(from: Self.date(2001, 1, 1), to: Self.date(2017, 1, 1), maxCount: 8)
+        #expect(ticks.unit == .year)
+        #expect(ticks.step == 2)
+        #expect(ticks.labels == ["2002", "2004", "2006", "2008", "2010", "2012", "2014", "2016"])
+    }
+
+    @Test func aFewDaysGetDailyTicksAtMidnight() {
+        let ticks = TimeTicks(from: Self.date(2012, 1, 1, 6), to: Self.date(2012, 1, 6), maxCount: 8)
+        #expect(ticks.unit == .day)
+        #expect(ticks.step == 1)
+        #expect(ticks.dates.first == Self.date(2012, 1, 2))
+        #expect(ticks.labels.first == "2 Jan 2012")
+        #expect(ticks.labels.last == "6 Jan")
+    }
+
+    @Test func aDayGetsHourTicks() {
+        let ticks = TimeTicks(from: Self.date(2012, 3, 1), to: Self.date(2012, 3, 2), maxCount: 6)
+        #expect(ticks.unit == .hour)
+        #expect(ticks.step == 6)
+        #expect(ticks.labels == ["1 Mar", "06:00", "12:00", "18:00", "2 Mar"])
+    }
+
+    @Test func weeksStartOnMonday() {
+        let ticks = TimeTicks(from: Self.date(2012, 1, 1), to: Self.date(2012, 3, 1), maxCount: 10)
+        #expect(ticks.unit == .day && ticks.step == 7)
+        // 2 January 2012 was a Monday.
+        #expect(ticks.dates.first == Self.date(2012, 1, 2))
+    }
+}

@@ -1,0 +1,131 @@
+import ChartData
+import Foundation
+import SiteGenerator
+import Testing
+
+enum Sample {
+    /// The project folder (holds `Templates/` and `Public/`).
+    static var projectDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static func chart(id: String, title: String, mark: Mark = .line, days: Int = 5) -> Chart {
+        let start = Date(timeIntervalSince1970: 1_325_376_000)
+        return Chart(
+            id: id, sourcePath: "site/charts/\(id).vl.json", title: title, mark: mark,
+            x: XAxis(field: "date", title: "Date", type: .temporal, granularity: .day),
+            y: YAxis(field: "v", title: "Rain", unit: "mm"),
+            xValues: (0..<days).map { .date(start.addingTimeInterval(Double($0) * 86_400)) },
+            series: [Series(name: "Rain", values: (0..<days).map { Double($0) })])
+    }
+
+    static func generator() -> SiteGenerator {
+        SiteGenerator(
+            siteDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("pl-unused-\(UUID().uuidString)"),
+            themeDirectory: projectDirectory, cacheDirectory: nil)
+    }
+
+    static func html(_ set: FileSet, _ path: String) -> String {
+        String(decoding: set[path]?.data ?? Data(), as: UTF8.self)
+    }
+}
+
+@Suite struct SiteGeneratorTests {
+    @Test func generatesPagesScriptsCSVAndHashedAssets() async throws {
+        let content = SiteContent(charts: [Sample.chart(id: "rain", title: "Daily rain"), Sample.chart(id: "bars", title: "Bars", mark: .bar)])
+        let set = try await Sample.generator().generate(content: content)
+        let paths = Set(set.files.keys)
+        #expect(paths.contains("index.html"))
+        #expect(paths.contains("404.html"))
+        #expect(paths.contains("charts/rain.html"))
+        #expect(paths.contains("charts/rain.csv"))
+        #expect(paths.contains("charts/bars.html"))
+        let scripts = paths.filter { $0.hasPrefix("charts/rain.") && $0.hasSuffix(".js") && !$0.contains(".audio.") }
+        #expect(scripts.count == 1)
+        let css = try #require(paths.first { $0.hasPrefix("assets/pitchline.") && $0.hasSuffix(".css") })
+        let js = try #require(paths.first { $0.hasPrefix("assets/pitchline.") && $0.hasSuffix(".js") })
+        #expect(set[css]?.isImmutable == true)
+        #expect(set[css]?.contentType == "text/css; charset=utf-8")
+        #expect(set["charts/rain.html"]?.isImmutable == false)
+        #expect(set["charts/rain.html"]?.contentType == "text/html; charset=utf-8")
+
+        // Every page links to files that exist in the set (relative links).
+        let page = Sample.html(set, "charts/rain.html")
+        #expect(page.contains("href=\"../\(css)\""))
+        #expect(page.contains("src=\"../\(js)\""))
+        let script = try #require(scripts.first)
+        #expect(page.contains("<script defer src=\"\(script.dropFirst("charts/".count))\"></script>"))
+        #expect(Sample.html(set, "charts/rain.csv").hasPrefix("date,Rain\r\n2012-01-01T00:00:00Z,0\r\n"))
+    }
+
+    @Test func indexListsEveryChartAsALink() async throws {
+        let content = SiteContent(charts: [Sample.chart(id: "rain", title: "Daily rain"), Sample.chart(id: "bars", title: "Monthly bars", mark: .bar)])
+        let index = Sample.html(try await Sample.generator().generate(content: content), "index.html")
+        #expect(index.contains("<a href=\"charts/rain.html\">Daily rain</a>"))
+        #expect(index.contains("<a href=\"charts/bars.html\">Monthly bars</a> <span class=\"pl-kind\">(Bar chart)</span>"))
+        #expect(index.components(separatedBy: "<h1").count == 2)
+    }
+
+    @Test func brokenChartGetsAnErrorPageAndTheOthersStillRender() async throws {
+        let problem = ChartProblem(file: "site/charts/broken.vl.json", line: 3, column: 7, message: "expected a string")
+        let content = SiteContent(charts: [Sample.chart(id: "rain", title: "Daily rain")], problems: [problem])
+        let set = try await Sample.generator().generate(content: content)
+        #expect(set.problems == ["site/charts/broken.vl.json:3:7: expected a string"])
+        let page = Sample.html(set, "charts/broken.html")
+        #expect(page.contains("site/charts/broken.vl.json:3:7: expected a string"))
+        #expect(page.contains("<h1>Chart could not be loaded</h1>"))
+        #expect(set["charts/rain.html"] != nil)
+        #expect(Sample.html(set, "index.html").contains("charts/broken.html"))
+    }
+
+    @Test func reportEmbedsChartsFromChartBlocks() async throws {
+        let markdown = """
+            ---
+            title: Rain in <Seattle>
+            description: What fell.
+            date: 2024-03-01
+            ---
+            Some **words**.
+
+            ```chart
+            charts/rain.vl.json
+            ```
+
+            ```chart
+            bars
+            ```
+
+            ```chart
+            charts/missing.vl.json
+            ```
+            """
+        let content = SiteContent(
+            charts: [Sample.chart(id: "rain", title: "Daily rain"), Sample.chart(id: "bars", title: "Bars", mark: .bar)],
+            reports: [ReportSource(slug: "rain", markdown: markdown)])
+        let set = try await Sample.generator().generate(content: content)
+        let page = Sample.html(set, "reports/rain.html")
+        #expect(page.contains("<h1>Rain in &lt;Seattle&gt;</h1>"))
+        #expect(page.contains("1 March 2024"))
+        #expect(page.contains("<strong>words</strong>"))
+        #expect(page.contains("data-chart-id=\"rain\""))
+        #expect(page.contains("data-chart-id=\"bars\""))
+        #expect(page.contains("<h2 id=\"rain-heading\">Daily rain</h2>"))
+        #expect(page.contains("<h3 id=\"rain-details\">Chart details</h3>"))
+        #expect(page.contains("href=\"../charts/rain.csv\""))
+        #expect(page.components(separatedBy: "<script defer src=\"../charts/").count == 3)
+        #expect(page.contains("charts/missing.vl.json"))
+        #expect(set.problems.count == 1)
+        #expect(Sample.html(set, "index.html").contains("<a href=\"reports/rain.html\">Rain in &lt;Seattle&gt;</a>"))
+    }
+
+    @Test func missingTemplateThrows() async throws {
+        let theme = FileManager.default.temporaryDirectory.appendingPathComponent("pl-theme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: theme.appendingPathComponent("Templates"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: theme.appendingPathComponent("Public"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: theme) }
+        let generator = SiteGenerator(siteDirectory: theme, themeDirectory: theme, cacheDirectory: nil)
+        await #expect(throws: (any Error).self) {
+            _ = try await generator.generate(content: SiteContent(charts: [Sample.chart(id: "a", title: "A")]))
+        }
+    }
+}

@@ -1,0 +1,183 @@
+"""Browser test harness: export the example site once, serve it on loopback under a strict
+Content-Security-Policy, and drive Debian's Chromium through Playwright.
+
+Later issues reuse these fixtures. To test the project's own server instead of the built-in
+Python one, set PITCHLINE_SERVER=pitchline (starts `pitchline serve SITE --port 0`-style via
+`start_server` below once that command exists); the default `python` serves the exported folder.
+
+Environment:
+  PITCHLINE_BIN   path of the pitchline binary (default .build/debug/pitchline)
+  PITCHLINE_SITE  site folder to export (default site)
+  PITCHLINE_EXPORTED  test this already exported folder instead of exporting
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CSP = "default-src 'self'"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--autoplay-policy=no-user-gesture-required"]
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def pitchline_bin() -> Path:
+    return (ROOT / os.environ.get("PITCHLINE_BIN", ".build/debug/pitchline")).resolve()
+
+
+@functools.lru_cache(maxsize=1)
+def exported_site() -> Path:
+    """Runs `pitchline export SITE --out TMP` once per test session; returns TMP.
+    PITCHLINE_EXPORTED=DIR tests an already exported folder instead (for quick iterations)."""
+    if os.environ.get("PITCHLINE_EXPORTED"):
+        return Path(os.environ["PITCHLINE_EXPORTED"])
+    out = Path(tempfile.mkdtemp(prefix="pitchline-export-")) / "out"
+    site = ROOT / os.environ.get("PITCHLINE_SITE", "site")
+    result = subprocess.run(
+        [str(pitchline_bin()), "export", str(site), "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        raise RuntimeError(f"pitchline export failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+    return out
+
+
+def page_paths() -> list[str]:
+    """Every generated HTML page, relative to the site root (e.g. `charts/x.html`)."""
+    root = exported_site()
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*.html"))
+
+
+def chart_ids() -> list[str]:
+    root = exported_site() / "charts"
+    ids = []
+    for page in sorted(root.glob("*.html")):
+        if 'class="pl-chart"' in page.read_text(encoding="utf-8"):
+            ids.append(page.stem)
+    return ids
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the same strict CSP the project's server sends."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".ogg": "audio/ogg", ".csv": "text/csv"}
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, *args):  # keep test output quiet
+        pass
+
+
+def start_server(root: Path):
+    """Serves `root` on 127.0.0.1 with an ephemeral port; returns (base_url, stop)."""
+    kind = os.environ.get("PITCHLINE_SERVER", "python")
+    if kind != "python":
+        raise NotImplementedError(f"PITCHLINE_SERVER={kind}: only the python server exists so far")
+    handler = functools.partial(_Handler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+
+    def stop():
+        server.shutdown()
+        server.server_close()
+
+    return f"http://127.0.0.1:{server.server_address[1]}/", stop
+
+
+def pytest_generate_tests(metafunc):
+    if "page_path" in metafunc.fixturenames:
+        metafunc.parametrize("page_path", page_paths())
+    if "chart_id" in metafunc.fixturenames:
+        metafunc.parametrize("chart_id", chart_ids())
+    if "scripts" in metafunc.fixturenames:
+        metafunc.parametrize("scripts", ["js-on", "js-off"])
+
+
+@pytest.fixture(scope="session")
+def site_root() -> Path:
+    root = exported_site()
+    yield root
+    if not os.environ.get("PITCHLINE_EXPORTED"):
+        shutil.rmtree(root.parent, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def base_url(site_root) -> str:
+    url, stop = start_server(site_root)
+    yield url
+    stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Chromium for one test module (module scope: Playwright's sync API allows one running
+    instance per thread, and other modules may start their own)."""
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _new_page(browser, *, javascript: bool, color_scheme: str = "light", block_page_scripts: bool = False):
+    """A fresh context and page. `block_page_scripts` keeps JavaScript on for the test's own
+    tools (axe needs timers, which Chromium stops when JavaScript is disabled) but never lets
+    the site's scripts load: with no inline scripts (CSP), that is the page without scripts."""
+    context = browser.new_context(
+        java_script_enabled=javascript, color_scheme=color_scheme,
+        viewport={"width": 1024, "height": 800})
+    if block_page_scripts:
+        context.route(re.compile(r".*\.js(\?.*)?$"), lambda route: route.abort())
+    page = context.new_page()
+    page.console_messages_seen = []
+    page.on("console", lambda m: page.console_messages_seen.append(m))
+    page.page_errors_seen = []
+    page.on("pageerror", lambda e: page.page_errors_seen.append(e))
+    return context, page
+
+
+@pytest.fixture
+def page_js(browser):
+    """A page with scripts enabled; `page.console_messages_seen` / `page.page_errors_seen` collect output."""
+    context, page = _new_page(browser, javascript=True)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def page_nojs(browser):
+    """A page with scripts disabled."""
+    context, page = _new_page(browser, javascript=False)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def page_for(browser):
+    """Factory: page_for(javascript=True, color_scheme="dark", block_page_scripts=False)."""
+    contexts = []
+
+    def make(javascript: bool = True, color_scheme: str = "light", block_page_scripts: bool = False):
+        context, page = _new_page(browser, javascript=javascript, color_scheme=color_scheme,
+                                  block_page_scripts=block_page_scripts)
+        contexts.append(context)
+        return page
+
+    yield make
+    for c in contexts:
+        c.close()

@@ -1,0 +1,105 @@
+"""Every generated page: axe (WCAG 2.2 AA) with scripts on and off, the accessibility tree,
+no console errors or CSP violations, and screenshots of each chart in light and dark mode."""
+
+from __future__ import annotations
+
+import csv
+import html as htmlmod
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import ARTIFACTS
+
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+TABLE_ROW_LIMIT = 1000
+_axe = Axe()
+
+
+def _report(results) -> str:
+    lines = []
+    for v in results.response["violations"]:
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']}")
+        for node in v["nodes"][:5]:
+            lines.append(f"    {node['target']}: {node.get('failureSummary', '').splitlines()[-1:]}")
+    return "\n".join(lines)
+
+
+def test_axe_finds_no_violations(page_for, base_url, page_path, scripts):
+    page = page_for(javascript=True, block_page_scripts=(scripts == "js-off"))
+    page.goto(base_url + page_path)
+    page.wait_for_load_state("load")
+    if scripts == "js-off":
+        assert page.evaluate("Object.keys(window.PitchlineCharts || {}).length") == 0
+    # Open collapsed tables so their cells are checked too.
+    for summary in page.locator("details > summary").all():
+        summary.click()
+    results = _axe.run(page, options={"runOnly": {"type": "tag", "values": AXE_TAGS}})
+    assert results.violations_count == 0, f"{page_path} ({scripts}):\n{_report(results)}"
+
+
+def _expected_rows(site_root, chart_id: str) -> int:
+    with open(site_root / "charts" / f"{chart_id}.csv", newline="", encoding="utf-8") as f:
+        rows = sum(1 for _ in csv.reader(f)) - 1
+    return min(rows, TABLE_ROW_LIMIT)
+
+
+def _title(site_root, chart_id: str) -> str:
+    html = (site_root / "charts" / f"{chart_id}.html").read_text(encoding="utf-8")
+    m = re.search(r'<figcaption id="[^"]*"[^>]*>(.*?)</figcaption>', html, re.S)
+    return htmlmod.unescape(m.group(1))
+
+
+def test_accessibility_tree_has_title_image_summary_and_table(page_nojs, base_url, site_root, chart_id):
+    page = page_nojs
+    page.goto(base_url + f"charts/{chart_id}.html")
+    title = _title(site_root, chart_id)
+    for summary in page.locator("details > summary").all():
+        summary.click()
+    snapshot = page.locator("body").aria_snapshot()
+    assert f'heading "{title}" [level=1]' in snapshot, snapshot[:2000]
+    # The figure's image: one node named by the chart title (not hundreds of path nodes).
+    images = page.get_by_role("img", name=title, exact=False)
+    assert images.count() == 1
+    assert "img" in snapshot and title in snapshot
+    summary_text = page.locator(f"#{chart_id}-summary").inner_text()
+    assert len(summary_text) > 20 and summary_text in snapshot
+    table = page.get_by_role("table")
+    assert table.count() == 1
+    expected = _expected_rows(site_root, chart_id)
+    rows = table.get_by_role("row")
+    assert rows.count() == expected + 1  # plus the header row
+    # The data table's row headers are cells screen readers announce with each value.
+    assert table.get_by_role("rowheader").count() == expected
+
+
+def test_no_console_errors_or_csp_violations(page_js, base_url, page_path):
+    page = page_js
+    page.goto(base_url + page_path)
+    page.wait_for_load_state("networkidle")
+    errors = [m.text for m in page.console_messages_seen if m.type == "error"]
+    assert errors == [], errors
+    assert page.page_errors_seen == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshot(page_for, base_url, chart_id, scheme):
+    page = page_for(javascript=True, color_scheme=scheme)
+    page.goto(base_url + f"charts/{chart_id}.html")
+    page.wait_for_load_state("networkidle")
+    out = ARTIFACTS / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    page.locator("figure.pl-chart").screenshot(path=str(out / f"{chart_id}-{scheme}.png"))
+    page.screenshot(path=str(out / f"{chart_id}-{scheme}-page.png"), full_page=False)
+    # The chart is drawn (axes and at least one mark) and fits the viewport: no horizontal scroll.
+    assert page.locator("svg.pl-svg .pl-series").count() >= 1
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_text_reflows_at_400_percent_zoom(page_for, base_url, chart_id):
+    """320 CSS px wide is what a 1280 px window shows at 400 % zoom: no horizontal scrolling."""
+    page = page_for(javascript=False)
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(base_url + f"charts/{chart_id}.html")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
