@@ -186,8 +186,7 @@
 
   P.highlight = function (row) {
     if (this.lastRow) this.lastRow.classList.remove("pl-current");
-    var rows = this.data.rows;      // source rows when the scrubber visits fewer points
-    var tr = this.tableRows()[rows ? rows[row] : row] || null;
+    var tr = this.tableRows()[row] || null;     // data-row is the scrubber's index
     this.lastRow = tr;
     if (!tr) return;
     tr.classList.add("pl-current");
@@ -409,7 +408,7 @@
       if (this.s < this.series.length && s !== this.s) continue;
       var ser = this.series[s], r = high ? ser.maxRow : ser.minRow;
       if (r == null) continue;
-      var v = numberOf(ser, r);
+      var v = ser.cy ? -ser.cy[r] : 0;   // the shared y axis compares series (SVG y grows down)
       if (best === null || (high ? v > best : v < best)) { best = v; row = r; }
     }
     this.row = row;
@@ -417,11 +416,6 @@
     this.show(row, true);
     this.say(high ? "Highest value" : "Lowest value");
   };
-
-  function numberOf(ser, r) {
-    var m = /-?[\d,]*\.?\d+/.exec(String(ser.valueTexts[r] || "").replace("\u2212", "-"));
-    return m ? parseFloat(m[0].replace(/,/g, "")) : 0;
-  }
 
   /* Rows played at the current speed: every row, or, when they would come faster than MAX_RATE
      notes per second, the rows with a value reduced with LTTB on their pitch (the first series
@@ -591,7 +585,6 @@
   function init() {
     var all = window.PitchlineCharts || {};
     var figures = document.querySelectorAll("figure.pl-chart[data-chart-id]");
-    window.Pitchline = window.Pitchline || { charts: {} };
     for (var i = 0; i < figures.length; i++) {
       var data = all[figures[i].getAttribute("data-chart-id")];
       if (!data || !data.series || !data.series.length || !figures[i].querySelector(".pl-slider")) continue;
@@ -607,7 +600,7 @@
     });
   }
 
-  window.Pitchline = { charts: {}, audioContext: function () { return ctx; }, lttb: lttb };
+  window.Pitchline = { charts: {}, audioContext: function () { return ctx; } };
   /* Deferred scripts run while readyState is already "interactive" but before DOMContentLoaded,
      and the chart data scripts come after this one: wait for DOMContentLoaded (or load). */
   var started = false;

@@ -79,8 +79,11 @@ def chart(chart_url):
 
 
 def transcript(url, keys, name):
-    result = subprocess.run(["bash", str(TOOL), "-p", "-k", url, *keys],
-                            capture_output=True, text=True, timeout=240)
+    for _ in range(3):   # exit 3/4/7: the harness's X display, Orca or lock failed to start; retry
+        result = subprocess.run(["bash", str(TOOL), "-p", "-k", url, *keys],
+                                capture_output=True, text=True, timeout=240)
+        if result.returncode not in (3, 4, 7):
+            break
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / f"{name}.txt").write_text(result.stdout, encoding="utf-8")
     (ARTIFACTS / f"{name}.log").write_text(result.stderr, encoding="utf-8")

@@ -96,9 +96,9 @@ def browser():
         b.close()
 
 
-@pytest.fixture(params=["example-http", "example-file", "fixture-http", "fixture-file"])
+@pytest.fixture(params=["example-http", "example-file"])
 def origin(request, servers, site_dir, example_dir):
-    """Where the Seattle chart is: both sites, over http and from disk."""
+    """The exported example site's Seattle chart, over http and from disk."""
     return base_url(request, servers, site_dir, example_dir)
 
 
