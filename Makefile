@@ -12,7 +12,7 @@ APT_TEST := chromium fonts-dejavu-core sox vorbis-tools
 APT_BENCH := wrk nginx-light
 STAMP := .build/.stamps
 
-.PHONY: all build release deps test-deps test swift-test browser-test serve check bench clean
+.PHONY: all build release deps test-deps test swift-test browser-test serve check bench clean fuzz fuzz-short
 
 all: build
 
@@ -56,6 +56,15 @@ test: test-deps swift-test browser-test
 bench: release test-deps
 	$(call apt_install,$(APT_BENCH))
 	bash bench/run.sh
+
+# libFuzzer targets in Fuzz/ (ASan + coverage, scratch .build-fuzz): FUZZ_SECONDS per target.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh
+
+# The short run for CI: 10 s per target.
+fuzz-short: deps
+	FUZZ_SECONDS=10 bash Fuzz/run.sh
 
 clean:
 	rm -rf .build .cache _site

@@ -11,6 +11,10 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "pitchline", targets: ["pitchline"]),
+        // Libraries for the fuzz targets in Fuzz/ (a separate package that depends on this one by path).
+        .library(name: "ChartData", targets: ["ChartData"]),
+        .library(name: "SiteGenerator", targets: ["SiteGenerator"]),
+        .library(name: "SiteServing", targets: ["SiteServing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

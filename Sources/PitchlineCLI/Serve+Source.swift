@@ -7,11 +7,13 @@ import SiteServing
 struct SiteSource: Sendable {
     let site: URL
     let theme: URL
+    let cache: URL
     let files: URL?
 
-    init(site: String, theme: String, files: String?) {
+    init(site: String, theme: String?, cache: String, files: String?) {
         self.site = URL(fileURLWithPath: site)
-        self.theme = URL(fileURLWithPath: theme)
+        self.theme = theme.map { URL(fileURLWithPath: $0) } ?? Export.defaultTheme(for: URL(fileURLWithPath: site))
+        self.cache = URL(fileURLWithPath: cache)
         self.files = files.map { URL(fileURLWithPath: $0) }
     }
 
@@ -24,17 +26,17 @@ struct SiteSource: Sendable {
     /// Builds the file set, printing a progress line if it takes more than a second.
     func build(logger: Logger) async throws -> FileSet {
         let started = ContinuousClock.now
-        let progress = Task {
+        let line = ProgressLine()
+        let timer = Task {
             try await Task.sleep(for: .seconds(1))
-            print("Building the site…")
-            fflush(nil)
+            line.becomeVisible()
         }
-        defer { progress.cancel() }
+        defer { timer.cancel() }
         let set: FileSet
         if let files {
             set = try FileSet.loadFolder(files)
         } else {
-            set = try await generate()
+            set = try await generate { line.report($0) }
         }
         for problem in set.problems { logger.error("\(problem)") }
         let elapsed = ContinuousClock.now - started
@@ -49,5 +51,34 @@ struct SiteSource: Sendable {
             print("Rebuilt: \(set.files.count) files, \(set.problems.count) problems; open pages reload.")
             fflush(nil)
         }
+    }
+}
+
+/// "Building the site… [2/5] charts": shown only once a build has taken more than a second.
+final class ProgressLine: @unchecked Sendable {
+    // Safety: all state behind `lock`.
+    private let lock = NSLock()
+    private var visible = false
+    private var current = ""
+
+    func report(_ step: String) {
+        let show = lock.withLock { () -> Bool in
+            current = step
+            return visible
+        }
+        if show { emit(step) }
+    }
+
+    func becomeVisible() {
+        let step = lock.withLock { () -> String in
+            visible = true
+            return current
+        }
+        emit(step)
+    }
+
+    private func emit(_ step: String) {
+        print(step.isEmpty ? "Building the site…" : "Building the site… \(step)")
+        fflush(nil)
     }
 }

@@ -18,8 +18,11 @@ struct Serve: AsyncParsableCommand {
     @Argument(help: "The site folder (specs, data, reports).")
     var site: String = "site"
 
-    @Option(help: "Folder holding Templates/ and Public/.")
-    var theme: String = "."
+    @Option(help: "Folder holding Templates/ and Public/ (default: next to the site folder, else the current folder).")
+    var theme: String?
+
+    @Option(help: "Audio cache folder.")
+    var cache: String = ".cache"
 
     @Option(help: "Serve this folder of already-built files (e.g. an export) instead of building SITE.")
     var files: String?
@@ -56,7 +59,7 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "pitchline.serve")
-        let source = SiteSource(site: site, theme: theme, files: files)
+        let source = SiteSource(site: site, theme: theme, cache: cache, files: files)
 
         let fileSet = try await source.build(logger: logger)
         var configuration = HTTPServerConfiguration()

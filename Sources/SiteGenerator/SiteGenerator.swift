@@ -76,7 +76,8 @@ public struct SiteGenerator: Sendable {
         let index = try theme.pages.indexPage(
             siteTitle: siteTitle, reports: reportEntries, charts: chartEntries, broken: broken, assets: theme.assets.paths)
         files.add(GeneratedFile(path: "index.html", data: Data(index.utf8), contentType: ContentType.html))
-        let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths)
+        // Served for unknown paths at any depth, so its links start at the site root.
+        let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths, root: "/")
         files.add(GeneratedFile(path: "404.html", data: Data(notFound.utf8), contentType: ContentType.html))
         return files
     }
@@ -99,8 +100,9 @@ public struct SiteGenerator: Sendable {
         var order: [String] = []
         var byID: [String: (source: String, problems: [String])] = [:]
         for problem in problems {
-            guard let id = chartID(forFile: problem.file) else { continue }
-            if byID[id] == nil { order.append(id); byID[id] = (problem.file, []) }
+            let file = problem.chartFile ?? problem.file
+            guard let id = chartID(forFile: file) else { continue }
+            if byID[id] == nil { order.append(id); byID[id] = (file, []) }
             byID[id]!.problems.append(problem.description)
         }
         return order.map { BrokenChart(href: "charts/\($0).html", sourcePath: byID[$0]!.source, problems: byID[$0]!.problems) }

@@ -58,7 +58,7 @@ let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pit
         // The scrubber visits an LTTB selection of 30,000 points: only those rows are cursor targets.
         #expect(occurrences(of: "<tr data-row=", in: huge) < ChartPresentation.tableRowLimit)
         #expect(huge.contains("The audio scrubber visits 19,99") || huge.contains("The audio scrubber visits 20,000"))
-        #expect(huge.contains("The table shows the first 1,000 of 30,000 rows"))
+        #expect(huge.contains("The table shows the first 2,000 of 30,000 rows"))
         #expect(huge.contains("href=\"huge.csv\""))
     }
 

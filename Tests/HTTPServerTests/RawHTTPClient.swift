@@ -47,7 +47,15 @@ final class RawConnection {
         }
     }
 
-    deinit { Glibc.close(fd) }
+    private var closed = false
+
+    deinit { close() }
+
+    /// Closes our end now.
+    func close() {
+        if !closed { Glibc.close(fd) }
+        closed = true
+    }
 
     func send(_ text: String) throws { try send(Data(text.utf8)) }
 

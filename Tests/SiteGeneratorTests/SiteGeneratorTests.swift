@@ -78,6 +78,15 @@ enum Sample {
         #expect(Sample.html(set, "index.html").contains("charts/broken.html"))
     }
 
+    @Test func aBrokenDataFileGivesItsChartsErrorPage() async throws {
+        var problem = ChartProblem(file: "site/data/rain.csv", line: 17, column: 3, message: "expected a number in column \"mm\", found \"n/a\"")
+        problem.chartFile = "site/charts/rain.vl.json"
+        let set = try await Sample.generator().generate(content: SiteContent(charts: [], problems: [problem]))
+        let page = Sample.html(set, "charts/rain.html")
+        #expect(page.contains("<code>site/charts/rain.vl.json</code>"))
+        #expect(page.contains("site/data/rain.csv:17:3: expected a number in column &quot;mm&quot;, found &quot;n/a&quot;"))
+    }
+
     @Test func reportEmbedsChartsFromChartBlocks() async throws {
         let markdown = """
             ---

@@ -189,12 +189,17 @@ struct SiteServerTests {
             #expect(before.status == 200)
             #expect(before.header("Cache-Control") == "no-store")
             #expect(before.text == "{\"version\":\"1\"}\n")
+            #expect(try get("/", port: server.port).header("Server-Timing") == "pitchline-watch")
+            #expect(try get("/nope", port: server.port).header("Server-Timing") == "pitchline-watch")
+            #expect(try get("/charts/seattle.0a1b2c3d.js", port: server.port).header("Server-Timing") == nil)
             try server.install(sampleSite(marker: "two"))
             #expect(try get("/_pitchline/version", port: server.port).text == "{\"version\":\"2\"}\n")
         }
         try withSite { server in
             let response = try get("/_pitchline/version", port: server.port)
+            let page = try get("/", port: server.port)
             #expect(response.status == 404)
+            #expect(page.header("Server-Timing") == nil)
         }
     }
 

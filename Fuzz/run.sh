@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# `make fuzz` / `make fuzz-short`: build the libFuzzer targets (ASan + coverage) and run each for
+# FUZZ_SECONDS (default 60). Fails on any crash, leak, timeout or out-of-memory, and prints per
+# target the executions, corpus size and findings. Seeds: Fuzz/corpus/<target>/ (committed);
+# the growing corpus and any crash inputs: .cache/fuzz/ (not committed).
+# Usage: Fuzz/run.sh [target …]   (targets: csv spec report request; default: all that exist)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+SECONDS_EACH=${FUZZ_SECONDS:-60}
+SCRATCH=${FUZZ_SCRATCH:-.build-fuzz}
+CACHE=.cache/fuzz
+TARGETS=("$@")
+if [ ${#TARGETS[@]} -eq 0 ]; then
+  for t in csv spec report request; do [ -d "Fuzz/Sources/fuzz-$t" ] && TARGETS+=("$t"); done
+fi
+
+# Flags, as found with SwiftPM 6.3 here:
+# - `--sanitize=fuzzer` tells SwiftPM these executables get libFuzzer's `main` (without it SwiftPM
+#   renames the entry point and the binary does nothing);
+# - `-Xswiftc -sanitize=fuzzer,address` as ONE argument: `--sanitize=fuzzer --sanitize=address`
+#   passes two `-sanitize=` flags in a random order and the driver keeps only the last, so half
+#   the builds lose coverage (or ASan). -Xswiftc also reaches the main package's modules, so the
+#   code under test is instrumented, not just these entry points.
+SWIFT_FLAGS=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+echo "== building fuzz targets (swift build ${SWIFT_FLAGS[*]}, scratch $SCRATCH)"
+build_start=$(date +%s)
+# ld.gold warns once per ASan helper symbol ("Cannot export local symbol"): noise, filtered.
+if ! swift build --package-path Fuzz --scratch-path "$SCRATCH" "${SWIFT_FLAGS[@]}" 2>&1 \
+     | grep -v "Cannot export local symbol"; then :; fi
+if [ "${PIPESTATUS[0]}" -ne 0 ]; then echo "fuzz build failed" >&2; exit 1; fi
+BIN=$(swift build --package-path Fuzz --scratch-path "$SCRATCH" "${SWIFT_FLAGS[@]}" --show-bin-path)
+echo "build: $(( $(date +%s) - build_start )) s"
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+export LSAN_OPTIONS="suppressions=$ROOT/Fuzz/lsan.supp:print_suppressions=0"
+
+failed=0
+summary=()
+for t in "${TARGETS[@]}"; do
+  corpus=$CACHE/corpus/$t
+  artifacts=$CACHE/artifacts/$t
+  log=$CACHE/logs/$t.log
+  mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
+  before=$(find "$artifacts" -type f | wc -l)
+  max_len=4096; [ "$t" = csv ] && max_len=16384
+  dict=(); [ -f "Fuzz/dict/$t.dict" ] && dict=(-dict="Fuzz/dict/$t.dict")
+  echo "== fuzz-$t: ${SECONDS_EACH} s (log $log)"
+  # The outer timeout is a backstop only: libFuzzer stops itself at -max_total_time.
+  timeout --kill-after=10 $(( SECONDS_EACH + 120 )) "$BIN/fuzz-$t" \
+    -max_total_time="$SECONDS_EACH" -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 \
+    -max_len=$max_len -print_final_stats=1 "${dict[@]}" \
+    -artifact_prefix="$artifacts/" "$corpus" "Fuzz/corpus/$t" >"$log" 2>&1
+  rc=$?
+  execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$' || true)
+  [ -n "$execs" ] || execs=$(grep -oE '^Done [0-9]+ runs' "$log" | grep -oE '[0-9]+' || echo "?")
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
+  rate=$(grep -oE 'exec/s: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo "?")
+  size=$(find "$corpus" "Fuzz/corpus/$t" -type f | wc -l)
+  new=$(( $(find "$artifacts" -type f | wc -l) - before ))
+  status=ok
+  if [ "$rc" -ne 0 ] || [ "$new" -gt 0 ]; then
+    status="FAILED (exit $rc)"
+    failed=1
+    grep -E "^==[0-9]+==ERROR|^SUMMARY|Fatal error|Test unit written|libFuzzer: (timeout|out-of-memory|deadly signal)" "$log" | head -8
+    echo "reproduce: $BIN/fuzz-$t <input from $artifacts>"
+  elif [ "$cov" -eq 0 ]; then
+    status="FAILED (no coverage: the build is not instrumented)"
+    failed=1
+  fi
+  summary+=("$(printf '%-8s %12s execs %8s exec/s %7s corpus %6s cov  %s new findings  %s' \
+    "$t" "$execs" "$rate" "$size" "$cov" "$new" "$status")")
+done
+
+echo
+echo "== fuzz summary (${SECONDS_EACH} s per target)"
+printf '%s\n' "${summary[@]}"
+exit $failed
