@@ -56,6 +56,25 @@ def _title(site_root, chart_id: str) -> str:
     return htmlmod.unescape(m.group(1))
 
 
+def _image_text_descendants(page, title: str) -> list[str]:
+    """Text that Chromium's accessibility tree keeps inside the chart image (should be none)."""
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    by_id = {n["nodeId"]: n for n in nodes}
+    images = [n for n in nodes if n.get("role", {}).get("value") == "image"
+              and title in n.get("name", {}).get("value", "")]
+    assert len(images) == 1
+    found, stack = [], list(images[0].get("childIds", []))
+    while stack:
+        node = by_id.get(stack.pop())
+        if node is None:
+            continue
+        if not node.get("ignored") and node.get("role", {}).get("value") in ("StaticText", "text"):
+            found.append(node.get("name", {}).get("value"))
+        stack += node.get("childIds", [])
+    return found
+
+
 def test_accessibility_tree_has_title_image_summary_and_table(page_nojs, base_url, site_root, chart_id):
     page = page_nojs
     page.goto(base_url + f"charts/{chart_id}.html")
@@ -70,6 +89,7 @@ def test_accessibility_tree_has_title_image_summary_and_table(page_nojs, base_ur
     assert "img" in snapshot and title in snapshot
     summary_text = page.locator(f"#{chart_id}-summary").inner_text()
     assert len(summary_text) > 20 and summary_text in snapshot
+    assert _image_text_descendants(page, title) == []
     table = page.get_by_role("table")
     assert table.count() == 1
     expected = _expected_rows(site_root, chart_id)

@@ -55,7 +55,9 @@ public struct ChartSVG: Sendable {
         out += "<svg role=\"img\" aria-labelledby=\"\(id)-svgtitle\" aria-describedby=\"\(id)-summary\" "
         out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(ChartGeometry.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\" focusable=\"false\">"
         out += "<title id=\"\(id)-svgtitle\">\(xmlEscape(chart.title))</title>"
-        out += "<defs>"
+        // Everything drawn is hidden from the accessibility tree: the image is one node, named by
+        // the title and described by the summary (Chromium otherwise keeps tick labels as text).
+        out += "<g aria-hidden=\"true\"><defs>"
         for (i, path) in Self.markerPaths.enumerated() {
             out += "<path id=\"\(id)-mk\(i)\" d=\"\(path)\"/>"
         }
@@ -68,7 +70,7 @@ public struct ChartSVG: Sendable {
         out += "<g class=\"pl-cursor\" hidden=\"\">"
         out += "<line class=\"pl-cursor-line\" x1=\"0\" x2=\"0\" y1=\"\(num(g.plotTop))\" y2=\"\(num(g.plotBottom))\"/>"
         out += "<circle class=\"pl-cursor-dot\" cx=\"0\" cy=\"0\" r=\"6\"/></g>"
-        out += "</svg>"
+        out += "</g></svg>"
         return out
     }
 

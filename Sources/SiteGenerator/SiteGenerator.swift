@@ -12,6 +12,8 @@ public struct SiteGenerator: Sendable {
     public let cacheDirectory: URL?
     /// Shown as the index page's heading.
     public var siteTitle = "Charts and reports"
+    /// Rendered charts kept between runs (nil: render every chart); see `RenderCache`.
+    public var renderCache: RenderCache?
 
     public init(siteDirectory: URL, themeDirectory: URL, cacheDirectory: URL?) {
         self.siteDirectory = siteDirectory
@@ -85,9 +87,13 @@ public struct SiteGenerator: Sendable {
     /// Renders every chart concurrently; results in input order.
     func renderCharts(_ charts: [Chart], theme: Theme) async throws -> [RenderedChart] {
         let audio = AudioRenderer(cacheDirectory: cacheDirectory)
+        let cache = renderCache?.session(themeDirectory: themeDirectory, assets: theme.assets.paths, total: charts.count)
         return try await withThrowingTaskGroup(of: (Int, RenderedChart).self) { group in
             for (i, chart) in charts.enumerated() {
-                group.addTask { (i, try RenderedChart(chart: chart, theme: theme, audio: audio)) }
+                group.addTask {
+                    let render = { try RenderedChart(chart: chart, theme: theme, audio: audio) }
+                    return (i, try cache?.chart(chart, render: render) ?? render())
+                }
             }
             var results = [RenderedChart?](repeating: nil, count: charts.count)
             for try await (i, r) in group { results[i] = r }
