@@ -74,7 +74,7 @@ struct Serve: AsyncParsableCommand {
         try server.start()
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let what = files.map { "\($0)/" } ?? "\(site)/"
-        print("pitchline: serving \(what) at http://\(shownHost):\(server.port) (\(watch ? "watching for changes" : "Ctrl-C to stop"))")
+        print("pitchline: serving \(what) at http://\(shownHost):\(server.port)/ (\(watch ? "watching for changes" : "Ctrl-C to stop"))")
         fflush(nil)
 
         let watcher = watch ? Task { await source.watch(server: server, logger: logger) } : nil
