@@ -12,6 +12,7 @@ import http.server
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -572,3 +573,35 @@ def test_click_on_the_chart_or_the_track_goes_to_the_nearest_point(page, fixture
     track = slider(page).bounding_box()
     page.mouse.click(track["x"] + track["width"] - 2, track["y"] + track["height"] / 2)
     assert slider(page).get_attribute("aria-valuenow") == "11"
+
+
+def test_pitchline_serve_watch_reloads_the_open_page_after_an_edit(browser, tmp_path):
+    binary = ROOT / os.environ.get("PITCHLINE_BIN", ".build/debug/pitchline")
+    if not binary.exists():
+        pytest.skip("no pitchline binary")
+    for part in ("site", "Templates", "Public"):
+        shutil.copytree(ROOT / part, tmp_path / part)
+    proc = subprocess.Popen([str(binary), "serve", str(tmp_path / "site"), "--theme", str(tmp_path), "--port", "0",
+                             "--watch", "--cache", str(tmp_path / "cache")],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        url = None
+        for line in proc.stdout:          # "Serving N files at http://127.0.0.1:PORT/"
+            m = re.search(r"Serving .* at (http://127\.0\.0\.1:\d+/)", line)
+            if m:
+                url = m.group(1)
+                break
+        assert url, "pitchline serve did not say where it serves"
+        threading.Thread(target=proc.stdout.read, daemon=True).start()   # keep the pipe drained
+        pg = browser.new_page()
+        pg.goto(url + f"charts/{SEATTLE}.html")
+        pg.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.includes('/_pitchline/version'))")
+        spec = tmp_path / "site" / "charts" / f"{SEATTLE}.vl.json"
+        spec.write_text(spec.read_text(encoding="utf-8").replace(
+            '"text": "Seattle daily temperature"', '"text": "Seattle daily temperature, edited"'), encoding="utf-8")
+        pg.wait_for_function("() => document.querySelector('h1').textContent.includes('edited')", timeout=90000)
+        assert pg.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+        pg.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
