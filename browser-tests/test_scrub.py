@@ -605,3 +605,25 @@ def test_pitchline_serve_watch_reloads_the_open_page_after_an_edit(browser, tmp_
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_every_chart_of_the_example_report_scrubs_with_its_own_audio(page, origin, example_dir):
+    reports = sorted(Path(example_dir, "reports").glob("*.html"))
+    assert reports, "the example site has no report"
+    page.goto(origin + "reports/" + reports[0].name)
+    figures = page.locator("figure.pl-chart")
+    assert figures.count() >= 2
+    for i in range(figures.count()):
+        chart_id = figures.nth(i).get_attribute("data-chart-id")
+        page.wait_for_selector(f'figure[data-chart-id="{chart_id}"][data-pl-audio="ready"]', state="attached")
+        data = chart_data(page, chart_id)
+        figures.nth(i).locator(".pl-slider").focus()
+        page.keyboard.press("ArrowRight")
+        assert figures.nth(i).locator(".pl-slider").get_attribute("aria-valuetext") == label(data, 0, 1)
+        last = plays(page)[-1]
+        assert last["row"] == 1 and last["tone"] == data["series"][0]["tones"][1] and not last["synthesized"]
+        assert figures.nth(i).get_attribute("data-pl-played") == "1"
+    page.keyboard.press("h")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement === document.querySelectorAll('figure.pl-chart .pl-slider')[%d]"
+                         % (figures.count() - 1))
