@@ -12,6 +12,7 @@ import http.server
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -572,3 +573,57 @@ def test_click_on_the_chart_or_the_track_goes_to_the_nearest_point(page, fixture
     track = slider(page).bounding_box()
     page.mouse.click(track["x"] + track["width"] - 2, track["y"] + track["height"] / 2)
     assert slider(page).get_attribute("aria-valuenow") == "11"
+
+
+def test_pitchline_serve_watch_reloads_the_open_page_after_an_edit(browser, tmp_path):
+    binary = ROOT / os.environ.get("PITCHLINE_BIN", ".build/debug/pitchline")
+    if not binary.exists():
+        pytest.skip("no pitchline binary")
+    for part in ("site", "Templates", "Public"):
+        shutil.copytree(ROOT / part, tmp_path / part)
+    proc = subprocess.Popen([str(binary), "serve", str(tmp_path / "site"), "--theme", str(tmp_path), "--port", "0",
+                             "--watch", "--cache", str(tmp_path / "cache")],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        url = None
+        for line in proc.stdout:          # "Serving N files at http://127.0.0.1:PORT/"
+            m = re.search(r"Serving .* at (http://127\.0\.0\.1:\d+/)", line)
+            if m:
+                url = m.group(1)
+                break
+        assert url, "pitchline serve did not say where it serves"
+        threading.Thread(target=proc.stdout.read, daemon=True).start()   # keep the pipe drained
+        pg = browser.new_page()
+        pg.goto(url + f"charts/{SEATTLE}.html")
+        pg.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.includes('/_pitchline/version'))")
+        spec = tmp_path / "site" / "charts" / f"{SEATTLE}.vl.json"
+        spec.write_text(spec.read_text(encoding="utf-8").replace(
+            '"text": "Seattle daily temperature"', '"text": "Seattle daily temperature, edited"'), encoding="utf-8")
+        pg.wait_for_function("() => document.querySelector('h1').textContent.includes('edited')", timeout=90000)
+        assert pg.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+        pg.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_every_chart_of_the_example_report_scrubs_with_its_own_audio(page, origin, example_dir):
+    reports = sorted(Path(example_dir, "reports").glob("*.html"))
+    assert reports, "the example site has no report"
+    page.goto(origin + "reports/" + reports[0].name)
+    figures = page.locator("figure.pl-chart")
+    assert figures.count() >= 2
+    for i in range(figures.count()):
+        chart_id = figures.nth(i).get_attribute("data-chart-id")
+        page.wait_for_selector(f'figure[data-chart-id="{chart_id}"][data-pl-audio="ready"]', state="attached")
+        data = chart_data(page, chart_id)
+        figures.nth(i).locator(".pl-slider").focus()
+        page.keyboard.press("ArrowRight")
+        assert figures.nth(i).locator(".pl-slider").get_attribute("aria-valuetext") == label(data, 0, 1)
+        last = plays(page)[-1]
+        assert last["row"] == 1 and last["tone"] == data["series"][0]["tones"][1] and not last["synthesized"]
+        assert figures.nth(i).get_attribute("data-pl-played") == "1"
+    page.keyboard.press("h")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement === document.querySelectorAll('figure.pl-chart .pl-slider')[%d]"
+                         % (figures.count() - 1))
