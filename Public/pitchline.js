@@ -115,7 +115,9 @@
     this.thumb = document.createElement("span");
     this.thumb.className = "pl-thumb";
     this.slider.appendChild(this.thumb);
+    this.quietStart = true;   // mark the first point without scrolling the page to its table row
     this.show(0, false);
+    this.quietStart = false;
     this.slider.setAttribute("aria-valuenow", "0");
     this.slider.setAttribute("aria-valuetext", this.label(0));
     this.slider.addEventListener("keydown", function (e) { self.key(e); });
@@ -191,7 +193,7 @@
     if (!tr) return;
     tr.classList.add("pl-current");
     var details = tr.closest("details");
-    if ((!details || details.open) && tr.getClientRects().length) tr.scrollIntoView({ block: "nearest" });
+    if (!this.quietStart && (!details || details.open) && tr.getClientRects().length) tr.scrollIntoView({ block: "nearest" });
   };
 
   P.say = function (text) {

@@ -123,6 +123,15 @@ def test_screenshot(page_for, base_url, chart_id, scheme):
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
+def test_page_opens_at_the_top(page_for, base_url, page_path):
+    """With scripts on, the page stays where the reader is: nothing scrolls it on load."""
+    page = page_for(javascript=True)
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(base_url + page_path)
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.scrollY") == 0
+
+
 def test_text_reflows_at_400_percent_zoom(page_for, base_url, chart_id):
     """320 CSS px wide is what a 1280 px window shows at 400 % zoom: no horizontal scrolling."""
     page = page_for(javascript=False)
