@@ -101,7 +101,9 @@ struct ExportFolder {
                 try DurableFile.rename(path, old)
             } catch let error as ExportError where error.kind == .system(errno: EBUSY) || error.kind == .system(errno: EXDEV) {
                 // A mount point cannot be renamed: the swap needs DIR's parent to be writable.
-                throw ExportError(path: path, kind: error.kind, action: "cannot replace (is it a mount point? export into a folder inside it)")
+                throw ExportError(
+                    path: path, kind: error.kind, action: "cannot replace",
+                    hint: "a mount point cannot be swapped: export into a folder inside it")
             }
             do {
                 try DurableFile.rename(temp, path)
