@@ -73,11 +73,9 @@
     this.loading = null;       // "loading", "ready", "synth"
     this.playing = null;       // playback state while a series plays
     this.lastRow = null;       // highlighted table row
-    this.toggle = false;
+    this.toggle = false;       // alternates a trailing no-break space so repeats are re-read
     this.labels = this.series.map(function (ser) { return labelsFor(data, ser); });
     this.allLabels = this.multi ? allLabelsFor(data) : null;
-    var w = (this.cursor && this.cursor.ownerSVGElement) ? this.cursor.ownerSVGElement.viewBox.baseVal : null;
-    this.width = w && w.width ? w.width : 0;
     this.order = {};           // cached LTTB row sets per series and speed
   }
 
@@ -188,10 +186,7 @@
     if (this.lastRow) this.lastRow.classList.remove("pl-current");
     var tr = this.tableRows()[row] || null;     // data-row is the scrubber's index
     this.lastRow = tr;
-    if (!tr) return;
-    tr.classList.add("pl-current");
-    var details = tr.closest("details");
-    if ((!details || details.open) && tr.getClientRects().length) tr.scrollIntoView({ block: "nearest" });
+    if (tr) tr.classList.add("pl-current");   // no scrolling: the page stays on the chart
   };
 
   P.say = function (text) {
@@ -302,7 +297,7 @@
       this.tone(this.toneOf(this.s, this.row), now, this.row, this.s, keyTime);
     } else {
       for (var s = 0; s < this.series.length; s++) {
-        this.tone(this.toneOf(s, this.row), now + s * 0.11, this.row, s, keyTime);
+        this.tone(this.toneOf(s, this.row), now + s * 0.17, this.row, s, keyTime);   // one after another
       }
     }
   };
