@@ -73,7 +73,8 @@ struct Serve: AsyncParsableCommand {
         let server = try SiteServer(fileSet: fileSet, configuration: configuration, liveReload: watch)
         try server.start()
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        print("Serving \(fileSet.files.count) files at http://\(shownHost):\(server.port)/  (Ctrl-C to stop)")
+        let what = files.map { "\($0)/" } ?? "\(site)/"
+        print("pitchline: serving \(what) at http://\(shownHost):\(server.port)/ (\(watch ? "watching for changes" : "Ctrl-C to stop"))")
         fflush(nil)
 
         let watcher = watch ? Task { await source.watch(server: server, logger: logger) } : nil
