@@ -31,9 +31,10 @@ def test_axe_finds_no_violations(page_for, base_url, page_path, scripts):
     page.wait_for_load_state("load")
     if scripts == "js-off":
         assert page.evaluate("Object.keys(window.PitchlineCharts || {}).length") == 0
-    # Open collapsed tables so their cells are checked too.
-    for summary in page.locator("details > summary").all():
-        summary.click()
+    if scripts == "js-off":
+        # Open collapsed tables so their cells are checked too (once: the table is the same
+        # markup with scripts on, and axe over 3,000 cells takes tens of seconds).
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
     results = _axe.run(page, options={"runOnly": {"type": "tag", "values": AXE_TAGS}})
     assert results.violations_count == 0, f"{page_path} ({scripts}):\n{_report(results)}"
 

@@ -112,6 +112,16 @@ public struct ChartSVG: Sendable {
             let group = band * 0.8
             let barWidth = group / Double(chart.series.count)
             let zero = g.y(max(min(0, g.yScale.domainMax), g.yScale.domainMin))
+            if values.count >= Self.downsamplingThreshold {
+                // Bars thinner than a pixel: one vertical stroke per kept (min/max) row.
+                var d = ""
+                for row in Self.drawnRows(values) {
+                    guard let v = values[row], v.isFinite else { continue }
+                    d += "M\(num(g.x(row: row))),\(num(zero))V\(num(g.y(v)))"
+                }
+                out += "<path class=\"pl-bar-lines\" d=\"\(d)\" fill=\"none\" stroke=\"currentColor\"\(dashAttr)/>"
+                break
+            }
             for row in values.indices {
                 guard let v = values[row], v.isFinite else { continue }
                 let x = g.x(row: row) - group / 2 + Double(s) * barWidth

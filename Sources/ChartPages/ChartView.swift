@@ -70,8 +70,9 @@ extension ChartPresentation {
                 stats: [
                     .init(term: "Minimum", value: value(st.min) + at(st.minRow)),
                     .init(term: "Maximum", value: value(st.max) + at(st.maxRow)),
-                    .init(term: "Mean", value: value(st.mean)),
-                    .init(term: "Median", value: value(st.median)),
+                    // Same digits as the statistics sentence the scrubber speaks (S key).
+                    .init(term: "Mean", value: speech.derivedValueText(st.mean)),
+                    .init(term: "Median", value: speech.derivedValueText(st.median)),
                     .init(term: "Values", value: count(st.count)),
                     .init(term: "Missing", value: count(st.missing)),
                 ],

@@ -17,6 +17,22 @@ struct SiteSource: Sendable {
         self.files = files.map { URL(fileURLWithPath: $0) }
     }
 
+    /// "6 charts, 1 report, 0 problems" (or "39 files, 0 problems" for a folder of built files).
+    static func summary(of set: FileSet) -> String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        let paths = set.files.keys
+        let charts = paths.filter { $0.hasPrefix("charts/") && $0.hasSuffix(".html") && $0.split(separator: "/").count == 2 }.count
+        let reports = paths.filter { $0.hasPrefix("reports/") && $0.hasSuffix(".html") && $0 != "reports/index.html" }.count
+        let problems = plural(set.problems.count, "problem")
+        if charts == 0 && reports == 0 { return "\(plural(set.files.count, "file")), \(problems)" }
+        return "\(plural(charts, "chart")), \(plural(reports, "report")), \(problems)"
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return String(format: "%.1f s", value)
+    }
+
     /// Folders whose changes trigger a rebuild.
     var watchedFolders: [URL] {
         if let files { return [files] }
@@ -40,7 +56,8 @@ struct SiteSource: Sendable {
         }
         for problem in set.problems { logger.error("\(problem)") }
         let elapsed = ContinuousClock.now - started
-        logger.info("site built", metadata: ["files": "\(set.files.count)", "time": "\(elapsed)"])
+        print("pitchline: \(Self.summary(of: set)) (\(Self.seconds(elapsed)))")
+        fflush(nil)
         return set
     }
 
@@ -48,7 +65,7 @@ struct SiteSource: Sendable {
     func watch(server: SiteServer, logger: Logger) async {
         let watcher = SiteWatcher(folders: watchedFolders, logger: logger) { try await build(logger: logger) }
         await watcher.run(server: server) { set in
-            print("Rebuilt: \(set.files.count) files, \(set.problems.count) problems; open pages reload.")
+            print("pitchline: rebuilt; open pages reload")
             fflush(nil)
         }
     }

@@ -33,7 +33,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port (0 picks a free one).")
     var port: Int = 8080
 
-    @Option(help: "Worker threads (default: one per core).")
+    @Option(help: "Worker threads (one per core unless set).")
     var threads: Int = HTTPServerConfiguration.defaultThreadCount
 
     @Option(help: "Seconds before an idle connection is closed.")
@@ -48,7 +48,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Rebuild when the site or theme changes, and reload open pages.")
     var watch = false
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical (debug logs every request).")
+    @Option(help: "Log level (debug logs every request).")
     var logLevel: Logger.Level = .info
 
     func run() async throws {
@@ -73,7 +73,8 @@ struct Serve: AsyncParsableCommand {
         let server = try SiteServer(fileSet: fileSet, configuration: configuration, liveReload: watch)
         try server.start()
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        print("Serving \(fileSet.files.count) files at http://\(shownHost):\(server.port)/  (Ctrl-C to stop)")
+        let what = files.map { "\($0)/" } ?? "\(site)/"
+        print("pitchline: serving \(what) at http://\(shownHost):\(server.port)/ (\(watch ? "watching for changes" : "Ctrl-C to stop"))")
         fflush(nil)
 
         let watcher = watch ? Task { await source.watch(server: server, logger: logger) } : nil

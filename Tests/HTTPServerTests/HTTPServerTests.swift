@@ -140,7 +140,7 @@ struct HTTPServerTests {
         try withServer(configure: { $0.connectionTimeoutSeconds = 1 }, handler: try echoHandler()) { server in
             let connection = try RawConnection(port: server.port)
             try connection.send("GET / HTTP/1.1\r\nHost: a\r\nX-Slow: ")
-            #expect(connection.waitForClose(timeout: 15))
+            #expect(connection.waitForClose(timeout: 30))
             #expect(try get("/", port: server.port).status == 200)
         }
     }

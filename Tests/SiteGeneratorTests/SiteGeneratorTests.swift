@@ -127,6 +127,21 @@ enum Sample {
         #expect(Sample.html(set, "index.html").contains("<a href=\"reports/rain.html\">Rain in &lt;Seattle&gt;</a>"))
     }
 
+    @Test func aReportKeepsOneH1() async throws {
+        let content = SiteContent(charts: [], reports: [
+            ReportSource(slug: "a", markdown: "# Weather notes\n\nText.\n\n# Later part\n\nMore."),
+            ReportSource(slug: "b", markdown: "---\ntitle: Front title\n---\n# Another heading\n\nText."),
+        ])
+        let set = try await Sample.generator().generate(content: content)
+        let a = Sample.html(set, "reports/a.html"), b = Sample.html(set, "reports/b.html")
+        #expect(a.components(separatedBy: "<h1").count == 2)
+        #expect(a.contains("<h1>Weather notes</h1>"))
+        #expect(a.contains("<h2>Later part</h2>"))
+        #expect(b.components(separatedBy: "<h1").count == 2)
+        #expect(b.contains("<h1>Front title</h1>"))
+        #expect(b.contains("<h2>Another heading</h2>"))
+    }
+
     @Test func missingTemplateThrows() async throws {
         let theme = FileManager.default.temporaryDirectory.appendingPathComponent("pl-theme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: theme.appendingPathComponent("Templates"), withIntermediateDirectories: true)

@@ -268,9 +268,9 @@ struct SiteWatcherTests {
     }
 }
 
-/// Polls `condition` every 20 ms for up to 10 s.
+/// Polls `condition` every 20 ms for up to 60 s (an upper bound for busy CI machines, not a timing check).
 func waitFor(_ condition: @Sendable () -> Bool) async -> Bool {
-    for _ in 0..<500 {
+    for _ in 0..<3000 {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(20))
     }
