@@ -219,6 +219,8 @@ def test_each_chart_in_a_report_scrubs_on_its_own(browser, exported):
     context, page = guarded_page(browser, prefix)
     try:
         page.goto(prefix + "reports/" + report.name)
+        page.wait_for_timeout(500)  # the scrubbers start; none may scroll the page
+        assert page.evaluate("scrollY") == 0
         ids = page.eval_on_selector_all("figure.pl-chart", "fs => fs.map(f => f.dataset.chartId)")
         assert len(ids) >= 2
         second = ids[1]
