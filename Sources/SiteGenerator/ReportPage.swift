@@ -15,10 +15,10 @@ struct ReportPage {
     init(source: ReportSource, charts: [String: RenderedChart], theme: Theme) throws {
         path = "reports/\(source.slug).html"
         let (markdown, references) = Self.extractChartBlocks(source.markdown)
-        let parsed = MarkdownParser().parse(markdown)
+        let parsed = MarkdownParser().parse(ReportMarkdownSafety.preparedForInk(markdown))
         title = parsed.metadata["title"] ?? parsed.title ?? source.slug
         description = parsed.metadata["description"]
-        var body = parsed.html
+        var body = ReportMarkdownSafety.sanitizedHTML(parsed.html)
         var embedded: [EmbeddedChart] = []
         var problems: [String] = []
         var seen = Set<String>()
