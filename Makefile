@@ -9,10 +9,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev zlib1g-dev pkg-config
 APT_TEST := chromium fonts-dejavu-core sox vorbis-tools
-APT_BENCH := wrk nginx-light
+APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 
-.PHONY: all build release deps test-deps test swift-test browser-test serve check bench clean fuzz fuzz-short
+.PHONY: all build release deps test-deps test swift-test browser-test serve export check bench clean fuzz fuzz-short
 
 all: build
 
@@ -44,6 +44,10 @@ check: build
 
 serve: release
 	.build/release/pitchline serve site --port $(PORT) --watch
+
+# The static site in _site/ (docs/export.md); SINGLE=weather.html also writes one self-contained file.
+export: release
+	.build/release/pitchline export site --out _site $(if $(SINGLE),--single-file $(SINGLE))
 
 swift-test: deps
 	$(SWIFT) test

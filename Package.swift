@@ -100,6 +100,6 @@ let package = Package(
             name: "SiteServingTests",
             dependencies: ["SiteServing", "SiteGenerator", "HTTPServer", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
-        .testTarget(name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator"], swiftSettings: swiftSettings),
+        .testTarget(name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator", "ChartData"], swiftSettings: swiftSettings),
     ]
 )

@@ -60,10 +60,12 @@
     this.readout = figure.querySelector(".pl-readout");
     this.live = figure.querySelector(".pl-live");
     this.cursor = figure.querySelector(".pl-cursor");
-    this.dot = this.cursor ? this.cursor.querySelector("circle") : null;
     this.series = data.series || [];
     this.rows = (data.x && data.x.labels) ? data.x.labels.length : 0;
     this.multi = this.series.length > 1;
+    var dot = this.cursor ? this.cursor.querySelector("circle") : null;
+    this.dots = dot ? [dot] : [];   // one dot per series, for the all-series view
+    for (var d = 1; dot && d < this.series.length; d++) this.dots.push(dot.parentNode.appendChild(dot.cloneNode(false)));
     this.s = 0;                // series index; series.length = "all series"
     this.row = 0;
     this.speed = 2;            // index into SPEEDS
@@ -71,11 +73,9 @@
     this.loading = null;       // "loading", "ready", "synth"
     this.playing = null;       // playback state while a series plays
     this.lastRow = null;       // highlighted table row
-    this.toggle = false;
+    this.toggle = false;       // alternates a trailing no-break space so repeats are re-read
     this.labels = this.series.map(function (ser) { return labelsFor(data, ser); });
     this.allLabels = this.multi ? allLabelsFor(data) : null;
-    var w = (this.cursor && this.cursor.ownerSVGElement) ? this.cursor.ownerSVGElement.viewBox.baseVal : null;
-    this.width = w && w.width ? w.width : 0;
     this.order = {};           // cached LTTB row sets per series and speed
   }
 
@@ -119,6 +119,20 @@
     this.slider.addEventListener("keydown", function (e) { self.key(e); });
     this.slider.addEventListener("focus", function () { self.load(); });
     this.slider.addEventListener("pointerdown", function () { resumeAudio(); self.load(); });
+    /* Pointer: a click on the track or on the chart goes to the nearest point and plays it. */
+    this.slider.addEventListener("click", function (e) {
+      var r = self.slider.getBoundingClientRect();
+      if (r.width > 0) self.pick((e.clientX - r.left) / r.width * (self.rows - 1));
+    });
+    var svg = this.cursor && this.cursor.ownerSVGElement, xs = this.series[0].cx;
+    if (svg && xs && svg.getScreenCTM) svg.addEventListener("click", function (e) {
+      var m = svg.getScreenCTM();
+      if (!m) return;
+      var x = (e.clientX - m.e) / m.a, lo = 0, hi = xs.length - 1;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (xs[mid] < x) lo = mid + 1; else hi = mid; }
+      if (lo > 0 && x - xs[lo - 1] < xs[lo] - x) lo--;
+      self.pick(lo);
+    });
     var link = this.figure.querySelector(".pl-help-link");
     if (link) link.addEventListener("click", function (e) { e.preventDefault(); openHelp(self.slider); });
   };
@@ -140,10 +154,11 @@
     var ser = this.series[this.s < this.series.length ? this.s : 0];
     if (this.cursor && ser && ser.cx) {   // the group moves across; its dot moves up and down
       this.cursor.setAttribute("transform", "translate(" + ser.cx[row] + " 0)");
-      var cy = ser.cy ? ser.cy[row] : null;   // null: no value here
-      if (this.dot) {
-        if (cy == null) this.dot.setAttribute("visibility", "hidden");
-        else { this.dot.setAttribute("cy", String(cy)); this.dot.removeAttribute("visibility"); }
+      for (var d = 0; d < this.dots.length; d++) {
+        var one = this.s < this.series.length, src = one ? ser : this.series[d];
+        var cy = (!one || d === 0) && src.cy ? src.cy[row] : null;   // null: no value, or not shown
+        if (cy == null) this.dots[d].setAttribute("visibility", "hidden");
+        else { this.dots[d].setAttribute("cy", String(cy)); this.dots[d].removeAttribute("visibility"); }
       }
       this.cursor.removeAttribute("hidden");
     }
@@ -156,7 +171,8 @@
      only some rows). */
   P.tableRows = function () {
     if (this.trs) return this.trs;
-    var table = document.querySelector('table[data-chart-id="' + cssEscape(this.id) + '"]'), next = this.figure;
+    var table = null, next = this.figure, all = document.querySelectorAll("table[data-chart-id]");
+    for (var t = 0; t < all.length; t++) if (all[t].getAttribute("data-chart-id") === this.id) table = all[t];
     while (!table && (next = next.nextElementSibling) && !next.matches("figure.pl-chart")) {
       table = next.matches("table") ? next : next.querySelector("table");
     }
@@ -168,13 +184,9 @@
 
   P.highlight = function (row) {
     if (this.lastRow) this.lastRow.classList.remove("pl-current");
-    var rows = this.data.rows;      // source rows when the scrubber visits fewer points
-    var tr = this.tableRows()[rows ? rows[row] : row] || null;
+    var tr = this.tableRows()[row] || null;     // data-row is the scrubber's index
     this.lastRow = tr;
-    if (!tr) return;
-    tr.classList.add("pl-current");
-    var details = tr.closest("details");
-    if ((!details || details.open) && tr.getClientRects().length) tr.scrollIntoView({ block: "nearest" });
+    if (tr) tr.classList.add("pl-current");   // no scrolling: the page stays on the chart
   };
 
   P.say = function (text) {
@@ -238,10 +250,6 @@
     return location.href;
   }
 
-  function cssEscape(s) {
-    return window.CSS && CSS.escape ? CSS.escape(s) : String(s).replace(/["\\]/g, "\\$&");
-  }
-
   /* Plays bank tone `tone` at time `when`, panned by `row`; returns the source node. */
   P.tone = function (tone, when, row, series, keyTime) {
     var c = ctx, a = this.data.audio, t = a && a.tones[tone];
@@ -289,7 +297,7 @@
       this.tone(this.toneOf(this.s, this.row), now, this.row, this.s, keyTime);
     } else {
       for (var s = 0; s < this.series.length; s++) {
-        this.tone(this.toneOf(s, this.row), now + s * 0.11, this.row, s, keyTime);
+        this.tone(this.toneOf(s, this.row), now + s * 0.17, this.row, s, keyTime);   // one after another
       }
     }
   };
@@ -314,6 +322,16 @@
     this.show(row, true);
   };
 
+  P.pick = function (row) {
+    resumeAudio();
+    this.load();
+    this.stop(false);
+    this.slider.focus();
+    row = Math.max(0, Math.min(this.rows - 1, Math.round(row)));
+    if (row !== this.row) this.move(row, 0);
+    else this.playPoint(0);
+  };
+
   P.key = function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     var k = e.key, t = e.timeStamp, handled = true, step = Math.max(1, Math.round(this.rows / 10));
@@ -333,7 +351,7 @@
       case "PageUp": this.move(this.row - step, t); break;
       case "ArrowUp": this.switchSeries(-1, t); break;
       case "ArrowDown": this.switchSeries(1, t); break;
-      case " ": case "Enter": case "Spacebar": this.playPoint(t); this.say(this.label(this.row)); break;
+      case " ": case "Enter": this.playPoint(t); this.say(this.label(this.row)); break;
       case "p": case "P": this.togglePlay(); break;
       case "Escape": if (this.playing) this.stop(true); else handled = false; break;
       case "+": case "=": this.changeSpeed(1); break;
@@ -385,7 +403,7 @@
       if (this.s < this.series.length && s !== this.s) continue;
       var ser = this.series[s], r = high ? ser.maxRow : ser.minRow;
       if (r == null) continue;
-      var v = numberOf(ser, r);
+      var v = ser.cy ? -ser.cy[r] : 0;   // the shared y axis compares series (SVG y grows down)
       if (best === null || (high ? v > best : v < best)) { best = v; row = r; }
     }
     this.row = row;
@@ -393,11 +411,6 @@
     this.show(row, true);
     this.say(high ? "Highest value" : "Lowest value");
   };
-
-  function numberOf(ser, r) {
-    var m = /-?[\d,]*\.?\d+/.exec(String(ser.valueTexts[r] || "").replace("\u2212", "-"));
-    return m ? parseFloat(m[0].replace(/,/g, "")) : 0;
-  }
 
   /* Rows played at the current speed: every row, or, when they would come faster than MAX_RATE
      notes per second, the rows with a value reduced with LTTB on their pitch (the first series
@@ -480,15 +493,20 @@
     this.playing = null;
     if (playingChart === this) playingChart = null;
     clearTimeout(p.timer);
-    var now = ctx ? ctx.currentTime : 0;
-    for (var i = 0; i < p.queue.length; i++) {
-      var n = p.queue[i];
-      try { if (n) n.stop(now); } catch (e) { /* already stopped */ }
-    }
-    if (this.panner) this.panner.pan.cancelScheduledValues(now);
+    var now = this.cut(p);
     while (p.marks.length && p.marks[0][0] <= now) this.show(p.marks.shift()[1], false);
     this.show(this.row, true);
     if (announce) this.say("Stopped");
+  };
+
+  /* Silences the scheduled notes of playback `p` now; returns the context time. */
+  P.cut = function (p) {
+    var now = ctx ? ctx.currentTime : 0;
+    for (var i = 0; i < p.queue.length; i++) {
+      try { if (p.queue[i]) p.queue[i].stop(now); } catch (e) { /* already stopped */ }
+    }
+    if (this.panner) this.panner.pan.cancelScheduledValues(now);
+    return now;
   };
 
   P.changeSpeed = function (dir) {
@@ -502,18 +520,13 @@
     var p = this.playing;
     if (p) {   // continue from the next unplayed row at the new tempo
       var from = p.marks.length ? p.marks[0][1] : (p.next < p.plan.rows.length ? p.plan.rows[p.next] : this.row);
-      var plan = this.playRows(), now = ctx.currentTime;
-      for (var q = 0; q < p.queue.length; q++) {
-        var n = p.queue[q];
-        try { if (n) n.stop(now); } catch (e) { /* already stopped */ }
-      }
+      var plan = this.playRows(), now = this.cut(p);
       p.queue = [];
       p.marks = [];
       p.plan = plan;
       p.first = from;
       p.next = after(plan.rows, from);
       p.at = now + 0.02;
-      if (this.panner) this.panner.pan.cancelScheduledValues(now);
     }
   };
 
@@ -567,7 +580,6 @@
   function init() {
     var all = window.PitchlineCharts || {};
     var figures = document.querySelectorAll("figure.pl-chart[data-chart-id]");
-    window.Pitchline = window.Pitchline || { charts: {} };
     for (var i = 0; i < figures.length; i++) {
       var data = all[figures[i].getAttribute("data-chart-id")];
       if (!data || !data.series || !data.series.length || !figures[i].querySelector(".pl-slider")) continue;
@@ -583,7 +595,7 @@
     });
   }
 
-  window.Pitchline = { charts: {}, audioContext: function () { return ctx; }, lttb: lttb };
+  window.Pitchline = { charts: {}, audioContext: function () { return ctx; } };
   /* Deferred scripts run while readyState is already "interactive" but before DOMContentLoaded,
      and the chart data scripts come after this one: wait for DOMContentLoaded (or load). */
   var started = false;

@@ -44,14 +44,9 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
 def site(tmp):
     """(root, what) of the site to measure."""
-    binary = Path(os.environ.get("PITCHLINE_BIN", ROOT / ".build" / "debug" / "pitchline"))
-    if binary.exists():
-        out = Path(tmp) / "export"
-        r = subprocess.run([str(binary), "export", str(ROOT / "site"), "--out", str(out)],
-                           capture_output=True, text=True, cwd=ROOT)
-        page = out / "charts" / f"{CHART}.html"
-        if r.returncode == 0 and page.exists() and "pl-slider" in page.read_text(encoding="utf-8"):
-            return out, "generated example site"
+    out = fixture_site.export_example(str(Path(tmp) / "export"))
+    if out:
+        return Path(out), "generated example site"
     return Path(fixture_site.build(str(Path(tmp) / "fixture"))), "hand-made fixture page"
 
 
@@ -117,7 +112,24 @@ def main():
     print(f"outputLatency (audio device, apart): {(ctx['output'] or 0) * 1000:.2f} ms")
     print(f"reference, decoding on the key press: median {naive_med:6.2f} ms "
           f"-> decoding ahead is {naive_med / med:.1f}x faster")
+    script_size()
     return 0
+
+
+def script_size():
+    """Bytes of Public/*.js as shipped, gzipped, and minified by terser when it is installed."""
+    import glob
+    import gzip
+    src = "\n".join(open(p, encoding="utf-8").read() for p in sorted(glob.glob(str(ROOT / "Public" / "*.js"))))
+    raw = src.encode()
+    line = f"scrubber script: {len(raw):,} B as shipped, {len(gzip.compress(raw, 9)):,} B gzipped"
+    terser = shutil.which("terser")
+    if terser:
+        env = dict(os.environ, NODE_PATH=os.environ.get("NODE_PATH", "/usr/share/nodejs"))
+        r = subprocess.run([terser, "-c", "-m"], input=raw, capture_output=True, env=env)
+        if r.returncode == 0 and r.stdout:
+            line += f", {len(r.stdout):,} B minified (terser)"
+    print(line + " (peer: 2 MB of script)")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """Browser test harness: export the example site once, serve it on loopback under a strict
 Content-Security-Policy, and drive Debian's Chromium through Playwright.
 
-Later issues reuse these fixtures. To test the project's own server instead of the built-in
-Python one, set PITCHLINE_SERVER=pitchline (starts `pitchline serve SITE --port 0`-style via
-`start_server` below once that command exists); the default `python` serves the exported folder.
+Later issues reuse these fixtures. Pages are served by the project's own server
+(`pitchline serve --files EXPORT --port 0`, with its real headers); PITCHLINE_SERVER=python
+serves the exported folder with a small Python server instead.
 
 Environment:
   PITCHLINE_BIN   path of the pitchline binary (default .build/debug/pitchline)
@@ -85,9 +85,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 def start_server(root: Path):
     """Serves `root` on 127.0.0.1 with an ephemeral port; returns (base_url, stop)."""
-    kind = os.environ.get("PITCHLINE_SERVER", "python")
+    kind = os.environ.get("PITCHLINE_SERVER", "pitchline")
+    if kind == "pitchline":
+        return start_pitchline_server(root)
     if kind != "python":
-        raise NotImplementedError(f"PITCHLINE_SERVER={kind}: only the python server exists so far")
+        raise ValueError(f"PITCHLINE_SERVER={kind}: use python or pitchline")
     handler = functools.partial(_Handler, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -98,6 +100,31 @@ def start_server(root: Path):
         server.server_close()
 
     return f"http://127.0.0.1:{server.server_address[1]}/", stop
+
+
+def start_pitchline_server(root: Path):
+    """`pitchline serve --files ROOT --port 0` (the exported files, from memory, with the
+    project's own headers); returns (base_url, stop)."""
+    process = subprocess.Popen(
+        [str(pitchline_bin()), "serve", "--files", str(root), "--port", "0", "--log-level", "warning"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    # "pitchline: 39 files, 0 problems (0.1 s)" then "pitchline: serving DIR/ at http://127.0.0.1:PORT (…)"
+    match, seen = None, []
+    while match is None and len(seen) < 20:
+        line = process.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        match = re.search(r"(http://127\.0\.0\.1:\d+)", line)
+    if not match:
+        process.kill()
+        raise RuntimeError(f"pitchline serve did not start: {seen!r}")
+
+    def stop():
+        process.terminate()
+        process.wait(timeout=30)
+
+    return match.group(1) + "/", stop
 
 
 def pytest_generate_tests(metafunc):

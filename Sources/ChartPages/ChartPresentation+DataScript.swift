@@ -82,7 +82,7 @@ extension ChartPresentation {
                     endTone: $0.endTone, missingTone: $0.missingTone, playbackDuration: $0.playbackDuration)
             })
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
         let json = (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         let key = scriptSafeJSON(jsonStringLiteral(chart.id))
         return Data("(window.PitchlineCharts = window.PitchlineCharts || {})[\(key)] = \(scriptSafeJSON(json));\n".utf8)

@@ -7,7 +7,7 @@ public struct ChartPresentation: Sendable {
     /// Scrubber data is reduced (LTTB) above this many points; the page says so.
     public static let scrubberPointLimit = 20_000
     /// The data table shows at most this many rows (the CSV download has all of them).
-    public static let tableRowLimit = 1_000
+    public static let tableRowLimit = 2_000
     /// Tables with more rows than this are collapsed behind `<details>`.
     public static let tableCollapseThreshold = 50
 

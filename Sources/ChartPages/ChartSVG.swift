@@ -55,7 +55,9 @@ public struct ChartSVG: Sendable {
         out += "<svg role=\"img\" aria-labelledby=\"\(id)-svgtitle\" aria-describedby=\"\(id)-summary\" "
         out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(ChartGeometry.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\" focusable=\"false\">"
         out += "<title id=\"\(id)-svgtitle\">\(xmlEscape(chart.title))</title>"
-        out += "<defs>"
+        // Everything drawn is hidden from the accessibility tree: the image is one node, named by
+        // the title and described by the summary (Chromium otherwise keeps tick labels as text).
+        out += "<g aria-hidden=\"true\"><defs>"
         for (i, path) in Self.markerPaths.enumerated() {
             out += "<path id=\"\(id)-mk\(i)\" d=\"\(path)\"/>"
         }
@@ -68,7 +70,7 @@ public struct ChartSVG: Sendable {
         out += "<g class=\"pl-cursor\" hidden=\"\">"
         out += "<line class=\"pl-cursor-line\" x1=\"0\" x2=\"0\" y1=\"\(num(g.plotTop))\" y2=\"\(num(g.plotBottom))\"/>"
         out += "<circle class=\"pl-cursor-dot\" cx=\"0\" cy=\"0\" r=\"6\"/></g>"
-        out += "</svg>"
+        out += "</g></svg>"
         return out
     }
 
@@ -110,6 +112,16 @@ public struct ChartSVG: Sendable {
             let group = band * 0.8
             let barWidth = group / Double(chart.series.count)
             let zero = g.y(max(min(0, g.yScale.domainMax), g.yScale.domainMin))
+            if values.count >= Self.downsamplingThreshold {
+                // Bars thinner than a pixel: one vertical stroke per kept (min/max) row.
+                var d = ""
+                for row in Self.drawnRows(values) {
+                    guard let v = values[row], v.isFinite else { continue }
+                    d += "M\(num(g.x(row: row))),\(num(zero))V\(num(g.y(v)))"
+                }
+                out += "<path class=\"pl-bar-lines\" d=\"\(d)\" fill=\"none\" stroke=\"currentColor\"\(dashAttr)/>"
+                break
+            }
             for row in values.indices {
                 guard let v = values[row], v.isFinite else { continue }
                 let x = g.x(row: row) - group / 2 + Double(s) * barWidth

@@ -70,8 +70,9 @@ extension ChartPresentation {
                 stats: [
                     .init(term: "Minimum", value: value(st.min) + at(st.minRow)),
                     .init(term: "Maximum", value: value(st.max) + at(st.maxRow)),
-                    .init(term: "Mean", value: value(st.mean)),
-                    .init(term: "Median", value: value(st.median)),
+                    // Same digits as the statistics sentence the scrubber speaks (S key).
+                    .init(term: "Mean", value: speech.derivedValueText(st.mean)),
+                    .init(term: "Median", value: speech.derivedValueText(st.median)),
                     .init(term: "Values", value: count(st.count)),
                     .init(term: "Missing", value: count(st.missing)),
                 ],
@@ -98,6 +99,17 @@ extension ChartPresentation {
             bankPath: audio?.oggFile)
     }
 
+    /// A table cell: the chart's number format with fixed decimals (so a column lines up) and
+    /// the unit, "no data" for a gap.
+    func tableValue(_ value: Double?, speech: SpeechFormatter) -> String {
+        guard let value else { return "no data" }
+        let text = speech.valueFormat.format(value)
+        guard let unit = chart.y.unit, !unit.isEmpty, chart.y.format?.hasSuffix("%") != true else { return text }
+        if unit == "%" || unit == "‰" { return text + unit }
+        if unit.hasPrefix("$") || unit == "£" || unit == "€" { return unit + text }
+        return "\(text) \(unit)"
+    }
+
     func table(speech: SpeechFormatter) -> ChartView.Table {
         let n = chart.pointCount
         let shown = min(n, Self.tableRowLimit)
@@ -108,7 +120,7 @@ extension ChartPresentation {
         let rows = (0..<shown).map { row in
             ChartView.Row(
                 row: scrubIndex.map { $0[row] } ?? row, x: speech.xText(row),
-                cells: chart.series.indices.map { speech.valueText(chart.series[$0].values[row], series: $0) })
+                cells: chart.series.indices.map { tableValue(chart.series[$0].values[row], speech: speech) })
         }
         let count = { (n: Int) in NumberText.format(Double(n), fractionDigits: 0) }
         let note = shown < n

@@ -95,8 +95,8 @@ extension PageRenderer {
         var jsPath: String
     }
 
-    /// `404.html`. Links are relative to the site root, so the server should serve it for unknown
-    /// paths at the root level; deeper paths get working links through `root` = "/" when served.
+    /// `404.html`. A server answers unknown paths at any depth with it, so the generator passes
+    /// `root: "/"` (links from the host's root; the one page that assumes the site is served there).
     public func notFoundPage(assets: PageAssets, root: String = "") throws -> String {
         try render("404", SimpleContext(root: root, cssPath: assets.cssPath, jsPath: assets.jsPath))
     }

@@ -1,5 +1,6 @@
 internal import CMicroHTTPD
 import Logging
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +24,7 @@ func startDaemon(
     // The log capture lives as long as the context (which outlives the daemon).
     let logCapture = context.takeUnretainedValue().logCapture
     let capture = Unmanaged.passUnretained(logCapture)
-    logCapture.active = true
+    logCapture.startCapturing()
 
     let daemon: OpaquePointer? = address.withSockaddr { sockaddr in
         var options: [MHD_OptionItem] = [
@@ -44,9 +45,9 @@ func startDaemon(
             pl_mhd_start_daemon(UInt32(flags), UInt16(configuration.port), accessHandler, cls, buffer.baseAddress)
         }
     }
-    logCapture.active = false
+    let lastLine = logCapture.stopCapturing()
     guard let daemon else {
-        throw HTTPServerError(.startFailed, detail: logCapture.lastLine ?? "could not bind \(configuration.host):\(configuration.port)")
+        throw HTTPServerError(.startFailed, detail: lastLine ?? "could not bind \(configuration.host):\(configuration.port)")
     }
     // From now on the daemon logs through the long-lived context's logger.
     return daemon
@@ -56,14 +57,32 @@ private func item(_ option: MHD_OPTION, _ value: Int, _ pointer: UnsafeMutableRa
     MHD_OptionItem(option: option, value: value, ptr_value: pointer)
 }
 
-/// libmicrohttpd's messages. During start they are kept (to explain a failure); afterwards logged.
-final class LogCapture: @unchecked Sendable {
-    // Safety: `active`/`lastLine` are written while starting (the daemon's threads do not exist
-    // yet, or log only after `active` is false); afterwards only `logger` is read.
+/// libmicrohttpd's messages, logged; during start the last one is also kept (to explain a failure).
+final class LogCapture: Sendable {
     let logger: Logger
-    var active = false
-    var lastLine: String?
+    /// nil when not capturing; otherwise the last line so far (if any).
+    private let captured = Mutex<String??>(nil)
     init(logger: Logger) { self.logger = logger }
+
+    func startCapturing() { captured.withLock { $0 = .some(nil) } }
+
+    /// Stops capturing; returns the last line logged meanwhile.
+    func stopCapturing() -> String? {
+        captured.withLock { state in
+            defer { state = nil }
+            return state ?? nil
+        }
+    }
+
+    func log(_ line: String) {
+        captured.withLock { state in if state != nil { state = .some(line) } }
+        // Requests the library refuses by itself are client errors: not worth a warning each.
+        if line.hasPrefix("Error processing request") {
+            logger.debug("libmicrohttpd: \(line)")
+        } else {
+            logger.warning("libmicrohttpd: \(line)")
+        }
+    }
 }
 
 private let libraryLog: MHD_LogCallback = {
@@ -73,9 +92,7 @@ private let libraryLog: MHD_LogCallback = {
     guard let arguments else { return }
     _ = pl_mhd_format_log(&buffer, buffer.count, format, arguments)
     let line = String(cString: buffer).trimmingCharacters(in: "\n ")
-    let capture = Unmanaged<LogCapture>.fromOpaque(cls).takeUnretainedValue()
-    if capture.active { capture.lastLine = line }
-    capture.logger.warning("libmicrohttpd: \(line)")
+    Unmanaged<LogCapture>.fromOpaque(cls).takeUnretainedValue().log(line)
 }
 
 /// Leaves the target as sent: percent-decoding is the handler's job, done once.

@@ -63,6 +63,10 @@ public final class HTTPServer: Sendable {
             state.context = retained
             state.port = Int(pl_mhd_daemon_port(daemon))
             state.started = true
+            if !SocketAddress.isLoopback(configuration.host) {
+                configuration.logger.warning(
+                    "listening on \(configuration.host), not loopback: other machines can reach this server")
+            }
             configuration.logger.info(
                 "listening", metadata: ["host": "\(configuration.host)", "port": "\(state.port)",
                                         "threads": "\(configuration.threads)"])

@@ -5,7 +5,7 @@ import Logging
 /// Defaults suit a local preview server: loopback only, one worker thread per core,
 /// a 15 s idle timeout so slow clients cannot hold connections forever.
 public struct HTTPServerConfiguration: Sendable {
-    /// Address to bind: an IPv4 or IPv6 literal. Loopback unless set explicitly.
+    /// Address to bind: an IPv4 or IPv6 literal, or `localhost`. Loopback unless set explicitly.
     public var host: String = "127.0.0.1"
     /// TCP port; 0 picks a free one (read it back from ``HTTPServer/port``).
     public var port: Int = 8080

@@ -8,6 +8,7 @@ struct SocketAddress {
     let isIPv6: Bool
 
     init(host: String, port: Int) throws(HTTPServerError) {
+        let host = host == "localhost" ? "127.0.0.1" : host
         let networkPort = UInt16(truncatingIfNeeded: port).bigEndian
         var v4 = sockaddr_in()
         var v6 = sockaddr_in6()
@@ -28,6 +29,11 @@ struct SocketAddress {
         } else {
             throw HTTPServerError(.invalidHost(host))
         }
+    }
+
+    /// True for 127.0.0.0/8 and ::1.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     mutating func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>) -> T) -> T {

@@ -30,7 +30,7 @@ public final class VorbisEncoder {
     /// How far the C state got initialised, so `release()` clears exactly that.
     private var stage = Stage.none
 
-    private enum Stage: Int { case none, info, dsp, ready, released }
+    private enum Stage: Int { case none, info, dsp, block, ready, released }
 
     /// Creates an encoder and writes the three Vorbis header packets.
     /// - Parameters:
@@ -53,6 +53,7 @@ public final class VorbisEncoder {
             try VorbisError.check(vorbis_analysis_init(dsp, info), "vorbis_analysis_init")
             stage = .dsp
             try VorbisError.check(vorbis_block_init(dsp, block), "vorbis_block_init")
+            stage = .block
             try VorbisError.check(ogg_stream_init(stream, serial), "ogg_stream_init")
             stage = .ready
             try writeHeaders()
@@ -151,22 +152,13 @@ public final class VorbisEncoder {
 
     /// Clears whatever was initialised, in reverse order; safe to call more than once.
     private func release() {
-        switch stage {
-        case .ready:
-            ogg_stream_clear(stream)
-            vorbis_block_clear(block)
-            fallthrough
-        case .dsp:
-            if stage == .dsp { vorbis_block_clear(block) }
-            vorbis_dsp_clear(dsp)
-            fallthrough
-        case .info:
-            vorbis_comment_clear(comment)
-            vorbis_info_clear(info)
-        case .none, .released:
-            break
-        }
+        let reached = stage
         stage = .released
+        guard reached != .released, reached != .none else { return }
+        if reached.rawValue >= Stage.ready.rawValue { ogg_stream_clear(stream) }
+        if reached.rawValue >= Stage.block.rawValue { vorbis_block_clear(block) }
+        if reached.rawValue >= Stage.dsp.rawValue { vorbis_dsp_clear(dsp) }
+        vorbis_comment_clear(comment)
+        vorbis_info_clear(info)
     }
 }
-

@@ -1,38 +1,85 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import SiteExport
 import SiteGenerator
 
-/// `pitchline export [SITE] --out DIR`: writes the generated site as static files.
+/// `pitchline export [SITE] --out DIR [--force] [--quiet]`: writes the generated site as static
+/// files, atomically and incrementally (docs/export.md).
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write the site as static HTML, CSS, JS, CSV and audio files.")
+        abstract: "Write the site as static files that work on any static host and from disk.",
+        discussion: """
+            The new site is written beside DIR and swapped in with a rename: an interrupted export \
+            leaves the previous one intact. Unchanged charts are reused from the cache folder.
+            """)
 
     @Argument(help: "The site folder (chart specs, data, reports).")
     var site: String = "site"
 
-    @Option(name: .shortAndLong, help: "The output folder.")
-    var out: String = "_site"
+    @Option(name: .shortAndLong, help: "The output folder (default: _site, unless only --single-file is given).")
+    var out: String?
+
+    @Option(help: ArgumentHelp("Also (or only) write one self-contained HTML file with every page, chart and sound.", valueName: "NAME.html"))
+    var singleFile: String?
+
+    @Flag(help: "Replace DIR even if it holds files that pitchline export did not write.")
+    var force = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
 
     @Option(help: "Folder holding Templates/ and Public/ (default: next to the site folder, else the current folder).")
     var theme: String?
 
-    @Option(help: "Audio cache folder.")
+    @Option(help: "Cache folder for rendered charts and audio.")
     var cache: String = ".cache"
 
     func run() async throws {
         let siteURL = URL(fileURLWithPath: site)
         let themeURL = theme.map { URL(fileURLWithPath: $0) } ?? Self.defaultTheme(for: siteURL)
-        let generator = SiteGenerator(
-            siteDirectory: siteURL, themeDirectory: themeURL, cacheDirectory: URL(fileURLWithPath: cache))
-        let files = try await generator.generate { step in
-            FileHandle.standardError.write(Data("\(step.description)\n".utf8))
+        let cacheURL = URL(fileURLWithPath: cache)
+        let outURL = (out ?? (singleFile == nil ? "_site" : nil)).map { URL(fileURLWithPath: $0) }
+        if let outURL { try Self.refuseDangerousOutput(outURL, keeping: [siteURL, themeURL, cacheURL]) }
+
+        var job = ExportJob(siteDirectory: siteURL, themeDirectory: themeURL, cacheDirectory: cacheURL, outputDirectory: outURL)
+        job.singleFile = singleFile.map { URL(fileURLWithPath: $0) }
+        job.force = force
+        let stop = StopSignal()
+        let delay = ProcessInfo.processInfo.environment["PITCHLINE_EXPORT_TEST_DELAY_MS"].flatMap(UInt32.init) ?? 0
+        job.afterEachFile = { _, _, _ in
+            stop.writing()
+            if delay > 0 { usleep(delay * 1000) }
+            if stop.requested { throw ExportError(path: outURL?.path ?? "", kind: .cancelled) }
         }
-        for problem in files.problems {
-            FileHandle.standardError.write(Data("warning: \(problem)\n".utf8))
+        let progress = ExportProgress(quiet: quiet)
+        let summary: ExportSummary
+        do {
+            summary = try await job.run(progress: progress) { problem in
+                progress.finish()
+                FileHandle.standardError.write(Data("warning: \(problem)\n".utf8))
+            }
+        } catch let error as ExportError {
+            progress.finish()
+            if error.kind == .cancelled { throw ExitCode(130) }
+            throw error  // printed as "Error: <description>", exit status 1
         }
-        let (count, bytes) = try SiteExporter(outputDirectory: URL(fileURLWithPath: out)).write(files)
-        print("Wrote \(count) files (\(bytes / 1024) KiB) to \(out)")
+        if !quiet { print(summary.description) }
+    }
+
+    /// Refuses an output folder that is, or contains, the site, theme or cache folder: replacing
+    /// it would delete the author's work.
+    static func refuseDangerousOutput(_ out: URL, keeping inputs: [URL]) throws {
+        let outPath = out.standardizedFileURL.resolvingSymlinksInPath().path
+        if outPath == "/" || outPath == FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.path {
+            throw ValidationError("refusing to export into \(outPath)")
+        }
+        for input in inputs {
+            let path = input.standardizedFileURL.resolvingSymlinksInPath().path
+            if path == outPath || path.hasPrefix(outPath + "/") {
+                throw ValidationError("--out \(out.path) holds \(input.path), which the export would replace: choose another folder")
+            }
+        }
     }
 
     /// The theme folder: the site's parent if it has `Templates/`, else the current folder.
@@ -41,4 +88,35 @@ struct Export: AsyncParsableCommand {
         if FileManager.default.fileExists(atPath: parent.appendingPathComponent("Templates").path) { return parent }
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }
+}
+
+/// Ctrl-C (SIGINT) or SIGTERM: before anything is written the process just exits; while files are
+/// written, the export stops after the current file and removes its temporary folder.
+final class StopSignal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopRequested = false
+    private var isWriting = false
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                let writing = self.lock.withLock {
+                    self.stopRequested = true
+                    return self.isWriting
+                }
+                if !writing { exit(130) }  // nothing written yet; a temporary folder is removed next time
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Files are being written: stop between two files from now on.
+    func writing() { lock.withLock { isWriting = true } }
+
+    var requested: Bool { lock.withLock { stopRequested } }
 }

@@ -1,10 +1,10 @@
-import ArgumentParser
+import Foundation
 import SiteGenerator
 
 extension SiteSource {
-    /// Runs the site generator. Until SiteGenerator lands on main, only `--files DIR` works.
-    func generate() async throws -> FileSet {
-        throw ValidationError(
-            "this build cannot generate \(site.path) yet (the site generator is not merged): use --files DIR to serve built files")
+    /// Runs the site generator (the same one `export` uses, so served and exported sites match).
+    func generate(progress: @escaping @Sendable (String) -> Void) async throws -> FileSet {
+        let generator = SiteGenerator(siteDirectory: site, themeDirectory: theme, cacheDirectory: cache)
+        return try await generator.generate { step in progress(step.description) }
     }
 }

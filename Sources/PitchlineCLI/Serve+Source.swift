@@ -7,12 +7,30 @@ import SiteServing
 struct SiteSource: Sendable {
     let site: URL
     let theme: URL
+    let cache: URL
     let files: URL?
 
-    init(site: String, theme: String, files: String?) {
+    init(site: String, theme: String?, cache: String, files: String?) {
         self.site = URL(fileURLWithPath: site)
-        self.theme = URL(fileURLWithPath: theme)
+        self.theme = theme.map { URL(fileURLWithPath: $0) } ?? Export.defaultTheme(for: URL(fileURLWithPath: site))
+        self.cache = URL(fileURLWithPath: cache)
         self.files = files.map { URL(fileURLWithPath: $0) }
+    }
+
+    /// "6 charts, 1 report, 0 problems" (or "39 files, 0 problems" for a folder of built files).
+    static func summary(of set: FileSet) -> String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        let paths = set.files.keys
+        let charts = paths.filter { $0.hasPrefix("charts/") && $0.hasSuffix(".html") && $0.split(separator: "/").count == 2 }.count
+        let reports = paths.filter { $0.hasPrefix("reports/") && $0.hasSuffix(".html") && $0 != "reports/index.html" }.count
+        let problems = plural(set.problems.count, "problem")
+        if charts == 0 && reports == 0 { return "\(plural(set.files.count, "file")), \(problems)" }
+        return "\(plural(charts, "chart")), \(plural(reports, "report")), \(problems)"
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return String(format: "%.1f s", value)
     }
 
     /// Folders whose changes trigger a rebuild.
@@ -24,21 +42,22 @@ struct SiteSource: Sendable {
     /// Builds the file set, printing a progress line if it takes more than a second.
     func build(logger: Logger) async throws -> FileSet {
         let started = ContinuousClock.now
-        let progress = Task {
+        let line = ProgressLine()
+        let timer = Task {
             try await Task.sleep(for: .seconds(1))
-            print("Building the site…")
-            fflush(nil)
+            line.becomeVisible()
         }
-        defer { progress.cancel() }
+        defer { timer.cancel() }
         let set: FileSet
         if let files {
             set = try FileSet.loadFolder(files)
         } else {
-            set = try await generate()
+            set = try await generate { line.report($0) }
         }
         for problem in set.problems { logger.error("\(problem)") }
         let elapsed = ContinuousClock.now - started
-        logger.info("site built", metadata: ["files": "\(set.files.count)", "time": "\(elapsed)"])
+        print("pitchline: \(Self.summary(of: set)) (\(Self.seconds(elapsed)))")
+        fflush(nil)
         return set
     }
 
@@ -46,8 +65,37 @@ struct SiteSource: Sendable {
     func watch(server: SiteServer, logger: Logger) async {
         let watcher = SiteWatcher(folders: watchedFolders, logger: logger) { try await build(logger: logger) }
         await watcher.run(server: server) { set in
-            print("Rebuilt: \(set.files.count) files, \(set.problems.count) problems; open pages reload.")
+            print("pitchline: rebuilt; open pages reload")
             fflush(nil)
         }
+    }
+}
+
+/// "Building the site… [2/5] charts": shown only once a build has taken more than a second.
+final class ProgressLine: @unchecked Sendable {
+    // Safety: all state behind `lock`.
+    private let lock = NSLock()
+    private var visible = false
+    private var current = ""
+
+    func report(_ step: String) {
+        let show = lock.withLock { () -> Bool in
+            current = step
+            return visible
+        }
+        if show { emit(step) }
+    }
+
+    func becomeVisible() {
+        let step = lock.withLock { () -> String in
+            visible = true
+            return current
+        }
+        emit(step)
+    }
+
+    private func emit(_ step: String) {
+        print(step.isEmpty ? "Building the site…" : "Building the site… \(step)")
+        fflush(nil)
     }
 }

@@ -18,8 +18,11 @@ struct Serve: AsyncParsableCommand {
     @Argument(help: "The site folder (specs, data, reports).")
     var site: String = "site"
 
-    @Option(help: "Folder holding Templates/ and Public/.")
-    var theme: String = "."
+    @Option(help: "Folder holding Templates/ and Public/ (default: next to the site folder, else the current folder).")
+    var theme: String?
+
+    @Option(help: "Audio cache folder.")
+    var cache: String = ".cache"
 
     @Option(help: "Serve this folder of already-built files (e.g. an export) instead of building SITE.")
     var files: String?
@@ -30,7 +33,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port (0 picks a free one).")
     var port: Int = 8080
 
-    @Option(help: "Worker threads (default: one per core).")
+    @Option(help: "Worker threads (one per core unless set).")
     var threads: Int = HTTPServerConfiguration.defaultThreadCount
 
     @Option(help: "Seconds before an idle connection is closed.")
@@ -45,7 +48,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Rebuild when the site or theme changes, and reload open pages.")
     var watch = false
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical (debug logs every request).")
+    @Option(help: "Log level (debug logs every request).")
     var logLevel: Logger.Level = .info
 
     func run() async throws {
@@ -56,7 +59,7 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "pitchline.serve")
-        let source = SiteSource(site: site, theme: theme, files: files)
+        let source = SiteSource(site: site, theme: theme, cache: cache, files: files)
 
         let fileSet = try await source.build(logger: logger)
         var configuration = HTTPServerConfiguration()
@@ -70,7 +73,8 @@ struct Serve: AsyncParsableCommand {
         let server = try SiteServer(fileSet: fileSet, configuration: configuration, liveReload: watch)
         try server.start()
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        print("Serving \(fileSet.files.count) files at http://\(shownHost):\(server.port)/  (Ctrl-C to stop)")
+        let what = files.map { "\($0)/" } ?? "\(site)/"
+        print("pitchline: serving \(what) at http://\(shownHost):\(server.port)/ (\(watch ? "watching for changes" : "Ctrl-C to stop"))")
         fflush(nil)
 
         let watcher = watch ? Task { await source.watch(server: server, logger: logger) } : nil

@@ -18,7 +18,15 @@ struct ReportPage {
         let parsed = MarkdownParser().parse(ReportMarkdownSafety.preparedForInk(markdown))
         title = parsed.metadata["title"] ?? parsed.title ?? source.slug
         description = parsed.metadata["description"]
+        // The page has one h1 (the title): a leading "# Title" in the Markdown becomes it, any
+        // other h1 in the body becomes an h2.
         var body = ReportMarkdownSafety.sanitizedHTML(parsed.html)
+        if let first = body.range(of: "<h1>"), let end = body.range(of: "</h1>", range: first.upperBound..<body.endIndex),
+            body[first.upperBound..<end.lowerBound] == Substring(xmlEscape(title)) || parsed.metadata["title"] == nil
+        {
+            body.removeSubrange(first.lowerBound..<end.upperBound)
+        }
+        body = body.replacingOccurrences(of: "<h1>", with: "<h2>").replacingOccurrences(of: "</h1>", with: "</h2>")
         var embedded: [EmbeddedChart] = []
         var problems: [String] = []
         var seen = Set<String>()

@@ -12,6 +12,8 @@ public struct SiteGenerator: Sendable {
     public let cacheDirectory: URL?
     /// Shown as the index page's heading.
     public var siteTitle = "Charts and reports"
+    /// Rendered charts kept between runs (nil: render every chart); see `RenderCache`.
+    public var renderCache: RenderCache?
 
     public init(siteDirectory: URL, themeDirectory: URL, cacheDirectory: URL?) {
         self.siteDirectory = siteDirectory
@@ -76,7 +78,8 @@ public struct SiteGenerator: Sendable {
         let index = try theme.pages.indexPage(
             siteTitle: siteTitle, reports: reportEntries, charts: chartEntries, broken: broken, assets: theme.assets.paths)
         files.add(GeneratedFile(path: "index.html", data: Data(index.utf8), contentType: ContentType.html))
-        let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths)
+        // Served for unknown paths at any depth, so its links start at the site root.
+        let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths, root: "/")
         files.add(GeneratedFile(path: "404.html", data: Data(notFound.utf8), contentType: ContentType.html))
         return files
     }
@@ -84,9 +87,13 @@ public struct SiteGenerator: Sendable {
     /// Renders every chart concurrently; results in input order.
     func renderCharts(_ charts: [Chart], theme: Theme) async throws -> [RenderedChart] {
         let audio = AudioRenderer(cacheDirectory: cacheDirectory)
+        let cache = renderCache?.session(themeDirectory: themeDirectory, assets: theme.assets.paths, total: charts.count)
         return try await withThrowingTaskGroup(of: (Int, RenderedChart).self) { group in
             for (i, chart) in charts.enumerated() {
-                group.addTask { (i, try RenderedChart(chart: chart, theme: theme, audio: audio)) }
+                group.addTask {
+                    let render = { try RenderedChart(chart: chart, theme: theme, audio: audio) }
+                    return (i, try cache?.chart(chart, render: render) ?? render())
+                }
             }
             var results = [RenderedChart?](repeating: nil, count: charts.count)
             for try await (i, r) in group { results[i] = r }
@@ -99,8 +106,9 @@ public struct SiteGenerator: Sendable {
         var order: [String] = []
         var byID: [String: (source: String, problems: [String])] = [:]
         for problem in problems {
-            guard let id = chartID(forFile: problem.file) else { continue }
-            if byID[id] == nil { order.append(id); byID[id] = (problem.file, []) }
+            let file = problem.chartFile ?? problem.file
+            guard let id = chartID(forFile: file) else { continue }
+            if byID[id] == nil { order.append(id); byID[id] = (file, []) }
             byID[id]!.problems.append(problem.description)
         }
         return order.map { BrokenChart(href: "charts/\($0).html", sourcePath: byID[$0]!.source, problems: byID[$0]!.problems) }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import SiteGenerator
+import Synchronization
 
 /// One generated file with every response it can need, built once at install time.
 final class ServedFile: Sendable {
@@ -20,7 +21,8 @@ final class ServedFile: Sendable {
     /// 416 with `Content-Range: bytes */length`.
     let unsatisfiable: HTTPResponse
 
-    init(_ file: GeneratedFile, status: Int = 200) throws {
+    /// - Parameter pageHeaders: extra headers for HTML pages only (the live-reload mark).
+    init(_ file: GeneratedFile, status: Int = 200, pageHeaders: [(name: String, value: String)] = []) throws {
         body = ResponseBody(file.data)
         let digest = ETagDigest.hex(file.data)
         etag = "\"\(digest)\""
@@ -30,6 +32,7 @@ final class ServedFile: Sendable {
         var common = SecurityHeaders.all
         common.append(("Cache-Control", cacheControl))
         if compressible { common.append(("Vary", "Accept-Encoding")) }
+        if file.contentType.lowercased().hasPrefix("text/html") { common += pageHeaders }
 
         let identityHeaders = common + [("Content-Type", contentType), ("ETag", etag), ("Accept-Ranges", "bytes")]
         full = try HTTPResponse(status: status, body: body, headers: identityHeaders)
@@ -53,8 +56,22 @@ final class ServedFile: Sendable {
         }
     }
 
-    /// A 206 for `range` of the identity body (built per request, over the same bytes: no copy).
+    /// Recently asked ranges (players ask the same ones again and again); bounded.
+    private let recentRanges = Mutex<[ClosedRange<Int>: HTTPResponse]>([:])
+    static let recentRangeLimit = 64
+
+    /// A 206 for `range` of the identity body, over the same bytes (no copy); reused for repeats.
     func partial(_ range: ClosedRange<Int>) throws -> HTTPResponse {
+        if let cached = recentRanges.withLock({ $0[range] }) { return cached }
+        let response = try buildPartial(range)
+        recentRanges.withLock { cache in
+            if cache.count >= Self.recentRangeLimit { cache.removeAll(keepingCapacity: true) }
+            cache[range] = response
+        }
+        return response
+    }
+
+    private func buildPartial(_ range: ClosedRange<Int>) throws -> HTTPResponse {
         var headers = SecurityHeaders.all
         headers.append(("Cache-Control", cacheControl))
         headers.append(("Content-Type", contentType))

@@ -15,6 +15,8 @@ public final class SiteServer: Sendable {
 
     private let current: CurrentSite
     private let generation = Atomic<Int>(0)
+    /// Serialises installs (each one numbers the next version).
+    private let installing = Mutex(())
     private let liveReload: Bool
     private let logger: Logger
     public let http: HTTPServer
@@ -50,11 +52,14 @@ public final class SiteServer: Sendable {
     /// Replaces the whole site. Every response of the new set is built before the swap; requests
     /// already running finish with the old set, whose memory is freed when the last one ends.
     public func install(_ fileSet: FileSet) throws {
-        let next = generation.load(ordering: .relaxed) + 1
-        let built = try SiteTable(fileSet, versionToken: liveReload ? String(next) : nil)
-        current.replace(with: built)
-        generation.store(next, ordering: .relaxed)
-        logger.info("site installed", metadata: ["files": "\(built.fileCount)", "version": "\(next)"])
+        let built = try installing.withLock { _ throws -> SiteTable in
+            let next = generation.load(ordering: .relaxed) + 1
+            let built = try SiteTable(fileSet, versionToken: liveReload ? String(next) : nil)
+            current.replace(with: built)
+            generation.store(next, ordering: .relaxed)
+            return built
+        }
+        logger.info("site installed", metadata: ["files": "\(built.fileCount)", "version": "\(version)"])
     }
 }
 

@@ -15,9 +15,12 @@ final class SiteTable: Sendable {
     let fileCount: Int
 
     init(_ fileSet: FileSet, versionToken: String?) throws {
+        // Under --watch, pages carry a mark the page script can read without a request
+        // (PerformanceNavigationTiming.serverTiming); only then does it poll the version.
+        let pageHeaders: [(name: String, value: String)] = versionToken == nil ? [] : [("Server-Timing", "pitchline-watch")]
         var routes: [String: ServedFile] = [:]
         for (path, file) in fileSet.files where file.path == path && !path.hasPrefix("/") {
-            let served = try ServedFile(file)
+            let served = try ServedFile(file, pageHeaders: pageHeaders)
             routes["/" + path] = served
         }
         // Aliases never shadow a real file.
@@ -35,7 +38,7 @@ final class SiteTable: Sendable {
 
         var notFoundFile = fileSet["404.html"] ?? SiteTable.builtInNotFound
         notFoundFile.isImmutable = false
-        notFound = try ServedFile(notFoundFile, status: 404).full
+        notFound = try ServedFile(notFoundFile, status: 404, pageHeaders: pageHeaders).full
         badRequest = try HTTPResponse(
             status: 400, text: "Bad request: this path cannot name a file of the site.\n",
             headers: SecurityHeaders.all + [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")],

@@ -30,6 +30,9 @@ let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pit
         #expect(occurrences(of: "<th scope=\"col\">", in: table) == 3)  // Date + two series
         #expect(!html.contains("<details"))  // small tables stay open
         #expect(html.contains("<td>no data</td>"))  // the missing value, never 0
+        // Dates as people say them, values with fixed decimals and the unit.
+        #expect(html.contains("<tr data-row=\"0\"><th scope=\"row\">1 January 2012</th><td>10.0 °C</td><td>\u{2212}1.0 °C</td></tr>"))
+        #expect(html.contains("<tr data-row=\"1\"><th scope=\"row\">2 January 2012</th><td>11.5 °C</td><td>0.0 °C</td></tr>"))
         #expect(html.contains("<script defer src=\"seattle-temperature.123.js\"></script>"))
         #expect(html.contains("href=\"../assets/pitchline.abc.css\""))
         #expect(html.contains("role=\"img\" aria-labelledby=\"seattle-temperature-svgtitle\" aria-describedby=\"seattle-temperature-summary\""))
@@ -58,8 +61,35 @@ let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pit
         // The scrubber visits an LTTB selection of 30,000 points: only those rows are cursor targets.
         #expect(occurrences(of: "<tr data-row=", in: huge) < ChartPresentation.tableRowLimit)
         #expect(huge.contains("The audio scrubber visits 19,99") || huge.contains("The audio scrubber visits 20,000"))
-        #expect(huge.contains("The table shows the first 1,000 of 30,000 rows"))
+        #expect(huge.contains("The table shows the first 2,000 of 30,000 rows"))
         #expect(huge.contains("href=\"huge.csv\""))
+    }
+
+    @Test func hugeChartsScrubAReducedSetAndSaySo() throws {
+        let p = ChartPresentation(chart: Fixtures.huge(count: 50_000))
+        #expect(p.isScrubberReduced)
+        #expect(p.scrubRows.count <= ChartPresentation.scrubberPointLimit)
+        let stats = p.description.series[0].statistics
+        #expect(p.scrubRows.contains(stats.minRow!) && p.scrubRows.contains(stats.maxRow!))
+        let script = String(decoding: p.dataScript(audio: nil), as: UTF8.self)
+        let json = script[script.range(of: "] = ")!.upperBound...].dropLast(2)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["pointCount"] as? Int == 50_000)
+        let rows = try #require(object["rows"] as? [Int])
+        #expect(rows == p.scrubRows)
+        #expect((object["reducedNote"] as? String)?.contains("of the 50,000 points") == true)
+        let series = try #require((object["series"] as? [[String: Any]])?.first)
+        #expect((series["cx"] as? [Double])?.count == rows.count)
+        #expect(series["maxRow"] as? Int == rows.firstIndex(of: stats.maxRow!))
+    }
+
+    @Test func aMillionBarsAreDrawnAsAFewThousandStrokes() {
+        var chart = Fixtures.huge(count: 1_000_000)
+        chart.mark = .bar
+        let svg = ChartPresentation(chart: chart).svg
+        #expect(svg.utf8.count < 200_000)
+        #expect(!svg.contains("<rect class=\"pl-bar\""))
+        #expect(occurrences(of: "V", in: svg) > 1_000)
     }
 
     @Test func barChartDrawsOneRectPerValue() {

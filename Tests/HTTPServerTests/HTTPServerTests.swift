@@ -123,12 +123,24 @@ struct HTTPServerTests {
         }
     }
 
+    @Test("a request at every default limit at once (4 KiB target, 64 fields, 8 KiB of header bytes) is served")
+    func largeLegalRequest() throws {
+        try withServer(handler: try echoHandler()) { server in
+            let target = "/" + String(repeating: "t", count: 4095)
+            // Host (5 bytes) + 63 fields of 10 + 119 bytes = 8132 ≤ 8192.
+            let headers = (10..<73).map { "X-Large-\($0): \(String(repeating: "v", count: 119))\r\n" }.joined()
+            let response = try rawRequest(port: server.port, "GET \(target) HTTP/1.1\r\nHost: a\r\n\(headers)\r\n")
+            #expect(response.status == 200)
+            #expect(response.header("X-Path") == target)
+        }
+    }
+
     @Test("an idle or slow client is dropped after the connection timeout")
     func slowClientDropped() throws {
         try withServer(configure: { $0.connectionTimeoutSeconds = 1 }, handler: try echoHandler()) { server in
             let connection = try RawConnection(port: server.port)
             try connection.send("GET / HTTP/1.1\r\nHost: a\r\nX-Slow: ")
-            #expect(connection.waitForClose(timeout: 15))
+            #expect(connection.waitForClose(timeout: 30))
             #expect(try get("/", port: server.port).status == 200)
         }
     }
@@ -188,4 +200,54 @@ func waitUntilRefused(port: Int) -> Bool {
         usleep(10_000)
     }
     return false
+}
+
+@Suite("HTTPServer: addresses")
+struct HTTPServerAddressTests {
+    @Test("IPv6 loopback and localhost bind and serve")
+    func otherLoopbacks() throws {
+        try withServer(configure: { $0.host = "::1" }, handler: try echoHandler()) { server in
+            #expect(server.port > 0)
+            // The raw client speaks IPv4 only: an IPv6-only listener must refuse it.
+            #expect((try? RawConnection(port: server.port)) == nil)
+        }
+        try withServer(configure: { $0.host = "localhost" }, handler: try echoHandler()) { server in
+            let response = try get("/", port: server.port)
+            #expect(response.status == 200)
+        }
+    }
+}
+
+@Suite("HTTPServer: response memory")
+struct ResponseLifetimeTests {
+    /// Swapping a response out while it is being sent must not free its bytes early, and the
+    /// bytes must be freed once the last connection is done (no leak).
+    @Test("a body outlives the response object while a connection still sends it, then is freed")
+    func bodyLifetime() throws {
+        weak var weakBody: ResponseBody?
+        let holder = ResponseHolder()
+        do {
+            let body = ResponseBody(Data(repeating: 0x5A, count: 16 * 1024 * 1024))
+            weakBody = body
+            holder.set(try HTTPResponse(status: 200, body: body, headers: [("Content-Type", "application/octet-stream")]))
+        }
+        try withServer(handler: { _ in holder.get()! }) { server in
+            let connection = try RawConnection(port: server.port)
+            try connection.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+            _ = try connection.readResponse(head: true)
+            holder.set(nil)  // like a site swap: the server no longer offers this response
+            #expect(weakBody != nil)
+            let bytes = try connection.readBytes(16 * 1024 * 1024, timeout: 60)
+            #expect(bytes.allSatisfy { $0 == 0x5A })
+            connection.close()
+        }
+        #expect(weakBody == nil)
+    }
+}
+
+final class ResponseHolder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var response: HTTPResponse?
+    func set(_ new: HTTPResponse?) { lock.withLock { response = new } }
+    func get() -> HTTPResponse? { lock.withLock { response } }
 }

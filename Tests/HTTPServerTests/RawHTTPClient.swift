@@ -47,7 +47,15 @@ final class RawConnection {
         }
     }
 
-    deinit { Glibc.close(fd) }
+    private var closed = false
+
+    deinit { close() }
+
+    /// Closes our end now.
+    func close() {
+        if !closed { Glibc.close(fd) }
+        closed = true
+    }
 
     func send(_ text: String) throws { try send(Data(text.utf8)) }
 
@@ -83,7 +91,7 @@ final class RawConnection {
     }
 
     /// Reads one response. `head` means no body follows whatever Content-Length says.
-    func readResponse(head: Bool = false, timeout: Double = 10) throws -> RawResponse {
+    func readResponse(head: Bool = false, timeout: Double = 30) throws -> RawResponse {
         let deadline = Date().addingTimeInterval(timeout)
         let separator = Data("\r\n\r\n".utf8)
         var headerEnd = buffer.range(of: separator)
@@ -119,7 +127,7 @@ final class RawConnection {
     }
 
     /// Waits until the peer closes (true) or `timeout` passes (false). Discards data.
-    func waitForClose(timeout: Double = 10) -> Bool {
+    func waitForClose(timeout: Double = 30) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !peerClosed {
             let left = deadline.timeIntervalSinceNow
@@ -130,7 +138,7 @@ final class RawConnection {
     }
 
     /// Reads exactly `count` raw bytes (slow-reader tests), or throws.
-    func readBytes(_ count: Int, timeout: Double = 10) throws -> Data {
+    func readBytes(_ count: Int, timeout: Double = 30) throws -> Data {
         let deadline = Date().addingTimeInterval(timeout)
         while buffer.count < count {
             let left = deadline.timeIntervalSinceNow

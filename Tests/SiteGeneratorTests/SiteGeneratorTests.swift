@@ -78,6 +78,15 @@ enum Sample {
         #expect(Sample.html(set, "index.html").contains("charts/broken.html"))
     }
 
+    @Test func aBrokenDataFileGivesItsChartsErrorPage() async throws {
+        var problem = ChartProblem(file: "site/data/rain.csv", line: 17, column: 3, message: "expected a number in column \"mm\", found \"n/a\"")
+        problem.chartFile = "site/charts/rain.vl.json"
+        let set = try await Sample.generator().generate(content: SiteContent(charts: [], problems: [problem]))
+        let page = Sample.html(set, "charts/rain.html")
+        #expect(page.contains("<code>site/charts/rain.vl.json</code>"))
+        #expect(page.contains("site/data/rain.csv:17:3: expected a number in column &quot;mm&quot;, found &quot;n/a&quot;"))
+    }
+
     @Test func reportEmbedsChartsFromChartBlocks() async throws {
         let markdown = """
             ---
@@ -116,6 +125,21 @@ enum Sample {
         #expect(page.contains("charts/missing.vl.json"))
         #expect(set.problems.count == 1)
         #expect(Sample.html(set, "index.html").contains("<a href=\"reports/rain.html\">Rain in &lt;Seattle&gt;</a>"))
+    }
+
+    @Test func aReportKeepsOneH1() async throws {
+        let content = SiteContent(charts: [], reports: [
+            ReportSource(slug: "a", markdown: "# Weather notes\n\nText.\n\n# Later part\n\nMore."),
+            ReportSource(slug: "b", markdown: "---\ntitle: Front title\n---\n# Another heading\n\nText."),
+        ])
+        let set = try await Sample.generator().generate(content: content)
+        let a = Sample.html(set, "reports/a.html"), b = Sample.html(set, "reports/b.html")
+        #expect(a.components(separatedBy: "<h1").count == 2)
+        #expect(a.contains("<h1>Weather notes</h1>"))
+        #expect(a.contains("<h2>Later part</h2>"))
+        #expect(b.components(separatedBy: "<h1").count == 2)
+        #expect(b.contains("<h1>Front title</h1>"))
+        #expect(b.contains("<h2>Another heading</h2>"))
     }
 
     @Test func missingTemplateThrows() async throws {

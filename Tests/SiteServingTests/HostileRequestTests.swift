@@ -30,14 +30,14 @@ struct HostileRequestTests {
                 try connection.send(Data(hostile.bytes))
                 switch hostile.expected {
                 case .refused(let status):
-                    let response = try? connection.readResponse(head: hostile.isHead, timeout: 10)
+                    let response = try? connection.readResponse(head: hostile.isHead, timeout: 30)
                     #expect(response?.status == status, "\(hostile.name)")
-                    #expect(connection.waitForClose(timeout: 10), "\(hostile.name): not closed")
+                    #expect(connection.waitForClose(timeout: 30), "\(hostile.name): not closed")
                 case .answered(let status):
-                    let response = try? connection.readResponse(head: hostile.isHead, timeout: 10)
+                    let response = try? connection.readResponse(head: hostile.isHead, timeout: 30)
                     #expect(response?.status == status, "\(hostile.name)")
                 case .closedSilently:
-                    let response = try? connection.readResponse(timeout: 10)
+                    let response = try? connection.readResponse(timeout: 30)
                     #expect(response == nil, "\(hostile.name): answered \(response?.status ?? 0)")
                     #expect(connection.peerClosed, "\(hostile.name): not closed")
                 }
@@ -82,7 +82,7 @@ struct HostileRequestTests {
             try bodyless.send("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n")
             #expect(try get("/", port: server.port).status == 200)
             for connection in [idle, partialLine, partialHeaders, bodyless] {
-                #expect(connection.waitForClose(timeout: 15))
+                #expect(connection.waitForClose(timeout: 30))
             }
             #expect(try get("/", port: server.port).status == 200)
         }
@@ -98,7 +98,7 @@ struct HostileRequestTests {
             #expect(try get("/charts/seattle.html", port: server.port).status == 200)
             // Not reading: the send buffer fills, nothing moves, the timeout closes it.
             Thread.sleep(forTimeInterval: 3)
-            let received = (try? reader.readBytes(8 * 1024 * 1024, timeout: 15))?.count
+            let received = (try? reader.readBytes(8 * 1024 * 1024, timeout: 30))?.count
             #expect(received == nil, "the whole file arrived: the stalled connection was not dropped")
             #expect(reader.peerClosed)
             #expect(try get("/", port: server.port).status == 200)
@@ -121,7 +121,7 @@ struct HostileRequestTests {
             let extra = try RawConnection(port: server.port)
             try? extra.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
             #expect((try? extra.readResponse(timeout: 5)) == nil)
-            #expect(extra.waitForClose(timeout: 5))
+            #expect(extra.waitForClose(timeout: 30))
             held.removeAll()
             // Closed connections free their slots (the server notices the close first).
             var served = false

@@ -189,12 +189,17 @@ struct SiteServerTests {
             #expect(before.status == 200)
             #expect(before.header("Cache-Control") == "no-store")
             #expect(before.text == "{\"version\":\"1\"}\n")
+            #expect(try get("/", port: server.port).header("Server-Timing") == "pitchline-watch")
+            #expect(try get("/nope", port: server.port).header("Server-Timing") == "pitchline-watch")
+            #expect(try get("/charts/seattle.0a1b2c3d.js", port: server.port).header("Server-Timing") == nil)
             try server.install(sampleSite(marker: "two"))
             #expect(try get("/_pitchline/version", port: server.port).text == "{\"version\":\"2\"}\n")
         }
         try withSite { server in
             let response = try get("/_pitchline/version", port: server.port)
+            let page = try get("/", port: server.port)
             #expect(response.status == 404)
+            #expect(page.header("Server-Timing") == nil)
         }
     }
 
@@ -263,9 +268,9 @@ struct SiteWatcherTests {
     }
 }
 
-/// Polls `condition` every 20 ms for up to 10 s.
+/// Polls `condition` every 20 ms for up to 60 s (an upper bound for busy CI machines, not a timing check).
 func waitFor(_ condition: @Sendable () -> Bool) async -> Bool {
-    for _ in 0..<500 {
+    for _ in 0..<3000 {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(20))
     }

@@ -7,8 +7,11 @@ import Testing
 @Suite struct ToneBankTests {
     let chart = weatherChart()
 
+    /// One render of the weather chart shared by the tests below (debug synthesis is slow).
+    static let rendered: ChartAudio = try! Sonifier(cacheDirectory: nil).render(chart: weatherChart())
+
     @Test func spriteHoldsOneSlotPerDistinctToneAtTheDeclaredFormat() throws {
-        let audio = try Sonifier(cacheDirectory: nil).render(chart: chart)
+        let audio = Self.rendered
         let decoded = try VorbisDecoder.decode(audio.sprite)
         #expect(decoded.sampleRate == audio.sampleRate)
         #expect(decoded.channels == 1)
@@ -30,7 +33,7 @@ import Testing
     }
 
     @Test func everyPointMapsToAToneWithinOnePercentOfItsPitch() throws {
-        let audio = try Sonifier(cacheDirectory: nil).render(chart: chart)
+        let audio = Self.rendered
         #expect(audio.pointTones.count == 2)
         for (s, series) in chart.series.enumerated() {
             #expect(audio.pointTones[s].count == chart.pointCount)
@@ -48,7 +51,7 @@ import Testing
     }
 
     @Test func eachDecodedToneSoundsAtItsPitch() throws {
-        let audio = try Sonifier(cacheDirectory: nil).render(chart: chart)
+        let audio = Self.rendered
         let decoded = try VorbisDecoder.decode(audio.sprite)
         for tone in audio.tones where [.value, .minimum, .maximum].contains(tone.kind) {
             let found = PCMAnalysis.dominantFrequency(
@@ -68,7 +71,7 @@ import Testing
     }
 
     @Test func noClippingAndNoClicksAtToneBoundaries() throws {
-        let audio = try Sonifier(cacheDirectory: nil).render(chart: chart)
+        let audio = Self.rendered
         let decoded = try VorbisDecoder.decode(audio.sprite)
         #expect(PCMAnalysis.peak(decoded.samples[0][...]) < 0.9)
         let edge = Int(0.002 * Double(decoded.sampleRate))
@@ -83,7 +86,7 @@ import Testing
     }
 
     @Test func missingValuesSoundAsAQuietTickNotATone() throws {
-        let audio = try Sonifier(cacheDirectory: nil).render(chart: chart)
+        let audio = Self.rendered
         let decoded = try VorbisDecoder.decode(audio.sprite)
         let tick = slot(audio.tones[audio.missingTone], in: decoded)
         let aTone = slot(audio.tones[0], in: decoded)
@@ -98,7 +101,7 @@ import Testing
     }
 
     @Test func endEarconIsALowDoubleTone() throws {
-        let audio = try Sonifier(cacheDirectory: nil).render(chart: chart)
+        let audio = Self.rendered
         let decoded = try VorbisDecoder.decode(audio.sprite)
         let end = audio.tones[audio.endTone]
         #expect(end.frequency < AudioOptions().minFrequency)
@@ -126,7 +129,7 @@ import Testing
     }
 
     @Test func toneFilesDecodeAloneToTheirPitchAndLength() throws {
-        let audio = try Sonifier(cacheDirectory: nil).render(chart: chart)
+        let audio = Self.rendered
         let files = try audio.toneFiles()
         #expect(files.count == audio.tones.count)
         for i in [0, audio.tones.count / 2, audio.missingTone, audio.endTone] {

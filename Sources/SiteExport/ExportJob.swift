@@ -1,0 +1,80 @@
+import Foundation
+import SiteGenerator
+
+/// One `pitchline export`: generate the site (reusing cached charts), write it atomically,
+/// optionally write the single-file version, and sum up.
+public struct ExportJob: Sendable {
+    public var siteDirectory: URL
+    public var themeDirectory: URL
+    /// Audio and render cache folder (`.cache`); nil renders everything.
+    public var cacheDirectory: URL?
+    /// The static site folder; nil writes only the single file.
+    public var outputDirectory: URL?
+    /// A self-contained HTML file with every page, chart and sound.
+    public var singleFile: URL?
+    public var force = false
+    /// Called after each file is written (tests and `PITCHLINE_EXPORT_TEST_DELAY_MS` slow the
+    /// export down here; Ctrl-C stops it here). Throwing stops the export.
+    public var afterEachFile: (@Sendable (_ path: String, _ done: Int, _ total: Int) throws -> Void)?
+
+    public init(siteDirectory: URL, themeDirectory: URL, cacheDirectory: URL?, outputDirectory: URL?) {
+        self.siteDirectory = siteDirectory
+        self.themeDirectory = themeDirectory
+        self.cacheDirectory = cacheDirectory
+        self.outputDirectory = outputDirectory
+    }
+
+    /// Runs the export; `problems` receives each located problem of a broken chart (the rest of
+    /// the site is exported regardless).
+    public func run(progress: ExportProgress, problems: (String) -> Void = { _ in }) async throws -> ExportSummary {
+        let started = Date()
+        var generator = SiteGenerator(siteDirectory: siteDirectory, themeDirectory: themeDirectory, cacheDirectory: cacheDirectory)
+        let cache = cacheDirectory.map {
+            RenderCache(directory: $0.appendingPathComponent("render"), onChart: { progress.chart($0) })
+        }
+        generator.renderCache = cache
+        let fileSet = try await generator.generate { progress.step($0) }
+        fileSet.problems.forEach(problems)
+
+        var summary = ExportSummary(fileSet: fileSet)
+        let stats = cache?.statistics ?? RenderCacheStatistics()
+        // A chart that loaded has a CSV download; a broken one only an error page.
+        summary.charts = fileSet.files.keys.filter { Self.isChartPage($0) && fileSet[String($0.dropLast(5)) + ".csv"] != nil }.count
+        summary.chartsRendered = cache == nil ? summary.charts : stats.rendered
+        summary.chartsReused = stats.reused
+        var destinations: [String] = []
+        if let outputDirectory {
+            var exporter = SiteExporter(outputDirectory: outputDirectory, force: force)
+            let hook = afterEachFile
+            exporter.afterEachFile = { path, done, total in
+                progress.file(path, done: done, total: total)
+                try hook?(path, done, total)
+            }
+            let result = try exporter.write(fileSet)
+            summary.files = result.files
+            summary.bytes = result.bytes
+            summary.filesWritten = result.written
+            destinations.append(result.path)
+        }
+        if let singleFile {
+            let data = try SingleFileSite(fileSet: fileSet).render()
+            try SingleFileSite.write(data, to: singleFile)
+            if outputDirectory == nil {
+                summary.files = 1
+                summary.bytes = data.count
+                summary.filesWritten = 1
+            }
+            summary.singleFileBytes = data.count
+            destinations.append(singleFile.standardizedFileURL.path)
+        }
+        summary.destination = destinations.joined(separator: " and ")
+        summary.seconds = Date().timeIntervalSince(started)
+        progress.finish()
+        return summary
+    }
+
+    /// `charts/<id>.html`, not a file in a chart's own folder.
+    static func isChartPage(_ path: String) -> Bool {
+        path.hasPrefix("charts/") && path.hasSuffix(".html") && !path.dropFirst("charts/".count).contains("/")
+    }
+}

@@ -1,0 +1,182 @@
+import ChartData
+import ChartPages
+import ContentHash
+import Foundation
+import Sonification
+
+/// Rendered charts kept on disk between runs, so an unchanged chart is neither re-rendered nor
+/// re-encoded (incremental export; docs/export.md).
+///
+/// One entry per chart, `render/<id>.<key>.plr` under the cache folder, where the key is the
+/// SHA-256 of everything that decides the chart's files: the loaded chart itself (spec + data,
+/// canonically encoded), the theme (template bytes and hashed asset names), the audio engine
+/// version and the running program's build (so a rebuilt generator never reuses an old render).
+/// An entry holds the chart's files (identical bytes stored once) and what reports and the index
+/// need; it starts with the SHA-256 of its payload and is written to a temporary file and renamed,
+/// so a torn or damaged entry is never used. Charts whose rendering reported a problem are not
+/// cached.
+public final class RenderCache: Sendable {
+    /// Bump when the entry format or the meaning of the key changes.
+    static let formatVersion = "pitchline-render-1"
+
+    /// The folder holding the entries (`<cache>/render`).
+    public let directory: URL
+    let counters = RenderCounters()
+    let observer: (@Sendable (ChartRenderEvent) -> Void)?
+
+    /// - Parameters:
+    ///   - directory: where entries are kept, e.g. `.cache/render`.
+    ///   - onChart: called once per chart as it finishes (rendered or reused), from any task.
+    public init(directory: URL, onChart: (@Sendable (ChartRenderEvent) -> Void)? = nil) {
+        self.directory = directory
+        self.observer = onChart
+    }
+
+    /// Charts rendered and reused so far by every generation that used this cache.
+    public var statistics: RenderCacheStatistics { counters.snapshot }
+}
+
+/// How many charts a `RenderCache` rendered and how many it took from disk.
+public struct RenderCacheStatistics: Sendable, Equatable {
+    public var rendered = 0
+    public var reused = 0
+    /// Entries found damaged (wrong hash) and rendered again.
+    public var repaired = 0
+    public init() {}
+}
+
+/// One chart finished during generation.
+public struct ChartRenderEvent: Sendable {
+    public var chartID: String
+    /// True when the chart's files came from the cache.
+    public var reused: Bool
+    /// Charts finished so far in this generation, this one included.
+    public var done: Int
+    /// Charts in this generation.
+    public var total: Int
+}
+
+final class RenderCounters: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stats = RenderCacheStatistics()
+    private var done = 0
+    private var total = 0
+
+    func begin(total: Int) { lock.withLock { done = 0; self.total = total } }
+
+    /// Counts a finished chart; returns (done, total) for progress.
+    func finish(reused: Bool, repaired: Bool) -> (Int, Int) {
+        lock.withLock {
+            if reused { stats.reused += 1 } else { stats.rendered += 1 }
+            if repaired { stats.repaired += 1 }
+            done += 1
+            return (done, total)
+        }
+    }
+
+    var snapshot: RenderCacheStatistics { lock.withLock { stats } }
+}
+
+extension RenderCache {
+    /// A generation's view of the cache: the key parts shared by every chart of this run.
+    struct Session: Sendable {
+        let cache: RenderCache
+        let sharedKey: String
+
+        /// The cached render of `chart`, or `render()`'s result (stored for next time).
+        func chart(_ chart: Chart, render: () throws -> RenderedChart) throws -> RenderedChart {
+            var key = Data(sharedKey.utf8)
+            key.append(ChartFingerprint.encode(chart))
+            let hex = ContentHash.sha256Hex(key)
+            let file = cache.directory.appendingPathComponent("\(chart.id).\(hex.prefix(32)).plr")
+            var repaired = false
+            if let stored = try? Data(contentsOf: file) {
+                if let entry = CacheEntry.decode(stored), let rendered = entry.rendered(chart: chart) {
+                    cache.report(chart.id, reused: true, repaired: false)
+                    return rendered
+                }
+                repaired = true
+            }
+            let rendered = try render()
+            if rendered.problems.isEmpty {
+                cache.store(CacheEntry(rendered).encode(), at: file, chartID: chart.id)
+            }
+            cache.report(chart.id, reused: false, repaired: repaired)
+            return rendered
+        }
+    }
+
+    /// Starts a generation of `total` charts with the given theme.
+    func session(themeDirectory: URL, assets: PageAssets, total: Int) -> Session {
+        counters.begin(total: total)
+        let parts = [
+            Self.formatVersion, Sonifier.engineVersion, Self.programFingerprint,
+            "css=\(assets.cssPath)", "js=\(assets.jsPath)", "templates=\(Self.templatesFingerprint(themeDirectory))",
+        ]
+        return Session(cache: self, sharedKey: parts.joined(separator: "\n") + "\n")
+    }
+
+    func report(_ id: String, reused: Bool, repaired: Bool) {
+        let (done, total) = counters.finish(reused: reused, repaired: repaired)
+        observer?(ChartRenderEvent(chartID: id, reused: reused, done: done, total: total))
+    }
+
+    /// Writes an entry atomically and removes the chart's older entries. Best effort: a cache
+    /// that cannot be written only costs time on the next run.
+    func store(_ data: Data, at file: URL, chartID: String) {
+        let fm = FileManager.default
+        do {
+            try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+            let temp = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
+            try data.write(to: temp)
+            guard rename(temp.path, file.path) == 0 else {
+                try? fm.removeItem(at: temp)
+                return
+            }
+            let names = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
+            for name in names where name.hasPrefix("\(chartID).") && name.hasSuffix(".plr") && name != file.lastPathComponent {
+                // Only `<id>.<32 hex>.plr`: another chart's id may start with this one's.
+                let middle = name.dropFirst(chartID.count + 1).dropLast(4)
+                if middle.count == 32, middle.allSatisfy(\.isHexDigit) {
+                    try? fm.removeItem(at: directory.appendingPathComponent(name))
+                }
+            }
+        } catch {
+            return
+        }
+    }
+
+    /// SHA-256 over every template's relative path and bytes, sorted by path.
+    static func templatesFingerprint(_ themeDirectory: URL) -> String {
+        let root = themeDirectory.appendingPathComponent("Templates")
+        let fm = FileManager.default
+        var files: [String] = []
+        if let walker = fm.enumerator(atPath: root.path) {
+            while let name = walker.nextObject() as? String {
+                files.append(name)
+            }
+        }
+        var all = Data()
+        for name in files.sorted() {
+            guard let bytes = fm.contents(atPath: root.appendingPathComponent(name).path) else { continue }
+            all.append(Data("\(name)\n\(bytes.count)\n".utf8))
+            all.append(bytes)
+        }
+        return ContentHash.sha256Hex(all)
+    }
+
+    /// The running program's path, size and modification time: any rebuild of the generator
+    /// (a changed page layout, say) gives new keys without anyone bumping a version by hand.
+    static let programFingerprint: String = {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "program=\(path)" }
+        #if os(Linux)
+        let mtime = info.st_mtim
+        #else
+        let mtime = info.st_mtimespec
+        #endif
+        return "program=\(path) size=\(info.st_size) mtime=\(mtime.tv_sec).\(mtime.tv_nsec)"
+    }()
+}
