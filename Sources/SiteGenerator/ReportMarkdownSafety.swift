@@ -3,6 +3,8 @@ import Foundation
 /// Keeps report Markdown to words and Markdown's own markup: Ink passes raw HTML through and
 /// writes link and image URLs into attributes unescaped, so `<script>`, `<img onerror=…>`,
 /// `[x](javascript:…)` and `[x](a" onmouseover="…)` would reach the page (found by `Fuzz/fuzz-report`).
+/// Raw HTML is shown as text: `<` is escaped before Ink sees it (an unclosed tag such as `<b>`
+/// made Ink swallow the rest of the report, charts included), and Ink's output is filtered again.
 enum ReportMarkdownSafety {
     /// Ink's HTML with every tag that is not one Ink itself writes turned into visible text
     /// (`<` → `&lt;`), and links and images kept only with an http(s), mailto or relative URL.
@@ -68,7 +70,52 @@ enum ReportMarkdownSafety {
     static func preparedForInk(_ markdown: String) -> String {
         var text = Substring(markdown)
         while let last = text.last, last.isWhitespace { text.removeLast() }
-        return limitingBracketNesting(String(text))
+        return limitingBracketNesting(escapingRawHTML(String(text)))
+    }
+
+    /// Every `<` outside code (fenced blocks, `inline` spans) and front matter becomes `&lt;`,
+    /// which Ink keeps as an entity: the reader sees "<", the browser never sees a tag.
+    static func escapingRawHTML(_ markdown: String) -> String {
+        guard markdown.contains("<") else { return markdown }
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        var out: [String] = []
+        out.reserveCapacity(lines.count)
+        var fence: Int? = nil  // backtick count of the open fenced block
+        var frontMatter = lines.first == "---"
+        for (number, line) in lines.enumerated() {
+            if frontMatter {
+                out.append(String(line))
+                if number > 0 && line == "---" { frontMatter = false }
+                continue
+            }
+            let trimmed = line.drop(while: { $0 == " " })
+            let ticks = trimmed.prefix(while: { $0 == "`" }).count
+            if let open = fence {
+                if ticks == open { fence = nil }
+                out.append(String(line))
+                continue
+            }
+            if ticks >= 3 {
+                fence = ticks
+                out.append(String(line))
+                continue
+            }
+            var escaped = ""
+            var rest = line[...]
+            while let index = rest.firstIndex(where: { $0 == "<" || $0 == "`" }) {
+                escaped += rest[..<index]
+                if rest[index] == "`", let close = rest[rest.index(after: index)...].firstIndex(of: "`") {
+                    escaped += rest[index...close]  // an inline code span: Ink escapes it itself
+                    rest = rest[rest.index(after: close)...]
+                } else {
+                    escaped += rest[index] == "<" ? "&lt;" : "`"
+                    rest = rest[rest.index(after: index)...]
+                }
+            }
+            escaped += rest
+            out.append(escaped)
+        }
+        return out.joined(separator: "\n")
     }
 
     /// Deepest `[` nesting handed to Ink. Ink retries every unclosed or unlinked `[` both ways,

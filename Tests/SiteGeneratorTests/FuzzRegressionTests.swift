@@ -25,8 +25,22 @@ import Testing
         #expect(!body.contains("<iframe"))
         #expect(!body.contains("<div style"))
         #expect(!body.contains("<!--"))
-        #expect(body.contains("&lt;script>alert(1)&lt;/script>"))
-        #expect(body.contains("&lt;img src=x onerror=alert(2)>"))
+        #expect(body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(body.contains("&lt;img src=x onerror=alert(2)&gt;"))
+    }
+
+    /// Ink reads an unclosed tag to the end of the document: `<b>` swallowed every later
+    /// paragraph and chart block into one blob of text.
+    @Test func anUnclosedTagDoesNotSwallowTheRestOfTheReport() async throws {
+        let content = SiteContent(
+            charts: [Sample.chart(id: "rain", title: "Daily rain")],
+            reports: [ReportSource(slug: "r", markdown: "Intro <b> and </script>\n\n## Later\n\n```chart\nrain\n```\n\nEnd `code <i>`.\n")])
+        let html = Sample.html(try await Sample.generator().generate(content: content), "reports/r.html")
+        #expect(html.contains("Intro &lt;b&gt; and &lt;/script&gt;"))
+        #expect(html.contains("<h2>Later</h2>"))
+        #expect(html.contains("data-chart-id=\"rain\""))
+        #expect(!html.contains("PITCHLINECHARTBLOCK"))
+        #expect(html.contains("<code>code &lt;i&gt;</code>"))
     }
 
     @Test func scriptURLsLoseTheirLinkAndQuotesCannotAddAttributes() async throws {
