@@ -218,7 +218,9 @@
       } catch (e) { fail(); }
     };
     var base = scriptBase(this.id);
-    if (location.protocol === "file:") {
+    var embedded = (window.PitchlineAudio || {})[this.id];
+    // Audio already on the page (single-file reports) or opened from disk: the base64 script.
+    if (embedded || location.protocol === "file:") {
       var done = function () {
         var b64 = (window.PitchlineAudio || {})[self.id];
         if (typeof b64 !== "string") { fail(); return; }
@@ -226,7 +228,7 @@
         for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
         decode(u.buffer);
       };
-      if ((window.PitchlineAudio || {})[this.id]) { done(); return; }
+      if (embedded) { done(); return; }
       var sc = document.createElement("script");
       sc.src = new URL(a.js, base).href;
       sc.onload = done;

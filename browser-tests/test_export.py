@@ -386,6 +386,33 @@ def test_single_file_opens_and_scrubs_alone_under_its_own_csp(browser, single_fi
         context.close()
 
 
+def test_single_file_put_on_a_web_server_plays_its_embedded_tones(browser, single_file):
+    """Attached to an email and then uploaded somewhere: over http the page still uses the audio
+    it carries (there is no .ogg beside it to fetch), not the synthesised fallback."""
+    import functools
+    import http.server
+    import threading
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(single_file.parent))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/{single_file.name}")
+        chart = page.eval_on_selector("figure.pl-chart", "f => f.dataset.chartId")
+        focus_slider(page, chart)
+        page.keyboard.press("ArrowRight")
+        figure = page.locator(f"figure.pl-chart[data-chart-id='{chart}']")
+        page.wait_for_function(
+            "id => ['ready', 'synth'].includes(document.querySelector(`figure[data-chart-id='${id}']`).dataset.plAudio)",
+            arg=chart, timeout=20000)
+        assert figure.get_attribute("data-pl-audio") == "ready"
+    finally:
+        context.close()
+        server.shutdown()
+
+
 # --- export = serve ---------------------------------------------------------------------------
 
 def test_exported_files_equal_what_the_server_serves(work, exported):
