@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev zlib1g-dev pkg-config
 APT_TEST := chromium fonts-dejavu-core sox vorbis-tools
-APT_BENCH := wrk nginx-light
+APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 
 .PHONY: all build release deps test-deps test swift-test browser-test serve export check bench clean fuzz fuzz-short

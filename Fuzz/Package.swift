@@ -26,6 +26,12 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "ChartData", package: "Pitchline")],
             swiftSettings: swiftSettings),
         .executableTarget(
+            name: "fuzz-report",
+            dependencies: [
+                .product(name: "ChartData", package: "Pitchline"), .product(name: "SiteGenerator", package: "Pitchline"),
+            ],
+            swiftSettings: swiftSettings),
+        .executableTarget(
             name: "fuzz-request",
             dependencies: [.product(name: "SiteServing", package: "Pitchline")],
             swiftSettings: swiftSettings),

@@ -25,13 +25,24 @@ fi
 SWIFT_FLAGS=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
 echo "== building fuzz targets (swift build ${SWIFT_FLAGS[*]}, scratch $SCRATCH)"
 build_start=$(date +%s)
+# SwiftPM does not notice a file added to a path dependency (the main package) in an existing
+# scratch folder: when the list of source files changed, drop the build plan so it is made again.
+sources_stamp="$SCRATCH/.pitchline-sources"
+sources_now=$(find Sources Fuzz/Sources -name '*.swift' | sort | md5sum)
+if [ -f "$sources_stamp" ] && [ "$(cat "$sources_stamp")" != "$sources_now" ]; then
+  rm -f "$SCRATCH/debug.yaml" "$SCRATCH"/*/debug/description.json
+fi
 # ld.gold warns once per ASan helper symbol ("Cannot export local symbol"): noise, filtered.
 if ! swift build --package-path Fuzz --scratch-path "$SCRATCH" "${SWIFT_FLAGS[@]}" 2>&1 \
      | grep -v "Cannot export local symbol"; then :; fi
 if [ "${PIPESTATUS[0]}" -ne 0 ]; then echo "fuzz build failed" >&2; exit 1; fi
+mkdir -p "$SCRATCH"; echo "$sources_now" > "$sources_stamp"
 BIN=$(swift build --package-path Fuzz --scratch-path "$SCRATCH" "${SWIFT_FLAGS[@]}" --show-bin-path)
 echo "build: $(( $(date +%s) - build_start )) s"
 
+# No Swift backtracer: it reads the stack in a way ASan reports (and can hang); libFuzzer's own
+# deadly-signal handler records the input instead.
+export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 export LSAN_OPTIONS="suppressions=$ROOT/Fuzz/lsan.supp:print_suppressions=0"
 
@@ -43,7 +54,7 @@ for t in "${TARGETS[@]}"; do
   log=$CACHE/logs/$t.log
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   before=$(find "$artifacts" -type f | wc -l)
-  max_len=4096; [ "$t" = csv ] && max_len=16384
+  max_len=4096; [ "$t" = csv ] && max_len=16384; [ "$t" = report ] && max_len=1024
   dict=(); [ -f "Fuzz/dict/$t.dict" ] && dict=(-dict="Fuzz/dict/$t.dict")
   echo "== fuzz-$t: ${SECONDS_EACH} s (log $log)"
   # The outer timeout is a backstop only: libFuzzer stops itself at -max_total_time.

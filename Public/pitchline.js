@@ -73,11 +73,9 @@
     this.loading = null;       // "loading", "ready", "synth"
     this.playing = null;       // playback state while a series plays
     this.lastRow = null;       // highlighted table row
-    this.toggle = false;
+    this.toggle = false;       // alternates a trailing no-break space so repeats are re-read
     this.labels = this.series.map(function (ser) { return labelsFor(data, ser); });
     this.allLabels = this.multi ? allLabelsFor(data) : null;
-    var w = (this.cursor && this.cursor.ownerSVGElement) ? this.cursor.ownerSVGElement.viewBox.baseVal : null;
-    this.width = w && w.width ? w.width : 0;
     this.order = {};           // cached LTTB row sets per series and speed
   }
 
@@ -115,9 +113,7 @@
     this.thumb = document.createElement("span");
     this.thumb.className = "pl-thumb";
     this.slider.appendChild(this.thumb);
-    this.quietStart = true;   // mark the first point without scrolling the page to its table row
     this.show(0, false);
-    this.quietStart = false;
     this.slider.setAttribute("aria-valuenow", "0");
     this.slider.setAttribute("aria-valuetext", this.label(0));
     this.slider.addEventListener("keydown", function (e) { self.key(e); });
@@ -190,10 +186,7 @@
     if (this.lastRow) this.lastRow.classList.remove("pl-current");
     var tr = this.tableRows()[row] || null;     // data-row is the scrubber's index
     this.lastRow = tr;
-    if (!tr) return;
-    tr.classList.add("pl-current");
-    var details = tr.closest("details");
-    if (!this.quietStart && (!details || details.open) && tr.getClientRects().length) tr.scrollIntoView({ block: "nearest" });
+    if (tr) tr.classList.add("pl-current");   // no scrolling: the page stays on the chart
   };
 
   P.say = function (text) {
@@ -225,7 +218,9 @@
       } catch (e) { fail(); }
     };
     var base = scriptBase(this.id);
-    if (location.protocol === "file:") {
+    var embedded = (window.PitchlineAudio || {})[this.id];
+    // Audio already on the page (single-file reports) or opened from disk: the base64 script.
+    if (embedded || location.protocol === "file:") {
       var done = function () {
         var b64 = (window.PitchlineAudio || {})[self.id];
         if (typeof b64 !== "string") { fail(); return; }
@@ -233,7 +228,7 @@
         for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
         decode(u.buffer);
       };
-      if ((window.PitchlineAudio || {})[this.id]) { done(); return; }
+      if (embedded) { done(); return; }
       var sc = document.createElement("script");
       sc.src = new URL(a.js, base).href;
       sc.onload = done;
@@ -304,7 +299,7 @@
       this.tone(this.toneOf(this.s, this.row), now, this.row, this.s, keyTime);
     } else {
       for (var s = 0; s < this.series.length; s++) {
-        this.tone(this.toneOf(s, this.row), now + s * 0.11, this.row, s, keyTime);
+        this.tone(this.toneOf(s, this.row), now + s * 0.17, this.row, s, keyTime);   // one after another
       }
     }
   };

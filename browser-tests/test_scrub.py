@@ -627,3 +627,19 @@ def test_every_chart_of_the_example_report_scrubs_with_its_own_audio(page, origi
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement === document.querySelectorAll('figure.pl-chart .pl-slider')[%d]"
                          % (figures.count() - 1))
+
+
+def test_sound_pans_from_left_to_right_along_the_x_axis(page, origin):
+    open_chart(page, origin)
+    page.keyboard.press("ArrowRight")
+    pan = f"() => Pitchline.charts['{SEATTLE}'].panner.pan.value"
+    page.keyboard.press("End")
+    page.wait_for_function(pan + " > 0.99")
+    page.keyboard.press("Home")
+    page.wait_for_function(pan + " < -0.99")
+    page.keyboard.press("PageDown")
+    page.keyboard.press("PageDown")
+    page.keyboard.press("PageDown")
+    page.keyboard.press("PageDown")
+    page.keyboard.press("PageDown")       # half way: the middle
+    page.wait_for_function(f"() => Math.abs(Pitchline.charts['{SEATTLE}'].panner.pan.value) < 0.01")

@@ -17,7 +17,7 @@ struct Export: AsyncParsableCommand {
     @Argument(help: "The site folder (chart specs, data, reports).")
     var site: String = "site"
 
-    @Option(name: .shortAndLong, help: "The output folder (default: _site, unless only --single-file is given).")
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output folder (default: _site, unless only --single-file is given).", valueName: "DIR"))
     var out: String?
 
     @Option(help: ArgumentHelp("Also (or only) write one self-contained HTML file with every page, chart and sound.", valueName: "NAME.html"))
@@ -26,13 +26,13 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "Replace DIR even if it holds files that pitchline export did not write.")
     var force = false
 
-    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    @Flag(name: .shortAndLong, help: "Print nothing but errors and warnings (no progress, no summary).")
     var quiet = false
 
-    @Option(help: "Folder holding Templates/ and Public/ (default: next to the site folder, else the current folder).")
+    @Option(help: ArgumentHelp("Folder holding Templates/ and Public/ (default: next to the site folder, else the current folder).", valueName: "DIR"))
     var theme: String?
 
-    @Option(help: "Cache folder for rendered charts and audio.")
+    @Option(help: ArgumentHelp("Cache folder for rendered charts and audio.", valueName: "DIR"))
     var cache: String = ".cache"
 
     func run() async throws {

@@ -25,11 +25,14 @@ public struct ExportError: Error, CustomStringConvertible, Equatable {
     public var kind: Kind
     /// What was being done, e.g. "cannot write".
     public var action: String
+    /// What to do about it, if there is something to say.
+    public var hint: String?
 
-    public init(path: String, kind: Kind, action: String = "cannot write") {
+    public init(path: String, kind: Kind, action: String = "cannot write", hint: String? = nil) {
         self.path = path
         self.kind = kind
         self.action = action
+        self.hint = hint
     }
 
     /// An error for the current `errno`.
@@ -40,7 +43,7 @@ public struct ExportError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch kind {
         case .system(let code):
-            return "\(action) \(path): \(Self.message(for: code))"
+            return "\(action) \(path): \(Self.message(for: code))" + (hint.map { "; \($0)" } ?? "")
         case .notAnExport:
             return "\(path) is not empty and was not written by pitchline export (no \(ExportFolder.markerName) file); "
                 + "choose another --out folder, or pass --force to replace everything in it"

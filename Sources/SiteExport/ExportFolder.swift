@@ -97,7 +97,14 @@ struct ExportFolder {
                 return
             }
             let old = sibling("old")
-            try DurableFile.rename(path, old)
+            do {
+                try DurableFile.rename(path, old)
+            } catch let error as ExportError where error.kind == .system(errno: EBUSY) || error.kind == .system(errno: EXDEV) {
+                // A mount point cannot be renamed: the swap needs DIR's parent to be writable.
+                throw ExportError(
+                    path: path, kind: error.kind, action: "cannot replace",
+                    hint: "a mount point cannot be swapped: export into a folder inside it")
+            }
             do {
                 try DurableFile.rename(temp, path)
             } catch {

@@ -38,7 +38,7 @@ public struct ExportSummary: Sendable, Equatable {
         let reportText = reports == 1 ? "1 report" : "\(reports) reports"
         let written = "\(filesWritten) written, \(files - filesWritten) unchanged"
         return "Exported \(destination): \(pages) pages, \(charts) charts (\(chartsRendered) rendered, \(chartsReused) reused), "
-            + "\(reportText), \(Self.duration(audioSeconds)) of audio, \(files) files (\(written)), "
+            + "\(reportText), \(Self.duration(audioSeconds)) of audio, \(files == 1 ? "1 file" : "\(files) files") (\(written)), "
             + "\(Self.size(bytes))\(singleFileBytes.map { "; single file \(Self.size($0))" } ?? "") in \(String(format: "%.2f", seconds)) s"
     }
 

@@ -123,6 +123,14 @@ public struct SingleFileSite: Sendable {
     /// Writes the file atomically: a temporary file beside it, fsynced, then renamed.
     public static func write(_ data: Data, to url: URL) throws {
         let target = url.standardizedFileURL.path
+        let folder = url.standardizedFileURL.deletingLastPathComponent().path
+        if DurableFile.isDirectory(folder) != true {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ExportError.system("cannot create folder", folder, errno: EACCES)
+            }
+        }
         let temp = target + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do {
             try DurableFile.write(data, to: temp)

@@ -15,12 +15,12 @@ struct ReportPage {
     init(source: ReportSource, charts: [String: RenderedChart], theme: Theme) throws {
         path = "reports/\(source.slug).html"
         let (markdown, references) = Self.extractChartBlocks(source.markdown)
-        let parsed = MarkdownParser().parse(markdown)
+        let parsed = MarkdownParser().parse(ReportMarkdownSafety.preparedForInk(markdown))
         title = parsed.metadata["title"] ?? parsed.title ?? source.slug
         description = parsed.metadata["description"]
         // The page has one h1 (the title): a leading "# Title" in the Markdown becomes it, any
         // other h1 in the body becomes an h2.
-        var body = parsed.html
+        var body = ReportMarkdownSafety.sanitizedHTML(parsed.html)
         if let first = body.range(of: "<h1>"), let end = body.range(of: "</h1>", range: first.upperBound..<body.endIndex),
             body[first.upperBound..<end.lowerBound] == Substring(xmlEscape(title)) || parsed.metadata["title"] == nil
         {

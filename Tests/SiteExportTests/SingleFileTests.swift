@@ -126,3 +126,13 @@ import Testing
         #expect(out.all.isEmpty)
     }
 }
+
+@Suite struct SingleFileWriteTests {
+    @Test func writesAtomicallyIntoANewFolder() throws {
+        let temp = try TempFolder()
+        let target = temp.path("mail/attachments/weather.html")
+        try SingleFileSite.write(Data("one".utf8), to: target)
+        try SingleFileSite.write(Data("two".utf8), to: target)
+        #expect(temp.tree("mail") == ["attachments/weather.html": Data("two".utf8)])
+    }
+}
