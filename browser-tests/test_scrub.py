@@ -587,7 +587,7 @@ def test_pitchline_serve_watch_reloads_the_open_page_after_an_edit(browser, tmp_
     try:
         url = None
         for line in proc.stdout:          # "Serving N files at http://127.0.0.1:PORT/"
-            m = re.search(r"Serving .* at (http://127\.0\.0\.1:\d+/)", line)
+            m = re.search(r"[Ss]erving .* at (http://127\.0\.0\.1:\d+/)", line)  # "pitchline: serving site/ at …" too
             if m:
                 url = m.group(1)
                 break
