@@ -88,9 +88,11 @@ let package = Package(
         .testTarget(
             name: "SonificationTests", dependencies: ["Sonification", "OggVorbis"],
             swiftSettings: swiftSettings),
+        // Raw HTTP over a socket for the server tests (hostile requests no polite client sends).
+        .target(name: "RawHTTPClient", path: "Tests/RawHTTPClient", swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPServerTests",
-            dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HTTPServer", "RawHTTPClient", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ChartPagesTests", dependencies: ["ChartPages", "ChartData"], swiftSettings: swiftSettings),
@@ -98,7 +100,10 @@ let package = Package(
             name: "SiteGeneratorTests", dependencies: ["SiteGenerator"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SiteServingTests",
-            dependencies: ["SiteServing", "SiteGenerator", "HTTPServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "SiteServing", "SiteGenerator", "HTTPServer", "RawHTTPClient",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator", "ChartData"], swiftSettings: swiftSettings),
     ]

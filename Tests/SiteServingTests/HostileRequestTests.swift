@@ -1,3 +1,4 @@
+import RawHTTPClient
 import Foundation
 import HTTPServer
 import SiteGenerator

@@ -1,35 +1,35 @@
 // Raw HTTP over a POSIX socket: polite clients (curl, URLSession) cannot send hostile requests.
-// (Same file in HTTPServerTests and SiteServingTests; test targets cannot share sources.)
+// Shared by HTTPServerTests and SiteServingTests (a plain target: test targets cannot share sources).
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-struct RawHTTPError: Error, CustomStringConvertible {
-    var description: String
+public struct RawHTTPError: Error, CustomStringConvertible {
+    public var description: String
 }
 
 /// One parsed response.
-struct RawResponse {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var body: Data
+public struct RawResponse {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: Data
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// One TCP connection to 127.0.0.1 speaking bytes, with bounded waits.
-final class RawConnection {
+public final class RawConnection {
     private let fd: Int32
     private var buffer = Data()
-    private(set) var peerClosed = false
+    public private(set) var peerClosed = false
 
-    init(port: Int) throws {
+    public init(port: Int) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawHTTPError(description: "socket() failed") }
         var address = sockaddr_in()
@@ -52,14 +52,14 @@ final class RawConnection {
     deinit { close() }
 
     /// Closes our end now.
-    func close() {
+    public func close() {
         if !closed { Glibc.close(fd) }
         closed = true
     }
 
-    func send(_ text: String) throws { try send(Data(text.utf8)) }
+    public func send(_ text: String) throws { try send(Data(text.utf8)) }
 
-    func send(_ data: Data) throws {
+    public func send(_ data: Data) throws {
         try data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -71,7 +71,7 @@ final class RawConnection {
     }
 
     /// Half-close: no more bytes from us.
-    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+    public func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 
     /// Reads whatever arrives within `timeout`; false if nothing came (timeout) or the peer closed.
     @discardableResult
@@ -91,7 +91,7 @@ final class RawConnection {
     }
 
     /// Reads one response. `head` means no body follows whatever Content-Length says.
-    func readResponse(head: Bool = false, timeout: Double = 30) throws -> RawResponse {
+    public func readResponse(head: Bool = false, timeout: Double = 30) throws -> RawResponse {
         let deadline = Date().addingTimeInterval(timeout)
         let separator = Data("\r\n\r\n".utf8)
         var headerEnd = buffer.range(of: separator)
@@ -127,7 +127,7 @@ final class RawConnection {
     }
 
     /// Waits until the peer closes (true) or `timeout` passes (false). Discards data.
-    func waitForClose(timeout: Double = 30) -> Bool {
+    public func waitForClose(timeout: Double = 30) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !peerClosed {
             let left = deadline.timeIntervalSinceNow
@@ -138,7 +138,7 @@ final class RawConnection {
     }
 
     /// Reads exactly `count` raw bytes (slow-reader tests), or throws.
-    func readBytes(_ count: Int, timeout: Double = 30) throws -> Data {
+    public func readBytes(_ count: Int, timeout: Double = 30) throws -> Data {
         let deadline = Date().addingTimeInterval(timeout)
         while buffer.count < count {
             let left = deadline.timeIntervalSinceNow
@@ -151,13 +151,13 @@ final class RawConnection {
 }
 
 /// One request on a fresh connection.
-func rawRequest(port: Int, _ text: String, head: Bool = false) throws -> RawResponse {
+public func rawRequest(port: Int, _ text: String, head: Bool = false) throws -> RawResponse {
     let connection = try RawConnection(port: port)
     try connection.send(text)
     return try connection.readResponse(head: head)
 }
 
-func get(_ path: String, port: Int, headers: [String] = []) throws -> RawResponse {
+public func get(_ path: String, port: Int, headers: [String] = []) throws -> RawResponse {
     let extra = headers.map { $0 + "\r\n" }.joined()
     return try rawRequest(port: port, "GET \(path) HTTP/1.1\r\nHost: localhost\r\n\(extra)\r\n")
 }
