@@ -55,7 +55,7 @@ swift-test: deps
 browser-test: test-deps build
 	$(PY) -m pytest -q browser-tests
 
-test: test-deps swift-test browser-test
+test: test-deps swift-test browser-test fuzz-short
 
 bench: release test-deps
 	$(call apt_install,$(APT_BENCH))
