@@ -12,7 +12,7 @@ APT_TEST := chromium fonts-dejavu-core sox vorbis-tools
 APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 
-.PHONY: all build release deps test-deps test swift-test browser-test serve export check bench clean fuzz fuzz-short
+.PHONY: all build release deps test-deps test swift-test browser-test serve export check bench clean fuzz fuzz-short soak
 
 all: build
 
@@ -55,7 +55,7 @@ swift-test: deps
 browser-test: test-deps build
 	$(PY) -m pytest -q browser-tests
 
-test: test-deps swift-test browser-test
+test: test-deps swift-test browser-test fuzz-short
 
 bench: release test-deps
 	$(call apt_install,$(APT_BENCH))
@@ -69,6 +69,11 @@ fuzz: deps
 # The short run for CI: 10 s per target.
 fuzz-short: deps
 	FUZZ_SECONDS=10 bash Fuzz/run.sh
+
+# Load and abuse for SOAK_SECONDS (default 300): wrk at 200 connections, slow clients, --watch swaps.
+soak: release
+	$(call apt_install,$(APT_BENCH))
+	bash bench/soak.sh
 
 clean:
 	rm -rf .build .cache _site
