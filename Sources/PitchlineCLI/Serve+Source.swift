@@ -61,9 +61,14 @@ struct SiteSource: Sendable {
         return set
     }
 
+    /// A watcher whose baseline is the folders as they are now. Make it before the first build,
+    /// so an edit made while that build runs is still seen as a change.
+    func makeWatcher(logger: Logger) -> SiteWatcher {
+        SiteWatcher(folders: watchedFolders, logger: logger) { try await build(logger: logger) }
+    }
+
     /// Polls the watched folders every 500 ms; on a change, rebuilds and swaps the site in.
-    func watch(server: SiteServer, logger: Logger) async {
-        let watcher = SiteWatcher(folders: watchedFolders, logger: logger) { try await build(logger: logger) }
+    func watch(_ watcher: SiteWatcher, server: SiteServer) async {
         await watcher.run(server: server) { set in
             print("pitchline: rebuilt; open pages reload")
             fflush(nil)

@@ -61,6 +61,7 @@ struct Serve: AsyncParsableCommand {
         let logger = Logger(label: "pitchline.serve")
         let source = SiteSource(site: site, theme: theme, cache: cache, files: files)
 
+        let watcher = watch ? source.makeWatcher(logger: logger) : nil
         let fileSet = try await source.build(logger: logger)
         var configuration = HTTPServerConfiguration()
         configuration.host = host
@@ -77,10 +78,10 @@ struct Serve: AsyncParsableCommand {
         print("pitchline: serving \(what) at http://\(shownHost):\(server.port)/ (\(watch ? "watching for changes" : "Ctrl-C to stop"))")
         fflush(nil)
 
-        let watcher = watch ? Task { await source.watch(server: server, logger: logger) } : nil
+        let watching = watcher.map { watcher in Task { await source.watch(watcher, server: server) } }
         let signal = await ShutdownSignal.wait()
         logger.info("shutting down", metadata: ["signal": "\(signal)"])
-        watcher?.cancel()
+        watching?.cancel()
         server.stop(gracePeriod: .seconds(5))
     }
 }
