@@ -86,7 +86,10 @@ let package = Package(
         .executableTarget(name: "pitchline", dependencies: ["PitchlineCLI"], swiftSettings: swiftSettings),
 
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"], swiftSettings: swiftSettings),
-        .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VegaLiteTests", dependencies: ["VegaLite"],
+            // transforms-oracle.json: Vega-Lite's own answers, recorded by Tests/oracle/record_transforms.py.
+            resources: [.process("Resources")], swiftSettings: swiftSettings),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SonificationTests", dependencies: ["Sonification", "OggVorbis"],
