@@ -44,7 +44,9 @@ let package = Package(
         // Pure Swift layers.
         .target(name: "ContentHash", swiftSettings: swiftSettings),
         // Vega-Lite semantics: the Vega expression language, d3 formats, data-flow transforms (no I/O).
-        .target(name: "VegaLite", swiftSettings: swiftSettings),
+        .target(name: "VegaLite", dependencies: ["D3Format"], swiftSettings: swiftSettings),
+        // d3-format numbers and d3-time-format dates (format and parse), en-US built in, UTC.
+        .target(name: "D3Format", swiftSettings: swiftSettings),
         .target(name: "ChartData", swiftSettings: swiftSettings),
         .target(
             name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash"],
@@ -86,10 +88,8 @@ let package = Package(
         .executableTarget(name: "pitchline", dependencies: ["PitchlineCLI"], swiftSettings: swiftSettings),
 
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "VegaLiteTests", dependencies: ["VegaLite"],
-            // transforms-oracle.json: Vega-Lite's own answers, recorded by Tests/oracle/record_transforms.py.
-            resources: [.process("Resources")], swiftSettings: swiftSettings),
+        .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"], swiftSettings: swiftSettings),
+        .testTarget(name: "D3FormatTests", dependencies: ["D3Format"], swiftSettings: swiftSettings),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SonificationTests", dependencies: ["Sonification", "OggVorbis"],

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VegaLite
 
-/// The recorded answers of the real Vega-Lite (Tests/oracle/record_transforms.py): each case's
+/// The recorded answers of the real Vega-Lite (Oracle/record_transforms.py → Oracle/transforms.json): each case's
 /// input table, transforms, and the rows Vega computed, every value typed ("N3", "Sa", "D<ms>",
 /// "null").
 struct OracleCase: Sendable, CustomTestStringConvertible {
@@ -17,11 +17,11 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let all: [OracleCase] = {
-        guard let url = Bundle.module.url(forResource: "transforms-oracle", withExtension: "json"),
-              let bytes = try? Data(contentsOf: url),
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Oracle/transforms.json")
+        guard let bytes = try? Data(contentsOf: url),
               let json = try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed]) as? [String: Any],
               let tables = json["tables"] as? [String: Any], let cases = json["cases"] as? [[String: Any]]
-        else { fatalError("transforms-oracle.json is missing or malformed") }
+        else { fatalError("Oracle/transforms.json is missing or malformed") }
         func rows(_ v: Any?) -> [[String: DataValue]] {
             guard case .array(let a) = toDataValue(v ?? NSNull()) else { return [] }
             return a.compactMap { if case .object(let o) = $0 { o } else { nil } }

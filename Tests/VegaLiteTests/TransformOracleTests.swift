@@ -2,7 +2,7 @@ import Testing
 @testable import VegaLite
 
 /// Each transform case run through Pitchline and compared, row by row and value by value, with
-/// what the real Vega-Lite computed for the same spec (recorded in transforms-oracle.json).
+/// what the real Vega-Lite computed for the same spec (recorded in Oracle/transforms.json).
 @Suite struct TransformOracleTests {
     static var expressionsAvailable: Bool { (try? VegaExpression.parse("1")) != nil }
 

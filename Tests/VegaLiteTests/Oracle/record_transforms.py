@@ -2,7 +2,7 @@
 Tests/VegaLiteTests/TransformOracleTests.swift (which compares without Python).
 
     python3 -m venv .venv && .venv/bin/pip install vl-convert-python
-    TZ=UTC .venv/bin/python Tests/oracle/record_transforms.py
+    TZ=UTC .venv/bin/python Tests/VegaLiteTests/Oracle/record_transforms.py
 
 For each case the spec (inline data + transforms, mark "point", no encodings) is compiled with
 vl_convert.vegalite_to_vega; its mark is replaced by one symbol per datum of the mark's data whose
@@ -12,8 +12,8 @@ import csv, json, os, sys
 import vl_convert as vlc
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "VegaLiteTests", "Resources", "transforms-oracle.json")
-DATASETS = os.path.join(HERE, "..", "..", "..", "shared", "datasets")
+OUT = os.path.join(HERE, "transforms.json")
+DATASETS = os.path.join(HERE, "..", "..", "..", "..", "shared", "datasets")
 if not os.path.isdir(DATASETS):
     DATASETS = "/work/shared/datasets"
 
