@@ -285,14 +285,48 @@ struct Grouping {
                 }
             }
         } else {
-            var index: [[DataValue]: Int] = [:]
-            for r in 0..<n {
-                let k = cols.map { $0[r].groupKey }
-                if let g = index[k] {
-                    groups[g].append(r); groupOfRow[r] = g
-                } else {
-                    index[k] = groups.count; groupOfRow[r] = groups.count
-                    groups.append([r]); keys.append(k)
+            // Each field's values become small integer codes, combined into one key per row.
+            var codes = [Int](repeating: 0, count: n)
+            var overflow = false
+            var radix = 1
+            for col in cols {
+                var index: [DataValue: Int] = [:]
+                var fieldCodes = [Int](repeating: 0, count: n)
+                for r in 0..<n {
+                    let k = col[r].groupKey
+                    if let c = index[k] {
+                        fieldCodes[r] = c
+                    } else {
+                        fieldCodes[r] = index.count
+                        index[k] = index.count
+                    }
+                }
+                let width = Swift.max(1, index.count)
+                let (next, o) = radix.multipliedReportingOverflow(by: width)
+                overflow = overflow || o
+                radix = next
+                for r in 0..<n { codes[r] = codes[r] &* width &+ fieldCodes[r] }
+            }
+            if overflow {
+                var index: [[DataValue]: Int] = [:]
+                for r in 0..<n {
+                    let k = cols.map { $0[r].groupKey }
+                    if let g = index[k] {
+                        groups[g].append(r); groupOfRow[r] = g
+                    } else {
+                        index[k] = groups.count; groupOfRow[r] = groups.count
+                        groups.append([r]); keys.append(k)
+                    }
+                }
+            } else {
+                var index: [Int: Int] = [:]
+                for r in 0..<n {
+                    if let g = index[codes[r]] {
+                        groups[g].append(r); groupOfRow[r] = g
+                    } else {
+                        index[codes[r]] = groups.count; groupOfRow[r] = groups.count
+                        groups.append([r]); keys.append(cols.map { $0[r].groupKey })
+                    }
                 }
             }
         }
