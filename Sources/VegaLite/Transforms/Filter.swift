@@ -195,7 +195,11 @@ public struct FieldPredicate: Sendable {
     func test(_ values: [DataValue]) -> [Bool] {
         var input = values
         if let tu = timeUnit {
-            input = values.map { v in .number(tu.floor(CivilTime.instant(v == .null ? .number(0) : v) ?? .nan)) }
+            // `time(timeUnit(field))`, or `time(field)` for a binned unit (already floored).
+            input = values.map { v in
+                let t = CivilTime.instant(v == .null ? .number(0) : v) ?? .nan
+                return .number(tu.binned ? t : tu.floor(t))
+            }
         }
         switch test {
         case .equal(let x): return input.map { DataValue.jsStrictEqual($0, x) }
