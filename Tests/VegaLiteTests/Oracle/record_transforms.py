@@ -177,6 +177,8 @@ case("lookup fields", SALES, [{"lookup": "k", "from": {"data": {"name": "people"
 case("lookup as default", SALES, [{"lookup": "k", "from": {"data": {"name": "people"}, "key": "name",
                                                            "fields": ["age"]}, "as": ["years"], "default": -1}],
      ["k", "years"], datasets={"people": PEOPLE})
+case("lookup inline values", SALES, [{"lookup": "k", "from": {"data": {"values": PEOPLE}, "key": "name",
+                                                               "fields": ["city"]}}], ["k", "city"])
 case("lookup whole row", SALES, [{"lookup": "k", "from": {"data": {"name": "people"}, "key": "name"}, "as": "p"},
                                  {"calculate": "datum.p ? datum.p.city : 'none'", "as": "pc"}], ["k", "pc"],
      datasets={"people": PEOPLE})
