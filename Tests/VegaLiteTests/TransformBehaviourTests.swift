@@ -85,3 +85,15 @@ extension TransformBehaviourTests {
         #expect(out[n - 1, "med"] == .number(50))
     }
 }
+
+extension TransformBehaviourTests {
+    @Test func pivotColumnsInJavaScriptObjectOrder() throws {
+        let frame = DataFrame(rows: [
+            ["g": .string("a"), "year": .number(2001), "v": .number(1)],
+            ["g": .string("a"), "year": .number(2000), "v": .number(2)],
+            ["g": .string("b"), "year": .string("x"), "v": .number(3)]])
+        let out = try Transform.parse(json(#"{"pivot": "year", "value": "v", "groupby": ["g"]}"#)).apply(frame)
+        #expect(out.fields == ["2000", "2001", "g", "x"])
+        #expect(out[0, "2000"] == .number(2) && out[1, "x"] == .number(3) && out[1, "2001"] == .null)
+    }
+}

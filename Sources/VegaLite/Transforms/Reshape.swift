@@ -139,7 +139,23 @@ public struct PivotTransform: Sendable {
             }
             out.setColumn(kt, column)
         }
-        return out
+        // A JavaScript object lists integer-like keys first, ascending: Vega's pivoted rows
+        // read `2000, 2001, group` when the keys are years.
+        let order = out.fields.enumerated().sorted { a, b in
+            switch (PivotTransform.arrayIndex(a.element), PivotTransform.arrayIndex(b.element)) {
+            case let (x?, y?): return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return a.offset < b.offset
+            }
+        }.map(\.element)
+        return DataFrame(fields: order, columns: order.map { out.column($0)! })
+    }
+
+    /// The number of a JavaScript array-index property name ("0", "2001"; not "01" or "-1").
+    static func arrayIndex(_ key: String) -> UInt32? {
+        guard let n = UInt32(key), n != UInt32.max, String(n) == key else { return nil }
+        return n
     }
 }
 
