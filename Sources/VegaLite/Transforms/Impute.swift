@@ -16,6 +16,18 @@ public struct ImputeTransform: Sendable {
 
     static let methods = ["value", "mean", "median", "max", "min"]
 
+    /// An encoding's `impute` (`{"impute": {"value": 0}}` on y, keyed by x, grouped by color).
+    public init(impute: String, key: String, keyvals: [DataValue]? = nil, groupby: [String] = [],
+                method: String = "value", value: DataValue = .number(0), frame: (Int?, Int?) = (nil, nil)) {
+        self.impute = FieldRef(impute)
+        self.key = FieldRef(key)
+        self.keyvals = keyvals
+        self.groupby = groupby.map(FieldRef.init)
+        self.method = ImputeTransform.methods.contains(method) ? method : "value"
+        self.value = value
+        self.frame = frame
+    }
+
     init(_ o: SpecObject) throws(TransformError) {
         try o.allowOnly(["impute", "key", "keyvals", "groupby", "method", "value", "frame"], in: "an impute transform")
         impute = try o.field("impute")
