@@ -106,15 +106,8 @@ public struct ChartLoader: Sendable {
         return try ChartBuilder(spec: spec, table: table, specFile: path, id: chartID(path)).build()
     }
 
-    /// `site/charts/seattle-temperature.vl.json` → `seattle-temperature`.
-    static func chartID(_ path: String) -> String {
-        var name = (path as NSString).lastPathComponent
-        for suffix in [".vl.json", ".json", ".csv"] where name.lowercased().hasSuffix(suffix) {
-            name.removeLast(suffix.count)
-            break
-        }
-        return name
-    }
+    /// The chart's id from its file name (`ChartID`, the one rule).
+    static func chartID(_ path: String) -> String { ChartID.fromFileName(path) }
 
     /// Resolves a relative data URL against the spec's folder; refuses absolute and remote URLs.
     static func resolve(_ url: String, relativeTo specPath: String, line: Int) throws(ChartProblem) -> String {

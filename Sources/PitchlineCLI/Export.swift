@@ -11,7 +11,9 @@ struct Export: AsyncParsableCommand {
         abstract: "Write the site as static files that work on any static host and from disk.",
         discussion: """
             The new site is written beside DIR and swapped in with a rename: an interrupted export \
-            leaves the previous one intact. Unchanged charts are reused from the cache folder.
+            leaves the previous one intact. Unchanged charts are reused from the cache folder. \
+            A chart or report that fails stops the export (exit status 1, nothing written) unless \
+            --keep-going, which publishes the rest and still exits with status 1.
             """)
 
     @Argument(help: "The site folder (chart specs, data, reports).")
@@ -25,6 +27,9 @@ struct Export: AsyncParsableCommand {
 
     @Flag(help: "Replace DIR even if it holds files that pitchline export did not write.")
     var force = false
+
+    @Flag(help: "Publish the charts and reports that work when others fail (the exit status is still 1).")
+    var keepGoing = false
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors and warnings (no progress, no summary).")
     var quiet = false
@@ -45,6 +50,7 @@ struct Export: AsyncParsableCommand {
         var job = ExportJob(siteDirectory: siteURL, themeDirectory: themeURL, cacheDirectory: cacheURL, outputDirectory: outURL)
         job.singleFile = singleFile.map { URL(fileURLWithPath: $0) }
         job.force = force
+        job.keepGoing = keepGoing
         let stop = StopSignal()
         let delay = ProcessInfo.processInfo.environment["PITCHLINE_EXPORT_TEST_DELAY_MS"].flatMap(UInt32.init) ?? 0
         job.afterEachFile = { _, _, _ in
@@ -57,7 +63,7 @@ struct Export: AsyncParsableCommand {
         do {
             summary = try await job.run(progress: progress) { problem in
                 progress.finish()
-                FileHandle.standardError.write(Data("warning: \(problem)\n".utf8))
+                FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
             }
         } catch let error as ExportError {
             progress.finish()
@@ -65,6 +71,7 @@ struct Export: AsyncParsableCommand {
             throw error  // printed as "Error: <description>", exit status 1
         }
         if !quiet { print(summary.description) }
+        if summary.problems > 0 { throw ExitCode(1) }
     }
 
     /// Refuses an output folder that is, or contains, the site, theme or cache folder: replacing

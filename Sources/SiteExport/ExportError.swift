@@ -19,6 +19,9 @@ public struct ExportError: Error, CustomStringConvertible, Equatable {
         case unsafePath
         /// Stopped by the user (Ctrl-C) or a test hook.
         case cancelled
+        /// Charts or reports failed (`count` problems) and nothing was published (`--keep-going`
+        /// publishes the rest).
+        case siteProblems(count: Int)
     }
 
     public var path: String
@@ -53,6 +56,9 @@ public struct ExportError: Error, CustomStringConvertible, Equatable {
             return "refusing to write \(path): the path would leave the output folder"
         case .cancelled:
             return "export interrupted; the previous export is unchanged"
+        case .siteProblems(let count):
+            return "\(count == 1 ? "1 problem" : "\(count) problems") in the site; nothing was exported and \(path) is unchanged "
+                + "(fix the charts and reports named above, or pass --keep-going to publish the rest)"
         }
     }
 

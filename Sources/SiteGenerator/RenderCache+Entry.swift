@@ -5,16 +5,20 @@ import Foundation
 
 /// One chart's cached render on disk:
 ///
-///     PLR2 <checksum of everything after this line, 16 hex>\n
+///     PLR3 <checksum of everything after this line, 16 hex>\n
 ///     <manifest JSON length>\n<manifest JSON><blob 0><blob 1>…
 ///
-/// Files with identical bytes (a chart's per-point tone files share a few tones) are stored once.
+/// Files with identical bytes are stored once.
 struct CacheEntry {
     struct File: Codable {
         var path: String
         var contentType: String
         var immutable: Bool
         var exported: Bool
+        var role: FileRole
+        var chartID: String?
+        var title: String?
+        var audioSeconds: Double?
         var blob: Int
     }
 
@@ -38,7 +42,7 @@ struct CacheEntry {
         var blobSizes: [Int]
     }
 
-    static let magic = "PLR2 "
+    static let magic = "PLR3 "
 
     var manifest: Manifest
     var blobs: [Data]
@@ -61,7 +65,9 @@ struct CacheEntry {
                 index[file.data] = blob
                 blobs.append(file.data)
             }
-            files.append(File(path: file.path, contentType: file.contentType, immutable: file.isImmutable, exported: file.isExported, blob: blob))
+            files.append(File(
+                path: file.path, contentType: file.contentType, immutable: file.isImmutable, exported: file.isExported,
+                role: file.role, chartID: file.chartID, title: file.title, audioSeconds: file.audioSeconds, blob: blob))
         }
         let audio = rendered.audio.map {
             Audio(
@@ -134,7 +140,9 @@ struct CacheEntry {
     func rendered(chart: Chart) -> RenderedChart? {
         guard manifest.chartID == chart.id else { return nil }
         let files = manifest.files.map {
-            GeneratedFile(path: $0.path, data: blobs[$0.blob], contentType: $0.contentType, isImmutable: $0.immutable, isExported: $0.exported)
+            GeneratedFile(
+                path: $0.path, data: blobs[$0.blob], contentType: $0.contentType, role: $0.role, chartID: $0.chartID,
+                title: $0.title, audioSeconds: $0.audioSeconds, isImmutable: $0.immutable, isExported: $0.exported)
         }
         let audio = manifest.audio.map {
             ChartAudioInfo(

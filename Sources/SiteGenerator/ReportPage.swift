@@ -1,3 +1,4 @@
+import ChartData
 import ChartPages
 import Foundation
 import Ink
@@ -10,7 +11,7 @@ struct ReportPage {
     let description: String?
     let html: String
     /// Charts named in the report that do not exist.
-    let problems: [String]
+    let problems: [SiteProblem]
 
     init(source: ReportSource, charts: [String: RenderedChart], theme: Theme) throws {
         path = "reports/\(source.slug).html"
@@ -28,7 +29,7 @@ struct ReportPage {
         }
         body = body.replacingOccurrences(of: "<h1>", with: "<h2>").replacingOccurrences(of: "</h1>", with: "</h2>")
         var embedded: [EmbeddedChart] = []
-        var problems: [String] = []
+        var problems: [SiteProblem] = []
         var seen = Set<String>()
         for (i, reference) in references.enumerated() {
             let placeholder = "<p>\(Self.placeholder(i))</p>"
@@ -39,7 +40,9 @@ struct ReportPage {
                 embedded.append(embed)
                 html = embed.html
             } else {
-                problems.append("site/reports/\(source.slug).md: chart block names \"\(reference)\", which is not a loaded chart (or is embedded twice)")
+                problems.append(SiteProblem(
+                    reportPath: path, file: "site/reports/\(source.slug).md",
+                    message: "chart block names \"\(reference)\", which is not a loaded chart (or is embedded twice)"))
                 html = try theme.pages.render("partials/report-missing-chart", ["path": reference])
             }
             body = body.replacingOccurrences(of: placeholder, with: html)
@@ -82,11 +85,8 @@ struct ReportPage {
     /// Finds the chart a block names: by id, or by spec path relative to the site or `charts/`.
     static func chartID(for reference: String, in charts: [String: RenderedChart]) -> String? {
         if charts[reference] != nil { return reference }
-        let name = reference.split(separator: "/").last.map(String.init) ?? reference
-        for suffix in [".vl.json", ".json", ".csv"] where name.hasSuffix(suffix) {
-            let id = String(name.dropLast(suffix.count))
-            if charts[id] != nil { return id }
-        }
+        let id = ChartID.fromFileName(reference)
+        if id != reference.split(separator: "/").last.map(String.init), charts[id] != nil { return id }
         return charts.first { reference.hasSuffix($0.value.presentation.chart.sourcePath) || $0.value.presentation.chart.sourcePath.hasSuffix(reference) }?.key
     }
 
