@@ -39,6 +39,7 @@ public struct ExportJob: Sendable {
         }
         generator.renderCache = cache
         generator.forPublishing = true
+        generator.singleFile = singleFile != nil
         let fileSet = try await generator.generate { progress.step($0) }
         fileSet.problems.forEach(problems)
         if !fileSet.problems.isEmpty && !keepGoing {
@@ -65,7 +66,7 @@ public struct ExportJob: Sendable {
             destinations.append(result.path)
         }
         if let singleFile {
-            let data = try SingleFileSite(fileSet: fileSet).render()
+            let data = try SingleFileSite.file(in: fileSet).data
             try SingleFileSite.write(data, to: singleFile)
             if outputDirectory == nil {
                 summary.files = 1

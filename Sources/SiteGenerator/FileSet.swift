@@ -29,6 +29,8 @@ public enum FileRole: String, Sendable, Codable, CaseIterable {
     case page
     /// Any other file read back from a folder.
     case file
+    /// The whole site in one HTML file (`export --single-file`), not part of the site folder.
+    case singleFile
 
     /// Pages a reader opens (HTML).
     public var isPage: Bool { [.index, .chartPage, .errorPage, .report, .notFound, .page].contains(self) }

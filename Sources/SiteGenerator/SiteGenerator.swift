@@ -18,6 +18,9 @@ public struct SiteGenerator: Sendable {
     /// lists only what was generated. Off (serve), broken charts get a local error page listing
     /// their problems, and the index links to them.
     public var forPublishing = false
+    /// Also render the whole site as one self-contained HTML file (role `singleFile`, path
+    /// `single-file.html`, not exported with the site folder; `export --single-file`).
+    public var singleFile = false
 
     public init(siteDirectory: URL, themeDirectory: URL, cacheDirectory: URL?) {
         self.siteDirectory = siteDirectory
@@ -68,11 +71,13 @@ public struct SiteGenerator: Sendable {
 
         progress(GenerationStep(index: firstStep + 1, count: 5, name: Self.stepNames[3]))
         var reportEntries: [IndexEntry] = []
+        var reports: [ReportPage] = []
         for report in content.reports.sorted(by: { $0.slug < $1.slug }) {
             let page = try ReportPage(source: report, charts: byID, theme: theme)
             files.problems += page.problems
             // A report with a problem shows it on the page: never published.
             if forPublishing && !page.problems.isEmpty { continue }
+            reports.append(page)
             files.add(GeneratedFile(
                 path: page.path, data: Data(page.html.utf8), contentType: ContentType.html, role: .report, title: page.title))
             reportEntries.append(IndexEntry(href: page.path, title: page.title, summary: page.description))
@@ -90,6 +95,9 @@ public struct SiteGenerator: Sendable {
         // Served for unknown paths at any depth, so its links start at the site root.
         let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths, root: "/")
         files.add(GeneratedFile(path: "404.html", data: Data(notFound.utf8), contentType: ContentType.html, role: .notFound))
+        if singleFile {
+            files.add(try SingleFile.render(siteTitle: siteTitle, charts: rendered, reports: reports, files: files, theme: theme))
+        }
         return files
     }
 
