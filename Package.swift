@@ -31,6 +31,9 @@ let package = Package(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
             name: "CVorbis", pkgConfig: "vorbisenc",
             providers: [.apt(["libvorbis-dev", "libogg-dev"])]),
 
@@ -42,10 +45,11 @@ let package = Package(
         .target(name: "OggVorbis", dependencies: ["CVorbis"], swiftSettings: swiftSettings),
 
         // Pure Swift layers.
-        .target(name: "ContentHash", swiftSettings: swiftSettings),
+        .target(name: "ContentHash", dependencies: ["CCrypto"], swiftSettings: swiftSettings),
+        .target(name: "DurableWrite", swiftSettings: swiftSettings),
         .target(name: "ChartData", swiftSettings: swiftSettings),
         .target(
-            name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash"],
+            name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash", "DurableWrite"],
             swiftSettings: swiftSettings),
         .target(
             name: "ChartPages",
@@ -57,7 +61,7 @@ let package = Package(
         .target(
             name: "SiteGenerator",
             dependencies: [
-                "ChartData", "Sonification", "ChartPages", "ContentHash",
+                "ChartData", "Sonification", "ChartPages", "ContentHash", "DurableWrite",
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -71,7 +75,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "SiteExport",
-            dependencies: ["SiteGenerator", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SiteGenerator", "DurableWrite", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .target(
             name: "PitchlineCLI",

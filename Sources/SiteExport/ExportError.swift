@@ -1,3 +1,4 @@
+import DurableWrite
 import Foundation
 
 #if canImport(Glibc)
@@ -36,6 +37,11 @@ public struct ExportError: Error, CustomStringConvertible, Equatable {
         self.kind = kind
         self.action = action
         self.hint = hint
+    }
+
+    /// A failed durable write, as an export error (same action, path and errno).
+    init(_ failure: DurableWrite.Failure) {
+        self.init(path: failure.path, kind: .system(errno: failure.errno), action: failure.action)
     }
 
     /// An error for the current `errno`.

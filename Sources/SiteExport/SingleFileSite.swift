@@ -1,3 +1,4 @@
+import DurableWrite
 import Foundation
 import SiteGenerator
 
@@ -13,25 +14,13 @@ public enum SingleFileSite {
         return file
     }
 
-    /// Writes the file atomically: a temporary file beside it, fsynced, then renamed.
+    /// Writes the file atomically (`DurableWrite.replace`: a temporary file beside it, fsynced,
+    /// then renamed).
     public static func write(_ data: Data, to url: URL) throws {
-        let target = url.standardizedFileURL.path
-        let folder = url.standardizedFileURL.deletingLastPathComponent().path
-        if DurableFile.isDirectory(folder) != true {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw ExportError.system("cannot create folder", folder, errno: EACCES)
-            }
-        }
-        let temp = target + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do {
-            try DurableFile.write(data, to: temp)
-            try DurableFile.rename(temp, target)
-            DurableFile.syncDirectory(folder)
+            try DurableWrite.replace(url, with: data)
         } catch {
-            unlink(temp)
-            throw error
+            throw ExportError(error)
         }
     }
 }
