@@ -85,7 +85,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
-        .executableTarget(name: "pitchline", dependencies: ["PitchlineCLI"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "pitchline",
+            dependencies: ["PitchlineCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings),
 
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"], swiftSettings: swiftSettings),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"], swiftSettings: swiftSettings),

@@ -97,28 +97,24 @@ struct Export: AsyncParsableCommand {
     }
 }
 
-/// Ctrl-C (SIGINT) or SIGTERM: before anything is written the process just exits; while files are
-/// written, the export stops after the current file and removes its temporary folder.
+/// Ctrl-C (SIGINT) or SIGTERM (through `TerminationSignals`): before anything is written the
+/// process just exits; while files are written, the export stops after the current file and
+/// removes its temporary folder.
 final class StopSignal: @unchecked Sendable {
+    // Safety: state behind `lock`; `signals` is set once in `init`.
     private let lock = NSLock()
     private var stopRequested = false
     private var isWriting = false
-    private var sources: [any DispatchSourceSignal] = []
+    private var signals: TerminationSignals?
 
     init() {
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [weak self] in
-                guard let self else { return }
-                let writing = self.lock.withLock {
-                    self.stopRequested = true
-                    return self.isWriting
-                }
-                if !writing { exit(130) }  // nothing written yet; a temporary folder is removed next time
+        signals = TerminationSignals { [weak self] _ in
+            guard let self else { return }
+            let writing = self.lock.withLock {
+                self.stopRequested = true
+                return self.isWriting
             }
-            source.resume()
-            sources.append(source)
+            if !writing { exit(130) }  // nothing written yet; a temporary folder is removed next time
         }
     }
 
