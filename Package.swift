@@ -1,9 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Dependencies point one way:
-// ChartData → Sonification → ChartPages → SiteGenerator → SiteServing / SiteExport → PitchlineCLI → pitchline.
-// Only CMicroHTTPD and CVorbis see C; HTTPServer and OggVorbis each own their library's pointers.
+// Dependencies point one way (docs/architecture.md has the graph); each target's list is exactly
+// what its files import (`make check-imports`, tools/check_imports.py):
+// ChartData → Sonification ∥ ChartPages → SiteGenerator → SiteServing / SiteExport → PitchlineCLI → pitchline.
+// C is seen only through the system-library targets, each imported (internally) by one owner:
+// CMicroHTTPD by HTTPServer, CVorbis by OggVorbis, CZlib by SiteServing (Gzip), CCrypto by ContentHash.
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
@@ -53,17 +55,13 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "ChartPages",
-            dependencies: [
-                "ChartData", "Sonification", "ContentHash",
-                .product(name: "Mustache", package: "swift-mustache"),
-            ],
+            dependencies: ["ChartData", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: swiftSettings),
         .target(
             name: "SiteGenerator",
             dependencies: [
                 "ChartData", "Sonification", "ChartPages", "ContentHash", "DurableWrite",
                 .product(name: "Ink", package: "Ink"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
         .target(
@@ -75,12 +73,13 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "SiteExport",
-            dependencies: ["SiteGenerator", "DurableWrite", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SiteGenerator", "DurableWrite"],
             swiftSettings: swiftSettings),
         .target(
             name: "PitchlineCLI",
             dependencies: [
-                "ChartData", "SiteGenerator", "SiteServing", "SiteExport", "Sonification", "OggVorbis", "ContentHash",
+                "ChartData", "ChartPages", "Sonification", "OggVorbis", "ContentHash", "HTTPServer",
+                "SiteGenerator", "SiteServing", "SiteExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -93,7 +92,7 @@ let package = Package(
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"], swiftSettings: swiftSettings),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartData"],
+            name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartData", "ContentHash"],
             swiftSettings: swiftSettings),
         // Raw HTTP over a socket for the server tests (hostile requests no polite client sends).
         .target(name: "RawHTTPClient", path: "Tests/RawHTTPClient", swiftSettings: swiftSettings),
@@ -104,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "ChartPagesTests", dependencies: ["ChartPages", "ChartData"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SiteGeneratorTests", dependencies: ["SiteGenerator"], swiftSettings: swiftSettings),
+            name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "ChartData"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SiteServingTests",
             dependencies: [
@@ -112,6 +111,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
-        .testTarget(name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator", "ChartData"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator", "ChartData", "ContentHash"],
+            swiftSettings: swiftSettings),
     ]
 )
