@@ -43,7 +43,7 @@ check: build
 	$(SWIFT) run pitchline check site
 
 serve: release
-	.build/release/pitchline serve site --port $(PORT) --watch
+	.build/release/pitchline serve site --port $(PORT) --watch --theme .
 
 # The static site in _site/ (docs/export.md); SINGLE=weather.html also writes one self-contained file.
 export: release

@@ -61,7 +61,10 @@ let package = Package(
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedTheme"]),
+        // The default theme (Templates/, Public/) compiled into SiteGenerator at build time.
+        .plugin(name: "EmbedTheme", capability: .buildTool()),
         .target(
             name: "SiteServing",
             dependencies: [

@@ -9,6 +9,13 @@ public struct MissingTemplateError: Error, CustomStringConvertible {
     public var description: String { "template \"\(name)\" not found in \(directory)" }
 }
 
+/// A template that does not parse.
+public struct TemplateParseError: Error, CustomStringConvertible {
+    public var name: String
+    public var underlying: any Error
+    public var description: String { "\(name): \(underlying)" }
+}
+
 /// Asset paths every page links to, relative to the site root.
 public struct PageAssets: Sendable, Equatable {
     /// e.g. `assets/pitchline.1a2b3c4d.css`
@@ -30,6 +37,21 @@ public struct PageRenderer: Sendable {
     public init(templatesDirectory: URL) async throws {
         directory = templatesDirectory.path
         library = try await MustacheLibrary(directory: templatesDirectory.path)
+    }
+
+    /// Parses templates given by name (`partials/chart`) and text: the theme built into the binary,
+    /// overridden file by file by a theme folder (SiteGenerator's `ThemeFiles`).
+    public init(templates: [String: String]) throws {
+        var library = MustacheLibrary()
+        for (name, text) in templates.sorted(by: { $0.key < $1.key }) {
+            do {
+                try library.register(text, named: name)
+            } catch {
+                throw TemplateParseError(name: "Templates/\(name).mustache", underlying: error)
+            }
+        }
+        self.library = library
+        directory = "the theme"
     }
 
     /// Renders a named template; throws `MissingTemplateError` when it does not exist.

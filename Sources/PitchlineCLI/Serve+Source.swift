@@ -6,13 +6,14 @@ import SiteServing
 /// Where `serve` gets its files: a folder of built files (`--files`) or the site generator.
 struct SiteSource: Sendable {
     let site: URL
-    let theme: URL
+    /// Overrides the built-in theme file by file (nil: the built-in theme).
+    let theme: URL?
     let cache: URL
     let files: URL?
 
     init(site: String, theme: String?, cache: String, files: String?) {
         self.site = URL(fileURLWithPath: site)
-        self.theme = theme.map { URL(fileURLWithPath: $0) } ?? Export.defaultTheme(for: URL(fileURLWithPath: site))
+        self.theme = theme.map { URL(fileURLWithPath: $0) }
         self.cache = URL(fileURLWithPath: cache)
         self.files = files.map { URL(fileURLWithPath: $0) }
     }
@@ -36,7 +37,7 @@ struct SiteSource: Sendable {
     /// Folders whose changes trigger a rebuild.
     var watchedFolders: [URL] {
         if let files { return [files] }
-        return [site, theme.appendingPathComponent("Templates"), theme.appendingPathComponent("Public")]
+        return [site] + (theme.map { theme in ThemeFiles.folders.map { theme.appendingPathComponent($0) } } ?? [])
     }
 
     /// Builds the file set, printing a progress line if it takes more than a second.

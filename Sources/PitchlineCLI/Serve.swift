@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
     @Argument(help: "The site folder (specs, data, reports).")
     var site: String = "site"
 
-    @Option(help: "Folder holding Templates/ and Public/ (default: next to the site folder, else the current folder).")
+    @Option(help: "Theme folder (Templates/, Public/) overriding the built-in theme file by file.")
     var theme: String?
 
     @Option(help: "Audio cache folder.")

@@ -5,7 +5,7 @@ import SiteGenerator
 /// optionally write the single-file version, and sum up.
 public struct ExportJob: Sendable {
     public var siteDirectory: URL
-    public var themeDirectory: URL
+    public var themeDirectory: URL?
     /// Audio and render cache folder (`.cache`); nil renders everything.
     public var cacheDirectory: URL?
     /// The static site folder; nil writes only the single file.
@@ -17,7 +17,7 @@ public struct ExportJob: Sendable {
     /// export down here; Ctrl-C stops it here). Throwing stops the export.
     public var afterEachFile: (@Sendable (_ path: String, _ done: Int, _ total: Int) throws -> Void)?
 
-    public init(siteDirectory: URL, themeDirectory: URL, cacheDirectory: URL?, outputDirectory: URL?) {
+    public init(siteDirectory: URL, themeDirectory: URL?, cacheDirectory: URL?, outputDirectory: URL?) {
         self.siteDirectory = siteDirectory
         self.themeDirectory = themeDirectory
         self.cacheDirectory = cacheDirectory

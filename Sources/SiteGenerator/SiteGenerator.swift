@@ -6,8 +6,9 @@ import Foundation
 /// (docs/architecture.md, "Generated site layout"). Knows nothing of HTTP or of the output disk.
 public struct SiteGenerator: Sendable {
     public let siteDirectory: URL
-    /// Holds `Templates/` and `Public/`.
-    public let themeDirectory: URL
+    /// A theme folder (`Templates/`, `Public/`) overriding the built-in theme file by file; nil:
+    /// the built-in theme alone.
+    public let themeDirectory: URL?
     /// Where rendered audio is cached by content hash (nil: no cache).
     public let cacheDirectory: URL?
     /// Shown as the index page's heading.
@@ -15,7 +16,7 @@ public struct SiteGenerator: Sendable {
     /// Rendered charts kept between runs (nil: render every chart); see `RenderCache`.
     public var renderCache: RenderCache?
 
-    public init(siteDirectory: URL, themeDirectory: URL, cacheDirectory: URL?) {
+    public init(siteDirectory: URL, themeDirectory: URL?, cacheDirectory: URL?) {
         self.siteDirectory = siteDirectory
         self.themeDirectory = themeDirectory
         self.cacheDirectory = cacheDirectory
@@ -87,7 +88,7 @@ public struct SiteGenerator: Sendable {
     /// Renders every chart concurrently; results in input order.
     func renderCharts(_ charts: [Chart], theme: Theme) async throws -> [RenderedChart] {
         let audio = AudioRenderer(cacheDirectory: cacheDirectory)
-        let cache = renderCache?.session(themeDirectory: themeDirectory, assets: theme.assets.paths, total: charts.count)
+        let cache = renderCache?.session(templatesFingerprint: theme.templatesFingerprint, assets: theme.assets.paths, total: charts.count)
         return try await withThrowingTaskGroup(of: (Int, RenderedChart).self) { group in
             for (i, chart) in charts.enumerated() {
                 group.addTask {
