@@ -5,10 +5,23 @@ public struct SiteCharts: Sendable {
     /// Charts sorted by id.
     public var charts: [Chart]
     public var problems: [ChartProblem]
+    /// Files in `charts/` that are not charts (README, dotfiles, editor backups), by display path.
+    public var skipped: [String] = []
 
-    public init(charts: [Chart], problems: [ChartProblem]) {
+    public init(charts: [Chart], problems: [ChartProblem], skipped: [String] = []) {
         self.charts = charts
         self.problems = problems
+        self.skipped = skipped
+    }
+
+    /// One informational line naming the skipped files, or nil when there are none:
+    /// `skipped 2 files in site/charts that are not charts: README.md, x.vl.json~ (…)`.
+    public var skippedNote: String? {
+        guard let first = skipped.first else { return nil }
+        let folder = (first as NSString).deletingLastPathComponent
+        let names = skipped.map { ($0 as NSString).lastPathComponent }
+        let files = names.count == 1 ? "1 file" : "\(names.count) files"
+        return "skipped \(files) in \(folder) that \(names.count == 1 ? "is not a chart" : "are not charts"): \(names.joined(separator: ", ")) (charts are .vl.json specs and .csv files)"
     }
 }
 
@@ -40,13 +53,7 @@ public struct ChartLoader: Sendable {
         case .values(let values):
             table = try DataTable(json: values, file: path, pathPrefix: "$.data.values")
         case .url(let url, let line):
-            let dataPath = try resolve(url, relativeTo: path, line: line)
-            let bytes: Data
-            do {
-                bytes = try readFile(dataPath)
-            } catch {
-                throw ChartProblem(file: path, line: line, jsonPath: "$.data.url", message: "cannot read \"\(url)\" (\(dataPath)): \(Self.reason(error))")
-            }
+            let (dataPath, bytes) = try readData(url, specPath: path, line: line, readFile: readFile)
             let lower = dataPath.lowercased()
             if lower.hasSuffix(".csv") {
                 table = DataTable(csv: try CSVReader.parse(bytes, path: dataPath), file: dataPath)
@@ -116,26 +123,57 @@ public struct ChartLoader: Sendable {
         return name
     }
 
-    /// Resolves a relative data URL against the spec's folder; refuses absolute and remote URLs.
-    static func resolve(_ url: String, relativeTo specPath: String, line: Int) throws(ChartProblem) -> String {
-        if url.contains("://") || url.hasPrefix("/") || url.hasPrefix("data:") {
-            throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" is not supported; use a path relative to the spec, e.g. \"../data/file.csv\"")
+    /// Reads a spec's `data.url` as Vega-Lite resolves it: relative to the spec when that file
+    /// exists (`../data/x.csv` from `charts/`), else relative to the site root, as a page at the
+    /// root would (`data/x.csv`, the Vega-Lite gallery's form). Absolute and remote URLs, and
+    /// paths leaving the site folder, are refused.
+    static func readData(_ url: String, specPath: String, line: Int, readFile: (String) throws -> Data) throws(ChartProblem) -> (path: String, bytes: Data) {
+        let candidates = try resolve(url, relativeTo: specPath, line: line)
+        var tried: [String] = []
+        for candidate in candidates {
+            do {
+                return (candidate, try readFile(candidate))
+            } catch {
+                let reason = Self.reason(error)
+                if reason != "no such file" {
+                    throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "cannot read \"\(url)\" (\(candidate)): \(reason)")
+                }
+                tried.append(candidate)
+            }
         }
-        var parts = specPath.split(separator: "/").dropLast().map(String.init)
-        let root = parts.first
+        throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "cannot read \"\(url)\": no such file (looked for \(tried.joined(separator: " and ")))")
+    }
+
+    /// The display paths a relative data URL may name, in the order tried: relative to the spec's
+    /// folder, then to the site root (one path when both are the same; none outside the site).
+    static func resolve(_ url: String, relativeTo specPath: String, line: Int) throws(ChartProblem) -> [String] {
+        if url.contains("://") || url.hasPrefix("/") || url.hasPrefix("data:") {
+            let hint = url.contains("://") ? "; download the file into the site's data/ folder and name it \"data/\((url as NSString).lastPathComponent)\"" : "; use a path relative to the site folder, e.g. \"data/file.csv\""
+            throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" is not supported\(hint)")
+        }
+        let folders = specPath.split(separator: "/").dropLast().map(String.init)
+        guard let root = folders.first else { return [url] }
+        var candidates: [String] = []
+        for base in [folders, [root]] {
+            if let path = join(base, url), !candidates.contains(path) { candidates.append(path) }
+        }
+        if candidates.isEmpty {
+            throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" points outside the site folder")
+        }
+        return candidates
+    }
+
+    /// `base` folders (the first is the site root) plus a relative URL; nil if it leaves the root.
+    private static func join(_ base: [String], _ url: String) -> String? {
+        var parts = base
         for part in url.split(separator: "/") {
             switch part {
             case ".", "": continue
             case "..":
-                if parts.count <= 1 {
-                    throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" points outside the site folder")
-                }
+                if parts.count <= 1 { return nil }
                 parts.removeLast()
             default: parts.append(String(part))
             }
-        }
-        if parts.first != root {
-            throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" points outside the site folder")
         }
         return parts.joined(separator: "/")
     }

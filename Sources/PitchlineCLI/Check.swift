@@ -23,6 +23,7 @@ struct Check: ParsableCommand {
             let points = Self.grouped(chart.pointCount)
             print("\(chart.id): \(kind), \(seriesCount) series, \(points) point\(chart.pointCount == 1 ? "" : "s")")
         }
+        if let note = result.skippedNote { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         for problem in result.problems {
             let context = problem.chartFile.map { " (used by \($0))" } ?? ""
             FileHandle.standardError.write(Data("error: \(problem)\(context)\n".utf8))

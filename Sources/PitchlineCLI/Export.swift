@@ -55,10 +55,14 @@ struct Export: AsyncParsableCommand {
         let progress = ExportProgress(quiet: quiet)
         let summary: ExportSummary
         do {
-            summary = try await job.run(progress: progress) { problem in
+            summary = try await job.run(progress: progress, problems: { problem in
                 progress.finish()
                 FileHandle.standardError.write(Data("warning: \(problem)\n".utf8))
-            }
+            }, notes: { note in
+                guard !quiet else { return }
+                progress.finish()
+                FileHandle.standardError.write(Data("note: \(note)\n".utf8))
+            })
         } catch let error as ExportError {
             progress.finish()
             if error.kind == .cancelled { throw ExitCode(130) }

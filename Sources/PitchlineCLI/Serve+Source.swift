@@ -55,6 +55,7 @@ struct SiteSource: Sendable {
         } else {
             set = try await generate { line.report($0) }
         }
+        for note in set.notes { logger.info("\(note)") }
         for problem in set.problems { logger.error("\(problem)") }
         let elapsed = ContinuousClock.now - started
         print("pitchline: \(Self.summary(of: set)) (\(Self.seconds(elapsed)))")

@@ -25,8 +25,8 @@ public struct ExportJob: Sendable {
     }
 
     /// Runs the export; `problems` receives each located problem of a broken chart (the rest of
-    /// the site is exported regardless).
-    public func run(progress: ExportProgress, problems: (String) -> Void = { _ in }) async throws -> ExportSummary {
+    /// the site is exported regardless), `notes` each informational line.
+    public func run(progress: ExportProgress, problems: (String) -> Void = { _ in }, notes: (String) -> Void = { _ in }) async throws -> ExportSummary {
         let started = Date()
         var generator = SiteGenerator(siteDirectory: siteDirectory, themeDirectory: themeDirectory, cacheDirectory: cacheDirectory)
         let cache = cacheDirectory.map {
@@ -34,6 +34,7 @@ public struct ExportJob: Sendable {
         }
         generator.renderCache = cache
         let fileSet = try await generator.generate { progress.step($0) }
+        fileSet.notes.forEach(notes)
         fileSet.problems.forEach(problems)
 
         var summary = ExportSummary(fileSet: fileSet)

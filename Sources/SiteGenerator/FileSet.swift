@@ -27,6 +27,8 @@ public struct FileSet: Sendable {
     public var files: [String: GeneratedFile]
     /// Human-readable, located problems, e.g. `site/data/x.csv:17:3: expected a number …`.
     public var problems: [String]
+    /// Informational lines (e.g. files in `charts/` skipped as not charts); not problems.
+    public var notes: [String] = []
 
     public init(files: [String: GeneratedFile] = [:], problems: [String] = []) {
         self.files = files

@@ -7,6 +7,8 @@ public struct SiteContent: Sendable {
     public var charts: [Chart]
     public var problems: [ChartProblem]
     public var reports: [ReportSource]
+    /// Informational lines for the author (e.g. files in `charts/` that are not charts).
+    public var notes: [String] = []
 
     public init(charts: [Chart], problems: [ChartProblem] = [], reports: [ReportSource] = []) {
         self.charts = charts

@@ -17,6 +17,8 @@ extension SiteGenerator {
                 throw GenerationError(step: "Reading reports", path: "reports/\(name)", underlying: error)
             }
         }
-        return SiteContent(charts: site.charts, problems: site.problems, reports: reports)
+        var content = SiteContent(charts: site.charts, problems: site.problems, reports: reports)
+        content.notes = site.skippedNote.map { [$0] } ?? []
+        return content
     }
 }

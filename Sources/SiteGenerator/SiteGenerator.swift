@@ -60,6 +60,7 @@ public struct SiteGenerator: Sendable {
             files.add(GeneratedFile(path: b.href, data: Data(page.utf8), contentType: ContentType.html))
         }
         files.problems = content.problems.map(\.description) + rendered.flatMap(\.problems)
+        files.notes = content.notes
 
         progress(GenerationStep(index: firstStep + 1, count: 5, name: Self.stepNames[3]))
         var reportEntries: [IndexEntry] = []
