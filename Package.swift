@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"], swiftSettings: swiftSettings),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SonificationTests", dependencies: ["Sonification", "OggVorbis"],
+            name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartData"],
             swiftSettings: swiftSettings),
         // Raw HTTP over a socket for the server tests (hostile requests no polite client sends).
         .target(name: "RawHTTPClient", path: "Tests/RawHTTPClient", swiftSettings: swiftSettings),

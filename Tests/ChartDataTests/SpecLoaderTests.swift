@@ -211,7 +211,7 @@ struct SpecLoaderTests {
         {"data": {"url": "../data/w.csv"}, "mark": "line",
          "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative"}},
          "usermeta": {"pitchline": {"audio": {"minFrequency": 5}}}}
-        """) == "site/charts/t.vl.json:3: $.usermeta.pitchline.audio.minFrequency: 5 is out of range; use 20–20000 Hz")
+        """) == "site/charts/t.vl.json:3: $.usermeta.pitchline.audio.minFrequency: 5 is out of range; use 20–8000 Hz")
         #expect(specProblem("""
         {"data": {"url": "../data/w.csv"}, "mark": "line",
          "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative"}},
