@@ -22,7 +22,11 @@ extension ChartLoader {
             let path = "\(root)/charts/\(name)"
             guard Self.isChartFileName(name), !isFolder(chartsDirectory.appendingPathComponent(name)) else {
                 // A CSV's sidecar (`x.csv.json`) is read with its CSV, not listed.
-                if !Self.isSidecarName(name) { skipped.append(path) }
+                if !Self.isSidecarName(name) {
+                    skipped.append(path)
+                } else if !names.contains(String(name.dropLast(".json".count))) {
+                    problems.append(ChartProblem(file: path, message: "describes \(name.dropLast(".json".count)), which is not in \(root)/charts; rename it after its CSV file"))
+                }
                 continue
             }
             let id = Self.chartID(path)
@@ -70,9 +74,15 @@ extension ChartLoader {
             throw ChartProblem(file: path, message: "cannot read: \(Self.reason(error))")
         }
         if path.lowercased().hasSuffix(".csv") {
-            return try Self.loadCSV(data: bytes, path: path)
+            var sidecar: Data?
+            do {
+                sidecar = try readFile(path + ".json")
+            } catch {
+                if Self.reason(error) != "no such file" { throw ChartProblem(file: path + ".json", message: "cannot read: \(Self.reason(error))") }
+            }
+            return try Self.loadCSV(data: bytes, path: path, sidecar: sidecar, audioDefaults: audioDefaults)
         }
-        return try Self.loadSpec(data: bytes, path: path, readFile: readFile)
+        return try Self.loadSpec(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile)
     }
 
     /// Reads a file by its display path (`site/data/x.csv`), memory-mapped (large CSVs cost

@@ -30,6 +30,8 @@ public struct SiteCharts: Sendable {
 /// is in `ChartLoader+FileSystem.swift`.
 public struct ChartLoader: Sendable {
     public let siteDirectory: URL
+    /// Audio settings for charts that do not give their own (`SiteSettings.audio`).
+    public var audioDefaults = AudioOptions()
 
     /// Largest spec file, and largest JSON data file (JSON builds a tree in memory; CSV does not).
     public static let maxSpecBytes = 16 << 20
@@ -42,7 +44,9 @@ public struct ChartLoader: Sendable {
     /// Loads a spec. `path` is the spec's path for messages and for resolving `data.url`
     /// (e.g. `site/charts/x.vl.json`); `readFile` reads another file by such a path
     /// (`site/data/x.csv`) and throws if it cannot.
-    public static func loadSpec(data: Data, path: String, readFile: (String) throws -> Data) throws(ChartProblem) -> Chart {
+    public static func loadSpec(
+        data: Data, path: String, audioDefaults: AudioOptions = AudioOptions(), readFile: (String) throws -> Data
+    ) throws(ChartProblem) -> Chart {
         guard data.count <= maxSpecBytes else {
             throw ChartProblem(file: path, message: "spec is larger than \(maxSpecBytes >> 20) MiB; put large data in a CSV file under data/")
         }
@@ -66,18 +70,32 @@ public struct ChartLoader: Sendable {
                 throw ChartProblem(file: path, line: line, jsonPath: "$.data.url", message: "\"\(url)\" is neither .csv nor .json; those are the data formats supported")
             }
         }
-        return try ChartBuilder(spec: spec, table: table, specFile: path, id: chartID(path)).build()
+        var chart = try ChartBuilder(spec: spec, table: table, specFile: path, id: chartID(path)).build()
+        if audioDefaults != AudioOptions() {
+            // The site's defaults, overridden key by key by the spec's own audio settings.
+            let own = root["usermeta"]?["pitchline"]?["audio"]
+            chart.options.audio = try own.map { a throws(ChartProblem) in
+                try SpecReader(file: path).audioOptions(a, "$.usermeta.pitchline.audio", base: audioDefaults)
+            } ?? audioDefaults
+        }
+        return chart
     }
 
     /// Loads a bare CSV file as a chart: the first date (or text) column is x, every numeric
-    /// column is a series, the title comes from the file name (`seattle-weather.csv` → "Seattle weather").
-    public static func loadCSV(data: Data, path: String) throws(ChartProblem) -> Chart {
+    /// column is a series, the title comes from the file name (`seattle-weather.csv` → "Seattle weather")
+    /// unless its sidecar (`seattle-weather.csv.json`, bytes in `sidecar`) says otherwise.
+    public static func loadCSV(
+        data: Data, path: String, sidecar: Data? = nil, audioDefaults: AudioOptions = AudioOptions()
+    ) throws(ChartProblem) -> Chart {
         let csv = try CSVReader.parse(data, path: path)
         let table = DataTable(csv: csv, file: path)
-        return try inferredChart(table, path: path)
+        let meta = try sidecar.map { bytes throws(ChartProblem) in try CSVSidecar(data: bytes, file: path + ".json") }
+        return try inferredChart(table, path: path, sidecar: meta, audioDefaults: audioDefaults)
     }
 
-    static func inferredChart(_ table: DataTable, path: String) throws(ChartProblem) -> Chart {
+    static func inferredChart(
+        _ table: DataTable, path: String, sidecar: CSVSidecar? = nil, audioDefaults: AudioOptions = AudioOptions()
+    ) throws(ChartProblem) -> Chart {
         var table = table
         // A leading whole-number column named like "year" (1000–2999) is a time axis, not a series.
         if !table.columns.contains(where: { $0.kind == .date }), let first = table.columns.first, first.kind == .number,
@@ -110,6 +128,8 @@ public struct ChartLoader: Sendable {
             spec.seriesTitles = Dictionary(uniqueKeysWithValues: numeric.map { ($0.name, ChartBuilder.humanize($0.name)) })
         }
         if x.kind == .text { spec.mark = .bar }
+        spec.audio = audioDefaults
+        try sidecar?.apply(to: &spec, columns: numeric.map(\.name), audioDefaults: audioDefaults)
         return try ChartBuilder(spec: spec, table: table, specFile: path, id: chartID(path)).build()
     }
 

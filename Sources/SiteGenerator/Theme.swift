@@ -7,11 +7,11 @@ struct Theme: Sendable {
     let pages: PageRenderer
     let assets: ThemeAssets
 
-    /// The built-in theme overridden by `files`' contents.
-    init(files: ThemeFiles) throws {
+    /// The built-in theme overridden by `files`' contents; pages get `lang="language"`.
+    init(files: ThemeFiles, language: String = "en") throws {
         self.files = files
         do {
-            pages = try PageRenderer(templates: files.templates)
+            pages = try PageRenderer(templates: files.templates, language: language)
         } catch {
             throw GenerationError(step: "Loading templates", path: (error as? TemplateParseError)?.name, underlying: error)
         }
@@ -19,9 +19,9 @@ struct Theme: Sendable {
     }
 
     /// The built-in theme, overridden file by file by `directory` (nil: the built-in theme alone).
-    init(directory: URL?) async throws {
+    init(directory: URL?, language: String = "en") async throws {
         let base = ThemeFiles.builtIn
-        try self.init(files: try directory.map { base.overlaid(by: try ThemeFiles(directory: $0)) } ?? base)
+        try self.init(files: try directory.map { base.overlaid(by: try ThemeFiles(directory: $0)) } ?? base, language: language)
     }
 
     /// Identifies the templates for the render cache.

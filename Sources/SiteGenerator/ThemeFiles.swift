@@ -72,6 +72,11 @@ public struct ThemeFiles: Sendable, Equatable {
         }
     }
 
+    /// Throws a `GenerationError` naming the first template that does not parse.
+    public func validate() throws {
+        _ = try Theme(files: self)
+    }
+
     /// `Templates/partials/chart.mustache` → `partials/chart`, text, for every template.
     var templates: [String: String] {
         var out: [String: String] = [:]

@@ -124,4 +124,18 @@ struct LoadSiteTests {
         #expect(result.charts.isEmpty)
         #expect(result.problems.first?.description.contains("outside the site folder") == true)
     }
+
+    @Test func sidecarsAreReadWithTheirCSVAndNeverListed() throws {
+        let site = try makeSite([
+            "charts/jobs.csv": "month,jobs\n2006-01-01,10\n2006-02-01,12\n",
+            "charts/jobs.csv.json": #"{"title": "Jobs", "unit": "thousand"}"#,
+            "charts/gone.csv.json": #"{"title": "Orphan"}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let result = ChartLoader(siteDirectory: site).loadSite()
+        #expect(result.charts.map(\.title) == ["Jobs"])
+        #expect(result.charts.first?.y.unit == "thousand")
+        #expect(result.skipped.isEmpty)
+        #expect(result.problems.map(\.description) == ["site/charts/gone.csv.json: describes gone.csv, which is not in site/charts; rename it after its CSV file"])
+    }
 }
