@@ -79,7 +79,8 @@ soak: release
 # all it needs besides the system libraries the README lists. PREFIX (default /usr/local) and
 # DESTDIR (staging) as usual. The release binary links the Swift runtime and Foundation statically
 # (--static-swift-stdlib), so it runs where no Swift toolchain is installed. CONFIG=debug installs
-# the debug build instead (make test, which must not spend minutes on a release build).
+# the debug build instead (make test, which must not spend minutes on a release build). The
+# release binary is stripped: 58 MB, 22 MB in the tarball (most of it Foundation's ICU data).
 PREFIX ?= /usr/local
 CONFIG ?= release
 BINDIR = $(DESTDIR)$(PREFIX)/bin
@@ -88,7 +89,7 @@ DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/pitchline
 install: deps
 	$(if $(filter debug,$(CONFIG)),$(SWIFT) build,$(SWIFT) build -c release --static-swift-stdlib)
 	install -d "$(BINDIR)" "$(DOCDIR)/docs"
-	install -m 755 .build/$(CONFIG)/pitchline "$(BINDIR)/pitchline"
+	install -m 755 $(if $(filter release,$(CONFIG)),-s) .build/$(CONFIG)/pitchline "$(BINDIR)/pitchline"
 	install -m 644 README.md "$(DOCDIR)/README.md"
 	install -m 644 docs/*.md "$(DOCDIR)/docs/"
 
