@@ -92,7 +92,9 @@ public struct SingleFileSite: Sendable {
         let links = LinkRewriter(fileSet: fileSet, pageAnchors: [:])
         let header = links.rewrite(Self.between(index, "<body>", "<main id=\"main\" tabindex=\"-1\">") ?? "", from: "index.html")
         let footer = links.rewrite(Self.between(index, "</main>", "</body>") ?? "", from: "index.html")
-        var out = "<!doctype html>\n<html lang=\"en\">\n<head>\(head)</head>\n<body>\(header)<main id=\"main\" tabindex=\"-1\">\n"
+        // The site's language (`pitchline.json`), as the generator set it on every page.
+        let lang = Self.between(index, "<html lang=\"", "\"") ?? "en"
+        var out = "<!doctype html>\n<html lang=\"\(lang)\">\n<head>\(head)</head>\n<body>\(header)<main id=\"main\" tabindex=\"-1\">\n"
         out += body
         out += "\n</main>\(footer)"
         if let help { out += help + "\n" }
