@@ -1,3 +1,4 @@
+import ChartData
 import Foundation
 import Logging
 import SiteGenerator
@@ -37,7 +38,10 @@ struct SiteSource: Sendable {
     /// Folders whose changes trigger a rebuild.
     var watchedFolders: [URL] {
         if let files { return [files] }
-        return [site] + (theme.map { theme in ThemeFiles.folders.map { theme.appendingPathComponent($0) } } ?? [])
+        // The theme folder of --theme, else of pitchline.json (as the generator picks it).
+        let settings = (try? ChartLoader(siteDirectory: site).loadSettings()) ?? SiteSettings()
+        let themeFolder = SiteGenerator(siteDirectory: site, themeDirectory: theme, cacheDirectory: nil).theme(for: settings)
+        return [site] + (themeFolder.map { folder in ThemeFiles.folders.map { folder.appendingPathComponent($0) } } ?? [])
     }
 
     /// Builds the file set, printing a progress line if it takes more than a second.
