@@ -7,12 +7,12 @@ SWIFT ?= swift
 PORT ?= 8080
 VENV := .venv
 PY := $(VENV)/bin/python
-APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev zlib1g-dev pkg-config
+APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev zlib1g-dev libssl-dev pkg-config
 APT_TEST := chromium fonts-dejavu-core sox vorbis-tools
 APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 
-.PHONY: all build release deps test-deps test swift-test browser-test serve export check bench clean fuzz fuzz-short soak install uninstall dist
+.PHONY: all build release deps test-deps test swift-test browser-test serve export check check-imports bench clean fuzz fuzz-short soak install uninstall dist
 
 all: build
 
@@ -49,8 +49,13 @@ serve: release
 export: release
 	.build/release/pitchline export site --out _site $(if $(SINGLE),--single-file $(SINGLE))
 
-swift-test: deps
+swift-test: deps check-imports
 	$(SWIFT) test
+
+# Package.swift's dependencies are exactly the imports (SwiftPM's
+# --explicit-target-dependency-import-check does not catch undeclared imports on Linux).
+check-imports:
+	python3 tools/check_imports.py
 
 browser-test: test-deps build
 	$(PY) -m pytest -q browser-tests

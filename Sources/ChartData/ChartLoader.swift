@@ -133,15 +133,8 @@ public struct ChartLoader: Sendable {
         return try ChartBuilder(spec: spec, table: table, specFile: path, id: chartID(path)).build()
     }
 
-    /// `site/charts/seattle-temperature.vl.json` → `seattle-temperature`.
-    static func chartID(_ path: String) -> String {
-        var name = (path as NSString).lastPathComponent
-        for suffix in [".vl.json", ".json", ".csv"] where name.lowercased().hasSuffix(suffix) {
-            name.removeLast(suffix.count)
-            break
-        }
-        return name
-    }
+    /// The chart's id from its file name (`ChartID`, the one rule).
+    static func chartID(_ path: String) -> String { ChartID.fromFileName(path) }
 
     /// Reads a spec's `data.url` as Vega-Lite resolves it: relative to the spec when that file
     /// exists (`../data/x.csv` from `charts/`), else relative to the site root, as a page at the

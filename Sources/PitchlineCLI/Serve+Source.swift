@@ -22,9 +22,8 @@ struct SiteSource: Sendable {
     /// "6 charts, 1 report, 0 problems" (or "39 files, 0 problems" for a folder of built files).
     static func summary(of set: FileSet) -> String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let paths = set.files.keys
-        let charts = paths.filter { $0.hasPrefix("charts/") && $0.hasSuffix(".html") && $0.split(separator: "/").count == 2 }.count
-        let reports = paths.filter { $0.hasPrefix("reports/") && $0.hasSuffix(".html") && $0 != "reports/index.html" }.count
+        let charts = set.files(.chartPage).count
+        let reports = set.files(.report).count
         let problems = plural(set.problems.count, "problem")
         if charts == 0 && reports == 0 { return "\(plural(set.files.count, "file")), \(problems)" }
         return "\(plural(charts, "chart")), \(plural(reports, "report")), \(problems)"

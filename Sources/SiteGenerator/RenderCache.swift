@@ -1,6 +1,7 @@
 import ChartData
 import ChartPages
 import ContentHash
+import DurableWrite
 import Foundation
 import Sonification
 
@@ -126,13 +127,7 @@ extension RenderCache {
     func store(_ data: Data, at file: URL, chartID: String) {
         let fm = FileManager.default
         do {
-            try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temp = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
-            try data.write(to: temp)
-            guard rename(temp.path, file.path) == 0 else {
-                try? fm.removeItem(at: temp)
-                return
-            }
+            try DurableWrite.replace(file, with: data)
             let names = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
             for name in names where name.hasPrefix("\(chartID).") && name.hasSuffix(".plr") && name != file.lastPathComponent {
                 // Only `<id>.<32 hex>.plr`: another chart's id may start with this one's.

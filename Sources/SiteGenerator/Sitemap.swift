@@ -16,7 +16,7 @@ struct Sitemap {
             xml += "<url><loc>\(xmlEscape(baseURL + path))</loc></url>\n"
         }
         xml += "</urlset>\n"
-        return GeneratedFile(path: "sitemap.xml", data: Data(xml.utf8), contentType: "application/xml; charset=utf-8")
+        return GeneratedFile(path: "sitemap.xml", data: Data(xml.utf8), contentType: ContentType.xml, role: .sitemap)
     }
 
     static let segmentAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))

@@ -22,6 +22,6 @@ struct ThemeAssets: Sendable {
             if data.last != 0x0A { data.append(0x0A) }
         }
         let path = "assets/pitchline.\(shortHash(data)).\(ext)"
-        return GeneratedFile(path: path, data: data, contentType: contentType, isImmutable: true)
+        return GeneratedFile(path: path, data: data, contentType: contentType, role: .asset, isImmutable: true)
     }
 }
