@@ -49,6 +49,8 @@ let package = Package(
         // Pure Swift layers.
         .target(name: "ContentHash", dependencies: ["CCrypto"], swiftSettings: swiftSettings),
         .target(name: "DurableWrite", swiftSettings: swiftSettings),
+        // Vega-Lite semantics: the Vega expression language, d3 formats, data-flow transforms (no I/O).
+        .target(name: "VegaLite", swiftSettings: swiftSettings),
         .target(name: "ChartData", swiftSettings: swiftSettings),
         .target(
             name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash", "DurableWrite"],
@@ -93,6 +95,7 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"], swiftSettings: swiftSettings),
+        .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"], swiftSettings: swiftSettings),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartData", "ContentHash"],
