@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -34,15 +35,22 @@ GALLERY_SPEC = """{
 """
 
 
-@pytest.fixture(scope="module")
-def prefix():
-    folder = Path(tempfile.mkdtemp(prefix="pitchline-prefix-"))
+STAGE = Path(tempfile.mkdtemp(prefix="pitchline-destdir-"))
+
+
+def make(target: str) -> None:
+    """`make TARGET PREFIX=/usr/local DESTDIR=STAGE` with the debug build (no release build in make test)."""
     result = subprocess.run(
-        ["make", "--no-print-directory", "-C", str(ROOT), "install", "CONFIG=debug", f"PREFIX={folder}"],
+        ["make", "--no-print-directory", "-C", str(ROOT), target, "CONFIG=debug", "PREFIX=/usr/local", f"DESTDIR={STAGE}"],
         capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stdout + result.stderr
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def prefix():
+    make("install")
+    yield STAGE / "usr" / "local"
+    shutil.rmtree(STAGE, ignore_errors=True)
 
 
 @pytest.fixture()
@@ -53,8 +61,14 @@ def work():
     shutil.rmtree(folder, ignore_errors=True)
 
 
+def environment(cwd: Path) -> dict[str, str]:
+    """The user's cache folder (the default --cache) inside the test's folder."""
+    return {**os.environ, "XDG_CACHE_HOME": str(cwd / "xdg-cache")}
+
+
 def pitchline(prefix: Path, *args: str, cwd: Path, ok: bool = True) -> subprocess.CompletedProcess:
-    result = subprocess.run([str(prefix / "bin" / "pitchline"), *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+    result = subprocess.run([str(prefix / "bin" / "pitchline"), *args], cwd=cwd, env=environment(cwd),
+                            capture_output=True, text=True, timeout=300)
     if ok:
         assert result.returncode == 0, f"pitchline {' '.join(args)}: {result.returncode}\n{result.stdout}\n{result.stderr}"
     return result
@@ -63,7 +77,7 @@ def pitchline(prefix: Path, *args: str, cwd: Path, ok: bool = True) -> subproces
 def serve_and_get(prefix: Path, site: str, cwd: Path, paths: list[str]) -> dict[str, str]:
     """`pitchline serve SITE --port 0`, then GET each path over loopback; returns the bodies."""
     server = subprocess.Popen([str(prefix / "bin" / "pitchline"), "serve", site, "--port", "0", "--log-level", "warning"],
-                              cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                              cwd=cwd, env=environment(cwd), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         base = None
         for line in server.stdout:
@@ -101,6 +115,8 @@ def test_new_site_checks_exports_and_serves(prefix, work):
     assert "mm" in page  # the sidecar's unit
     assert "https://example.org/charts/charts/temperature.html" in (work / "out" / "sitemap.xml").read_text()
     assert "weather in 2015" in (work / "out" / "reports" / "seattle-2015.html").read_text()
+    # The cache goes to the user's cache folder, not the folder pitchline runs in.
+    assert not (work / ".cache").exists() and (work / "xdg-cache" / "pitchline").is_dir()
     # From another folder, by absolute path.
     elsewhere = work / "elsewhere"
     elsewhere.mkdir()
@@ -145,13 +161,7 @@ def test_theme_override_of_one_template_changes_that_page_only(prefix, work):
     assert all(b'<p class="house">House style</p>' in themed[Path(p)] for p in chart_pages)
 
 
-def test_uninstall_removes_what_install_put(work):
-    staged = work / "prefix"
-    for target in ("install", "uninstall"):
-        result = subprocess.run(["make", "--no-print-directory", "-C", str(ROOT), target, "CONFIG=debug", "PREFIX=/usr/local", f"DESTDIR={staged}"],
-                                capture_output=True, text=True, timeout=900)
-        assert result.returncode == 0, result.stdout + result.stderr
-        if target == "install":
-            assert (staged / "usr/local/bin/pitchline").is_file()
-    assert not (staged / "usr/local/bin/pitchline").exists()
-    assert not (staged / "usr/local/share/doc/pitchline").exists()
+def test_uninstall_removes_what_install_put(prefix):
+    make("uninstall")
+    assert not (prefix / "bin" / "pitchline").exists()
+    assert not (prefix / "share" / "doc" / "pitchline").exists()

@@ -38,7 +38,7 @@ struct Export: AsyncParsableCommand {
     var theme: String?
 
     @Option(help: ArgumentHelp("Cache folder for rendered charts and audio.", valueName: "DIR"))
-    var cache: String = ".cache"
+    var cache: String = CacheFolder.defaultPath
 
     func run() async throws {
         let siteURL = URL(fileURLWithPath: site)

@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
     var theme: String?
 
     @Option(help: "Audio cache folder.")
-    var cache: String = ".cache"
+    var cache: String = CacheFolder.defaultPath
 
     @Option(help: "Serve this folder of already-built files (e.g. an export) instead of building SITE.")
     var files: String?
