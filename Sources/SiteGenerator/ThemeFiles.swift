@@ -78,7 +78,7 @@ public struct ThemeFiles: Sendable, Equatable {
     }
 
     /// `Templates/partials/chart.mustache` → `partials/chart`, text, for every template.
-    var templates: [String: String] {
+    public var templates: [String: String] {
         var out: [String: String] = [:]
         for (path, data) in files where path.hasPrefix("Templates/") && path.hasSuffix(".mustache") {
             out[String(path.dropFirst("Templates/".count).dropLast(".mustache".count))] = String(decoding: data, as: UTF8.self)
