@@ -92,7 +92,7 @@ public struct TimeUnitSpec: Sendable, Hashable {
 
     /// Vega's `utcFloor(units, step)` of an instant (ms); NaN stays NaN.
     public func floor(_ t: Double) -> Double {
-        guard t.isFinite else { return .nan }
+        guard CivilTime.isValidTime(t) else { return .nan }
         let p = CivilTime.parts(t)
         let u = Set(units)
         let b = smallest
@@ -134,7 +134,7 @@ public struct TimeUnitSpec: Sendable, Hashable {
     }
 
     func offset(_ t: Double, by k: Int) -> Double {
-        guard t.isFinite else { return .nan }
+        guard CivilTime.isValidTime(t) else { return .nan }
         let p = CivilTime.parts(t)
         let dk = Double(k)
         switch smallest {
