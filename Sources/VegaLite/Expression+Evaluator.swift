@@ -74,11 +74,13 @@ enum ExpressionEvaluator {
             return try evaluate(test, &scope).isTruthy ? try evaluate(yes, &scope) : try evaluate(no, &scope)
         case .binary(let op, let a, let b):
             let l = try evaluate(a, &scope), r = try evaluate(b, &scope)
-            if case .field(let x) = a, case .field(let y) = b, x == y, ["==", "===", "!=", "!=="].contains(op) {
+            if case .field(let x) = a, case .field(let y) = b, x == y,
+                op == .looseEqual || op == .strictEqual || op == .looseNotEqual || op == .strictNotEqual
+            {
                 // The same field twice is the same JavaScript object: identical even for dates
                 // and arrays, which two different objects never are.
                 let equal = l.isReference || JS.strictEquals(l, r)
-                return .bool(op.hasPrefix("!") ? !equal : equal)
+                return .bool(op == .looseNotEqual || op == .strictNotEqual ? !equal : equal)
             }
             return try binary(op, l, r)
         case .call(let name, let args, let offset):
@@ -86,29 +88,29 @@ enum ExpressionEvaluator {
         }
     }
 
-    static func binary(_ op: String, _ a: DataValue, _ b: DataValue) throws(ExpressionError) -> DataValue {
+    static func binary(_ op: BinaryOperator, _ a: DataValue, _ b: DataValue) throws(ExpressionError) -> DataValue {
         switch op {
-        case "+": return JS.add(a, b)
-        case "-": return .number(JS.number(a) - JS.number(b))
-        case "*": return .number(JS.number(a) * JS.number(b))
-        case "/": return .number(JS.number(a) / JS.number(b))
-        case "%": return .number(JS.number(a).truncatingRemainder(dividingBy: JS.number(b)))
-        case "==": return .bool(JS.looseEquals(a, b))
-        case "!=": return .bool(!JS.looseEquals(a, b))
-        case "===": return .bool(JS.strictEquals(a, b))
-        case "!==": return .bool(!JS.strictEquals(a, b))
-        case "<": return .bool(JS.less(a, b) ?? false)
-        case ">": return .bool(JS.less(b, a) ?? false)
-        case "<=": return .bool(JS.less(b, a).map { !$0 } ?? false)
-        case ">=": return .bool(JS.less(a, b).map { !$0 } ?? false)
-        case "&": return .number(Double(JS.int32(a) & JS.int32(b)))
-        case "|": return .number(Double(JS.int32(a) | JS.int32(b)))
-        case "^": return .number(Double(JS.int32(a) ^ JS.int32(b)))
-        case "<<": return .number(Double(JS.int32(a) << (UInt32(bitPattern: JS.int32(b)) & 31)))
-        case ">>": return .number(Double(JS.int32(a) >> (UInt32(bitPattern: JS.int32(b)) & 31)))
-        case ">>>":
+        case .add: return JS.add(a, b)
+        case .subtract: return .number(JS.number(a) - JS.number(b))
+        case .multiply: return .number(JS.number(a) * JS.number(b))
+        case .divide: return .number(JS.number(a) / JS.number(b))
+        case .remainder: return .number(JS.number(a).truncatingRemainder(dividingBy: JS.number(b)))
+        case .looseEqual: return .bool(JS.looseEquals(a, b))
+        case .looseNotEqual: return .bool(!JS.looseEquals(a, b))
+        case .strictEqual: return .bool(JS.strictEquals(a, b))
+        case .strictNotEqual: return .bool(!JS.strictEquals(a, b))
+        case .less: return .bool(JS.less(a, b) ?? false)
+        case .greater: return .bool(JS.less(b, a) ?? false)
+        case .lessOrEqual: return .bool(JS.less(b, a).map { !$0 } ?? false)
+        case .greaterOrEqual: return .bool(JS.less(a, b).map { !$0 } ?? false)
+        case .bitAnd: return .number(Double(JS.int32(a) & JS.int32(b)))
+        case .bitOr: return .number(Double(JS.int32(a) | JS.int32(b)))
+        case .bitXor: return .number(Double(JS.int32(a) ^ JS.int32(b)))
+        case .shiftLeft: return .number(Double(JS.int32(a) << (UInt32(bitPattern: JS.int32(b)) & 31)))
+        case .shiftRight: return .number(Double(JS.int32(a) >> (UInt32(bitPattern: JS.int32(b)) & 31)))
+        case .shiftRightUnsigned:
             return .number(Double(UInt32(bitPattern: JS.int32(a)) >> (UInt32(bitPattern: JS.int32(b)) & 31)))
-        case "in":
+        case .in:
             let key = JS.string(a)
             switch b {
             case .object(let o): return .bool(o[key] != nil)
@@ -119,8 +121,6 @@ enum ExpressionEvaluator {
             default:
                 throw ExpressionError(message: "cannot use 'in' to search for '\(key)' in \(JS.string(b))", offset: nil)
             }
-        default:
-            throw ExpressionError(message: "unsupported operator \(op)", offset: nil)
         }
     }
 

@@ -12,11 +12,20 @@ indirect enum ExpressionNode: Sendable {
     /// `object.name` or `object[index]` on any other value.
     case member(ExpressionNode, ExpressionNode, offset: Int)
     case unary(String, ExpressionNode)
-    case binary(String, ExpressionNode, ExpressionNode)
+    case binary(BinaryOperator, ExpressionNode, ExpressionNode)
     case and(ExpressionNode, ExpressionNode)
     case or(ExpressionNode, ExpressionNode)
     case conditional(ExpressionNode, ExpressionNode, ExpressionNode)
     case call(Builtin, [ExpressionNode], offset: Int)
+}
+
+/// The binary operators Vega's grammar has (ECMAScript 5's, without `instanceof`).
+enum BinaryOperator: String, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+    case looseEqual = "==", looseNotEqual = "!=", strictEqual = "===", strictNotEqual = "!=="
+    case less = "<", greater = ">", lessOrEqual = "<=", greaterOrEqual = ">="
+    case bitAnd = "&", bitOr = "|", bitXor = "^", shiftLeft = "<<", shiftRight = ">>", shiftRightUnsigned = ">>>"
+    case `in` = "in"
 }
 
 /// Recursive-descent parser with ECMAScript 5 precedence, restricted as Vega restricts it: no
@@ -115,7 +124,9 @@ struct ExpressionParser {
             switch op {
             case "&&": left = .and(left, right)
             case "||": left = .or(left, right)
-            default: left = .binary(op, left, right)
+            default:
+                guard let binary = BinaryOperator(rawValue: op) else { throw ExpressionError(message: "unsupported operator \(op)", offset: t.offset) }
+                left = .binary(binary, left, right)
             }
         }
     }
