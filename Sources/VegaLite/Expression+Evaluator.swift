@@ -4,14 +4,17 @@ import Foundation
 struct ExpressionScope {
     enum Source {
         case frame(DataFrame, Int)
+        /// A row of a frame whose fields were looked up once, by slot.
+        case columns([[DataValue]?], DataFrame, Int)
         case object([String: DataValue])
     }
     var source: Source
     /// State of `random()` (seeded by the row, so a build is reproducible).
     var randomState: UInt64
 
-    func field(_ name: String) -> DataValue {
+    func field(_ name: String, slot: Int) -> DataValue {
         switch source {
+        case .columns(let columns, _, let row): columns[slot]?[row] ?? .null
         case .frame(let frame, let row): frame[row, name]
         case .object(let o): o[name] ?? .null
         }
@@ -19,7 +22,7 @@ struct ExpressionScope {
 
     var datum: DataValue {
         switch source {
-        case .frame(let frame, let row): .object(frame.object(row: row))
+        case .frame(let frame, let row), .columns(_, let frame, let row): .object(frame.object(row: row))
         case .object(let o): .object(o)
         }
     }
@@ -40,7 +43,7 @@ enum ExpressionEvaluator {
     static func evaluate(_ node: ExpressionNode, _ scope: inout ExpressionScope) throws(ExpressionError) -> DataValue {
         switch node {
         case .literal(let v): return v
-        case .field(let name): return scope.field(name)
+        case .field(let name, let slot): return scope.field(name, slot: slot)
         case .datum: return scope.datum
         case .regex(let pattern, let flags): return .string("/\(pattern)/\(flags)")
         case .array(let items):
@@ -74,7 +77,7 @@ enum ExpressionEvaluator {
             return try evaluate(test, &scope).isTruthy ? try evaluate(yes, &scope) : try evaluate(no, &scope)
         case .binary(let op, let a, let b):
             let l = try evaluate(a, &scope), r = try evaluate(b, &scope)
-            if case .field(let x) = a, case .field(let y) = b, x == y,
+            if case .field(let x, _) = a, case .field(let y, _) = b, x == y,
                 op == .looseEqual || op == .strictEqual || op == .looseNotEqual || op == .strictNotEqual
             {
                 // The same field twice is the same JavaScript object: identical even for dates
