@@ -85,7 +85,7 @@ enum ExpressionText {
             if !has(2) || arg(2) == .null { step = 1 }
             let n = Swift.max(0, ((stop - start) / step).rounded(.up))
             guard n.isFinite else { return .array([]) }
-            guard n <= 10_000_000 else { throw fail("would make \(JSNumber.string(n)) values") }
+            guard n <= 1_000_000 else { throw fail("would make \(JSNumber.string(n)) values (at most 1,000,000)") }
             return .array((0..<Int(n)).map { .number(start + Double($0) * step) })
         case .slice:
             switch arg(0) {
