@@ -78,6 +78,15 @@ import Testing
         #expect(fmt("%G", utc(2019, 0, 1)) == "2019")
     }
 
+    @Test func otherLocalesAreData() {
+        let t = utc(2012, 2, 3, 14, 5)
+        #expect(TimeFormat("%c", locale: .deDE)(t) == "Samstag, der  3. März 2012, 14:05:00")
+        #expect(TimeFormat("%c", locale: .frFR)(t) == "samedi  3 mars 2012 à 14:05:00")
+        #expect(TimeFormat("%x", locale: .esES)(t) == "03/03/2012")
+        #expect(TimeParse("%d %B %Y", locale: .frFR)("3 février 2012") == utc(2012, 1, 3))
+        #expect(TimeParse("%d %b %Y", locale: .deDE)("3 Mrz 2012") == utc(2012, 2, 3))
+    }
+
     @Test func invalidDates() {
         #expect(fmt("%Y-%m-%d", .nan) == "0NaN-NaN-NaN")
         #expect(fmt("%f", .nan) == "NaN000")
