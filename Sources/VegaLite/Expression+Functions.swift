@@ -16,7 +16,7 @@ enum Builtin: String, CaseIterable, Sendable {
     case utchours, utcminutes, utcseconds, utcmilliseconds
     // Arrays and strings
     case extent, clampRange, indexof, inrange, join, lastindexof, length, lerp, peek, reverse, sequence
-    case slice, span, merge, parseFloat, parseInt, pad, replace, split, substring, lower, upper, trim
+    case slice, sort, span, merge, parseFloat, parseInt, pad, replace, split, substring, lower, upper, trim
     case truncate, regexp, test
     // Formatting
     case format, utcFormat, utcParse, timeFormat, timeParse, monthFormat, monthAbbrevFormat, dayFormat
@@ -57,7 +57,6 @@ enum ExpressionFunctions {
         out["timeOffset"] = "not built yet"
         out["utcSequence"] = "not built yet"
         out["timeSequence"] = "not built yet"
-        out["sort"] = "not built yet"
         out["btoa"] = "not built yet"
         out["atob"] = "not built yet"
         return out
@@ -192,7 +191,7 @@ enum ExpressionFunctions {
             return .number(Double(Int(TimeFormat("%U")(t)) ?? 0))
 
         case .extent, .clampRange, .indexof, .inrange, .join, .lastindexof, .length, .lerp, .peek, .reverse,
-            .sequence, .slice, .span, .merge, .parseFloat, .parseInt, .pad, .substring, .lower, .upper, .trim,
+            .sequence, .slice, .sort, .span, .merge, .parseFloat, .parseInt, .pad, .substring, .lower, .upper, .trim,
             .truncate:
             return try ExpressionText.call(f, args, offset: offset)
         case .format, .utcFormat, .utcParse, .timeFormat, .timeParse, .monthFormat, .monthAbbrevFormat,

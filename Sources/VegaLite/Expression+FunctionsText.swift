@@ -40,6 +40,29 @@ enum ExpressionText {
             case .array(let a): return .array(a.reversed())
             default: throw fail("expects an array")
             }
+        case .sort:
+            // Vega sorts with d3's `ascending`, which has no order for null, NaN or mixed kinds
+            // (the result then depends on V8's sorting algorithm): those are refused.
+            guard case .array(let a) = arg(0) else { throw fail("expects an array") }
+            if a.allSatisfy({ if case .string = $0 { true } else { false } }) {
+                return .array(a.enumerated().sorted { x, y in
+                    let sx = Array(JS.string(x.element).utf16), sy = Array(JS.string(y.element).utf16)
+                    return sx == sy ? x.offset < y.offset : sx.lexicographicallyPrecedes(sy)
+                }.map(\.element))
+            }
+            let numbers = a.map { v -> Double? in
+                switch v {
+                case .number(let n), .date(let n): n.isNaN ? nil : n
+                case .bool(let b): b ? 1 : 0
+                default: nil
+                }
+            }
+            guard numbers.allSatisfy({ $0 != nil }) else {
+                throw fail("sorts only arrays of numbers, dates or strings without null or NaN")
+            }
+            return .array(zip(a, numbers).enumerated().sorted { x, y in
+                x.element.1! == y.element.1! ? x.offset < y.offset : x.element.1! < y.element.1!
+            }.map(\.element.0))
         case .peek:
             guard case .array(let a) = arg(0) else { throw fail("expects an array") }
             return a.last ?? .null
