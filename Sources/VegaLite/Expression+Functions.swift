@@ -13,7 +13,7 @@ enum Builtin: String, CaseIterable, Sendable {
     // Dates
     case now, datetime, date, day, dayofyear, year, quarter, month, week, hours, minutes, seconds, milliseconds
     case time, timezoneoffset, utc, utcdate, utcday, utcdayofyear, utcyear, utcquarter, utcmonth, utcweek
-    case utchours, utcminutes, utcseconds, utcmilliseconds
+    case utchours, utcminutes, utcseconds, utcmilliseconds, timeOffset, utcOffset
     // Arrays and strings
     case extent, clampRange, indexof, inrange, join, lastindexof, length, lerp, peek, reverse, sequence
     case slice, sort, span, merge, parseFloat, parseInt, pad, replace, split, substring, lower, upper, trim
@@ -53,8 +53,6 @@ enum ExpressionFunctions {
             "quantileLogNormal", "quantileUniform",
         ] { out[name] = random }
         out["isDefined"] = "Pitchline's rows do not tell undefined from null; use isValid"
-        out["utcOffset"] = "not built yet"
-        out["timeOffset"] = "not built yet"
         out["utcSequence"] = "not built yet"
         out["timeSequence"] = "not built yet"
         out["btoa"] = "not built yet"
@@ -185,6 +183,9 @@ enum ExpressionFunctions {
         case .seconds, .utcseconds: return field(arg(0)) { $0.seconds }
         case .milliseconds, .utcmilliseconds: return field(arg(0)) { $0.milliseconds }
         case .dayofyear, .utcdayofyear: return field(arg(0)) { $0.dayOfYear }
+        case .timeOffset, .utcOffset:
+            let step = args.count > 2 && arg(2) != .null ? num(2) : 1
+            return Self.offset(unit: JS.string(arg(0)), arg(1), step: step).map { .date($0) } ?? .null  // unknown unit: undefined, as Vega
         case .week, .utcweek:
             let t = JSDate.time(arg(0))
             guard UTCCalendar.fields(t) != nil else { return .number(.nan) }
@@ -225,6 +226,30 @@ enum ExpressionFunctions {
         return UTCCalendar.time(
             year: year, month: part(1, 0), date: part(2, 1), hours: part(3, 0), minutes: part(4, 0),
             seconds: part(5, 0), milliseconds: part(6, 0))
+    }
+
+    /// Vega's timeOffset/utcOffset: d3's `interval.offset(date, floor(step))` for a Vega time
+    /// unit (months overflow as `setUTCMonth` does: 31 January + 1 month is 2 or 3 March);
+    /// nil (NaN) for an unknown unit. The date is taken as `new Date(+date)` (no string parsing).
+    static func offset(unit: String, _ date: DataValue, step rawStep: Double) -> Double? {
+        let t: Double = if case .date(let d) = date { d } else { UTCCalendar.clip(JS.number(date)) }
+        let step = rawStep.rounded(.down)
+        let fixed: [String: Double] = [
+            "milliseconds": 1, "seconds": 1000, "minutes": 60_000, "hours": 3_600_000, "date": 86_400_000,
+            "day": 86_400_000, "dayofyear": 86_400_000, "week": 604_800_000,
+        ]
+        if let ms = fixed[unit] { return UTCCalendar.clip(t + ms * step) }
+        let months: Double
+        switch unit {
+        case "month": months = step
+        case "quarter": months = 3 * step
+        case "year": months = 12 * step
+        default: return nil
+        }
+        guard let f = UTCCalendar.fields(t) else { return .nan }
+        return UTCCalendar.time(
+            year: Double(f.year), month: Double(f.month) + months, date: Double(f.date), hours: Double(f.hours),
+            minutes: Double(f.minutes), seconds: Double(f.seconds), milliseconds: Double(f.milliseconds))
     }
 
     private static func field(_ v: DataValue, _ get: (UTCCalendar.Fields) -> Int) -> DataValue {
