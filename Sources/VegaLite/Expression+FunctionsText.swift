@@ -142,7 +142,9 @@ enum ExpressionText {
         case .pad:
             let s = Array(str(0).utf16)
             let c = has(2) && arg(2).isTruthy ? str(2) : " "
-            let n = Int(Swift.max(-1, Swift.min(1_000_000, JS.number(arg(1)) - Double(s.count))).rounded(.down))
+            let missing = JS.number(arg(1)) - Double(s.count)
+            guard !missing.isNaN else { return .string(String(decoding: s, as: UTF16.self)) }  // JS repeats NaN times: none
+            let n = Int(Swift.max(-1, Swift.min(1_000_000, missing)).rounded(.down))
             let text = String(decoding: s, as: UTF16.self)
             guard n > 0 else { return .string(text) }
             func rep(_ k: Int) -> String { String(repeating: c, count: k) }
