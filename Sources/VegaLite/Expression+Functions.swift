@@ -13,7 +13,7 @@ enum Builtin: String, CaseIterable, Sendable {
     // Dates
     case now, datetime, date, day, dayofyear, year, quarter, month, week, hours, minutes, seconds, milliseconds
     case time, timezoneoffset, utc, utcdate, utcday, utcdayofyear, utcyear, utcquarter, utcmonth, utcweek
-    case utchours, utcminutes, utcseconds, utcmilliseconds, timeOffset, utcOffset
+    case utchours, utcminutes, utcseconds, utcmilliseconds, timeOffset, utcOffset, timeSequence, utcSequence
     // Arrays and strings
     case extent, clampRange, indexof, inrange, join, lastindexof, length, lerp, peek, reverse, sequence
     case slice, sort, span, merge, parseFloat, parseInt, pad, replace, split, substring, lower, upper, trim
@@ -53,8 +53,6 @@ enum ExpressionFunctions {
             "quantileLogNormal", "quantileUniform",
         ] { out[name] = random }
         out["isDefined"] = "Pitchline's rows do not tell undefined from null; use isValid"
-        out["utcSequence"] = "not built yet"
-        out["timeSequence"] = "not built yet"
         out["btoa"] = "not built yet"
         out["atob"] = "not built yet"
         return out
@@ -186,6 +184,12 @@ enum ExpressionFunctions {
         case .timeOffset, .utcOffset:
             let step = args.count > 2 && arg(2) != .null ? num(2) : 1
             return Self.offset(unit: JS.string(arg(0)), arg(1), step: step).map { .date($0) } ?? .null  // unknown unit: undefined, as Vega
+        case .timeSequence, .utcSequence:
+            let step = args.count > 3 && arg(3) != .null ? num(3) : 1
+            guard let dates = try Self.timeSequence(unit: JS.string(arg(0)), arg(1), arg(2), step: step, offset: offset) else {
+                return .null  // unknown unit: undefined, as Vega
+            }
+            return .array(dates.map { .date($0) })
         case .week, .utcweek:
             let t = JSDate.time(arg(0))
             guard UTCCalendar.fields(t) != nil else { return .number(.nan) }
@@ -250,6 +254,53 @@ enum ExpressionFunctions {
         return UTCCalendar.time(
             year: Double(f.year), month: Double(f.month) + months, date: Double(f.date), hours: Double(f.hours),
             minutes: Double(f.minutes), seconds: Double(f.seconds), milliseconds: Double(f.milliseconds))
+    }
+
+    /// The start of the `unit` containing `t` (d3's `interval.floor` in UTC), nil for an unknown unit.
+    static func floor(unit: String, _ t: Double) -> Double? {
+        let fixed: [String: Double] = [
+            "milliseconds": 1, "seconds": 1000, "minutes": 60_000, "hours": 3_600_000, "date": 86_400_000,
+            "day": 86_400_000, "dayofyear": 86_400_000,
+        ]
+        if let ms = fixed[unit] { return (t / ms).rounded(.down) * ms }
+        guard let f = UTCCalendar.fields(t) else { return ["week", "month", "quarter", "year"].contains(unit) ? .nan : nil }
+        switch unit {
+        case "week": return (t / 86_400_000).rounded(.down) * 86_400_000 - Double(f.weekday) * 86_400_000
+        case "month": return UTCCalendar.time(year: Double(f.year), month: Double(f.month))
+        case "quarter": return UTCCalendar.time(year: Double(f.year), month: Double(f.month - f.month % 3))
+        case "year": return UTCCalendar.time(year: Double(f.year), month: 0)
+        default: return nil
+        }
+    }
+
+    /// Vega's timeSequence/utcSequence: d3's `interval.range(start, stop, step)`: from the first
+    /// unit boundary at or after `start`, every `step` units, before `stop`.
+    static func timeSequence(
+        unit: String, _ start: DataValue, _ stop: DataValue, step rawStep: Double, offset at: Int
+    ) throws(ExpressionError) -> [Double]? {
+        func time(_ v: DataValue) -> Double { if case .date(let d) = v { d } else { UTCCalendar.clip(JS.number(v)) } }
+        guard floor(unit: unit, 0) != nil else { return nil }
+        let step = rawStep.rounded(.down)
+        var t = time(start)
+        let end = time(stop)
+        guard t < end, step > 0 else { return [] }
+        // ceil: floor(t − 1), one unit on, floor again
+        guard let f = floor(unit: unit, t - 1), let next = offset(unit: unit, .date(f), step: 1),
+            let ceiled = floor(unit: unit, next)
+        else { return [] }
+        t = ceiled
+        var out: [Double] = []
+        while t < end {
+            out.append(t)
+            if out.count > 1_000_000 {
+                throw ExpressionError(message: "\(unit) sequence: more than 1,000,000 dates", offset: at)
+            }
+            guard let moved = offset(unit: unit, .date(t), step: step), let aligned = floor(unit: unit, moved),
+                aligned > t
+            else { break }
+            t = aligned
+        }
+        return out
     }
 
     private static func field(_ v: DataValue, _ get: (UTCCalendar.Fields) -> Int) -> DataValue {
