@@ -17,7 +17,7 @@ enum Builtin: String, CaseIterable, Sendable {
     // Arrays and strings
     case extent, clampRange, indexof, inrange, join, lastindexof, length, lerp, peek, reverse, sequence
     case slice, sort, span, merge, parseFloat, parseInt, pad, replace, split, substring, lower, upper, trim
-    case truncate, regexp, test
+    case truncate, regexp, test, btoa, atob
     // Formatting
     case format, utcFormat, utcParse, timeFormat, timeParse, monthFormat, monthAbbrevFormat, dayFormat
     case dayAbbrevFormat
@@ -53,8 +53,6 @@ enum ExpressionFunctions {
             "quantileLogNormal", "quantileUniform",
         ] { out[name] = random }
         out["isDefined"] = "Pitchline's rows do not tell undefined from null; use isValid"
-        out["btoa"] = "not built yet"
-        out["atob"] = "not built yet"
         return out
     }()
 
@@ -197,7 +195,7 @@ enum ExpressionFunctions {
 
         case .extent, .clampRange, .indexof, .inrange, .join, .lastindexof, .length, .lerp, .peek, .reverse,
             .sequence, .slice, .sort, .span, .merge, .parseFloat, .parseInt, .pad, .substring, .lower, .upper, .trim,
-            .truncate:
+            .truncate, .btoa, .atob:
             return try ExpressionText.call(f, args, offset: offset)
         case .format, .utcFormat, .utcParse, .timeFormat, .timeParse, .monthFormat, .monthAbbrevFormat,
             .dayFormat, .dayAbbrevFormat:

@@ -63,6 +63,15 @@ enum ExpressionText {
             return .array(zip(a, numbers).enumerated().sorted { x, y in
                 x.element.1! == y.element.1! ? x.offset < y.offset : x.element.1! < y.element.1!
             }.map(\.element.0))
+        case .btoa:
+            let units = Array(str(0).utf16)
+            guard units.allSatisfy({ $0 <= 0xFF }) else { throw fail("characters outside Latin-1 cannot be encoded") }
+            return .string(Data(units.map { UInt8($0) }).base64EncodedString())
+        case .atob:
+            let text = str(0).filter { !$0.isWhitespace }
+            let padded = text + String(repeating: "=", count: (4 - text.count % 4) % 4)
+            guard text.count % 4 != 1, let data = Data(base64Encoded: padded) else { throw fail("not valid base64") }
+            return .string(String(decoding: data.map { UInt16($0) }, as: UTF16.self))
         case .peek:
             guard case .array(let a) = arg(0) else { throw fail("expects an array") }
             return a.last ?? .null
