@@ -10,6 +10,9 @@ enum Builtin: String, CaseIterable, Sendable {
     // Math
     case isNaN, isFinite, abs, acos, asin, atan, atan2, ceil, clamp, cos, exp, floor, hypot, log, max, min
     case pow, random, round, sin, sqrt, tan
+    // Distributions (vega-statistics; the deterministic ones)
+    case densityNormal, cumulativeNormal, densityLogNormal, cumulativeLogNormal, densityUniform
+    case cumulativeUniform, quantileUniform
     // Dates
     case now, datetime, date, day, dayofyear, year, quarter, month, week, hours, minutes, seconds, milliseconds
     case time, timezoneoffset, utc, utcdate, utcday, utcdayofyear, utcyear, utcquarter, utcmonth, utcweek
@@ -47,11 +50,9 @@ enum ExpressionFunctions {
         let colour = "colour values are not data Pitchline reads"
         for name in ["rgb", "hsl", "lab", "hcl", "luminance", "contrast"] { out[name] = colour }
         let random = "random samples differ from run to run; compute them in the data instead"
-        for name in [
-            "sampleNormal", "sampleLogNormal", "sampleUniform", "cumulativeNormal", "cumulativeLogNormal",
-            "cumulativeUniform", "densityNormal", "densityLogNormal", "densityUniform", "quantileNormal",
-            "quantileLogNormal", "quantileUniform",
-        ] { out[name] = random }
+        for name in ["sampleNormal", "sampleLogNormal", "sampleUniform"] { out[name] = random }
+        let quantile = "Vega's inverse-error-function approximation is not reproduced yet"
+        for name in ["quantileNormal", "quantileLogNormal"] { out[name] = quantile }
         out["isDefined"] = "Pitchline's rows do not tell undefined from null; use isValid"
         return out
     }()
@@ -157,6 +158,34 @@ enum ExpressionFunctions {
             z ^= z >> 31
             return .number(Double(z >> 11) / Double(1 << 53))
 
+        case .densityNormal, .cumulativeNormal, .densityLogNormal, .cumulativeLogNormal:
+            let mean = arg(1).isTruthy ? num(1) : 0
+            let stdev = args.count > 2 && arg(2) != .null ? num(2) : 1
+            let sqrt2pi = (2 * Double.pi).squareRoot()
+            switch f {
+            case .densityNormal:
+                let z = (num(0) - mean) / stdev
+                return .number(Foundation.exp(-0.5 * z * z) / (stdev * sqrt2pi))
+            case .cumulativeNormal: return .number(Distributions.cumulativeNormal(num(0), mean, stdev))
+            case .densityLogNormal:
+                let v = num(0)
+                if v <= 0 { return .number(0) }
+                let z = (Foundation.log(v) - mean) / stdev
+                return .number(Foundation.exp(-0.5 * z * z) / (stdev * sqrt2pi * v))
+            default: return .number(Distributions.cumulativeNormal(Foundation.log(num(0)), mean, stdev))
+            }
+        case .densityUniform, .cumulativeUniform, .quantileUniform:
+            var lo = num(1), hi = num(2)
+            if args.count < 3 || arg(2) == .null {
+                hi = args.count < 2 || arg(1) == .null ? 1 : num(1)
+                lo = 0
+            }
+            let v = num(0)
+            switch f {
+            case .densityUniform: return .number(v >= lo && v <= hi ? 1 / (hi - lo) : 0)
+            case .cumulativeUniform: return .number(v < lo ? 0 : v > hi ? 1 : (v - lo) / (hi - lo))
+            default: return .number(v >= 0 && v <= 1 ? lo + v * (hi - lo) : .nan)
+            }
         case .now: return .number((Date().timeIntervalSince1970 * 1000).rounded(.down))
         case .datetime:
             // new Date(…): one argument is a time value or a date string; more are local (= UTC)
@@ -304,5 +333,45 @@ enum ExpressionFunctions {
     private static func field(_ v: DataValue, _ get: (UTCCalendar.Fields) -> Int) -> DataValue {
         guard let f = UTCCalendar.fields(JSDate.time(v)) else { return .number(.nan) }
         return .number(Double(get(f)))
+    }
+}
+
+/// vega-statistics' distribution functions, with its approximations.
+enum Distributions {
+    /// West (2009), "Better approximations to cumulative normal functions", as Vega computes it.
+    static func cumulativeNormal(_ value: Double, _ mean: Double, _ stdev: Double) -> Double {
+        let z = (value - mean) / stdev
+        let Z = Swift.abs(z)
+        var cd: Double
+        if Z > 37 {
+            cd = 0
+        } else {
+            let e = Foundation.exp(-Z * Z / 2)
+            if Z < 7.07106781186547 {
+                var sum = 3.52624965998911e-02 * Z + 0.700383064443688
+                sum = sum * Z + 6.37396220353165
+                sum = sum * Z + 33.912866078383
+                sum = sum * Z + 112.079291497871
+                sum = sum * Z + 221.213596169931
+                sum = sum * Z + 220.206867912376
+                cd = e * sum
+                sum = 8.83883476483184e-02 * Z + 1.75566716318264
+                sum = sum * Z + 16.064177579207
+                sum = sum * Z + 86.7807322029461
+                sum = sum * Z + 296.564248779674
+                sum = sum * Z + 637.333633378831
+                sum = sum * Z + 793.826512519948
+                sum = sum * Z + 440.413735824752
+                cd = cd / sum
+            } else {
+                var sum = Z + 0.65
+                sum = Z + 4 / sum
+                sum = Z + 3 / sum
+                sum = Z + 2 / sum
+                sum = Z + 1 / sum
+                cd = e / sum / 2.506628274631
+            }
+        }
+        return z > 0 ? 1 - cd : cd
     }
 }
