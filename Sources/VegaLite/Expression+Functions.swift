@@ -11,7 +11,8 @@ enum Builtin: String, CaseIterable, Sendable {
     case isNaN, isFinite, abs, acos, asin, atan, atan2, ceil, clamp, cos, exp, floor, hypot, log, max, min
     case pow, random, round, sin, sqrt, tan
     // Distributions (vega-statistics; the deterministic ones)
-    case densityNormal, cumulativeNormal, densityLogNormal, cumulativeLogNormal, densityUniform
+    case densityNormal, cumulativeNormal, quantileNormal, densityLogNormal, cumulativeLogNormal, quantileLogNormal
+    case densityUniform
     case cumulativeUniform, quantileUniform
     // Dates
     case now, datetime, date, day, dayofyear, year, quarter, month, week, hours, minutes, seconds, milliseconds
@@ -51,8 +52,6 @@ enum ExpressionFunctions {
         for name in ["rgb", "hsl", "lab", "hcl", "luminance", "contrast"] { out[name] = colour }
         let random = "random samples differ from run to run; compute them in the data instead"
         for name in ["sampleNormal", "sampleLogNormal", "sampleUniform"] { out[name] = random }
-        let quantile = "Vega's inverse-error-function approximation is not reproduced yet"
-        for name in ["quantileNormal", "quantileLogNormal"] { out[name] = quantile }
         out["isDefined"] = "Pitchline's rows do not tell undefined from null; use isValid"
         return out
     }()
@@ -158,6 +157,12 @@ enum ExpressionFunctions {
             z ^= z >> 31
             return .number(Double(z >> 11) / Double(1 << 53))
 
+        case .quantileNormal, .quantileLogNormal:
+            let p = num(0)
+            let mean = arg(1).isTruthy ? num(1) : 0
+            let stdev = args.count > 2 && arg(2) != .null ? num(2) : 1
+            let q = p < 0 || p > 1 ? .nan : mean + stdev * 2.0.squareRoot() * Distributions.erfinv(2 * p - 1)
+            return .number(f == .quantileNormal ? q : Foundation.exp(q))
         case .densityNormal, .cumulativeNormal, .densityLogNormal, .cumulativeLogNormal:
             let mean = arg(1).isTruthy ? num(1) : 0
             let stdev = args.count > 2 && arg(2) != .null ? num(2) : 1
@@ -373,5 +378,51 @@ enum Distributions {
             }
         }
         return z > 0 ? 1 - cd : cd
+    }
+
+    /// The inverse error function by M. Giles' approximation ("Approximating the erfinv
+    /// function", GPU Computing Gems 2, 2010), the coefficients Vega uses.
+    static func erfinv(_ x: Double) -> Double {
+        var w = -Foundation.log((1 - x) * (1 + x))
+        let coefficients: [Double]
+        if w < 6.25 {
+            w -= 3.125
+            coefficients = [
+                -3.6444120640178196996e-21, -1.685059138182016589e-19, 1.2858480715256400167e-18,
+                1.115787767802518096e-17, -1.333171662854620906e-16, 2.0972767875968561637e-17,
+                6.6376381343583238325e-15, -4.0545662729752068639e-14, -8.1519341976054721522e-14,
+                2.6335093153082322977e-12, -1.2975133253453532498e-11, -5.4154120542946279317e-11,
+                1.051212273321532285e-09, -4.1126339803469836976e-09, -2.9070369957882005086e-08,
+                4.2347877827932403518e-07, -1.3654692000834678645e-06, -1.3882523362786468719e-05,
+                0.0001867342080340571352, -0.00074070253416626697512, -0.0060336708714301490533,
+                0.24015818242558961693, 1.6536545626831027356,
+            ]
+        } else if w < 16 {
+            w = w.squareRoot() - 3.25
+            coefficients = [
+                2.2137376921775787049e-09, 9.0756561938885390979e-08, -2.7517406297064545428e-07,
+                1.8239629214389227755e-08, 1.5027403968909827627e-06, -4.013867526981545969e-06,
+                2.9234449089955446044e-06, 1.2475304481671778723e-05, -4.7318229009055733981e-05,
+                6.8284851459573175448e-05, 2.4031110387097893999e-05, -0.0003550375203628474796,
+                0.00095328937973738049703, -0.0016882755560235047313, 0.0024914420961078508066,
+                -0.0037512085075692412107, 0.005370914553590063617, 1.0052589676941592334,
+                3.0838856104922207635,
+            ]
+        } else if w.isFinite {
+            w = w.squareRoot() - 5
+            coefficients = [
+                -2.7109920616438573243e-11, -2.5556418169965252055e-10, 1.5076572693500548083e-09,
+                -3.7894654401267369937e-09, 7.6157012080783393804e-09, -1.4960026627149240478e-08,
+                2.9147953450901080826e-08, -6.7711997758452339498e-08, 2.2900482228026654717e-07,
+                -9.9298272942317002539e-07, 4.5260625972231537039e-06, -1.9681778105531670567e-05,
+                7.5995277030017761139e-05, -0.00021503011930044477347, -0.00013871931833623122026,
+                1.0103004648645343977, 4.8499064014085844221,
+            ]
+        } else {
+            return .infinity * x
+        }
+        var p = coefficients[0]
+        for c in coefficients.dropFirst() { p = c + p * w }
+        return p * x
     }
 }
