@@ -101,7 +101,9 @@ let package = Package(
             name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartData", "ContentHash"],
             swiftSettings: swiftSettings),
         // Raw HTTP over a socket for the server tests (hostile requests no polite client sends).
-        .target(name: "RawHTTPClient", path: "Tests/RawHTTPClient", swiftSettings: swiftSettings),
+        .target(
+            name: "RawHTTPClient", dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/RawHTTPClient", swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPServerTests",
             dependencies: ["HTTPServer", "RawHTTPClient", .product(name: "Logging", package: "swift-log")],

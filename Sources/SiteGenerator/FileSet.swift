@@ -1,3 +1,4 @@
+import ChartData
 import Foundation
 
 /// What a generated file is. Later steps (export summary, single file, server) read roles and
@@ -98,12 +99,7 @@ public struct SiteProblem: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        var location = file
-        if let line {
-            location += ":\(line)"
-            if let column { location += ":\(column)" }
-        }
-        return "\(location): \(message)"
+        "\(ChartProblem.location(file: file, line: line, column: column)): \(message)"
     }
 }
 

@@ -22,22 +22,10 @@ struct CacheEntry {
         var blob: Int
     }
 
-    struct Audio: Codable {
-        var oggFile: String
-        var scriptFile: String
-        var sampleRate: Int
-        var tones: [[Double]]
-        var pointTones: [[Int]]
-        var endTone: Int
-        var missingTone: Int
-        var playbackDuration: Double
-        var graphFiles: [String]
-    }
-
     struct Manifest: Codable {
         var chartID: String
         var dataScriptName: String
-        var audio: Audio?
+        var audio: ChartAudioInfo?
         var files: [File]
         var blobSizes: [Int]
     }
@@ -69,14 +57,8 @@ struct CacheEntry {
                 path: file.path, contentType: file.contentType, immutable: file.isImmutable, exported: file.isExported,
                 role: file.role, chartID: file.chartID, title: file.title, audioSeconds: file.audioSeconds, blob: blob))
         }
-        let audio = rendered.audio.map {
-            Audio(
-                oggFile: $0.oggFile, scriptFile: $0.scriptFile, sampleRate: $0.sampleRate, tones: $0.tones,
-                pointTones: $0.pointTones, endTone: $0.endTone, missingTone: $0.missingTone,
-                playbackDuration: $0.playbackDuration, graphFiles: $0.graphFiles)
-        }
         manifest = Manifest(
-            chartID: rendered.presentation.chart.id, dataScriptName: rendered.dataScriptName, audio: audio, files: files,
+            chartID: rendered.presentation.chart.id, dataScriptName: rendered.dataScriptName, audio: rendered.audio, files: files,
             blobSizes: blobs.map(\.count))
         self.blobs = blobs
     }
@@ -129,14 +111,8 @@ struct CacheEntry {
                 path: $0.path, data: blobs[$0.blob], contentType: $0.contentType, role: $0.role, chartID: $0.chartID,
                 title: $0.title, audioSeconds: $0.audioSeconds, isImmutable: $0.immutable, isExported: $0.exported)
         }
-        let audio = manifest.audio.map {
-            ChartAudioInfo(
-                oggFile: $0.oggFile, scriptFile: $0.scriptFile, sampleRate: $0.sampleRate, tones: $0.tones,
-                pointTones: $0.pointTones, endTone: $0.endTone, missingTone: $0.missingTone,
-                playbackDuration: $0.playbackDuration, graphFiles: $0.graphFiles)
-        }
         return RenderedChart(
-            cachedPresentation: ChartPresentation(chart: chart), audio: audio, dataScriptName: manifest.dataScriptName, files: files)
+            cachedPresentation: ChartPresentation(chart: chart), audio: manifest.audio, dataScriptName: manifest.dataScriptName, files: files)
     }
 }
 

@@ -23,14 +23,13 @@ struct SingleFile {
     }
 
     struct Context {
-        struct Entry { var href: String; var title: String; var kind: String?; var summary: String?; var description: String? }
         var siteTitle: String
         /// Hashes in base64 and keywords in quotes: no character that needs escaping in an attribute.
         var csp: TrustedMarkup
         var style: TrustedMarkup
         var hasReports: Bool
-        var reports: [Entry]
-        var charts: [Entry]
+        var reports: [IndexEntry]
+        var charts: [IndexEntry]
         var sections: [Section]
         var scripts: [TrustedMarkup]
     }
@@ -101,10 +100,10 @@ struct SingleFile {
         let context = Context(
             siteTitle: siteTitle, csp: TrustedMarkup(escapedHTML: contentSecurityPolicy(scripts: inline, styles: [style])),
             style: TrustedMarkup(escapedHTML: style), hasReports: !reports.isEmpty,
-            reports: reports.map { .init(href: "#" + anchors[$0.path]!, title: $0.title, description: $0.description) },
+            reports: reports.map { IndexEntry(href: "#" + anchors[$0.path]!, title: $0.title, summary: $0.description) },
             charts: charts.sorted { $0.presentation.chart.title < $1.presentation.chart.title }.map {
                 let chart = $0.presentation.chart
-                return .init(
+                return IndexEntry(
                     href: "#" + anchors["charts/\(chart.id).html"]!, title: chart.title, kind: chart.mark.chartKindName,
                     summary: $0.presentation.oneLineSummary)
             },

@@ -40,12 +40,7 @@ func withSite<T>(
     configure: (inout HTTPServerConfiguration) -> Void = { _ in },
     _ body: (SiteServer) throws -> T
 ) throws -> T {
-    var configuration = HTTPServerConfiguration()
-    configuration.port = 0
-    configuration.threads = 2
-    configuration.connectionTimeoutSeconds = 5
-    configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-    configure(&configuration)
+    let configuration = testServerConfiguration(configure)
     let server = try SiteServer(fileSet: fileSet, configuration: configuration, liveReload: liveReload)
     try server.start()
     defer { server.stop(gracePeriod: .seconds(2)) }
