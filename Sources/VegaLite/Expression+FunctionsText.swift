@@ -40,6 +40,38 @@ enum ExpressionText {
             case .array(let a): return .array(a.reversed())
             default: throw fail("expects an array")
             }
+        case .sort:
+            // Vega sorts with d3's `ascending`, which has no order for null, NaN or mixed kinds
+            // (the result then depends on V8's sorting algorithm): those are refused.
+            guard case .array(let a) = arg(0) else { throw fail("expects an array") }
+            if a.allSatisfy({ if case .string = $0 { true } else { false } }) {
+                return .array(a.enumerated().sorted { x, y in
+                    let sx = Array(JS.string(x.element).utf16), sy = Array(JS.string(y.element).utf16)
+                    return sx == sy ? x.offset < y.offset : sx.lexicographicallyPrecedes(sy)
+                }.map(\.element))
+            }
+            let numbers = a.map { v -> Double? in
+                switch v {
+                case .number(let n), .date(let n): n.isNaN ? nil : n
+                case .bool(let b): b ? 1 : 0
+                default: nil
+                }
+            }
+            guard numbers.allSatisfy({ $0 != nil }) else {
+                throw fail("sorts only arrays of numbers, dates or strings without null or NaN")
+            }
+            return .array(zip(a, numbers).enumerated().sorted { x, y in
+                x.element.1! == y.element.1! ? x.offset < y.offset : x.element.1! < y.element.1!
+            }.map(\.element.0))
+        case .btoa:
+            let units = Array(str(0).utf16)
+            guard units.allSatisfy({ $0 <= 0xFF }) else { throw fail("characters outside Latin-1 cannot be encoded") }
+            return .string(Data(units.map { UInt8($0) }).base64EncodedString())
+        case .atob:
+            let text = str(0).filter { !$0.isWhitespace }
+            let padded = text + String(repeating: "=", count: (4 - text.count % 4) % 4)
+            guard text.count % 4 != 1, let data = Data(base64Encoded: padded) else { throw fail("not valid base64") }
+            return .string(String(decoding: data.map { UInt16($0) }, as: UTF16.self))
         case .peek:
             guard case .array(let a) = arg(0) else { throw fail("expects an array") }
             return a.last ?? .null
@@ -85,7 +117,7 @@ enum ExpressionText {
             if !has(2) || arg(2) == .null { step = 1 }
             let n = Swift.max(0, ((stop - start) / step).rounded(.up))
             guard n.isFinite else { return .array([]) }
-            guard n <= 10_000_000 else { throw fail("would make \(JSNumber.string(n)) values") }
+            guard n <= 1_000_000 else { throw fail("would make \(JSNumber.string(n)) values (at most 1,000,000)") }
             return .array((0..<Int(n)).map { .number(start + Double($0) * step) })
         case .slice:
             switch arg(0) {
@@ -119,7 +151,9 @@ enum ExpressionText {
         case .pad:
             let s = Array(str(0).utf16)
             let c = has(2) && arg(2).isTruthy ? str(2) : " "
-            let n = Int(Swift.max(-1, Swift.min(1_000_000, JS.number(arg(1)) - Double(s.count))).rounded(.down))
+            let missing = JS.number(arg(1)) - Double(s.count)
+            guard !missing.isNaN else { return .string(String(decoding: s, as: UTF16.self)) }  // JS repeats NaN times: none
+            let n = Int(Swift.max(-1, Swift.min(1_000_000, missing)).rounded(.down))
             let text = String(decoding: s, as: UTF16.self)
             guard n > 0 else { return .string(text) }
             func rep(_ k: Int) -> String { String(repeating: c, count: k) }
@@ -168,7 +202,7 @@ enum ExpressionText {
             if arg(0) == .null { return .string("null") }  // as Vega: null is not formatted
             let spec = JS.string(arg(1) == .null ? .string("") : arg(1))
             do {
-                let formatter = try NumberFormat(spec)
+                let formatter = try FormatterCache.shared.number(spec)
                 if formatter.specifier.type == "c" { return .string(formatter.format(text: JS.string(arg(0)))) }
                 return .string(formatter(JS.number(arg(0))))
             } catch {
@@ -177,20 +211,24 @@ enum ExpressionText {
         case .timeFormat, .utcFormat:
             if arg(0) == .null { return .string("null") }
             let t: Double = if case .date(let d) = arg(0) { d } else { UTCCalendar.clip(JS.number(arg(0))) }
-            return .string(TimeFormat(JS.string(arg(1)))(t))
+            return .string(FormatterCache.shared.time(JS.string(arg(1)))(t))
         case .timeParse, .utcParse:
-            guard let t = TimeParse(JS.string(arg(1)))(JS.string(arg(0))) else { return .null }
+            guard let t = FormatterCache.shared.parse(JS.string(arg(1)))(JS.string(arg(0))) else { return .null }
             return .date(t)
-        case .monthFormat, .monthAbbrevFormat:
-            let m = JS.number(arg(0))
-            guard m.isFinite, m >= 0, m < 12, m == m.rounded() else { return .null }
-            let names = f == .monthFormat ? TimeLocale.enUS.months : TimeLocale.enUS.shortMonths
-            return .string(names[Int(m)])
-        case .dayFormat, .dayAbbrevFormat:
-            let d = JS.number(arg(0))
-            guard d.isFinite, d >= 0, d < 7, d == d.rounded() else { return .null }
-            let names = f == .dayFormat ? TimeLocale.enUS.days : TimeLocale.enUS.shortDays
-            return .string(names[Int(d)])
+        case .monthFormat, .monthAbbrevFormat, .dayFormat, .dayAbbrevFormat:
+            // As Vega: an integer (not a numeric string) names the month of 2000-(m+1)-01 or the
+            // weekday of 2000-01-(2+d), so 12 is January again; anything else is "".
+            guard case .number(let n) = arg(0), n.isFinite, n == n.rounded(), abs(n) < 1e9 else { return .string("") }
+            let month = f == .monthFormat || f == .monthAbbrevFormat
+            let t = UTCCalendar.time(year: 2000, month: month ? n : 0, date: month ? 1 : 2 + n)
+            guard let fields = UTCCalendar.fields(t) else { return .string("") }
+            let locale = TimeLocale.enUS
+            switch f {
+            case .monthFormat: return .string(locale.months[fields.month])
+            case .monthAbbrevFormat: return .string(locale.shortMonths[fields.month])
+            case .dayFormat: return .string(locale.days[fields.weekday])
+            default: return .string(locale.shortDays[fields.weekday])
+            }
         default:
             throw ExpressionError(message: "\(f.rawValue): not a format function", offset: offset)
         }
@@ -251,5 +289,36 @@ enum ExpressionText {
         default:
             return .null
         }
+    }
+}
+
+/// Formatters by specifier: an expression formats every row with the same few specifiers,
+/// and making a formatter costs more than using it.
+final class FormatterCache: @unchecked Sendable {
+    static let shared = FormatterCache()
+    private let lock = NSLock()
+    private var numbers: [String: NumberFormat] = [:]
+    private var times: [String: TimeFormat] = [:]
+    private var parses: [String: TimeParse] = [:]
+
+    func number(_ spec: String) throws(FormatError) -> NumberFormat {
+        if let f = lock.withLock({ numbers[spec] }) { return f }
+        let f = try NumberFormat(spec)
+        lock.withLock { if numbers.count > 512 { numbers.removeAll() }; numbers[spec] = f }
+        return f
+    }
+
+    func time(_ spec: String) -> TimeFormat {
+        if let f = lock.withLock({ times[spec] }) { return f }
+        let f = TimeFormat(spec)
+        lock.withLock { if times.count > 512 { times.removeAll() }; times[spec] = f }
+        return f
+    }
+
+    func parse(_ spec: String) -> TimeParse {
+        if let f = lock.withLock({ parses[spec] }) { return f }
+        let f = TimeParse(spec)
+        lock.withLock { if parses.count > 512 { parses.removeAll() }; parses[spec] = f }
+        return f
     }
 }

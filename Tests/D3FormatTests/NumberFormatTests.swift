@@ -28,6 +28,26 @@ import Testing
         #expect(JSNumber.integer(255, radix: 16) == "ff")
     }
 
+    /// The shortest-digits fast path agrees with printf's exact expansion everywhere it is taken.
+    @Test func fastPathMatchesExactDigits() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let magnitude = Double.random(in: -12...16, using: &rng)
+            var x = Double.random(in: 1..<10, using: &rng) * Double(sign: .plus, exponent: 0, significand: 1) * pow10(magnitude)
+            if Bool.random(using: &rng) { x = (x * 1000).rounded() / 1000 }  // many exact decimals and ties
+            let p = Int.random(in: 0...12, using: &rng)
+            #expect(JSNumber.fixed(x, p) == JSNumber.fixed(x, p, fastPath: false), "toFixed(\(x), \(p))")
+            let c = Int.random(in: 1...15, using: &rng)
+            if x == 0 { continue }  // callers write zero themselves
+            #expect(JSNumber.significant(x, c) == JSNumber.significant(x, c, fastPath: false), "toPrecision(\(x), \(c))")
+        }
+        for x in [0.5, 1.5, 2.5, 0.125, 0.375, 1.005, 1.045, 8.345, 1e-7, 123.456, 0.05, 0.15, 0.25, 0.35] {
+            for p in 0...4 { #expect(JSNumber.fixed(x, p) == JSNumber.fixed(x, p, fastPath: false), "toFixed(\(x), \(p))") }
+        }
+    }
+
+    func pow10(_ e: Double) -> Double { Double("1e\(Int(e.rounded(.down)))")! }
+
     @Test func fixedAndGrouping() {
         #expect(f(".1f")(0.49) == "0.5")
         #expect(f(".2f")(0.449) == "0.45")
@@ -93,6 +113,35 @@ import Testing
         #expect(f(".3~e")(1200) == "1.2e+3")
         #expect(f(",")(1234.5) == "1,234.5")
         #expect(f("n")(1234.5) == "1,234.50")
+    }
+
+    /// d3-format's own zero-fill and grouping cases (its minus is U+2212 since v2).
+    @Test func zeroFillWithGrouping() {
+        #expect(f("04,d")(0) == "0,000")
+        #expect(f("06,d")(0) == "00,000")
+        #expect(f("021,d")(0) == "0,000,000,000,000,000")
+        #expect(f("013,d")(-42000000) == "\u{2212}0,042,000,000")
+        // d3-format ≥ 2 writes every digit of a huge integer (v1 wrote "0,000,001e+21"); so does Vega.
+        #expect(f("012,d")(1e21) == "1,000,000,000,000,000,000,000")
+        #expect(f("013,d")(1234567890123) == "1,234,567,890,123")
+        #expect(f("+08,d")(42) == "+0,000,042")
+        #expect(f("020.0%")(42) == "0000000000000004200%")
+        #expect(f("20.0%")(42) == "               4200%")
+        #expect(f(",.12g")(42000000) == "42,000,000.0000")
+        #expect(f("10,.1f")(123456.49) == " 123,456.5")
+        #expect(f("10,.5f")(123456789.444449) == "123,456,789.44445")
+        #expect(f("_>8d")(-42) == "_____\u{2212}42")
+        #expect(f(".1r")(0.049) == "0.05")
+        #expect(f(".3r")(0.9995) == "1.00")
+        #expect(f(".2r")(1e-22) == "0.00000000000000000000010")
+        #expect(f(".15r")(0.999999999999999) == "0.999999999999999")
+        #expect(f(".1g")(0.049) == "0.05")
+        #expect(f(".2g")(100) == "1.0e+2")
+        #expect(f(".2g")(0.002) == "0.0020")
+        #expect(f("$")(-0.042) == "\u{2212}$0.042")
+        #expect(f("+$,.2f")(-0.429) == "\u{2212}$0.43")
+        #expect(f("p")(0.00123) == "0.123000%")
+        #expect(f("+.2p")(1.23) == "+120%")
     }
 
     @Test func alignmentAndFill() {
