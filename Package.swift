@@ -65,7 +65,10 @@ let package = Package(
                 "ChartData", "Sonification", "ChartPages", "ContentHash", "DurableWrite",
                 .product(name: "Ink", package: "Ink"),
             ],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedTheme"]),
+        // The default theme (Templates/, Public/) compiled into SiteGenerator at build time.
+        .plugin(name: "EmbedTheme", capability: .buildTool()),
         .target(
             name: "SiteServing",
             dependencies: [

@@ -34,18 +34,18 @@ struct Export: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors and warnings (no progress, no summary).")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Folder holding Templates/ and Public/ (default: next to the site folder, else the current folder).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Theme folder (Templates/, Public/) overriding the built-in theme file by file.", valueName: "DIR"))
     var theme: String?
 
     @Option(help: ArgumentHelp("Cache folder for rendered charts and audio.", valueName: "DIR"))
-    var cache: String = ".cache"
+    var cache: String = CacheFolder.defaultPath
 
     func run() async throws {
         let siteURL = URL(fileURLWithPath: site)
-        let themeURL = theme.map { URL(fileURLWithPath: $0) } ?? Self.defaultTheme(for: siteURL)
+        let themeURL = theme.map { URL(fileURLWithPath: $0) }
         let cacheURL = URL(fileURLWithPath: cache)
         let outURL = (out ?? (singleFile == nil ? "_site" : nil)).map { URL(fileURLWithPath: $0) }
-        if let outURL { try Self.refuseDangerousOutput(outURL, keeping: [siteURL, themeURL, cacheURL]) }
+        if let outURL { try Self.refuseDangerousOutput(outURL, keeping: [siteURL, themeURL, cacheURL].compactMap { $0 }) }
 
         var job = ExportJob(siteDirectory: siteURL, themeDirectory: themeURL, cacheDirectory: cacheURL, outputDirectory: outURL)
         job.singleFile = singleFile.map { URL(fileURLWithPath: $0) }
@@ -61,10 +61,14 @@ struct Export: AsyncParsableCommand {
         let progress = ExportProgress(quiet: quiet)
         let summary: ExportSummary
         do {
-            summary = try await job.run(progress: progress) { problem in
+            summary = try await job.run(progress: progress, problems: { problem in
                 progress.finish()
                 FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
-            }
+            }, notes: { note in
+                guard !quiet else { return }
+                progress.finish()
+                FileHandle.standardError.write(Data("note: \(note)\n".utf8))
+            })
         } catch let error as ExportError {
             progress.finish()
             if error.kind == .cancelled { throw ExitCode(130) }
@@ -87,13 +91,6 @@ struct Export: AsyncParsableCommand {
                 throw ValidationError("--out \(out.path) holds \(input.path), which the export would replace: choose another folder")
             }
         }
-    }
-
-    /// The theme folder: the site's parent if it has `Templates/`, else the current folder.
-    static func defaultTheme(for site: URL) -> URL {
-        let parent = site.standardizedFileURL.deletingLastPathComponent()
-        if FileManager.default.fileExists(atPath: parent.appendingPathComponent("Templates").path) { return parent }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }
 }
 

@@ -1,3 +1,4 @@
+import ChartData
 import Foundation
 import Logging
 import SiteGenerator
@@ -6,13 +7,14 @@ import SiteServing
 /// Where `serve` gets its files: a folder of built files (`--files`) or the site generator.
 struct SiteSource: Sendable {
     let site: URL
-    let theme: URL
+    /// Overrides the built-in theme file by file (nil: the built-in theme).
+    let theme: URL?
     let cache: URL
     let files: URL?
 
     init(site: String, theme: String?, cache: String, files: String?) {
         self.site = URL(fileURLWithPath: site)
-        self.theme = theme.map { URL(fileURLWithPath: $0) } ?? Export.defaultTheme(for: URL(fileURLWithPath: site))
+        self.theme = theme.map { URL(fileURLWithPath: $0) }
         self.cache = URL(fileURLWithPath: cache)
         self.files = files.map { URL(fileURLWithPath: $0) }
     }
@@ -35,7 +37,10 @@ struct SiteSource: Sendable {
     /// Folders whose changes trigger a rebuild.
     var watchedFolders: [URL] {
         if let files { return [files] }
-        return [site, theme.appendingPathComponent("Templates"), theme.appendingPathComponent("Public")]
+        // The theme folder of --theme, else of pitchline.json (as the generator picks it).
+        let settings = (try? ChartLoader(siteDirectory: site).loadSettings()) ?? SiteSettings()
+        let themeFolder = SiteGenerator(siteDirectory: site, themeDirectory: theme, cacheDirectory: nil).theme(for: settings)
+        return [site] + (themeFolder.map { folder in ThemeFiles.folders.map { folder.appendingPathComponent($0) } } ?? [])
     }
 
     /// Builds the file set, printing a progress line if it takes more than a second.
@@ -53,6 +58,7 @@ struct SiteSource: Sendable {
         } else {
             set = try await generate { line.report($0) }
         }
+        for note in set.notes { logger.info("\(note)") }
         for problem in set.problems { logger.error("\(problem)") }
         let elapsed = ContinuousClock.now - started
         print("pitchline: \(Self.summary(of: set)) (\(Self.seconds(elapsed)))")

@@ -14,11 +14,11 @@ struct Serve: AsyncParsableCommand {
     @Argument(help: "The site folder (specs, data, reports).")
     var site: String = "site"
 
-    @Option(help: "Folder holding Templates/ and Public/ (default: next to the site folder, else the current folder).")
+    @Option(help: "Theme folder (Templates/, Public/) overriding the built-in theme file by file.")
     var theme: String?
 
     @Option(help: "Audio cache folder.")
-    var cache: String = ".cache"
+    var cache: String = CacheFolder.defaultPath
 
     @Option(help: "Serve this folder of already-built files (e.g. an export) instead of building SITE.")
     var files: String?

@@ -5,7 +5,7 @@ import SiteGenerator
 /// optionally write the single-file version, and sum up.
 public struct ExportJob: Sendable {
     public var siteDirectory: URL
-    public var themeDirectory: URL
+    public var themeDirectory: URL?
     /// Audio and render cache folder (`.cache`); nil renders everything.
     public var cacheDirectory: URL?
     /// The static site folder; nil writes only the single file.
@@ -20,7 +20,7 @@ public struct ExportJob: Sendable {
     /// export down here; Ctrl-C stops it here). Throwing stops the export.
     public var afterEachFile: (@Sendable (_ path: String, _ done: Int, _ total: Int) throws -> Void)?
 
-    public init(siteDirectory: URL, themeDirectory: URL, cacheDirectory: URL?, outputDirectory: URL?) {
+    public init(siteDirectory: URL, themeDirectory: URL?, cacheDirectory: URL?, outputDirectory: URL?) {
         self.siteDirectory = siteDirectory
         self.themeDirectory = themeDirectory
         self.cacheDirectory = cacheDirectory
@@ -31,7 +31,10 @@ public struct ExportJob: Sendable {
     /// Any problem throws `ExportError.siteProblems` before anything is written, unless
     /// `keepGoing`, which publishes the rest (`summary.problems` counts what failed). Public
     /// files never carry build errors: no error pages, the index lists only what was published.
-    public func run(progress: ExportProgress, problems: (SiteProblem) -> Void = { _ in }) async throws -> ExportSummary {
+    /// `notes` receives each informational line (e.g. files in charts/ skipped as not charts).
+    public func run(
+        progress: ExportProgress, problems: (SiteProblem) -> Void = { _ in }, notes: (String) -> Void = { _ in }
+    ) async throws -> ExportSummary {
         let started = Date()
         var generator = SiteGenerator(siteDirectory: siteDirectory, themeDirectory: themeDirectory, cacheDirectory: cacheDirectory)
         let cache = cacheDirectory.map {
@@ -41,6 +44,7 @@ public struct ExportJob: Sendable {
         generator.forPublishing = true
         generator.singleFile = singleFile != nil
         let fileSet = try await generator.generate { progress.step($0) }
+        fileSet.notes.forEach(notes)
         fileSet.problems.forEach(problems)
         if !fileSet.problems.isEmpty && !keepGoing {
             let target = outputDirectory?.path ?? singleFile?.path ?? ""

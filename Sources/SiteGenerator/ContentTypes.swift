@@ -6,6 +6,7 @@ public enum ContentType {
     public static let javascript = "text/javascript; charset=utf-8"
     public static let csv = "text/csv; charset=utf-8"
     public static let ogg = "audio/ogg"
+    public static let xml = "application/xml; charset=utf-8"
 
     /// By file extension; `application/octet-stream` for anything unknown.
     public static func forPath(_ path: String) -> String {
@@ -19,7 +20,7 @@ public enum ContentType {
         case "svg": return "image/svg+xml; charset=utf-8"
         case "csv": return csv
         case "txt", "md": return "text/plain; charset=utf-8"
-        case "xml": return "application/xml; charset=utf-8"
+        case "xml": return xml
         case "ogg", "oga": return ogg
         case "png": return "image/png"
         case "jpg", "jpeg": return "image/jpeg"

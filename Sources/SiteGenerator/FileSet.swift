@@ -30,6 +30,8 @@ public enum FileRole: String, Sendable, Codable, CaseIterable {
     case page
     /// Any other file read back from a folder.
     case file
+    /// `sitemap.xml`, every page's absolute URL (only with `baseURL` in `pitchline.json`).
+    case sitemap
     /// The whole site in one HTML file (`export --single-file`), not part of the site folder.
     case singleFile
 
@@ -106,6 +108,8 @@ public struct SiteProblem: Sendable, Equatable, CustomStringConvertible {
 public struct FileSet: Sendable {
     public var files: [String: GeneratedFile]
     public var problems: [SiteProblem]
+    /// Informational lines (e.g. files in `charts/` skipped as not charts); not problems.
+    public var notes: [String] = []
 
     public init(files: [String: GeneratedFile] = [:], problems: [SiteProblem] = []) {
         self.files = files

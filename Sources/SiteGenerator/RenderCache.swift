@@ -108,11 +108,11 @@ extension RenderCache {
     }
 
     /// Starts a generation of `total` charts with the given theme.
-    func session(themeDirectory: URL, assets: PageAssets, total: Int) -> Session {
+    func session(templatesFingerprint: String, assets: PageAssets, total: Int) -> Session {
         counters.begin(total: total)
         let parts = [
             Self.formatVersion, Sonifier.engineVersion, Self.programFingerprint,
-            "css=\(assets.cssPath)", "js=\(assets.jsPath)", "templates=\(Self.templatesFingerprint(themeDirectory))",
+            "css=\(assets.cssPath)", "js=\(assets.jsPath)", "templates=\(templatesFingerprint)",
         ]
         return Session(cache: self, sharedKey: parts.joined(separator: "\n") + "\n")
     }
@@ -139,25 +139,6 @@ extension RenderCache {
         } catch {
             return
         }
-    }
-
-    /// SHA-256 over every template's relative path and bytes, sorted by path.
-    static func templatesFingerprint(_ themeDirectory: URL) -> String {
-        let root = themeDirectory.appendingPathComponent("Templates")
-        let fm = FileManager.default
-        var files: [String] = []
-        if let walker = fm.enumerator(atPath: root.path) {
-            while let name = walker.nextObject() as? String {
-                files.append(name)
-            }
-        }
-        var all = Data()
-        for name in files.sorted() {
-            guard let bytes = fm.contents(atPath: root.appendingPathComponent(name).path) else { continue }
-            all.append(Data("\(name)\n\(bytes.count)\n".utf8))
-            all.append(bytes)
-        }
-        return ContentHash.sha256Hex(all)
     }
 
     /// The running program's path, size and modification time: any rebuild of the generator

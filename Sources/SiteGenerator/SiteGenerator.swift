@@ -6,12 +6,11 @@ import Foundation
 /// (docs/architecture.md, "Generated site layout"). Knows nothing of HTTP or of the output disk.
 public struct SiteGenerator: Sendable {
     public let siteDirectory: URL
-    /// Holds `Templates/` and `Public/`.
-    public let themeDirectory: URL
+    /// A theme folder (`Templates/`, `Public/`) overriding the built-in theme file by file; nil:
+    /// the built-in theme alone.
+    public let themeDirectory: URL?
     /// Where rendered audio is cached by content hash (nil: no cache).
     public let cacheDirectory: URL?
-    /// Shown as the index page's heading.
-    public var siteTitle = "Charts and reports"
     /// Rendered charts kept between runs (nil: render every chart); see `RenderCache`.
     public var renderCache: RenderCache?
     /// For a public site (export): no error pages, reports with a problem left out, and the index
@@ -22,7 +21,7 @@ public struct SiteGenerator: Sendable {
     /// `single-file.html`, not exported with the site folder; `export --single-file`).
     public var singleFile = false
 
-    public init(siteDirectory: URL, themeDirectory: URL, cacheDirectory: URL?) {
+    public init(siteDirectory: URL, themeDirectory: URL?, cacheDirectory: URL?) {
         self.siteDirectory = siteDirectory
         self.themeDirectory = themeDirectory
         self.cacheDirectory = cacheDirectory
@@ -31,19 +30,29 @@ public struct SiteGenerator: Sendable {
     static let stepNames = ["Loading theme", "Loading charts and reports", "Rendering charts", "Rendering reports", "Rendering index"]
 
     /// Reads the site folder and renders every file. Broken charts become `problems` (and local
-    /// error pages unless `forPublishing`); only a broken theme (e.g. a missing template) throws.
+    /// error pages unless `forPublishing`); only a broken theme (e.g. a missing template) or
+    /// settings file throws.
     public func generate(progress: @Sendable (GenerationStep) -> Void = { _ in }) async throws -> FileSet {
         progress(GenerationStep(index: 1, count: 5, name: Self.stepNames[0]))
-        let theme = try await Theme(directory: themeDirectory)
+        let settings = try loadSettings()
+        let theme = try await Theme(directory: theme(for: settings), language: settings.language)
         progress(GenerationStep(index: 2, count: 5, name: Self.stepNames[1]))
-        let content = try loadContent()
+        let content = try loadContent(settings: settings)
         return try await render(content, theme: theme, progress: progress, firstStep: 3)
+    }
+
+    /// The theme folder: `themeDirectory` (`--theme`), else the settings' `theme` (relative to
+    /// the site folder), else nil (the built-in theme alone).
+    public func theme(for settings: SiteSettings) -> URL? {
+        themeDirectory ?? settings.theme.map {
+            ($0.hasPrefix("/") ? URL(fileURLWithPath: $0) : siteDirectory.appendingPathComponent($0)).standardizedFileURL
+        }
     }
 
     /// Renders already loaded content (tests build `Chart` values by hand).
     public func generate(content: SiteContent, progress: @Sendable (GenerationStep) -> Void = { _ in }) async throws -> FileSet {
         progress(GenerationStep(index: 1, count: 4, name: Self.stepNames[0]))
-        let theme = try await Theme(directory: themeDirectory)
+        let theme = try await Theme(directory: theme(for: content.settings), language: content.settings.language)
         return try await render(content, theme: theme, progress: { progress(GenerationStep(index: $0.index - 1, count: 4, name: $0.name)) }, firstStep: 3)
     }
 
@@ -68,6 +77,7 @@ public struct SiteGenerator: Sendable {
                 path: b.href, data: Data(page.utf8), contentType: ContentType.html, role: .errorPage,
                 chartID: ChartID.forFile(b.sourcePath)))
         }
+        files.notes = content.notes
 
         progress(GenerationStep(index: firstStep + 1, count: 5, name: Self.stepNames[3]))
         var reportEntries: [IndexEntry] = []
@@ -90,13 +100,18 @@ public struct SiteGenerator: Sendable {
                 kind: $0.presentation.chart.mark.chartKindName, summary: $0.presentation.oneLineSummary)
         }
         let index = try theme.pages.indexPage(
-            siteTitle: siteTitle, reports: reportEntries, charts: chartEntries, broken: broken, assets: theme.assets.paths)
-        files.add(GeneratedFile(path: "index.html", data: Data(index.utf8), contentType: ContentType.html, role: .index, title: siteTitle))
-        // Served for unknown paths at any depth, so its links start at the site root.
-        let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths, root: "/")
+            siteTitle: content.settings.title, reports: reportEntries, charts: chartEntries, broken: broken, assets: theme.assets.paths)
+        files.add(GeneratedFile(path: "index.html", data: Data(index.utf8), contentType: ContentType.html, role: .index, title: content.settings.title))
+        // Served for unknown paths at any depth, so its links start at the site root (the base
+        // URL's path when the settings give one).
+        let root = content.settings.baseURL.flatMap { URLComponents(string: $0)?.path } ?? "/"
+        let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths, root: root.hasSuffix("/") ? root : root + "/")
         files.add(GeneratedFile(path: "404.html", data: Data(notFound.utf8), contentType: ContentType.html, role: .notFound))
+        if let base = content.settings.baseURL {
+            files.add(Sitemap(baseURL: base, pages: ["index.html"] + reportEntries.map(\.href) + chartEntries.map(\.href)).file)
+        }
         if singleFile {
-            files.add(try SingleFile.render(siteTitle: siteTitle, charts: rendered, reports: reports, files: files, theme: theme))
+            files.add(try SingleFile.render(siteTitle: content.settings.title, charts: rendered, reports: reports, files: files, theme: theme))
         }
         return files
     }
@@ -113,7 +128,7 @@ public struct SiteGenerator: Sendable {
     /// Renders every chart concurrently; results in input order.
     func renderCharts(_ charts: [Chart], theme: Theme) async throws -> [RenderedChart] {
         let audio = AudioRenderer(cacheDirectory: cacheDirectory)
-        let cache = renderCache?.session(themeDirectory: themeDirectory, assets: theme.assets.paths, total: charts.count)
+        let cache = renderCache?.session(templatesFingerprint: theme.templatesFingerprint, assets: theme.assets.paths, total: charts.count)
         return try await withThrowingTaskGroup(of: (Int, RenderedChart).self) { group in
             for (i, chart) in charts.enumerated() {
                 group.addTask {

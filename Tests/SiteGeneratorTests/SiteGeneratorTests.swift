@@ -188,14 +188,16 @@ enum Sample {
         #expect(b.contains("<h2>Another heading</h2>"))
     }
 
-    @Test func missingTemplateThrows() async throws {
+    @Test func brokenTemplateThrowsNamingTheFile() async throws {
         let theme = FileManager.default.temporaryDirectory.appendingPathComponent("pl-theme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: theme.appendingPathComponent("Templates"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: theme.appendingPathComponent("Public"), withIntermediateDirectories: true)
+        try Data("{{#unclosed}}".utf8).write(to: theme.appendingPathComponent("Templates/index.mustache"))
         defer { try? FileManager.default.removeItem(at: theme) }
         let generator = SiteGenerator(siteDirectory: theme, themeDirectory: theme, cacheDirectory: nil)
-        await #expect(throws: (any Error).self) {
+        await #expect {
             _ = try await generator.generate(content: SiteContent(charts: [Sample.chart(id: "a", title: "A")]))
+        } throws: { error in
+            "\(error)".contains("Templates/index.mustache")
         }
     }
 }
