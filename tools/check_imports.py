@@ -24,7 +24,7 @@ def main() -> int:
                                         capture_output=True, text=True).stdout)
     problems = []
     for target in package["targets"]:
-        if target["type"] == "system":
+        if target["type"] in ("system", "plugin"):  # C headers; build plugins import PackagePlugin
             continue
         name = target["name"]
         folder = ROOT / (target.get("path") or ("Tests" if target["type"] == "test" else "Sources")) / ("" if target.get("path") else name)

@@ -3,7 +3,8 @@ import ChartData
 import Foundation
 import SiteGenerator
 
-/// `pitchline check [SITE]`: loads every chart, prints one line per chart and every problem.
+/// `pitchline check [SITE]`: loads every chart and report, prints one line per chart and every
+/// problem (the ones `export` stops on, short of rendering).
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Load every chart in a site folder and report problems (exits non-zero on any).")
@@ -20,7 +21,7 @@ struct Check: ParsableCommand {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("\(site): no such folder")
         }
-        var loader = ChartLoader(siteDirectory: url)
+        let loader = ChartLoader(siteDirectory: url)
         var settingsProblems = 0
         var settings = SiteSettings()
         do {
@@ -29,7 +30,6 @@ struct Check: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             settingsProblems += 1
         }
-        loader.audioDefaults = settings.audio
         let generator = SiteGenerator(siteDirectory: url, themeDirectory: theme.map { URL(fileURLWithPath: $0) }, cacheDirectory: nil)
         if let themeURL = generator.theme(for: settings) {
             do {
@@ -39,19 +39,22 @@ struct Check: ParsableCommand {
                 settingsProblems += 1
             }
         }
-        let result = loader.loadSite()
+        // The same loading as generation, so check reports what export would stop on.
+        let result = try generator.loadContent(settings: settings)
         for chart in result.charts {
             let kind = chart.mark.chartKindName.lowercased()
             let seriesCount = chart.series.count
             let points = Self.grouped(chart.pointCount)
             print("\(chart.id): \(kind), \(seriesCount) series, \(points) point\(chart.pointCount == 1 ? "" : "s")")
         }
-        if let note = result.skippedNote { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
+        for note in result.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         for problem in result.problems {
             let context = problem.chartFile.map { " (used by \($0))" } ?? ""
             FileHandle.standardError.write(Data("error: \(problem)\(context)\n".utf8))
         }
-        let charts = result.charts.count, problems = result.problems.count + settingsProblems
+        let reportProblems = result.reportProblems
+        for problem in reportProblems { FileHandle.standardError.write(Data("error: \(problem)\n".utf8)) }
+        let charts = result.charts.count, problems = result.problems.count + reportProblems.count + settingsProblems
         print("\(charts) chart\(charts == 1 ? "" : "s") loaded, \(problems) problem\(problems == 1 ? "" : "s")")
         if problems > 0 { throw ExitCode(1) }
     }

@@ -42,22 +42,8 @@ struct ReportPage {
             body.removeSubrange(first.lowerBound..<end.upperBound)
         }
         markdownHTML = body.replacingOccurrences(of: "<h1>", with: "<h2>").replacingOccurrences(of: "</h1>", with: "</h2>")
-        var blocks: [Block] = []
-        var problems: [SiteProblem] = []
-        var seen = Set<String>()
-        for reference in references {
-            if let id = Self.chartID(for: reference, in: charts), !seen.contains(id) {
-                seen.insert(id)
-                blocks.append(.chart(id: id))
-            } else {
-                problems.append(SiteProblem(
-                    reportPath: path, file: "site/reports/\(source.slug).md",
-                    message: "chart block names \"\(reference)\", which is not a loaded chart (or is embedded twice)"))
-                blocks.append(.missing(reference: reference))
-            }
-        }
-        self.blocks = blocks
-        self.problems = problems
+        (blocks, problems) = Self.resolve(
+            references, slug: source.slug, charts: charts.mapValues(\.presentation.chart.sourcePath))
         date = parsed.metadata["date"].map(Self.readableDate)
 
         var embedded: [EmbeddedChart] = []
@@ -114,12 +100,33 @@ struct ReportPage {
         return (out.joined(separator: "\n"), references)
     }
 
+    /// What each chart block names, and a problem for each that names no loaded chart (or one
+    /// already embedded). `charts`: loaded chart id → its source path. `check` and generation
+    /// both use this, so they report the same report problems.
+    static func resolve(_ references: [String], slug: String, charts: [String: String]) -> ([Block], [SiteProblem]) {
+        var blocks: [Block] = []
+        var problems: [SiteProblem] = []
+        var seen = Set<String>()
+        for reference in references {
+            if let id = chartID(for: reference, in: charts), !seen.contains(id) {
+                seen.insert(id)
+                blocks.append(.chart(id: id))
+            } else {
+                problems.append(SiteProblem(
+                    reportPath: "reports/\(slug).html", file: "site/reports/\(slug).md",
+                    message: "chart block names \"\(reference)\", which is not a loaded chart (or is embedded twice)"))
+                blocks.append(.missing(reference: reference))
+            }
+        }
+        return (blocks, problems)
+    }
+
     /// Finds the chart a block names: by id, or by spec path relative to the site or `charts/`.
-    static func chartID(for reference: String, in charts: [String: RenderedChart]) -> String? {
+    static func chartID(for reference: String, in charts: [String: String]) -> String? {
         if charts[reference] != nil { return reference }
         let id = ChartID.fromFileName(reference)
         if id != reference.split(separator: "/").last.map(String.init), charts[id] != nil { return id }
-        return charts.first { reference.hasSuffix($0.value.presentation.chart.sourcePath) || $0.value.presentation.chart.sourcePath.hasSuffix(reference) }?.key
+        return charts.first { reference.hasSuffix($0.value) || $0.value.hasSuffix(reference) }?.key
     }
 
     /// "2024-03-01" → "1 March 2024"; anything else unchanged.

@@ -19,6 +19,17 @@ public struct SiteContent: Sendable {
     }
 }
 
+extension SiteContent {
+    /// Problems of the reports that need no rendering to find (chart blocks naming no loaded
+    /// chart): what generation reports for them too, for `pitchline check`.
+    public var reportProblems: [SiteProblem] {
+        let charts = Dictionary(self.charts.map { ($0.id, $0.sourcePath) }, uniquingKeysWith: { a, _ in a })
+        return reports.sorted { $0.slug < $1.slug }.flatMap {
+            ReportPage.resolve(ReportPage.extractChartBlocks($0.markdown).1, slug: $0.slug, charts: charts).1
+        }
+    }
+}
+
 /// One `site/reports/<slug>.md` file.
 public struct ReportSource: Sendable, Equatable {
     public var slug: String

@@ -13,7 +13,7 @@ extension SiteGenerator {
     }
 
     /// Loads the charts (ChartLoader) and the reports' Markdown from the site folder.
-    func loadContent(settings: SiteSettings = SiteSettings()) throws -> SiteContent {
+    public func loadContent(settings: SiteSettings = SiteSettings()) throws -> SiteContent {
         var loader = ChartLoader(siteDirectory: siteDirectory)
         loader.audioDefaults = settings.audio
         let site = loader.loadSite()

@@ -105,6 +105,18 @@ enum Sample {
         }
     }
 
+    @Test func checkFindsTheReportProblemsGenerationReports() async throws {
+        let content = SiteContent(
+            charts: [Sample.chart(id: "rain", title: "Daily rain")],
+            reports: [
+                ReportSource(slug: "a", markdown: "```chart\ncharts/rain.vl.json\n```\n\n```chart\nrain\n```\n"),
+                ReportSource(slug: "b", markdown: "```chart\nsnow\n```\n"),
+            ])
+        let generated = try await Sample.generator().generate(content: content).problems
+        #expect(content.reportProblems == generated)
+        #expect(content.reportProblems.map(\.reportPath) == ["reports/a.html", "reports/b.html"])
+    }
+
     @Test func everyFileCarriesItsRoleAndChart() async throws {
         let set = try await Sample.generator().generate(content: SiteContent(charts: [Sample.chart(id: "rain", title: "Daily rain")]))
         let roles = Dictionary(grouping: set.files.values, by: \.role).mapValues { $0.map(\.path).sorted() }
