@@ -1,0 +1,145 @@
+"""The reference: Vega-Lite's own evaluated data, per mark item, from vl-convert (headless Vega).
+
+The spec is compiled to Vega; every data-carrying mark gets a `description` signal that writes
+the datum's x, y, x2, y2, series (color) and extra-channel values with full precision and a tag
+for dates; the scenegraph Vega renders then holds one item per datum. Run with TZ=UTC.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+
+import vl_convert as vlc
+
+TAG = "\u241fPL"  # marks our description so it is never confused with Vega-Lite's own
+SEP = "\u241e"
+CHANNELS = ["x", "x2", "y", "y2", "xc", "yc", "stroke", "fill", "size", "opacity", "shape",
+            "strokeDash", "text", "angle"]
+
+
+def _value_expr(field: str) -> str:
+    """A Vega expression that prints datum[field] losslessly: D<ms> for dates, N<n>, S<text>, null."""
+    ref = "datum[" + json.dumps(field) + "]"
+    return (f"(isDate({ref}) ? 'D' + time({ref}) : isNumber({ref}) ? 'N' + {ref} : "
+            f"isValid({ref}) ? 'S' + {ref} : 'null')")
+
+
+def _field_of(encoding) -> str | None:
+    if isinstance(encoding, list):  # production rules: [{test, ...}, {...}]
+        for rule in encoding:
+            f = _field_of(rule)
+            if f:
+                return f
+        return None
+    if isinstance(encoding, dict):
+        f = encoding.get("field")
+        if isinstance(f, str):
+            return f
+        if isinstance(f, dict) and isinstance(f.get("datum"), str):
+            return f["datum"]
+    return None
+
+
+def _instrument(marks, scales_by_name, out_marks):
+    for mark in marks:
+        if mark.get("type") == "group":
+            _instrument(mark.get("marks", []), scales_by_name, out_marks)
+            continue
+        encode = mark.get("encode", {}).get("update")
+        if not encode or "from" not in mark:
+            continue
+        parts = ["'" + TAG + "'", json.dumps(mark.get("name", "")), ]
+        fields = {}
+        for channel in CHANNELS:
+            f = _field_of(encode.get(channel))
+            if f is not None:
+                fields[channel] = f
+        if not fields:
+            continue
+        expr = "'" + TAG + "' + '" + SEP + "' + " + json.dumps(mark.get("name", ""))
+        for channel, f in fields.items():
+            expr += f" + '{SEP}{channel}=' + {_value_expr(f)}"
+        defined = encode.get("defined")
+        if isinstance(defined, dict) and "signal" in defined:
+            expr += f" + '{SEP}defined=' + (({defined['signal']}) ? '1' : '0')"
+        encode["description"] = {"signal": expr}
+        out_marks.append({"name": mark.get("name"), "type": mark.get("type"), "fields": fields})
+
+
+def _decode(text: str):
+    if text == "null":
+        return None
+    tag, rest = text[0], text[1:]
+    if tag == "D":
+        return {"date": float(rest)}
+    if tag == "N":
+        return float(rest) if rest not in ("NaN", "Infinity", "-Infinity") else None
+    return rest
+
+
+def _walk(node, found):
+    if isinstance(node, dict):
+        d = node.get("description")
+        if isinstance(d, str) and d.startswith(TAG):
+            parts = d.split(SEP)
+            item = {"mark": parts[1]}
+            for p in parts[2:]:
+                k, _, v = p.partition("=")
+                item[k] = (v == "1") if k == "defined" else _decode(v)
+            found.append(item)
+        for v in node.values():
+            if isinstance(v, (list, dict)):
+                _walk(v, found)
+    elif isinstance(node, list):
+        for v in node:
+            _walk(v, found)
+
+
+def inline_urls(spec: dict, base_dir: str) -> dict:
+    """Data URLs relative to the spec file are read here and inlined as `values` text with their
+    format type (vl-convert cannot read local files; Vega parses inline CSV/JSON text the same way)."""
+    spec = copy.deepcopy(spec)
+
+    def fix(node):
+        if isinstance(node, dict):
+            url = node.get("url")
+            if isinstance(url, str) and not re.match(r"^[a-z]+://", url):
+                path = os.path.normpath(os.path.join(base_dir, url))
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+                fmt = dict(node.get("format") or {})
+                ext = os.path.splitext(path)[1].lower().lstrip(".")
+                fmt.setdefault("type", {"tsv": "tsv", "json": "json", "topojson": "topojson"}.get(ext, "csv"))
+                del node["url"]
+                node["values"] = text
+                node["format"] = fmt
+            for v in node.values():
+                fix(v)
+        elif isinstance(node, list):
+            for v in node:
+                fix(v)
+    fix(spec)
+    return spec
+
+
+def evaluate(spec: dict, base_dir: str) -> dict:
+    """Vega-Lite's items for `spec`: {"scales": {name: type}, "marks": [...], "items": [...]}."""
+    spec = inline_urls(spec, base_dir)
+    vg = vlc.vegalite_to_vega(spec)
+    scales = {s["name"]: s.get("type", "linear") for s in vg.get("scales", [])}
+    marks = []
+    _instrument(vg.get("marks", []), scales, marks)
+    sg = vlc.vega_to_scenegraph(vg)
+    items = []
+    _walk(sg.get("scenegraph", sg), items)
+    return {"scales": scales, "marks": marks, "items": items}
+
+
+if __name__ == "__main__":
+    import sys
+    path = sys.argv[1]
+    with open(path) as f:
+        result = evaluate(json.load(f), os.path.dirname(os.path.abspath(path)))
+    print(json.dumps(result, indent=1)[:4000])
