@@ -3,7 +3,7 @@
 
 Vega side (oracle.py): the key channel is x, or y when y's scale is discrete/temporal and x's is
 continuous (horizontal bars); a key with a partner channel (x2: timeUnit or bin bars) keys on the
-start; a stacked value (`…_end`/`…_start` fields) is the segment, end − start; an item whose
+start; a stacked value (`…_end`/`…_start` fields) is the datum's own value; an item whose
 `defined` is false or whose value is null/NaN is a missing value and left out, as the marks do.
 Series: the stroke/fill (color) field. Pitchline side: every non-nil value of every series.
 """
@@ -93,12 +93,8 @@ def oracle_rows(result: dict):
             if na is not None and nb is not None and nb < na:
                 key = b
         value = _num(item[v])
-        if v + "2" in item:
-            field = next((m["fields"] for m in result["marks"] if m["name"] == item["mark"]), {})
-            top, bottom = field.get(v, ""), field.get(v + "2", "")
-            if top.endswith("_end") and bottom.endswith("_start"):
-                low = _num(item[v + "2"])
-                value = None if value is None or low is None else value - low
+        if v + "raw" in item:  # a stack segment: its own value, not where it is drawn
+            value = _num(item[v + "raw"])
         if value is None:
             continue
         series = item.get("stroke", item.get("fill"))

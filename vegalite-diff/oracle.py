@@ -58,6 +58,11 @@ def _instrument(marks, scales_by_name, out_marks):
                 fields[channel] = f
         if not fields:
             continue
+        # A stacked channel draws `<f>_start` … `<f>_end`; the datum also carries `<f>` itself.
+        for channel in ("x", "y"):
+            f = fields.get(channel, "")
+            if f.endswith("_end") and fields.get(channel + "2", "") == f[:-4] + "_start":
+                fields[channel + "raw"] = f[:-4]
         expr = "'" + TAG + "' + '" + SEP + "' + " + json.dumps(mark.get("name", ""))
         for channel, f in fields.items():
             expr += f" + '{SEP}{channel}=' + {_value_expr(f)}"
@@ -134,6 +139,10 @@ def evaluate(spec: dict, base_dir: str) -> dict:
     sg = vlc.vega_to_scenegraph(vg)
     items = []
     _walk(sg.get("scenegraph", sg), items)
+    # A mark with an overlay (`"point": true`, `"line": true`) compiles to two marks over the same
+    # rows: the data is the first data-carrying mark's.
+    first = next((m["name"] for m in marks if any(i["mark"] == m["name"] for i in items)), None)
+    items = [i for i in items if i["mark"] == first]
     return {"scales": scales, "marks": marks, "items": items}
 
 
