@@ -69,14 +69,24 @@ def _month_keys(rows):
     return out
 
 
+def _horizontal(scales: dict, item: dict) -> bool:
+    """Whether y is the key axis: y discrete and x not; or y temporal and x linear; or, both
+    continuous, y binned/ranged (y2 beside y) while x is a plain value (horizontal histogram)."""
+    xs, ys = scales.get("x"), scales.get("y")
+    if (xs in DISCRETE) != (ys in DISCRETE):
+        return ys in DISCRETE
+    if (xs in TIME) != (ys in TIME):
+        return ys in TIME
+    return "y2" in item and "yraw" not in item and "x2" not in item
+
+
 def oracle_rows(result: dict):
     scales = result["scales"]
     rows = []
     for item in result["items"]:
         if item.get("defined") is False:
             continue
-        xs, ys = scales.get("x"), scales.get("y")
-        horizontal = ys in DISCRETE and xs not in DISCRETE or (ys in TIME and xs not in DISCRETE | TIME)
+        horizontal = _horizontal(scales, item)
         k, v = ("y", "x") if horizontal else ("x", "y")
         if k not in item and k + "c" in item:
             k = k + "c"
