@@ -112,6 +112,23 @@ def oracle_rows(result: dict):
     return rows
 
 
+def oracle_key_order(result: dict) -> list[str] | None:
+    """The order Vega-Lite draws a discrete key axis in (left to right, or top to bottom for
+    horizontal charts), from the items' pixel positions; None for a continuous key axis."""
+    placed = {}
+    for item in result["items"]:
+        horizontal = _horizontal(result["scales"], item)
+        axis = "y" if horizontal else "x"
+        if result["scales"].get(axis) not in DISCRETE or item.get(axis) is None:
+            return None
+        pos = item.get("py" if horizontal else "px")
+        if pos is None:
+            return None
+        key = canonical_key(item[axis])
+        placed[key] = min(pos, placed.get(key, pos))
+    return sorted(placed, key=lambda k: placed[k])
+
+
 def pitchline_rows(model: dict):
     rows = []
     time_axis = model["x"]["type"] == "temporal"
@@ -175,6 +192,14 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
                             f"Pitchline {ka} = {va!r}, Vega-Lite {kb} = {vb!r}")
     if not theirs:
         problems.append("Vega-Lite drew no data items (spec or oracle problem)")
+    order = oracle_key_order(oracle)
+    if order is not None and not problems:
+        time_axis = model["x"]["type"] == "temporal"
+        ours_order = list(dict.fromkeys(canonical_key(v, time_axis) for v in model["xValues"]))
+        if any(k[1:] in MONTHS for k in ours_order):
+            order = [k for k, _, _ in _month_keys([(k, None, 0) for k in order])]
+        if set(ours_order) == set(order) and ours_order != order:
+            problems.append(f"row order differs: Pitchline {ours_order[:8]}, Vega-Lite {order[:8]}")
     return problems
 
 

@@ -89,7 +89,7 @@ def _walk(node, found):
         d = node.get("description")
         if isinstance(d, str) and d.startswith(TAG):
             parts = d.split(SEP)
-            item = {"mark": parts[1]}
+            item = {"mark": parts[1], "px": node.get("x"), "py": node.get("y")}
             for p in parts[2:]:
                 k, _, v = p.partition("=")
                 item[k] = (v == "1") if k == "defined" else _decode(v)
