@@ -19,9 +19,13 @@ CHANNELS = ["x", "x2", "y", "y2", "xc", "yc", "stroke", "fill", "size", "opacity
             "strokeDash", "text", "angle"]
 
 
-def _value_expr(field: str) -> str:
-    """A Vega expression that prints datum[field] losslessly: D<ms> for dates, N<n>, S<text>, null."""
-    ref = "datum[" + json.dumps(field) + "]"
+def _value_expr(field: str, nested: bool = False) -> str:
+    """A Vega expression that prints datum[field] losslessly: D<ms> for dates, N<n>, S<text>, null.
+    `nested`: "a.b" is field b of object a (Vega-Lite's field path syntax)."""
+    parts = field.split(".") if nested else [field]
+    ref = "datum" + "".join("[" + json.dumps(p) + "]" for p in parts)
+    if len(parts) > 1:  # an absent object reads as null, not an error
+        ref = f"(isObject(datum[{json.dumps(parts[0])}]) ? {ref} : null)"
     return (f"(isDate({ref}) ? 'D' + time({ref}) : isNumber({ref}) ? 'N' + {ref} : "
             f"isValid({ref}) ? 'S' + {ref} : 'null')")
 
@@ -152,3 +156,20 @@ if __name__ == "__main__":
     with open(path) as f:
         result = evaluate(json.load(f), os.path.dirname(os.path.abspath(path)))
     print(json.dumps(result, indent=1)[:4000])
+
+
+def transform_rows(data: list, transforms: list, fields: list[str], datasets: dict | None = None) -> list[list]:
+    """Vega-Lite's rows after `transforms` over inline `data`, as lists of `fields` values
+    (dates as {"date": ms}); `datasets` are named secondary tables (for lookup)."""
+    spec = {"data": {"values": data}, "transform": transforms, "mark": "point"}
+    if datasets:
+        spec["datasets"] = datasets
+    vg = vlc.vegalite_to_vega(spec)
+    mark = vg["marks"][0]
+    expr = "'" + TAG + "' + '" + SEP + "' + 'rows'"
+    for i, f in enumerate(fields):
+        expr += f" + '{SEP}f{i}=' + {_value_expr(f, nested=True)}"
+    mark["encode"]["update"]["description"] = {"signal": expr}
+    items = []
+    _walk(vlc.vega_to_scenegraph(vg)["scenegraph"], items)
+    return [[item.get(f"f{i}") for i in range(len(fields))] for item in items]
