@@ -76,14 +76,21 @@ public struct TimeFormat: Sendable {
             // An invalid date, as d3 writes it: missing names are empty, numbers "NaN".
             if c == "p" { return locale.periods[0] }
             if c == "q" { return "1" }
-            return names != nil ? "" : "dfgGHIjLmMSuUVwWyY".contains(c) ? "NaN" : String(c)
+            let widths: [Character: Int] = [
+                "d": 2, "e": 2, "g": 2, "G": 4, "H": 2, "I": 2, "j": 3, "L": 3, "m": 2, "M": 2, "S": 2, "U": 2,
+                "V": 2, "W": 2, "y": 2, "Y": 4,
+            ]
+            if names != nil { return "" }
+            if c == "f" { return "NaN000" }
+            if let w = widths[c] { return String(repeating: p, count: max(0, w - 3)) + "NaN" }
+            return "uw".contains(c) ? "NaN" : String(c)
         }
         switch c {
         case "a", "A": return names![f.weekday]
         case "b", "B": return names![f.month]
         case "p": return names![f.hours >= 12 ? 1 : 0]
         case "d", "e": return pad(f.date, p, 2)
-        case "f": return pad(f.milliseconds * 1000, p, 6)
+        case "f": return pad(f.milliseconds, p, 3) + "000"
         case "g": return pad(isoYear(t) % 100, p, 2)
         case "G": return pad(isoYear(t) % 10000, p, 4)
         case "H": return pad(f.hours, p, 2)

@@ -79,7 +79,8 @@ import Testing
     }
 
     @Test func invalidDates() {
-        #expect(fmt("%Y-%m-%d", .nan) == "NaN-NaN-NaN")
+        #expect(fmt("%Y-%m-%d", .nan) == "0NaN-NaN-NaN")
+        #expect(fmt("%f", .nan) == "NaN000")
         #expect(fmt("%b", .nan) == "")
     }
 
