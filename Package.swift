@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "ContentHash", swiftSettings: swiftSettings),
         // Vega-Lite semantics: the Vega expression language, d3 formats, data-flow transforms (no I/O).
         .target(name: "VegaLite", swiftSettings: swiftSettings),
-        .target(name: "ChartData", swiftSettings: swiftSettings),
+        .target(name: "ChartData", dependencies: ["VegaLite"], swiftSettings: swiftSettings),
         .target(
             name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash"],
             swiftSettings: swiftSettings),
