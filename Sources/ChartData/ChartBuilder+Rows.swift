@@ -1,163 +1,359 @@
 import Foundation
+import VegaLite
 
-/// Rows and values: x keys per source row, distinct sorted rows, aggregation per series.
+/// From the evaluated frame to the chart: rows on the row axis, series from the grouping
+/// channels, values, ranges, stacks and extra channels per point.
 extension ChartBuilder {
-    /// The column as numbers, or a located error at its first non-number.
-    func numericColumn(_ column: DataTable.Column) throws(ChartProblem) -> DataTable.Column {
-        switch column.kind {
-        case .number: return column
-        case .date:
-            let row = column.numbers.firstIndex { $0 != nil } ?? 0
-            throw table.problem(row: row, column: column.name, "expected a number in column \"\(column.name)\", found \"\(table.cellText(row: row, column: column.name))\" (a date)")
-        case .text:
-            let row = column.firstNonNumericRow ?? 0
-            throw table.problem(row: row, column: column.name, "expected a number in column \"\(column.name)\", found \"\(table.cellText(row: row, column: column.name))\"")
-        }
-    }
+    /// Channels whose nominal/ordinal field splits the data into series (one line, one colour each).
+    static let seriesChannels = ["color", "fill", "stroke", "detail", "strokeDash", "shape", "xOffset", "yOffset"]
+    /// Channels whose values are spoken with each point and shown in the table.
+    static let extraChannels = ["size", "opacity", "fillOpacity", "strokeOpacity", "strokeWidth", "angle", "text", "href", "url", "description", "color", "fill", "stroke", "shape", "strokeDash"]
 
-    /// Per source row: its x key (nil = missing x, the row is skipped).
-    func xKeys(_ column: DataTable.Column) throws(ChartProblem) -> (keys: [Double?], labels: [String]?, isDate: Bool) {
-        let def = spec.x
-        if column.missingCount > 0 {
-            let present: [Bool] = column.kind == .text ? column.texts.map { $0 != nil } : column.numbers.map { $0 != nil }
-            let row = present.firstIndex(of: false) ?? 0
-            throw table.problem(row: row, column: column.name, "no value for x (column \"\(column.name)\"); every row needs one: fill it in or remove the row")
-        }
-        if def.sort != .ascending && (column.kind != .text || def.type == .temporal || def.type == .quantitative) {
-            throw specProblem("\(def.path).sort", line: def.line, "sort other than ascending is supported only for ordinal or nominal x with text values")
-        }
-        switch def.type! {
-        case .temporal:
-            guard column.kind == .date else {
-                let row = column.firstNonDateRow ?? column.numbers.firstIndex { $0 != nil } ?? 0
-                throw table.problem(row: row, column: column.name, "expected a date in column \"\(column.name)\" (x is temporal), found \"\(table.cellText(row: row, column: column.name))\"; use dates like 2012-01-31")
-            }
-        case .quantitative:
-            guard column.kind == .number else {
-                let row = column.firstNonNumericRow ?? 0
-                throw table.problem(row: row, column: column.name, "expected a number in column \"\(column.name)\" (x is quantitative), found \"\(table.cellText(row: row, column: column.name))\"")
-            }
-        case .ordinal, .nominal:
-            break
-        }
-        if column.kind == .date, let unit = def.timeUnit {
-            var labels: [String]? = nil
-            let keys: [Double?] = column.numbers.map { v in
-                guard let v else { return nil }
-                let (y, m, _) = CellParsing.civilFromDays(Int((v / 86_400).rounded(.down)))
-                switch unit {
-                case .year: return Double(CellParsing.daysFromCivil(year: y, month: 1, day: 1) * 86_400)
-                case .yearmonth: return Double(CellParsing.daysFromCivil(year: y, month: m, day: 1) * 86_400)
-                case .month: return Double(m)
-                }
-            }
-            if unit == .month { labels = SpeechFormatter.monthNames }
-            return (keys, labels, unit != .month)
-        }
-        if def.timeUnit != nil && column.kind != .date {
-            throw table.problem(row: 0, column: column.name, "timeUnit needs dates in column \"\(column.name)\", found \"\(table.cellText(row: 0, column: column.name))\"")
-        }
-        if column.kind == .text {
-            // Categories: keys are first-appearance indexes; sorted alphabetically later for display order.
-            var index: [String: Int] = [:]
-            var labels: [String] = []
-            let keys: [Double?] = column.texts.map { t in
-                guard let t else { return nil }
-                if let k = index[t] { return Double(k) }
-                index[t] = labels.count
-                labels.append(t)
-                return Double(labels.count - 1)
-            }
-            return (keys, labels, false)
-        }
-        return (column.numbers, nil, column.kind == .date)
-    }
+    enum KeyKind { case date(TimeGranularity?), cycle(TimeUnitSpec), number, category }
 
-    /// Maps each source row to its chart row; chart rows are the distinct x values in ascending order.
-    func alignRows(_ xs: (keys: [Double?], labels: [String]?, isDate: Bool)) -> (rowOf: [Int], xValues: [XValue]) {
-        let keys = xs.keys
-        var rowOf = [Int](repeating: -1, count: keys.count)
-        var order = Array(keys.indices.filter { keys[$0] != nil })
-        var sorted = true
-        var previous = -Double.infinity
-        var sortKey: (Int) -> Double = { keys[$0]! }
-        if let labels = xs.labels, !(spec.x.timeUnit == .month) {
-            // Categories: ascending by code point (Vega-Lite's default), or as `sort` says.
-            var ranks = Array(labels.indices)
-            switch spec.x.sort {
-            case .ascending: ranks.sort { labels[$0] < labels[$1] }
-            case .descending: ranks.sort { labels[$0] > labels[$1] }
-            case .dataOrder: break
-            case .custom(let wanted):
-                let position = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-                ranks.sort { (position[labels[$0]] ?? wanted.count + $0, $0) < (position[labels[$1]] ?? wanted.count + $1, $1) }
-            }
-            var rankOf = [Int](repeating: 0, count: labels.count)
-            for (r, label) in ranks.enumerated() { rankOf[label] = r }
-            sortKey = { Double(rankOf[Int(keys[$0]!)]) }
-        }
-        for i in order {
-            let k = sortKey(i)
-            if k < previous { sorted = false; break }
-            previous = k
-        }
-        if !sorted { order.sort { sortKey($0) < sortKey($1) || (sortKey($0) == sortKey($1) && $0 < $1) } }
-        var xValues: [XValue] = []
-        xValues.reserveCapacity(order.count)
-        var last: Double? = nil
-        for i in order {
-            let k = keys[i]!
-            if k != last {
-                last = k
-                if let labels = xs.labels {
-                    xValues.append(.category(labels[Int(k) - (spec.x.timeUnit == .month ? 1 : 0)]))
-                } else if xs.isDate {
-                    xValues.append(.date(Date(timeIntervalSince1970: k)))
-                } else {
-                    xValues.append(.number(k))
-                }
-            }
-            rowOf[i] = xValues.count - 1
-        }
-        return (rowOf, xValues)
-    }
+    func assemble(frame: DataFrame, roles: Roles, markKind: Mark, fieldOf: [String: String], binEnd: [String: String],
+                  binsOf: [String: EncodingFlow.Bins]) throws(ChartProblem) -> Chart {
+        let n = frame.rowCount
+        let key = roles.key, value = roles.value
 
-    func aggregate(_ source: SourceSeries, rowOf: [Int], rowCount: Int, xs: (keys: [Double?], labels: [String]?, isDate: Bool)) throws(ChartProblem) -> [Double?] {
-        let aggregateKind = spec.y.aggregate
-        var values = [Double?](repeating: nil, count: rowCount)
-        var counts = [Int](repeating: 0, count: aggregateKind == nil ? 0 : rowCount)
-        var filled = [Bool](repeating: false, count: aggregateKind == nil ? rowCount : 0)
-        func visit(_ sourceRow: Int) throws(ChartProblem) {
-            let row = rowOf[sourceRow]
-            guard row >= 0 else { return }
-            let v = source.column?.numbers[sourceRow]
-            guard let kind = aggregateKind else {
-                if filled[row] {
-                    let seriesText = spec.color != nil || spec.fold != nil ? " in series \"\(source.key)\"" : ""
-                    throw table.problem(row: sourceRow, column: spec.x.field!, "a second value for \(spec.x.field!) = \"\(table.cellText(row: sourceRow, column: spec.x.field!))\"\(seriesText); add an aggregate (sum, mean, min, max) to encoding.y or remove the duplicate row")
-                }
-                filled[row] = true
-                values[row] = v
-                return
-            }
-            if kind == .count { values[row] = (values[row] ?? 0) + 1; return }
-            guard let v else { return }
-            counts[row] += 1
-            switch kind {
-            case .sum, .mean, .average: values[row] = (values[row] ?? 0) + v
-            case .min: values[row] = min(values[row] ?? v, v)
-            case .max: values[row] = max(values[row] ?? v, v)
-            case .count: break
-            }
-        }
-        if let rows = source.rows {
-            for r in rows { try visit(r) }
+        // Keys.
+        let keyColumn: [DataValue] = key.flatMap { k in fieldOf[k.channel].flatMap { frame.column($0) } ?? k.constant.map { c in [DataValue](repeating: SpecData.dataValue(c), count: n) } }
+            ?? [DataValue](repeating: .string("all"), count: n)
+        let keyKind: KeyKind
+        if let k = key, let u = k.timeUnit, let unit = TimeUnitSpec(u) {
+            keyKind = unit.isInstant ? .date(unit.granularity) : .cycle(unit)
+        } else if key?.type == .temporal {
+            keyKind = .date(nil)
+        } else if key?.type == .quantitative || key?.bin != nil {
+            keyKind = .number
         } else {
-            for r in 0..<rowOf.count { try visit(r) }
+            keyKind = .category
         }
-        if aggregateKind == .mean || aggregateKind == .average {
-            for r in 0..<rowCount where counts[r] > 0 { values[r] = values[r]! / Double(counts[r]) }
+        func keyNumber(_ v: DataValue) -> Double? {
+            switch keyKind {
+            case .date, .cycle: if case .date(let ms) = v, ms.isFinite { return ms }; return nil
+            case .number: return v.validNumber.flatMap { $0.isFinite ? $0 : nil }
+            case .category: return nil
+            }
         }
-        return values
+
+        // Values.
+        let valueColumn: [DataValue] = fieldOf[value.channel].flatMap { frame.column($0) }
+            ?? value.constant.map { c in [DataValue](repeating: SpecData.dataValue(c), count: n) } ?? []
+        guard !valueColumn.isEmpty || n == 0 else {
+            throw specProblem(value.path, line: value.line, "needs \"field\", \"aggregate\": \"count\" or \"datum\" (the values)")
+        }
+        let value2Column = roles.value2.flatMap { c in fieldOf[c.channel].flatMap { frame.column($0) } }
+
+        // Series keys.
+        let grouping = spec.channels.filter { c in
+            Self.seriesChannels.contains(c.channel) && c.aggregate == nil && fieldOf[c.channel] != nil
+                && (c.type == .nominal || c.type == .ordinal || c.channel == "detail" || c.channel.hasPrefix("detail"))
+                && c.field != key?.field
+        } + spec.channels.filter { $0.channel.hasPrefix("detail[") && fieldOf[$0.channel] != nil }
+        var groupFields: [String] = []
+        for c in grouping where !groupFields.contains(fieldOf[c.channel]!) { groupFields.append(fieldOf[c.channel]!) }
+        let groupColumns = groupFields.map { frame.column($0)! }
+
+        // Datums that become rows (Vega-Lite's `invalid: "filter"` leaves the rest out of the marks).
+        var invalid = 0
+        var datums: [Int] = []
+        var seriesKeyOf = [String](repeating: "", count: n)
+        var seriesOrder: [String] = []
+        var seenSeries: Set<String> = []
+        for r in 0..<n {
+            let keyValid: Bool
+            if case .category = keyKind { keyValid = keyColumn[r].isValid } else { keyValid = keyNumber(keyColumn[r]) != nil }
+            // A row with no valid key has no place on the axis: left out and counted. A valid key
+            // with an invalid value keeps its row as a missing value (no mark, said as "no data").
+            guard keyValid else { invalid += 1; continue }
+            let sk = groupColumns.map { Self.text($0[r]) }.joined(separator: ", ")
+            seriesKeyOf[r] = sk
+            if seenSeries.insert(sk).inserted { seriesOrder.append(sk) }
+            datums.append(r)
+        }
+
+        guard datums.contains(where: { valueColumn[$0].validNumber != nil }) else {
+            let c = key ?? value
+            let what: String
+            switch keyKind {
+            case .date, .cycle: what = "date"
+            case .number: what = "number"
+            case .category: what = "value"
+            }
+            let sample = keyColumn.first { $0.isValid }.map { " (e.g. \"\(Self.text($0))\")" } ?? ""
+            throw specProblem(c.path, line: c.line, "no row has both a valid \(what) in \(c.field.map { "\"\($0)\"" } ?? "the row field")\(sample) and a number in \(value.field.map { "\"\($0)\"" } ?? "the value field"); every mark would be left out")
+        }
+
+        // Stack (Vega-Lite's rules: bar and area stack by default when a grouping channel splits
+        // them or the data repeats a row; an explicit `stack` on the value channel wins).
+        var offset: StackOffset?
+        switch value.stack {
+        case .none: offset = nil
+        case .offset(let o): offset = o
+        case .unset: offset = (markKind == .bar && spec.markName == "bar" || markKind == .area) ? .zero : nil
+        }
+        if value.aggregate != nil && grouping.isEmpty && value.stack == .unset { offset = nil }
+        if value.type != .quantitative || value.bin != nil || roles.value2 != nil || ["log", "pow", "sqrt", "symlog"].contains(value.scale.type) { offset = nil }
+
+        // Rows: distinct keys, or one per datum when a series repeats a key (scatter, raw bars).
+        var seen: Set<String> = []
+        var repeats = false
+        for r in datums {
+            let k = "\(seriesKeyOf[r])\u{1}\(Self.text(keyColumn[r]))"
+            if !seen.insert(k).inserted { repeats = true; break }
+        }
+        // One segment per stack tells the reader nothing: a single series that never repeats a row is not stacked.
+        if seriesOrder.count <= 1 && !repeats { offset = nil }
+        let sortedKeys = try orderedKeys(datums: datums, keyColumn: keyColumn, keyKind: keyKind, keyNumber: keyNumber, frame: frame, roles: roles, fieldOf: fieldOf, valueColumn: valueColumn)
+        var rowOfKey: [DataValue: Int] = [:]
+        for (i, k) in sortedKeys.enumerated() { rowOfKey[k] = i }
+        var rowOfDatum = [Int](repeating: -1, count: n)
+        var xValues: [XValue] = []
+        var rowKeys: [DataValue] = []
+        if repeats {
+            let ordered = datums.sorted { (rowOfKey[keyColumn[$0]]!, $0) < (rowOfKey[keyColumn[$1]]!, $1) }
+            for r in ordered { rowOfDatum[r] = xValues.count; rowKeys.append(keyColumn[r]); xValues.append(xValue(keyColumn[r], keyKind)) }
+        } else {
+            for k in sortedKeys { rowKeys.append(k); xValues.append(xValue(k, keyKind)) }
+            for r in datums { rowOfDatum[r] = rowOfKey[keyColumn[r]]! }
+        }
+
+        // Stack positions: groups are rows of equal key; order by the `order` channel, else the
+        // series key ascending (Vega-Lite sorts by the stacking field).
+        var stacked: [(start: Double, end: Double, total: Double)?] = []
+        if let offset {
+            let numbers = (0..<n).map { r in rowOfDatum[r] >= 0 ? valueColumn[r].validNumber : nil }
+            let groups = (0..<n).map { r in rowOfKey[keyColumn[r]] ?? -1 }
+            var order = datums
+            if let o = spec.channel("order"), let f = fieldOf["order"], let col = frame.column(f) {
+                let desc = o.sort == .descending
+                order.sort { a, b in
+                    let x = col[a].number, y = col[b].number
+                    return x == y ? a < b : desc ? x > y : x < y
+                }
+            } else {
+                order.sort { (seriesKeyOf[$0], $0) < (seriesKeyOf[$1], $1) }
+            }
+            stacked = EncodingFlow.stack(numbers, groups: groups, order: order, offset: offset)
+        }
+
+        // Extra channels.
+        let extras = spec.channels.filter { c in
+            (Self.extraChannels.contains(c.channel) || c.channel.hasPrefix("tooltip")) && fieldOf[c.channel] != nil
+                && !grouping.contains { $0.channel == c.channel }
+                && fieldOf[c.channel] != fieldOf[value.channel] && (key == nil || fieldOf[c.channel] != fieldOf[key!.channel])
+        }
+        var extraDefs: [ChartSpec.ChannelDef] = []
+        for c in extras where !extraDefs.contains(where: { fieldOf[$0.channel] == fieldOf[c.channel] }) { extraDefs.append(c) }
+        let extraColumns = extraDefs.map { frame.column(fieldOf[$0.channel]!)! }
+
+        // Series.
+        let rowCount = xValues.count
+        let normalize = offset == .normalize
+        let hasDetails = offset != nil || value2Column != nil || !extraDefs.isEmpty
+        var series: [Series] = []
+        let valueTitle = title(of: value, fallback: value.aggregate == "count" ? "Count" : "Value")
+        for sk in seriesOrder {
+            var values = [Double?](repeating: nil, count: rowCount)
+            var details = hasDetails ? [PointDetail](repeating: PointDetail(), count: rowCount) : []
+            var points: [Int] = []
+            for r in datums where seriesKeyOf[r] == sk {
+                let row = rowOfDatum[r]
+                let v = valueColumn[r].validNumber
+                points.append(row)
+                if let s = offset != nil ? stacked[r] : nil {
+                    values[row] = normalize ? s.end - s.start : v
+                    details[row].lower = s.start
+                    details[row].upper = s.end
+                    details[row].stackTotal = s.total
+                    if normalize { details[row].share = s.end - s.start }
+                } else {
+                    values[row] = v
+                }
+                if let v2 = value2Column?[r].validNumber, let v {
+                    details[row].lower = v
+                    details[row].upper = v2
+                }
+                if !extraDefs.isEmpty { details[row].extras = zip(extraDefs, extraColumns).map { c, col in extraText(col[r], c) } }
+            }
+            let name = spec.seriesTitles[sk] ?? (grouping.isEmpty ? valueTitle : sk)
+            series.append(Series(name: name, values: values, details: details, pointRows: repeats && seriesOrder.count > 1 ? points.sorted() : nil))
+        }
+        if series.isEmpty { series = [Series(name: valueTitle, values: [Double?](repeating: nil, count: rowCount))] }
+        var spoken: [String: String] = [:]
+        for (sk, one) in zip(seriesOrder, series) {
+            if let s = spec.seriesNames[sk] ?? spec.seriesNames[one.name] { spoken[one.name] = s }
+        }
+        if grouping.isEmpty, let f = value.field, let s = spec.seriesNames[f] { spoken[series[0].name] = s }
+        series = ordered(series, keys: seriesOrder)
+
+        // Axes.
+        var bins: [BinRange]?
+        if let k = key, k.bin != nil {
+            let endColumn = binEnd[k.channel].flatMap { frame.column($0) } ?? roles.key2.flatMap { c in fieldOf[c.channel].flatMap { frame.column($0) } }
+            if let endColumn {
+                var endOf: [DataValue: Double] = [:]
+                for r in datums { if let e = endColumn[r].validNumber { endOf[keyColumn[r]] = e } }
+                bins = rowKeys.map { k in BinRange(start: k.validNumber ?? 0, end: endOf[k] ?? (k.validNumber ?? 0) + (binsOf[key!.channel]?.step ?? 0)) }
+            }
+        }
+        let keyTitle = key.map { title(of: $0, fallback: "Rows") } ?? ""
+        var granularity: TimeGranularity?
+        if case .date(let g) = keyKind { granularity = g ?? Self.granularity(xValues) }
+        let keyType: FieldType
+        switch keyKind {
+        case .date: keyType = key?.type == .ordinal ? .ordinal : .temporal
+        case .cycle: keyType = .ordinal
+        case .number: keyType = key?.bin != nil ? .quantitative : (key?.type ?? .quantitative)
+        case .category: keyType = key?.type == .ordinal ? .ordinal : .nominal
+        }
+        let xAxis = XAxis(field: key?.field ?? "", title: keyTitle, type: keyType, granularity: granularity,
+                          unit: keyType == .quantitative ? spec.xUnit : nil,
+                          format: key?.format.flatMap { NumberFormat.isSupported($0) ? $0 : nil })
+        var yFormat = spec.format ?? value.format.flatMap { NumberFormat.isSupported($0) && !$0.isEmpty ? $0 : nil }
+        if normalize && yFormat == nil { yFormat = ".0%" }
+        let unit = spec.unit
+        let yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, format: yFormat,
+                          aggregate: value.aggregate)
+        var notes: [String] = []
+        if spec.paramCount > 0 {
+            notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") (selections) read but not interactive in Pitchline: the audio scrubber is the interaction")
+        }
+        let semantics = ChartSemantics(
+            specMark: spec.markName == markKind.rawValue ? nil : spec.markName, orientation: roles.orientation, bins: bins, stack: offset,
+            valueScale: value.scale, rowScale: key?.scale ?? ScaleInfo(),
+            extraFields: extraDefs.map { ExtraField(channel: $0.channel.split(separator: "[").first.map(String.init) ?? $0.channel, title: title(of: $0, fallback: $0.channel)) },
+            invalidRows: invalid, pointPerDatum: repeats, notes: notes)
+        return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
+                     authorDescription: spec.description, mark: markKind, x: xAxis, y: yAxis, xValues: xValues,
+                     series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken), semantics: semantics)
+    }
+
+    /// The axis title as Vega-Lite would show it, humanized when it is only the field name.
+    func title(of c: ChartSpec.ChannelDef, fallback: String) -> String {
+        if let t = c.axisTitle ?? c.title { return t }
+        guard let f = c.field else { return fallback }
+        return Self.humanize(f)
+    }
+
+    /// Distinct keys in display order: ascending for numbers and dates, else as `sort` says.
+    func orderedKeys(datums: [Int], keyColumn: [DataValue], keyKind: KeyKind, keyNumber: (DataValue) -> Double?, frame: DataFrame,
+                     roles: Roles, fieldOf: [String: String], valueColumn: [DataValue]) throws(ChartProblem) -> [DataValue] {
+        var keys: [DataValue] = []
+        var seen: Set<DataValue> = []
+        for r in datums where seen.insert(keyColumn[r]).inserted { keys.append(keyColumn[r]) }
+        let sort = roles.key?.sort ?? .ascending
+        switch keyKind {
+        case .date, .cycle, .number:
+            keys.sort { keyNumber($0)! < keyNumber($1)! }
+            if sort == .descending { keys.reverse() }
+            return keys
+        case .category: break
+        }
+        func ascending(_ a: DataValue, _ b: DataValue) -> Bool {
+            if case .number(let x) = a, case .number(let y) = b { return x < y }
+            return Self.text(a) < Self.text(b)
+        }
+        func byMeasure(_ column: [DataValue], op: String, descending: Bool) -> [DataValue] {
+            var rowsOf: [DataValue: [Int]] = [:]
+            for r in datums { rowsOf[keyColumn[r], default: []].append(r) }
+            let score = Dictionary(uniqueKeysWithValues: keys.map { k in (k, EncodingFlow.measure(op, rows: rowsOf[k]!, column: column, argument: nil).validNumber ?? -.infinity) })
+            return keys.sorted { a, b in score[a]! == score[b]! ? ascending(a, b) : descending ? score[a]! > score[b]! : score[a]! < score[b]! }
+        }
+        switch sort {
+        case .ascending: keys.sort(by: ascending)
+        case .descending: keys.sort { ascending($1, $0) }
+        case .dataOrder: break
+        case .custom(let wanted):
+            let position = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            let original = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+            keys.sort { (position[Self.text($0)] ?? wanted.count + original[$0]!) < (position[Self.text($1)] ?? wanted.count + original[$1]!) }
+        case .byField(let field, let op, let descending):
+            if let measured = frame.column("sort_\(op)_\(field ?? "")") {
+                keys = byMeasure(measured, op: "max", descending: descending)  // computed with the aggregate
+            } else {
+                keys = byMeasure(field.flatMap { frame.column($0) } ?? valueColumn, op: op, descending: descending)
+            }
+        case .byChannel(let channel, let descending):
+            guard let c = spec.channel(channel), let f = fieldOf[c.channel], let column = frame.column(f) else {
+                throw specProblem("\(roles.key!.path).sort", line: roles.key!.line, "sorts by \"\(channel)\", which has no field in this chart")
+            }
+            keys = byMeasure(column, op: c.aggregate == nil ? "sum" : "max", descending: descending)
+        }
+        return keys
+    }
+
+    func xValue(_ v: DataValue, _ kind: KeyKind) -> XValue {
+        switch kind {
+        case .date: if case .date(let ms) = v { return .date(Date(timeIntervalSince1970: ms / 1000)) }; return .category(Self.text(v))
+        case .cycle(let unit): if case .date(let ms) = v { return .category(unit.cycleLabel(ms)) }; return .category(Self.text(v))
+        case .number: return .number(v.validNumber ?? .nan)
+        case .category: return .category(Self.text(v))
+        }
+    }
+
+    /// A value as a label: strings as they are, numbers as JavaScript writes them, dates as days.
+    static func text(_ v: DataValue) -> String {
+        switch v {
+        case .string(let s): return s
+        case .date(let ms):
+            guard ms.isFinite else { return "invalid date" }
+            let (y, m, d) = CellParsing.civilFromDays(Int((ms / 86_400_000).rounded(.down)))
+            return "\(d) \(SpeechFormatter.monthNames[m - 1]) \(y)"
+        case .null: return "null"
+        default: return v.text
+        }
+    }
+
+    /// An extra channel's value for speech and the table, in the channel's format when it has one.
+    func extraText(_ v: DataValue, _ c: ChartSpec.ChannelDef) -> String? {
+        guard v.isValid else { return nil }
+        if let unit = c.timeUnit.flatMap(TimeUnitSpec.init), case .date(let ms) = v {
+            guard unit.isInstant else { return unit.cycleLabel(ms) }
+            let (y, m, _) = CellParsing.civilFromDays(Int((ms / 86_400_000).rounded(.down)))
+            switch unit.granularity {
+            case .year: return "\(y)"
+            case .month: return "\(SpeechFormatter.monthNames[m - 1]) \(y)"
+            default: return Self.text(v)
+            }
+        }
+        if case .number(let n) = v {
+            if let f = c.format.flatMap({ NumberFormat(d3: $0) }) { return f.format(n) }
+            var f = NumberFormat.automatic(for: [n])
+            f.trim = true
+            return f.format(n)
+        }
+        return Self.text(v)
+    }
+
+    /// The finest calendar unit the dates use.
+    static func granularity(_ values: [XValue]) -> TimeGranularity {
+        var g = TimeGranularity.year
+        var count = 0
+        for case .date(let d) in values {
+            count += 1
+            let s = d.timeIntervalSince1970
+            let days = (s / 86_400).rounded(.down)
+            let sod = s - days * 86_400
+            if sod.truncatingRemainder(dividingBy: 60) != 0 { return .second }
+            if sod.truncatingRemainder(dividingBy: 3600) != 0 { g = min(g, .minute) }
+            else if sod != 0 { g = min(g, .hour) }
+            let (_, m, day) = CellParsing.civilFromDays(Int(days))
+            if day != 1 { g = min(g, .day) } else if m != 1 { g = min(g, .month) }
+        }
+        return count == 1 && g == .year ? .day : g
+    }
+
+    func ordered(_ series: [Series], keys: [String]) -> [Series] {
+        guard !spec.seriesOrder.isEmpty else { return series }
+        var rest = Array(zip(keys, series))
+        var out: [Series] = []
+        for wanted in spec.seriesOrder {
+            if let k = rest.firstIndex(where: { $0.0 == wanted || $0.1.name == wanted }) {
+                out.append(rest.remove(at: k).1)
+            }
+        }
+        return out + rest.map(\.1)
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
+import VegaLite
 
-/// Turns a validated spec and its inferred data table into a `Chart`: applies fold, pivots long
-/// format (a color field) into aligned series, groups by time unit, aggregates, sorts rows.
+/// Compiles a read spec and its data into a `Chart`: transforms in order, then the encoding's own
+/// data flow (implicit date parsing, timeUnit, bin, aggregate, invalid values, stack), then rows
+/// (the row axis, whichever way the chart is oriented) and series (colour and other grouping
+/// channels), with every value taken from the evaluated data.
 struct ChartBuilder {
     let spec: ChartSpec
-    let table: DataTable
+    let frame: DataFrame
     let specFile: String
     let id: String
 
@@ -12,125 +15,127 @@ struct ChartBuilder {
         ChartProblem(file: specFile, line: line, jsonPath: path, message: message)
     }
 
-    /// A series before alignment: its key (field or color value) and, per source row, the value column.
-    struct SourceSeries {
-        var key: String
-        var column: DataTable.Column?  // nil for `count`
-        var rows: [Int]?  // nil = every source row
+    /// The channel roles after orientation is resolved.
+    struct Roles {
+        var key: ChartSpec.ChannelDef?
+        var value: ChartSpec.ChannelDef
+        var key2: ChartSpec.ChannelDef?
+        var value2: ChartSpec.ChannelDef?
+        var orientation: Orientation
+    }
+
+    func roles() throws(ChartProblem) -> Roles {
+        let x = spec.channel("x"), y = spec.channel("y")
+        func isValueLike(_ c: ChartSpec.ChannelDef?) -> Bool {
+            guard let c else { return false }
+            return (c.type == .quantitative && c.bin == nil) || c.aggregate != nil && c.aggregate != "argmin" && c.aggregate != "argmax"
+        }
+        var horizontal: Bool
+        switch (x, y) {
+        case (nil, nil):
+            throw specProblem("$.encoding", line: spec.channels.first?.line ?? 1, "needs x or y: Pitchline reads one positional channel as rows and the other as values")
+        case (let x?, nil):
+            guard isValueLike(x) || x.type == .temporal else { throw specProblem(x.path, line: x.line, "with only x, x must be quantitative (the values); add y for the rows") }
+            horizontal = true
+        case (nil, let y?):
+            guard isValueLike(y) || y.type == .temporal else { throw specProblem(y.path, line: y.line, "with only y, y must be quantitative (the values); add x for the rows") }
+            horizontal = false
+        case (let x?, let y?):
+            let xv = isValueLike(x), yv = isValueLike(y)
+            if xv && !yv { horizontal = true }
+            else if yv && !xv { horizontal = false }
+            else if xv && yv {
+                // Both quantitative: the aggregated one is the value; else x is the rows.
+                horizontal = x.aggregate != nil && y.aggregate == nil
+            } else if y.type == .temporal && x.type != .temporal && x.bin == nil && x.type != .quantitative {
+                horizontal = false  // a nominal x with temporal y: y holds the values
+                throw specProblem(y.path, line: y.line, "temporal values on y with a \(x.type?.rawValue ?? "nominal") x are not supported yet; Pitchline needs a quantitative value channel")
+            } else {
+                throw specProblem(y.path, line: y.line, "neither x nor y is quantitative; Pitchline needs one quantitative channel for the values (aggregate, e.g. \"aggregate\": \"count\", makes one)")
+            }
+        }
+        if let orient = spec.markOrient, ["bar", "area", "tick", "rule"].contains(spec.markName) {
+            let h = orient == "horizontal"
+            if h != horizontal, let x, let y, isValueLike(h ? x : y) { horizontal = h }
+        }
+        let keyName = horizontal ? "y" : "x", valueName = horizontal ? "x" : "y"
+        let value = spec.channel(valueName)!
+        return Roles(key: spec.channel(keyName), value: value, key2: spec.channel(keyName + "2"), value2: spec.channel(valueName + "2"),
+                     orientation: horizontal ? .horizontal : .vertical)
+    }
+
+    private func requireField(_ field: String, _ def: ChartSpec.ChannelDef, in frame: DataFrame) throws(ChartProblem) {
+        guard frame.index(of: field) != nil else {
+            throw specProblem("\(def.path).field", line: def.line, "no field \"\(field)\" in the data; fields: \(frame.fields.joined(separator: ", "))")
+        }
     }
 
     func build() throws(ChartProblem) -> Chart {
-        let xDef = spec.x, yDef = spec.y
-        let xField = xDef.field!
-        guard let xColumn = table.column(named: xField) else {
-            throw specProblem("\(xDef.path).field", line: xDef.line, "no column \"\(xField)\" in the data; columns: \(columnList)")
+        var frame = try SpecTransforms.apply(spec.transforms, to: self.frame, file: specFile)
+        guard let markKind = ChartSpec.markKinds[spec.markName] else { throw specProblem("$.mark", line: spec.markLine, "unsupported mark") }
+
+        guard frame.rowCount > 0 else {
+            throw specProblem(spec.transforms.isEmpty ? "$.data" : "$.transform", line: spec.transforms.last?.json.line ?? spec.dataLine, spec.transforms.isEmpty ? "no data rows (the data is empty)" : "no data rows are left after the transforms")
         }
 
-        // Series sources.
-        var sources: [SourceSeries] = []
-        if let fold = spec.fold {
-            if let y = yDef.field, y != fold.value {
-                throw specProblem("\(yDef.path).field", line: yDef.line, "with the fold transform, y must be the folded value field \"\(fold.value)\", not \"\(y)\"")
+        // Every field named by a channel must exist (after the transforms).
+        for c in spec.channels {
+            if let f = c.field { try requireField(f, c, in: frame) }
+            if let a = c.aggregateArgument { try requireField(a, c, in: frame) }
+            if c.aggregate == "ci0" || c.aggregate == "ci1" {
+                throw specProblem("\(c.path).aggregate", line: c.line, "\"\(c.aggregate!)\" (a bootstrap confidence interval) is not supported yet")
             }
-            guard spec.color?.field == fold.key else {
-                throw specProblem("$.encoding", line: spec.foldLine, "with the fold transform, set encoding.color.field to \"\(fold.key)\" so each folded column becomes a series")
+        }
+
+        let roles = try roles()
+        // Implicit parsing, timeUnit and bin, channel by channel: `fieldOf` is where each channel's
+        // data now lives.
+        var fieldOf: [String: String] = [:]
+        var binEnd: [String: String] = [:]
+        var binsOf: [String: EncodingFlow.Bins] = [:]
+        for c in spec.channels {
+            guard var f = c.field else { continue }
+            if c.type == .temporal || c.timeUnit != nil, c.aggregate == nil || c.aggregate == "min" || c.aggregate == "max" {
+                frame.setColumn(f, frame.column(f)!.map(SpecData.toDate))
             }
-            for (k, field) in fold.fields.enumerated() {
-                guard let column = table.column(named: field) else {
-                    throw specProblem("$.transform[0].fold[\(k)]", line: spec.foldLine, "no column \"\(field)\" in the data; columns: \(columnList)")
+            if let u = c.timeUnit, let unit = TimeUnitSpec(u) { f = EncodingFlow.timeUnit(&frame, field: f, unit: unit) }
+            if let b = c.bin, !b.binned, c.aggregate == nil {
+                let maxbins: Double = ["x", "y"].contains(c.channel) ? 10 : 6
+                if let made = EncodingFlow.bin(&frame, field: f, setting: b, maxbins: maxbins) {
+                    f = made.start
+                    binEnd[c.channel] = made.end
+                    binsOf[c.channel] = made.bins
                 }
-                sources.append(SourceSeries(key: field, column: try numericColumn(column)))
             }
-        } else {
-            var yColumn: DataTable.Column?
-            if let y = yDef.field {
-                guard let column = table.column(named: y) else {
-                    throw specProblem("\(yDef.path).field", line: yDef.line, "no column \"\(y)\" in the data; columns: \(columnList)")
+            fieldOf[c.channel] = f
+        }
+
+        // Aggregate: group by every other data-carrying field.
+        let aggregated = spec.channels.filter { $0.aggregate != nil }
+        if !aggregated.isEmpty {
+            var groupby: [String] = []
+            for c in spec.channels where c.aggregate == nil {
+                guard let f = fieldOf[c.channel] else { continue }
+                if !groupby.contains(f) { groupby.append(f) }
+                if let e = binEnd[c.channel], !groupby.contains(e) { groupby.append(e) }
+            }
+            var measures: [EncodingFlow.Measure] = []
+            for c in aggregated {
+                let output = c.aggregate == "count" ? "__count" : "\(c.aggregate!)_\(c.field ?? "")"
+                if !measures.contains(where: { $0.output == output }) {
+                    measures.append(.init(op: c.aggregate!, field: c.field, argument: c.aggregateArgument, output: output))
                 }
-                yColumn = yDef.aggregate == .count ? nil : try numericColumn(column)
+                fieldOf[c.channel] = output
             }
-            if let color = spec.color {
-                let colorField = color.field!
-                guard let colorColumn = table.column(named: colorField) else {
-                    throw specProblem("\(color.path).field", line: color.line, "no column \"\(colorField)\" in the data; columns: \(columnList)")
-                }
-                var order: [String] = []
-                var rowsByKey: [String: [Int]] = [:]
-                for row in 0..<table.rowCount {
-                    let key = colorKey(colorColumn, row: row)
-                    if rowsByKey[key] == nil { order.append(key) }
-                    rowsByKey[key, default: []].append(row)
-                }
-                sources = order.map { SourceSeries(key: $0, column: yColumn, rows: rowsByKey[$0]) }
-            } else {
-                sources = [SourceSeries(key: yDef.field ?? "count", column: yColumn)]
+            // A sort by another field's aggregate needs that measure too.
+            if let key = roles.key, case .byField(let field?, let op, _) = key.sort {
+                try requireField(field, key, in: frame)
+                let output = "sort_\(op)_\(field)"
+                measures.append(.init(op: op, field: field, argument: nil, output: output))
             }
+            frame = EncodingFlow.aggregate(frame, groupby: groupby, measures: measures)
         }
-
-        // X keys per source row.
-        let xs = try xKeys(xColumn)
-
-        // Distinct rows, sorted.
-        let (rowOf, xValues) = alignRows(xs)
-
-        // Values per series.
-        var series: [Series] = []
-        for source in sources {
-            let values = try aggregate(source, rowOf: rowOf, rowCount: xValues.count, xs: xs)
-            series.append(Series(name: spec.seriesTitles[source.key] ?? (sources.count == 1 && spec.fold == nil && spec.color == nil ? yTitle : source.key), values: values))
-        }
-        var spoken: [String: String] = [:]
-        for (source, one) in zip(sources, series) {
-            if let name = spec.seriesNames[source.key] ?? spec.seriesNames[one.name] { spoken[one.name] = name }
-        }
-        series = ordered(series, keys: sources.map(\.key))
-
-        let granularity: TimeGranularity? = switch xDef.timeUnit {
-        case .year?: .year
-        case .yearmonth?: .month
-        case .month?: nil
-        case nil: xColumn.kind == .date ? xColumn.granularity : nil
-        }
-        let xType: FieldType = xDef.timeUnit == .month ? .ordinal : xDef.type!
-        let xAxis = XAxis(field: xField, title: xDef.axisTitle ?? xDef.title ?? Self.humanize(xField), type: xType,
-                          granularity: xValues.first.map { if case .date = $0 { true } else { false } } == true ? granularity : nil,
-                          unit: xType == .quantitative ? spec.xUnit : nil,
-                          format: xDef.axisFormat)
-        var yFormat = spec.format ?? yDef.axisFormat
-        if let f = yDef.axisFormat, spec.format == nil, !NumberFormat.isSupported(f) {
-            throw specProblem("\(yDef.path).axis.format", line: yDef.line, "\"\(f)\" is not a supported number format; use d3 formats like \",.1f\", \".0%\", \"d\", \",\"")
-        }
-        if yFormat?.isEmpty == true { yFormat = nil }
-        let yAxis = YAxis(field: yDef.field ?? "count", title: yTitle, unit: spec.unit, format: yFormat,
-                          aggregate: yDef.aggregate.map { $0 == .average ? "mean" : $0.rawValue })
-        return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
-                     authorDescription: spec.description, mark: spec.mark, x: xAxis, y: yAxis, xValues: xValues,
-                     series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken))
-    }
-
-    private var yTitle: String {
-        spec.y.axisTitle ?? spec.y.title ?? (spec.fold != nil ? "Value" : spec.y.aggregate == .count && spec.y.field == nil ? "Count" : Self.humanize(spec.y.field ?? "count"))
-    }
-
-    private var columnList: String { table.columns.map(\.name).joined(separator: ", ") }
-
-    private func colorKey(_ column: DataTable.Column, row: Int) -> String {
-        switch column.kind {
-        case .text: column.texts[row] ?? "(missing)"
-        default: table.cellText(row: row, column: column.name)
-        }
-    }
-
-    private func ordered(_ series: [Series], keys: [String]) -> [Series] {
-        guard !spec.seriesOrder.isEmpty else { return series }
-        var rest = Array(zip(keys, series))
-        var out: [Series] = []
-        for wanted in spec.seriesOrder {
-            if let k = rest.firstIndex(where: { $0.0 == wanted || $0.1.name == wanted }) {
-                out.append(rest.remove(at: k).1)
-            }
-        }
-        return out + rest.map(\.1)
+        return try assemble(frame: frame, roles: roles, markKind: markKind, fieldOf: fieldOf, binEnd: binEnd, binsOf: binsOf)
     }
 
     /// `temp_max` → "Temp max", `netGeneration` → "Net generation".

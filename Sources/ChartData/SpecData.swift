@@ -1,0 +1,205 @@
+import Foundation
+import VegaLite
+
+/// Loading a spec's data source into a `DataFrame` as Vega does: inline `values` (objects, or
+/// primitives as a `data` field), named `datasets`, `sequence`, and `url` files (CSV and TSV with
+/// vega-loader's automatic type inference, JSON with `format.property`), then `format.parse`.
+enum SpecData {
+    /// Loads the spec's source. `readFile` reads a data file by its site path.
+    static func load(_ spec: ChartSpec, specPath: String, readFile: (String) throws -> Data) throws(ChartProblem) -> DataFrame {
+        switch spec.data {
+        case .values(let json, let format):
+            return try parseFields(try rows(json, format: format, file: specPath, path: "$.data.values"), format, file: specPath)
+        case .named(let name, _):
+            return try rows(spec.datasets[name]!, format: ChartSpec.DataFormat(), file: specPath, path: "$.datasets.\(name)")
+        case .sequence(let start, let stop, let step, let field):
+            var values: [DataValue] = []
+            var v = start
+            while (step > 0 ? v < stop : v > stop) && values.count < 10_000_000 {
+                values.append(.number(v))
+                v += step
+            }
+            return DataFrame(fields: [field], columns: [values])
+        case .url(let url, let format, let line):
+            let dataPath = try ChartLoader.resolve(url, relativeTo: specPath, line: line)
+            let bytes: Data
+            do {
+                bytes = try readFile(dataPath)
+            } catch {
+                throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "cannot read \"\(url)\" (\(dataPath)): \(ChartLoader.reason(error))")
+            }
+            var type = format.type
+            if type == nil {
+                let ext = (dataPath as NSString).pathExtension.lowercased()
+                type = ["csv", "tsv"].contains(ext) ? ext : "json"
+            }
+            switch type {
+            case "csv", "tsv":
+                let table = try CSVReader.parse(bytes, path: dataPath, delimiter: type == "tsv" ? 0x09 : UInt8(ascii: ","))
+                return try parseFields(delimited(table, inferTypes: !format.parseDisabled, keepText: Set(format.parse.map(\.field))), format, file: specPath)
+            default:
+                guard bytes.count <= ChartLoader.maxJSONDataBytes else {
+                    throw ChartProblem(file: dataPath, message: "JSON data larger than \(ChartLoader.maxJSONDataBytes >> 20) MiB; use CSV for large data (it loads in a fraction of the memory)")
+                }
+                let root = try JSONValue.parse(bytes, file: dataPath)
+                return try parseFields(try rows(root, format: format, file: dataPath, path: "$"), format, file: specPath)
+            }
+        }
+    }
+
+    /// A JSON array of rows (after `format.property`) as a frame; primitives become a `data` field.
+    static func rows(_ json: JSONValue, format: ChartSpec.DataFormat, file: String, path: String) throws(ChartProblem) -> DataFrame {
+        var node = json
+        var at = path
+        if let property = format.property {
+            for key in property.split(separator: ".") {
+                guard let next = node[String(key)] else {
+                    throw ChartProblem(file: file, line: node.line, jsonPath: at, message: "format.property \"\(property)\": no \"\(key)\" here")
+                }
+                node = next
+                at += ".\(key)"
+            }
+        }
+        guard case .array(let items) = node.value else {
+            throw ChartProblem(file: file, line: node.line, jsonPath: at, message: "expected an array of rows, found \(node.kindName)")
+        }
+        var fields: [String] = []
+        var index: [String: Int] = [:]
+        var columns: [[DataValue]] = []
+        for (row, item) in items.enumerated() {
+            if case .object(let members) = item.value {
+                for (key, value) in members {
+                    let c: Int
+                    if let k = index[key] {
+                        c = k
+                    } else {
+                        c = fields.count
+                        index[key] = c
+                        fields.append(key)
+                        columns.append([DataValue](repeating: .null, count: items.count))
+                    }
+                    columns[c][row] = dataValue(value)
+                }
+            } else {
+                if index["data"] == nil {
+                    index["data"] = fields.count
+                    fields.append("data")
+                    columns.append([DataValue](repeating: .null, count: items.count))
+                }
+                columns[index["data"]!][row] = dataValue(item)
+            }
+        }
+        if fields.isEmpty { return DataFrame(rowCount: items.count) }
+        return DataFrame(fields: fields, columns: columns)
+    }
+
+    static func dataValue(_ json: JSONValue) -> DataValue {
+        switch json.value {
+        case .null: .null
+        case .bool(let b): .bool(b)
+        case .number(let n): .number(n)
+        case .string(let s): .string(s)
+        case .array(let items): .array(items.map(dataValue))
+        case .object(let members): .object(Dictionary(members.map { ($0.key, dataValue($0.value)) }, uniquingKeysWith: { a, _ in a }))
+        }
+    }
+
+    /// A CSV/TSV table as a frame. With `inferTypes`, each field gets vega-loader's automatic type
+    /// (boolean, integer, number, date, else string; empty cells are null in typed fields);
+    /// fields in `keepText` stay text for an explicit `format.parse`.
+    static func delimited(_ table: CSVTable, inferTypes: Bool, keepText: Set<String>) -> DataFrame {
+        var columns: [[DataValue]] = []
+        for c in 0..<table.columnCount {
+            var texts: [String] = []
+            texts.reserveCapacity(table.rowCount)
+            var canBool = true, canNumber = true, canDate = true
+            var numbers: [Double] = []
+            var dates: [Double] = []
+            let name = table.header[c]
+            let infer = inferTypes && !keepText.contains(name)
+            if infer { numbers.reserveCapacity(table.rowCount) }
+            table.forEachCell(column: c) { _, bytes in
+                texts.append(String(decoding: bytes, as: UTF8.self))
+                guard infer else { return }
+                if canNumber {
+                    if bytes.isEmpty { numbers.append(.nan) } else if let n = CellParsing.number(bytes) { numbers.append(n) } else { canNumber = false }
+                }
+                if canBool && !(bytes.elementsEqual("true".utf8) || bytes.elementsEqual("false".utf8)) { canBool = false }
+                if canDate {
+                    if !bytes.isEmpty, let d = jsDateParse(bytes) { dates.append(d) } else { canDate = false; dates = [] }
+                }
+            }
+            if !infer || table.rowCount == 0 {
+                columns.append(texts.map { .string($0) })
+            } else if canBool {
+                columns.append(texts.map { $0.isEmpty ? .null : .bool($0 == "true") })
+            } else if canNumber {
+                columns.append(numbers.map { $0.isNaN ? .null : .number($0) })
+            } else if canDate && dates.count == texts.count {
+                columns.append(dates.map { $0.isNaN ? .null : .date($0) })
+            } else {
+                columns.append(texts.map { .string($0) })
+            }
+        }
+        return DataFrame(fields: table.header, columns: columns)
+    }
+
+    /// `format.parse`: number, boolean, date (Vega's `Date.parse`, or a d3 pattern such as
+    /// `date:'%d/%m/%Y'`), utc, string; null leaves the field as read.
+    static func parseFields(_ frame: DataFrame, _ format: ChartSpec.DataFormat, file: String) throws(ChartProblem) -> DataFrame {
+        var out = frame
+        for (field, type) in format.parse {
+            guard let type, let column = frame.column(field) else { continue }
+            let base = type.split(separator: ":", maxSplits: 1).first.map(String.init) ?? type
+            var pattern: String?
+            if let colon = type.firstIndex(of: ":") {
+                var p = String(type[type.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                if p.count >= 2, let q = p.first, q == "'" || q == "\"", p.last == q { p = String(p.dropFirst().dropLast()) }
+                pattern = p
+            }
+            let parsed: [DataValue]
+            switch base {
+            case "number": parsed = column.map { v in isEmpty(v) ? .null : .number(v.number) }
+            case "boolean": parsed = column.map { v in isEmpty(v) ? .null : v == .string("false") ? .bool(false) : v == .string("true") ? .bool(true) : .bool(v.isTruthy) }
+            case "string": parsed = column.map { v in v == .null ? .null : .string(v.text) }
+            case "date", "utc":
+                if let pattern {
+                    guard let format = TimePattern(pattern) else {
+                        throw ChartProblem(file: file, jsonPath: "$.data.format.parse.\(field)", message: "\"\(pattern)\" has a directive Pitchline cannot parse; supported: \(TimePattern.supported)")
+                    }
+                    parsed = column.map { v in isEmpty(v) ? .null : format.parse(v.text).map { .date($0) } ?? .null }
+                } else {
+                    parsed = column.map(toDate)
+                }
+            default: continue
+            }
+            out.setColumn(field, parsed)
+        }
+        return out
+    }
+
+    private static func isEmpty(_ v: DataValue) -> Bool { v == .null || v == .string("") }
+
+    /// Vega's `toDate` for a date-typed field: numbers are milliseconds, strings go through `Date.parse`.
+    static func toDate(_ v: DataValue) -> DataValue {
+        switch v {
+        case .null, .date: return v
+        case .string(let s):
+            if s.isEmpty { return .null }
+            var copy = s
+            return copy.withUTF8 { jsDateParse($0) }.map { .date($0) } ?? .date(.nan)
+        case .number(let n): return .date(n)
+        case .bool(let b): return .date(b ? 1 : 0)
+        default: return .date(.nan)
+        }
+    }
+
+    /// An approximation of JavaScript's `Date.parse` (V8) in UTC: the shapes `CellParsing.date`
+    /// reads, plus a bare year ("2012"). Milliseconds since 1970, or nil.
+    static func jsDateParse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        if bytes.count == 4 || (bytes.count == 5 && bytes[0] == UInt8(ascii: "-")), let y = CellParsing.number(bytes), y == y.rounded() {
+            return Double(CellParsing.daysFromCivil(year: Int(y), month: 1, day: 1)) * 86_400_000
+        }
+        return CellParsing.date(bytes).map { $0.seconds * 1000 }
+    }
+}
