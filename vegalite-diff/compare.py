@@ -1,14 +1,19 @@
-"""Pitchline's chart model against Vega-Lite's evaluated items: both become rows
-(key, series, value) and are compared as multisets, with a tolerance for float formatting only.
+"""Pitchline's chart model against Vega-Lite's evaluated items. Both sides become rows
+(key, series, value, lower, upper), compared as multisets with a tolerance for float formatting.
 
-Vega side (oracle.py): the key channel is x, or y when y's scale is discrete/temporal and x's is
-continuous (horizontal bars); a key with a partner channel (x2: timeUnit or bin bars) keys on the
-start; a stacked value (`…_end`/`…_start` fields) is the datum's own value; an item whose
-`defined` is false or whose value is null/NaN is a missing value and left out, as the marks do.
-Series: the stroke/fill (color) field. Pitchline side: every non-nil value of every series.
+Vega side (oracle.py): the value channel is y, or x for horizontal charts (y discrete or temporal
+and x not; both continuous and y binned), or the only positional channel (a strip plot, keyed
+"*"). A key with a partner channel (x2: timeUnit or bin bars) keys on the start. A stack
+segment's value is its datum's own value (its share, end − start, for a normalized stack) and
+its bounds are the stack's start and end; an x2/y2 range on the value channel gives the bounds.
+Series: the color (stroke/fill through the color scale), else strokeDash. Items whose `defined`
+is false or whose value is null/NaN are missing values and left out, as the marks do.
+Pitchline side: every non-nil value of every series (on its `pointRows` when it has them), with
+`details.lower/upper` as bounds.
 """
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import subprocess
@@ -16,9 +21,13 @@ from collections import defaultdict
 
 DISCRETE = {"band", "point", "ordinal"}
 TIME = {"time", "utc"}
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+          "October", "November", "December"]
 
 
 def _num(v):
+    if isinstance(v, dict) and "date" in v:
+        return float(v["date"])
     if isinstance(v, (int, float)) and not isinstance(v, bool):
         return float(v)
     if isinstance(v, str):
@@ -31,7 +40,7 @@ def _num(v):
 
 
 def canonical_key(v, time_scale=False):
-    """One comparable text for an x value: D<ms> for instants, the number, or the category text."""
+    """One comparable text for a key: D<ms> for instants, N<number>, S<category text>."""
     if isinstance(v, dict) and "date" in v:
         return "D%d" % round(v["date"])
     if v is None:
@@ -53,25 +62,28 @@ def series_text(v) -> str:
     return str(v)
 
 
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-          "October", "November", "December"]
+def _month_name(key: str) -> str:
+    """Vega-Lite's `month` timeUnit keeps an instant in 2012 (drawn as "Jan"); Pitchline keys
+    such a row by the month's name."""
+    if not key.startswith("D"):
+        return key
+    month = datetime.datetime.fromtimestamp(int(key[1:]) / 1000, datetime.timezone.utc).month
+    return "S" + MONTHS[month - 1]
 
 
-def _month_keys(rows):
-    """Vega-Lite's `month` timeUnit keeps an instant in 2012 (drawn as "Jan"); Pitchline keys the
-    row by the month's name. Instants become month names where the other side has names."""
-    import datetime
-    out = []
-    for k, s, v in rows:
-        if k.startswith("D"):
-            k = "S" + MONTHS[datetime.datetime.fromtimestamp(int(k[1:]) / 1000, datetime.timezone.utc).month - 1]
-        out.append((k, s, v))
-    return out
+def _label_mapping(ours_keys, theirs) -> dict | None:
+    """Pitchline names the rows of a discrete time unit ("April", "00:00", "1 April") where
+    Vega-Lite keeps an instant: when every Pitchline key is a text and every Vega-Lite key an
+    instant, and there are as many of each, the n-th instant in time is the n-th row."""
+    their_keys = sorted(set(k for k, *_ in theirs), key=lambda k: int(k[1:]) if k.startswith("D") else 0)
+    if not ours_keys or not all(k.startswith("S") for k in ours_keys) or not all(k.startswith("D") for k in their_keys):
+        return None
+    if len(ours_keys) != len(their_keys):
+        return None
+    return dict(zip(their_keys, ours_keys))
 
 
 def _horizontal(scales: dict, item: dict) -> bool:
-    """Whether y is the key axis: y discrete and x not; or y temporal and x linear; or, both
-    continuous, y binned/ranged (y2 beside y) while x is a plain value (horizontal histogram)."""
     xs, ys = scales.get("x"), scales.get("y")
     if (xs in DISCRETE) != (ys in DISCRETE):
         return ys in DISCRETE
@@ -80,53 +92,64 @@ def _horizontal(scales: dict, item: dict) -> bool:
     return "y2" in item and "yraw" not in item and "x2" not in item
 
 
-def oracle_rows(result: dict):
-    scales = result["scales"]
+def _channels(result: dict, item: dict):
+    """(key channel or None, value channel) for an item."""
+    has = lambda c: c in item or c + "c" in item
+    pick = lambda c: c if c in item else c + "c"
+    continuous = lambda c: result["scales"].get(c) not in DISCRETE | TIME | {None}
+    if has("x") and not has("y"):  # a strip plot; or a value drawn through a signal (unreadable)
+        return (None, pick("x")) if continuous("x") else (None, None)
+    if has("y") and not has("x"):
+        return (None, pick("y")) if continuous("y") else (None, None)
+    if _horizontal(result["scales"], item):
+        return pick("y"), pick("x")
+    return pick("x"), pick("y")
+
+
+def oracle_rows(result: dict, normalized: bool = False):
+    marks = {m["name"]: m for m in result["marks"]}
     rows = []
     for item in result["items"]:
         if item.get("defined") is False:
             continue
-        horizontal = _horizontal(scales, item)
-        k, v = ("y", "x") if horizontal else ("x", "y")
-        if k not in item and k + "c" in item:
-            k = k + "c"
-        if v not in item and v + "c" in item:
-            v = v + "c"
-        if k not in item or v not in item:
+        k, v = _channels(result, item)
+        if v is None or v not in item:
             continue
-        key_scale = scales.get(k[0])
-        key = item[k]
-        if k + "2" in item and key_scale not in DISCRETE:
-            a, b = item[k], item[k + "2"]
-            na = a["date"] if isinstance(a, dict) else _num(a)
-            nb = b["date"] if isinstance(b, dict) else _num(b)
-            if na is not None and nb is not None and nb < na:
-                key = b
-        value = _num(item[v])
-        if v + "raw" in item:  # a stack segment: its own value, not where it is drawn
-            value = _num(item[v + "raw"])
+        key_scale = result["scales"].get(k[0]) if k else None
+        key = "*"
+        if k:
+            raw_key = item[k]
+            if k + "key" in item:
+                raw_key = item[k + "key"]
+            elif k + "2" in item and key_scale not in DISCRETE:
+                a, b = _num(item[k]), _num(item[k + "2"])
+                if a is not None and b is not None and b < a:
+                    raw_key = item[k + "2"]
+            key = canonical_key(raw_key, key_scale in TIME)
+        value, lower, upper = _num(item[v]), None, None
+        if v + "raw" in item:  # a stack segment
+            lower, upper = _num(item[v + "2"]), _num(item[v])
+            if normalized:
+                value = None if lower is None or upper is None else upper - lower
+            else:
+                value = _num(item[v + "raw"])
+        elif v + "2" in item:  # a range on the value axis
+            a, b = _num(item[v]), _num(item[v + "2"])
+            if a is not None and b is not None:
+                lower, upper = min(a, b), max(a, b)
         if value is None:
             continue
-        series = item.get("stroke", item.get("fill"))
-        rows.append((canonical_key(key, key_scale in TIME), None if series is None else series_text(series), value))
+        scales = marks.get(item["mark"], {}).get("scales", {})
+        series = None
+        for channel in ("stroke", "fill", "strokeDash", "shape"):
+            if channel in item and scales.get(channel) in ("color", "strokeDash", "shape"):
+                series = series_text(item[channel])
+                break
+        groups = [series_text(item[g]) for g in sorted(item) if g.startswith("group")]
+        if series is None and groups:
+            series = " ".join(groups)
+        rows.append((key, series, value, lower, upper))
     return rows
-
-
-def oracle_key_order(result: dict) -> list[str] | None:
-    """The order Vega-Lite draws a discrete key axis in (left to right, or top to bottom for
-    horizontal charts), from the items' pixel positions; None for a continuous key axis."""
-    placed = {}
-    for item in result["items"]:
-        horizontal = _horizontal(result["scales"], item)
-        axis = "y" if horizontal else "x"
-        if result["scales"].get(axis) not in DISCRETE or item.get(axis) is None:
-            return None
-        pos = item.get("py" if horizontal else "px")
-        if pos is None:
-            return None
-        key = canonical_key(item[axis])
-        placed[key] = min(pos, placed.get(key, pos))
-    return sorted(placed, key=lambda k: placed[k])
 
 
 def pitchline_rows(model: dict):
@@ -135,31 +158,63 @@ def pitchline_rows(model: dict):
     for s in model["series"]:
         point_rows = s.get("pointRows")
         indexes = point_rows if point_rows is not None else range(len(s["values"]))
+        details = s.get("details") or []
         for i in indexes:
             value = s["values"][i]
             if value is None:
                 continue
-            rows.append((canonical_key(model["xValues"][i], time_axis), s["name"], float(value)))
+            d = details[i] if i < len(details) and details[i] else {}
+            rows.append((canonical_key(model["xValues"][i], time_axis), s["name"], float(value),
+                         d.get("lower"), d.get("upper")))
     return rows
 
 
-def _close(a: float, b: float) -> bool:
+def _close(a, b) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def _sort_key(row):
+    k, v, lo, hi = row
+    return (k, round(v, 6), -1e300 if lo is None else round(lo, 6), -1e300 if hi is None else round(hi, 6))
+
+
+def oracle_key_order(result: dict) -> list[str] | None:
+    """The order Vega-Lite draws a discrete key axis in (left to right, or top to bottom for
+    horizontal charts), from the items' pixel positions; None for a continuous key axis."""
+    placed = {}
+    for item in result["items"]:
+        k, _ = _channels(result, item)
+        if k is None or result["scales"].get(k[0]) not in DISCRETE or item.get(k) is None:
+            return None
+        pos = item.get("py" if k[0] == "y" else "px")
+        if pos is None:
+            return None
+        key = canonical_key(item[k])
+        placed[key] = min(pos, placed.get(key, pos))
+    return sorted(placed, key=lambda k: placed[k])
 
 
 def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[str]:
     """Differences between Pitchline's rows and Vega-Lite's; empty when they match.
     `series_titles`: the spec's `usermeta.pitchline.seriesTitles` (color value → legend name)."""
-    ours, theirs = pitchline_rows(model), oracle_rows(oracle)
+    semantics = model.get("semantics", {})
+    ours = pitchline_rows(model)
+    theirs = oracle_rows(oracle, normalized=semantics.get("stack") == "normalize")
     if series_titles:
-        theirs = [(k, series_titles.get(s, s) if s is not None else s, v) for k, s, v in theirs]
-    if any(k[1:] in MONTHS for k, _, _ in ours):
-        theirs = _month_keys(theirs)
+        theirs = [(k, series_titles.get(s, s) if s is not None else s, *rest) for k, s, *rest in theirs]
+    time_axis = model["x"]["type"] == "temporal"
+    mapping = _label_mapping(list(dict.fromkeys(canonical_key(v, time_axis) for v in model["xValues"])), theirs)
+    if mapping:
+        theirs = [(mapping.get(k, k), *rest) for k, *rest in theirs]
+    if theirs and all(k == "*" for k, *_ in theirs):
+        ours = [("*", *rest) for _, *rest in ours]
     by_ours, by_theirs = defaultdict(list), defaultdict(list)
-    for k, s, v in ours:
-        by_ours[s].append((k, v))
-    for k, s, v in theirs:
-        by_theirs[s].append((k, v))
+    for k, s, *rest in ours:
+        by_ours[s].append((k, *rest))
+    for k, s, *rest in theirs:
+        by_theirs[s].append((k, *rest))
     problems = []
     # Series: one each side pair whatever their names; otherwise by name (case-insensitive).
     if len(by_ours) == 1 and len(by_theirs) == 1:
@@ -176,28 +231,39 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
         for t in by_theirs:
             if t not in paired:
                 problems.append(f"Vega-Lite series {t!r} ({len(by_theirs[t])} values) is not in Pitchline")
+    stacked_series = len(by_theirs) > 1
     for ours_name, their_name in pairs:
-        a = sorted(by_ours[ours_name])
-        b = sorted(by_theirs[their_name])
+        a = sorted(by_ours[ours_name], key=_sort_key)
+        b = sorted(by_theirs[their_name], key=_sort_key)
         if len(a) != len(b):
-            only_a = sorted(set(k for k, _ in a) - set(k for k, _ in b))[:3]
-            only_b = sorted(set(k for k, _ in b) - set(k for k, _ in a))[:3]
+            only_a = sorted(set(r[0] for r in a) - set(r[0] for r in b))[:3]
+            only_b = sorted(set(r[0] for r in b) - set(r[0] for r in a))[:3]
             problems.append(f"series {ours_name!r}: Pitchline has {len(a)} values, Vega-Lite {len(b)}"
                             f" (keys only in Pitchline {only_a}, only in Vega-Lite {only_b})")
             continue
         bad = [(x, y) for x, y in zip(a, b) if x[0] != y[0] or not _close(x[1], y[1])]
         if bad:
-            (ka, va), (kb, vb) = bad[0]
+            (ka, va, *_), (kb, vb, *_) = bad[0]
             problems.append(f"series {ours_name!r}: {len(bad)} of {len(a)} values differ, first: "
                             f"Pitchline {ka} = {va!r}, Vega-Lite {kb} = {vb!r}")
+            continue
+        # Vega-Lite stacks a bar even alone (0 … value); that is no stack to a reader.
+        trivial = lambda y: y[2] == 0 and (_close(y[3], y[1]) or semantics.get("stack") is None and not stacked_series)
+        bounds = [(x, y) for x, y in zip(a, b)
+                  if y[2] is not None and not (trivial(y) and x[2] is None) and not (_close(x[2], y[2]) and _close(x[3], y[3]))]
+        if bounds:
+            x, y = bounds[0]
+            problems.append(f"series {ours_name!r}: {len(bounds)} of {len(a)} stack/range bounds differ, first at {x[0]}: "
+                            f"Pitchline {x[2]!r}…{x[3]!r}, Vega-Lite {y[2]!r}…{y[3]!r}")
     if not theirs:
-        problems.append("Vega-Lite drew no data items (spec or oracle problem)")
+        problems.append("no Vega-Lite item could be read (the oracle reads values from mark encodings "
+                        "by field; this spec's marks draw them through signals)")
     order = oracle_key_order(oracle)
     if order is not None and not problems:
         time_axis = model["x"]["type"] == "temporal"
         ours_order = list(dict.fromkeys(canonical_key(v, time_axis) for v in model["xValues"]))
-        if any(k[1:] in MONTHS for k in ours_order):
-            order = [k for k, _, _ in _month_keys([(k, None, 0) for k in order])]
+        if mapping:
+            order = [mapping.get(k, k) for k in order]
         if set(ours_order) == set(order) and ours_order != order:
             problems.append(f"row order differs: Pitchline {ours_order[:8]}, Vega-Lite {order[:8]}")
     return problems

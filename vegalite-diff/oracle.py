@@ -19,13 +19,49 @@ CHANNELS = ["x", "x2", "y", "y2", "xc", "yc", "stroke", "fill", "size", "opacity
             "strokeDash", "text", "angle"]
 
 
-def _value_expr(field: str, nested: bool = False) -> str:
-    """A Vega expression that prints datum[field] losslessly: D<ms> for dates, N<n>, S<text>, null.
-    `nested`: "a.b" is field b of object a (Vega-Lite's field path syntax)."""
-    parts = field.split(".") if nested else [field]
+def field_path(field: str) -> list[str]:
+    """A Vega field string as its access path, as vega-util's `field` splits it: dots and
+    brackets (`a.b`, `a["b c"]`, `a[0]`) nest; a backslash escapes the next character."""
+    parts, current, i, n = [], "", 0, len(field)
+    while i < n:
+        c = field[i]
+        if c == "\\" and i + 1 < n:
+            current += field[i + 1]
+            i += 2
+            continue
+        if c == ".":
+            parts.append(current)
+            current = ""
+        elif c == "[":
+            if current:
+                parts.append(current)
+            current = ""
+            j = field.index("]", i)
+            inner = field[i + 1:j]
+            if len(inner) >= 2 and inner[0] == inner[-1] and inner[0] in "\"'":
+                inner = inner[1:-1]
+            parts.append(inner)
+            i = j + 1
+            if i < n and field[i] == ".":
+                i += 1
+            continue
+        else:
+            current += c
+        i += 1
+    if current or not parts:
+        parts.append(current)
+    return parts
+
+
+def _value_expr(field: str) -> str:
+    """A Vega expression that prints the datum's value of a Vega field string losslessly:
+    D<ms> for dates, N<n>, S<text>, null (also when an object on the path is absent)."""
+    parts = field_path(field)
     ref = "datum" + "".join("[" + json.dumps(p) + "]" for p in parts)
-    if len(parts) > 1:  # an absent object reads as null, not an error
-        ref = f"(isObject(datum[{json.dumps(parts[0])}]) ? {ref} : null)"
+    if len(parts) > 1:
+        guard = " && ".join("isObject(datum" + "".join("[" + json.dumps(p) + "]" for p in parts[:k]) + ")"
+                            for k in range(1, len(parts)))
+        ref = f"(({guard}) ? {ref} : null)"
     return (f"(isDate({ref}) ? 'D' + time({ref}) : isNumber({ref}) ? 'N' + {ref} : "
             f"isValid({ref}) ? 'S' + {ref} : 'null')")
 
@@ -46,10 +82,13 @@ def _field_of(encoding) -> str | None:
     return None
 
 
-def _instrument(marks, scales_by_name, out_marks):
+def _instrument(marks, scales_by_name, out_marks, groupby=()):
     for mark in marks:
         if mark.get("type") == "group":
-            _instrument(mark.get("marks", []), scales_by_name, out_marks)
+            facet = mark.get("from", {}).get("facet", {})
+            inner = facet.get("groupby", [])
+            inner = [inner] if isinstance(inner, str) else inner
+            _instrument(mark.get("marks", []), scales_by_name, out_marks, tuple(groupby) + tuple(inner))
             continue
         encode = mark.get("encode", {}).get("update")
         if not encode or "from" not in mark:
@@ -62,10 +101,16 @@ def _instrument(marks, scales_by_name, out_marks):
                 fields[channel] = f
         if not fields:
             continue
+        for i, f in enumerate(groupby):  # a line or area drawn once per group (detail, color, …)
+            fields[f"group{i}"] = f
         # A stacked channel draws `<f>_start` … `<f>_end`; the datum also carries `<f>` itself.
+        # A time unit drawn with a band offset draws `<f>_offsetted_rect_start` … `_end`; the
+        # datum's key is `<f>`.
         for channel in ("x", "y"):
             f = fields.get(channel, "")
-            if f.endswith("_end") and fields.get(channel + "2", "") == f[:-4] + "_start":
+            if f.endswith("_offsetted_rect_end"):
+                fields[channel + "key"] = f[:-len("_offsetted_rect_end")]
+            elif f.endswith("_end") and fields.get(channel + "2", "") == f[:-4] + "_start":
                 fields[channel + "raw"] = f[:-4]
         expr = "'" + TAG + "' + '" + SEP + "' + " + json.dumps(mark.get("name", ""))
         for channel, f in fields.items():
@@ -74,7 +119,12 @@ def _instrument(marks, scales_by_name, out_marks):
         if isinstance(defined, dict) and "signal" in defined:
             expr += f" + '{SEP}defined=' + (({defined['signal']}) ? '1' : '0')"
         encode["description"] = {"signal": expr}
-        out_marks.append({"name": mark.get("name"), "type": mark.get("type"), "fields": fields})
+        scaled = {}
+        for channel in fields:
+            enc = encode.get(channel)
+            rules = enc if isinstance(enc, list) else [enc]
+            scaled[channel] = next((r.get("scale") for r in rules if isinstance(r, dict) and r.get("scale")), None)
+        out_marks.append({"name": mark.get("name"), "type": mark.get("type"), "fields": fields, "scales": scaled})
 
 
 def _decode(text: str):
@@ -168,7 +218,7 @@ def transform_rows(data: list, transforms: list, fields: list[str], datasets: di
     mark = vg["marks"][0]
     expr = "'" + TAG + "' + '" + SEP + "' + 'rows'"
     for i, f in enumerate(fields):
-        expr += f" + '{SEP}f{i}=' + {_value_expr(f, nested=True)}"
+        expr += f" + '{SEP}f{i}=' + {_value_expr(f)}"
     mark["encode"]["update"]["description"] = {"signal": expr}
     items = []
     _walk(vlc.vega_to_scenegraph(vg)["scenegraph"], items)

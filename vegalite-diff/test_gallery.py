@@ -1,19 +1,24 @@
 """The gallery load rate (docs/vegalite-coverage.md is this measurement, written by gallery.py):
-every gallery spec Pitchline loads must show Vega-Lite's data, and the number that loads must not
-fall below the floor (raise GALLERY_FLOOR as the sub-team's work lands; the goal is 90 %)."""
+every gallery spec Pitchline loads must show Vega-Lite's data unless expected-failures.json lists
+the difference, and the number that loads must not fall below the floor (raise GALLERY_FLOOR as
+the sub-team's work lands; the goal is 90 %)."""
 import os
 
+import expectations
 import gallery
 
-GALLERY_FLOOR = 9  # of 80 non-interactive single-view specs, measured on main at 14:07 UTC
+GALLERY_FLOOR = 39  # of 80 non-interactive single-view specs, measured after merging vlspec, 14:20 UTC
 
 PITCHLINE = os.environ.get("PITCHLINE", os.path.join(gallery.ROOT, ".build", "debug", "pitchline"))
 
 
 def test_gallery_specs_that_load_match_vegalite_and_the_load_rate_holds():
-    _, figures = gallery.report(PITCHLINE)
-    loaded, matched, total = figures["gallery"]
-    assert loaded >= GALLERY_FLOOR, f"only {loaded} of {total} gallery specs load (floor {GALLERY_FLOOR})"
-    assert matched == loaded, (
-        f"{loaded - matched} gallery specs load but differ from Vega-Lite's data; "
-        "run `vegalite-diff/gallery.py` for the list")
+    with open(os.path.join(gallery.GALLERY, "index.json")) as f:
+        names = [e["name"] for e in __import__("json").load(f) if not e["interactive"]]
+    paths = [os.path.relpath(os.path.join(gallery.GALLERY, n + ".vl.json"), gallery.ROOT) for n in names]
+    result = expectations.measure(PITCHLINE, paths)
+    expected = expectations.load()
+    loaded = len(paths) - len(result["refused"])
+    assert loaded >= GALLERY_FLOOR, f"only {loaded} of {len(paths)} gallery specs load (floor {GALLERY_FLOOR})"
+    new = {p: d for p, d in result["differs"].items() if p not in expected["differs"]}
+    assert not new, f"gallery specs that load with data unlike Vega-Lite's: {new}"

@@ -1,8 +1,8 @@
 """Differential test: for every corpus spec, Pitchline's evaluated rows equal Vega-Lite's.
 
 Vega-Lite (vl-convert-python, headless) is the oracle. Pitchline's side is `pitchline inspect
---json`, one process for the whole corpus. A spec Pitchline refuses fails unless
-expected-refusals.json lists it with the reason. Runs with TZ=UTC (set below, before Vega runs).
+--json`, one process for the whole corpus. A spec Pitchline refuses, or whose data differs, fails
+unless expected-failures.json lists it with the problem (expectations.py). Runs with TZ=UTC.
 """
 import glob
 import json
@@ -16,6 +16,7 @@ time.tzset()
 import pytest
 
 import compare
+import expectations
 import oracle
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -30,8 +31,7 @@ def _rel(path):
 CORPUS = sorted(_rel(p) for pattern in ("corpus/own/*.vl.json", "corpus/altair/*.vl.json")
                 for p in glob.glob(os.path.join(HERE, pattern)))
 CORPUS += sorted(_rel(p) for p in glob.glob(os.path.join(ROOT, "site", "charts", "*.vl.json")))
-with open(os.path.join(HERE, "expected-refusals.json")) as f:
-    EXPECTED_REFUSALS = {k: v for k, v in json.load(f).items() if not k.startswith("//")}
+EXPECTED = expectations.load()
 
 
 @pytest.fixture(scope="session")
@@ -46,30 +46,27 @@ def _spec(path):
         return json.load(f)
 
 
-def _oracle(path):
-    return oracle.evaluate(_spec(path), os.path.dirname(os.path.join(ROOT, path)))
-
-
-def _series_titles(path):
-    meta = _spec(path).get("usermeta", {}).get("pitchline", {})
-    return meta.get("seriesTitles")
-
-
-def test_expected_refusals_are_in_the_corpus():
-    missing = sorted(set(EXPECTED_REFUSALS) - set(CORPUS))
-    assert not missing, f"expected-refusals.json names files not in the corpus: {missing}"
+def test_expected_failures_name_existing_specs():
+    listed = set(EXPECTED["refused"]) | set(EXPECTED["differs"])
+    missing = sorted(p for p in listed if not os.path.exists(os.path.join(ROOT, p)))
+    assert not missing, f"expected-failures.json names files that do not exist: {missing}"
 
 
 @pytest.mark.parametrize("path", CORPUS)
 def test_pitchline_data_equals_vegalite(models, path):
     model = models[path]
     if "problems" in model:
-        if path in EXPECTED_REFUSALS:
-            pytest.xfail(f"expected refusal ({EXPECTED_REFUSALS[path]}): {model['problems'][0]}")
+        if path in EXPECTED["refused"]:
+            pytest.xfail(f"known refusal: {model['problems'][0]}")
         pytest.fail(f"Pitchline refuses {path}: {model['problems'][0]}")
-    assert path not in EXPECTED_REFUSALS, f"{path} loads now: remove it from expected-refusals.json"
-    problems = compare.diff(model, _oracle(path), _series_titles(path))
+    assert path not in EXPECTED["refused"], f"{path} loads now: take it off expected-failures.json"
+    spec = _spec(path)
+    titles = spec.get("usermeta", {}).get("pitchline", {}).get("seriesTitles")
+    problems = compare.diff(model, oracle.evaluate(spec, os.path.dirname(os.path.join(ROOT, path))), titles)
+    if problems and path in EXPECTED["differs"]:
+        pytest.xfail(f"known difference: {problems[0]}")
     assert not problems, f"{path}: " + "; ".join(problems)
+    assert path not in EXPECTED["differs"], f"{path} matches now: take it off expected-failures.json"
 
 
 def test_the_comparison_notices_a_wrong_value():

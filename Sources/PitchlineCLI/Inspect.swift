@@ -47,8 +47,40 @@ struct Inspect: ParsableCommand {
         }
         func json(_ value: Double?) -> Any { value.map { $0 as Any } ?? NSNull() }
         let series: [[String: Any]] = chart.series.map { series in
-            ["name": series.name, "values": series.values.map(json)]
+            var out: [String: Any] = ["name": series.name, "values": series.values.map(json)]
+            out["pointRows"] = series.pointRows
+            if !series.details.isEmpty {
+                out["details"] = series.details.map { detail -> Any in
+                    if detail.isEmpty { return NSNull() }
+                    var d: [String: Any] = [:]
+                    d["lower"] = detail.lower
+                    d["upper"] = detail.upper
+                    d["stackTotal"] = detail.stackTotal
+                    d["share"] = detail.share
+                    if !detail.extras.isEmpty { d["extras"] = detail.extras.map { $0.map { $0 as Any } ?? NSNull() } }
+                    return d
+                }
+            }
+            return out
         }
+        let semantics = chart.semantics
+        func scale(_ info: ScaleInfo) -> [String: Any] {
+            var out: [String: Any] = ["type": info.type]
+            out["domain"] = info.domain
+            out["exponent"] = info.exponent
+            out["constant"] = info.constant
+            out["base"] = info.base
+            return out
+        }
+        var semanticsJSON: [String: Any] = [
+            "orientation": semantics.orientation.rawValue, "valueScale": scale(semantics.valueScale),
+            "rowScale": scale(semantics.rowScale), "invalidRows": semantics.invalidRows,
+            "pointPerDatum": semantics.pointPerDatum, "notes": semantics.notes,
+            "extraFields": semantics.extraFields.map { ["channel": $0.channel, "title": $0.title] },
+        ]
+        semanticsJSON["specMark"] = semantics.specMark
+        semanticsJSON["stack"] = semantics.stack?.rawValue
+        semanticsJSON["bins"] = semantics.bins?.map { [$0.start, $0.end] }
         var x: [String: Any] = ["field": chart.x.field, "title": chart.x.title, "type": chart.x.type.rawValue]
         x["granularity"] = chart.x.granularity?.rawValue
         x["unit"] = chart.x.unit
@@ -59,7 +91,7 @@ struct Inspect: ParsableCommand {
         y["aggregate"] = chart.y.aggregate
         var result: [String: Any] = [
             "file": file, "id": chart.id, "title": chart.title, "mark": chart.mark.rawValue,
-            "x": x, "y": y, "xValues": chart.xValues.map(json), "series": series,
+            "x": x, "y": y, "xValues": chart.xValues.map(json), "series": series, "semantics": semanticsJSON,
         ]
         result["subtitle"] = chart.subtitle
         return result
