@@ -87,6 +87,27 @@ def report(pitchline: str) -> tuple[str, dict]:
         loaded, matched, total = figures[key]
         pct = lambda n: f"{100 * n / total:.0f} %" if total else "–"
         lines.append(f"| {label} | {loaded} of {total} ({pct(loaded)}) | {matched} of {total} ({pct(matched)}) |")
+    lines += ["", "## What differs from Vega-Lite today (for the sub-team)", "",
+              "From `vegalite-diff/expected-failures.json` (corpus and gallery); the causes seen so far:", "",
+              "- **Stack order.** Vega-Lite stacks segments in *descending* order of the color field's sort "
+              "(its `_<field>_sort_index` when the scale has a domain or a sort, else the value): the last "
+              "category is at the bottom. Pitchline stacks in ascending order. Every stacked bar/area "
+              "(zero, normalize, center, negative stacks) has the right values but other bounds.",
+              "- **Grouped bars are not stacked.** With `xOffset`/`yOffset` Vega-Lite draws each bar from 0 "
+              "(bar_grouped); Pitchline gives them stack bounds.",
+              "- **A null nominal value is a category.** Vega-Lite draws a bar/point for the category "
+              "\"null\" (bar_argmax, circle_custom_tick_labels); Pitchline leaves those rows out.",
+              "- **`config.mark.invalid: null`** draws invalid values (point_invalid_color): Pitchline filters them.",
+              "- **A conditional color** (`condition` with a param, interactive_brush) still colors by its "
+              "field when the selection is empty: Vega-Lite shows series by Cylinders, Pitchline one series.",
+              "", "| spec | first difference |", "|---|---|"]
+    known = {}
+    try:
+        with open(os.path.join(HERE, "expected-failures.json")) as f:
+            known = json.load(f).get("differs", {})
+    except FileNotFoundError:
+        pass
+    lines += ["| %s | %s |" % (path, detail.replace("|", "\\|")[:300]) for path, detail in sorted(known.items())]
     refusals = collections.Counter(_reason(r["detail"]) for r in results if r["status"] == "refused")
     lines += ["", "## First refusals by kind (all gallery specs)", "", "| count | JSON path: reason |", "|---|---|"]
     lines += ["| %d | %s |" % (n, reason.replace("|", "\\|")) for reason, n in refusals.most_common()]
