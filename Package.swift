@@ -44,8 +44,10 @@ let package = Package(
         // Pure Swift layers.
         .target(name: "ContentHash", swiftSettings: swiftSettings),
         // Vega-Lite semantics: the Vega expression language, d3 formats, data-flow transforms (no I/O).
-        .target(name: "VegaLite", swiftSettings: swiftSettings),
-        .target(name: "ChartData", dependencies: ["VegaLite"], swiftSettings: swiftSettings),
+        .target(name: "VegaLite", dependencies: ["D3Format"], swiftSettings: swiftSettings),
+        // d3-format numbers and d3-time-format dates (format and parse), en-US built in, UTC.
+        .target(name: "D3Format", swiftSettings: swiftSettings),
+        .target(name: "ChartData", dependencies: ["VegaLite", "D3Format"], swiftSettings: swiftSettings),
         .target(
             name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash"],
             swiftSettings: swiftSettings),
@@ -87,6 +89,7 @@ let package = Package(
 
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"], swiftSettings: swiftSettings),
         .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"], swiftSettings: swiftSettings),
+        .testTarget(name: "D3FormatTests", dependencies: ["D3Format"], swiftSettings: swiftSettings),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SonificationTests", dependencies: ["Sonification", "OggVorbis"],
