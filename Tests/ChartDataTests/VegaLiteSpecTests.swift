@@ -132,3 +132,36 @@ struct VegaLiteSpecTests {
         """) == "site/charts/t.vl.json:2: $.encoding.y.field: no field \"temperature\" in the data; fields: date, precipitation, temp_max, temp_min, wind, weather, key, value")
     }
 }
+
+struct SpecTransformTests {
+    @Test func transformsRunInOrderBeforeTheEncoding() throws {
+        let chart = try spec("""
+        {"data": {"url": "../data/w.csv"}, "mark": "line",
+         "transform": [{"filter": "datum.temp_max > 0"}, {"calculate": "datum.temp_max * 9 / 5 + 32", "as": "f"},
+                       {"filter": {"field": "weather", "oneOf": ["rain", "drizzle"]}}],
+         "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "f", "type": "quantitative"}}}
+        """)
+        #expect(chart.pointCount == 3)
+        #expect(chart.series[0].values.map { $0.map { ($0 * 100).rounded() / 100 } } == [55.04, 51.08, 53.06])
+    }
+
+    @Test func transformErrorsAreLocatedInTheSpec() {
+        #expect(specProblem("""
+        {"data": {"url": "../data/w.csv"}, "mark": "bar",
+         "transform": [{"filter": "datum.wind > 1"},
+                       {"aggregate": [{"op": "sum", "field": "wind", "as": "w"}],
+                        "groupby": ["weather", "nope"]}],
+         "encoding": {"x": {"field": "weather", "type": "nominal"}, "y": {"field": "w", "type": "quantitative"}}}
+        """).hasPrefix("site/charts/t.vl.json:4: $.transform[1].groupby[1]: no field \"nope\" in the data; fields are date, precipitation"))
+        #expect(specProblem("""
+        {"data": {"url": "../data/w.csv"}, "mark": "line",
+         "transform": [{"calculate": "frobnicate(datum.wind)", "as": "f"}],
+         "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "f", "type": "quantitative"}}}
+        """).contains("$.transform[0].calculate: "))
+        #expect(specProblem("""
+        {"data": {"url": "../data/w.csv"}, "mark": "line",
+         "transform": [{"teleport": 1}],
+         "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative"}}}
+        """).hasPrefix("site/charts/t.vl.json:2: $.transform[0]: unknown transform (keys \"teleport\")"))
+    }
+}
