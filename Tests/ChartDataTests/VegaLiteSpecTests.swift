@@ -165,3 +165,19 @@ struct SpecTransformTests {
         """).hasPrefix("site/charts/t.vl.json:2: $.transform[0]: unknown transform (keys \"teleport\")"))
     }
 }
+
+struct SpecFileTests {
+    @Test func loadSpecFileResolvesDataBesideIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pl-spec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("specs"), withIntermediateDirectories: true)
+        try Data("a,b\nx,1\ny,2\nx,3\n".utf8).write(to: root.appendingPathComponent("data/d.csv"))
+        let specURL = root.appendingPathComponent("specs/s.vl.json")
+        try Data(#"{"data": {"url": "../data/d.csv"}, "mark": "bar", "encoding": {"y": {"field": "a", "type": "nominal"}, "x": {"aggregate": "sum", "field": "b"}}}"#.utf8).write(to: specURL)
+        let chart = try ChartLoader.loadSpecFile(atPath: specURL.path)
+        #expect(chart.xValues == [.category("x"), .category("y")])
+        #expect(chart.series[0].values == [4, 2])
+        #expect(chart.semantics.orientation == .horizontal)
+    }
+}
