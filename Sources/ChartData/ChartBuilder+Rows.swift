@@ -9,10 +9,9 @@ extension ChartBuilder {
     /// Channels whose values are spoken with each point and shown in the table.
     static let extraChannels = ["size", "opacity", "fillOpacity", "strokeOpacity", "strokeWidth", "angle", "text", "href", "url", "description", "color", "fill", "stroke", "shape", "strokeDash"]
 
-    enum KeyKind { case date(TimeGranularity?), cycle(TimeUnitSpec), number, category }
+    enum KeyKind { case date(TimeGranularity?), cycle(TimeUnitReading), number, category }
 
-    func assemble(frame: DataFrame, roles: Roles, markKind: Mark, fieldOf: [String: String], binEnd: [String: String],
-                  binsOf: [String: EncodingFlow.Bins]) throws(ChartProblem) -> Chart {
+    func assemble(frame: DataFrame, roles: Roles, markKind: Mark, fieldOf: [String: String], binEnd: [String: String]) throws(ChartProblem) -> Chart {
         let n = frame.rowCount
         let key = roles.key, value = roles.value
 
@@ -20,7 +19,7 @@ extension ChartBuilder {
         let keyColumn: [DataValue] = key.flatMap { k in fieldOf[k.channel].flatMap { frame.column($0) } ?? k.constant.map { c in [DataValue](repeating: SpecData.dataValue(c), count: n) } }
             ?? [DataValue](repeating: .string("all"), count: n)
         let keyKind: KeyKind
-        if let k = key, let u = k.timeUnit, let unit = TimeUnitSpec(u) {
+        if let k = key, let u = k.timeUnit, let unit = TimeUnitReading(u) {
             keyKind = unit.isInstant ? .date(unit.granularity) : .cycle(unit)
         } else if key?.type == .temporal {
             keyKind = .date(nil)
@@ -121,21 +120,32 @@ extension ChartBuilder {
 
         // Stack positions: groups are rows of equal key; order by the `order` channel, else the
         // series key ascending (Vega-Lite sorts by the stacking field).
-        var stacked: [(start: Double, end: Double, total: Double)?] = []
+        var stacked = [(start: Double, end: Double, total: Double)?](repeating: nil, count: n)
         if let offset {
-            let numbers = (0..<n).map { r in rowOfDatum[r] >= 0 ? valueColumn[r].validNumber : nil }
-            let groups = (0..<n).map { r in rowOfKey[keyColumn[r]] ?? -1 }
-            var order = datums
-            if let o = spec.channel("order"), let f = fieldOf["order"], let col = frame.column(f) {
-                let desc = o.sort == .descending
-                order.sort { a, b in
-                    let x = col[a].number, y = col[b].number
-                    return x == y ? a < b : desc ? x > y : x < y
-                }
+            // Vega's stack over the rows with a value, grouped by row key, sorted by the `order`
+            // channel or else by the grouping fields ascending (Vega-Lite sorts by the stacking field).
+            let withValue = datums.filter { valueColumn[$0].validNumber != nil }
+            let stackFrame = frame.selecting(rows: withValue)
+            var sort: [SortField] = []
+            if let o = spec.channel("order"), let f = fieldOf["order"] {
+                sort = [SortField(field: FieldRef(f), descending: o.sort == .descending)]
             } else {
-                order.sort { (seriesKeyOf[$0], $0) < (seriesKeyOf[$1], $1) }
+                sort = groupFields.map { SortField(field: FieldRef($0)) }
             }
-            stacked = EncodingFlow.stack(numbers, groups: groups, order: order, offset: offset)
+            var groupby: [String] = []
+            if let k = key, let f = fieldOf[k.channel] { groupby.append(f) }
+            let transform = StackTransform(stack: fieldOf[value.channel]!, groupby: groupby, sort: sort,
+                                           offset: StackTransform.Offset(rawValue: offset.rawValue)!, as: ["__stack_start", "__stack_end"])
+            let out: DataFrame
+            do { out = try Transform.stack(transform).apply(stackFrame) } catch {
+                throw specProblem("\(value.path).stack", line: value.line, error.message)
+            }
+            let starts = out.column("__stack_start")!, ends = out.column("__stack_end")!
+            var totals: [DataValue: Double] = [:]
+            for r in withValue { totals[keyColumn[r], default: 0] += valueColumn[r].validNumber! }
+            for (i, r) in withValue.enumerated() {
+                if let a = starts[i].validNumber, let b = ends[i].validNumber { stacked[r] = (a, b, totals[keyColumn[r]]!) }
+            }
         }
 
         // Extra channels.
@@ -195,7 +205,7 @@ extension ChartBuilder {
             if let endColumn {
                 var endOf: [DataValue: Double] = [:]
                 for r in datums { if let e = endColumn[r].validNumber { endOf[keyColumn[r]] = e } }
-                bins = rowKeys.map { k in BinRange(start: k.validNumber ?? 0, end: endOf[k] ?? (k.validNumber ?? 0) + (binsOf[key!.channel]?.step ?? 0)) }
+                bins = rowKeys.map { k in BinRange(start: k.validNumber ?? 0, end: endOf[k] ?? k.validNumber ?? 0) }
             }
         }
         let keyTitle = key.map { title(of: $0, fallback: "Rows") } ?? ""
@@ -255,10 +265,15 @@ extension ChartBuilder {
             if case .number(let x) = a, case .number(let y) = b { return x < y }
             return Self.text(a) < Self.text(b)
         }
-        func byMeasure(_ column: [DataValue], op: String, descending: Bool) -> [DataValue] {
-            var rowsOf: [DataValue: [Int]] = [:]
-            for r in datums { rowsOf[keyColumn[r], default: []].append(r) }
-            let score = Dictionary(uniqueKeysWithValues: keys.map { k in (k, EncodingFlow.measure(op, rows: rowsOf[k]!, column: column, argument: nil).validNumber ?? -.infinity) })
+        func byMeasure(_ column: [DataValue], op: String, descending: Bool) throws(ChartProblem) -> [DataValue] {
+            // The op over each key's rows, by the VegaLite aggregate.
+            let pairs = DataFrame(fields: ["k", "v"], columns: [datums.map { keyColumn[$0] }, datums.map { column[$0] }])
+            guard let aggregateOp = AggregateOp(rawValue: op),
+                  let scored = try? Transform.aggregate(AggregateTransform(measures: [AggregateMeasure(op: aggregateOp, field: "v", as: "s")], groupby: ["k"])).apply(pairs) else {
+                throw specProblem("\(roles.key!.path).sort", line: roles.key!.line, "cannot sort by \"\(op)\"")
+            }
+            var score: [DataValue: Double] = [:]
+            for i in 0..<scored.rowCount { score[scored[i, "k"]] = scored[i, "s"].validNumber ?? -.infinity }
             return keys.sorted { a, b in score[a]! == score[b]! ? ascending(a, b) : descending ? score[a]! > score[b]! : score[a]! < score[b]! }
         }
         switch sort {
@@ -271,15 +286,15 @@ extension ChartBuilder {
             keys.sort { (position[Self.text($0)] ?? wanted.count + original[$0]!) < (position[Self.text($1)] ?? wanted.count + original[$1]!) }
         case .byField(let field, let op, let descending):
             if let measured = frame.column("sort_\(op)_\(field ?? "")") {
-                keys = byMeasure(measured, op: "max", descending: descending)  // computed with the aggregate
+                keys = try byMeasure(measured, op: "max", descending: descending)  // computed with the aggregate
             } else {
-                keys = byMeasure(field.flatMap { frame.column($0) } ?? valueColumn, op: op, descending: descending)
+                keys = try byMeasure(field.flatMap { frame.column($0) } ?? valueColumn, op: op, descending: descending)
             }
         case .byChannel(let channel, let descending):
             guard let c = spec.channel(channel), let f = fieldOf[c.channel], let column = frame.column(f) else {
                 throw specProblem("\(roles.key!.path).sort", line: roles.key!.line, "sorts by \"\(channel)\", which has no field in this chart")
             }
-            keys = byMeasure(column, op: c.aggregate == nil ? "sum" : "max", descending: descending)
+            keys = try byMeasure(column, op: c.aggregate == nil ? "sum" : "max", descending: descending)
         }
         return keys
     }
@@ -309,7 +324,7 @@ extension ChartBuilder {
     /// An extra channel's value for speech and the table, in the channel's format when it has one.
     func extraText(_ v: DataValue, _ c: ChartSpec.ChannelDef) -> String? {
         guard v.isValid else { return nil }
-        if let unit = c.timeUnit.flatMap(TimeUnitSpec.init), case .date(let ms) = v {
+        if let unit = c.timeUnit.flatMap(TimeUnitReading.init), case .date(let ms) = v {
             guard unit.isInstant else { return unit.cycleLabel(ms) }
             let (y, m, _) = CellParsing.civilFromDays(Int((ms / 86_400_000).rounded(.down)))
             switch unit.granularity {

@@ -70,10 +70,10 @@ struct ChartBuilder {
         }
     }
 
-    func build() throws(ChartProblem) -> Chart {
-        var frame = try SpecTransforms.apply(spec.transforms, to: self.frame, file: specFile)
+    /// `readFile` reads secondary data files (`lookup`) by site path.
+    func build(readFile: (String) throws -> Data = { _ in throw CocoaError(.fileReadNoSuchFile) }) throws(ChartProblem) -> Chart {
+        var frame = try SpecTransforms.apply(spec.transforms, to: self.frame, spec: spec, file: specFile, readFile: readFile)
         guard let markKind = ChartSpec.markKinds[spec.markName] else { throw specProblem("$.mark", line: spec.markLine, "unsupported mark") }
-
         guard frame.rowCount > 0 else {
             throw specProblem(spec.transforms.isEmpty ? "$.data" : "$.transform", line: spec.transforms.last?.json.line ?? spec.dataLine, spec.transforms.isEmpty ? "no data rows (the data is empty)" : "no data rows are left after the transforms")
         }
@@ -82,35 +82,51 @@ struct ChartBuilder {
         for c in spec.channels {
             if let f = c.field { try requireField(f, c, in: frame) }
             if let a = c.aggregateArgument { try requireField(a, c, in: frame) }
-            if c.aggregate == "ci0" || c.aggregate == "ci1" {
-                throw specProblem("\(c.path).aggregate", line: c.line, "\"\(c.aggregate!)\" (a bootstrap confidence interval) is not supported yet")
-            }
         }
-
         let roles = try roles()
-        // Implicit parsing, timeUnit and bin, channel by channel: `fieldOf` is where each channel's
-        // data now lives.
+
+        // The encoding's own data flow, compiled to VegaLite transforms as Vega-Lite does:
+        // implicit date parsing, timeUnit and bin per channel, then one aggregate grouped by every
+        // other data-carrying field. `fieldOf` is where each channel's data now lives.
         var fieldOf: [String: String] = [:]
         var binEnd: [String: String] = [:]
-        var binsOf: [String: EncodingFlow.Bins] = [:]
         for c in spec.channels {
             guard var f = c.field else { continue }
+            func run(_ t: Transform, _ key: String) throws(ChartProblem) {
+                do { frame = try t.apply(frame) } catch {
+                    throw specProblem(error.path.isEmpty ? "\(c.path).\(key)" : "\(c.path).\(key)", line: c.line, error.message)
+                }
+            }
             if c.type == .temporal || c.timeUnit != nil, c.aggregate == nil || c.aggregate == "min" || c.aggregate == "max" {
                 frame.setColumn(f, frame.column(f)!.map(SpecData.toDate))
             }
-            if let u = c.timeUnit, let unit = TimeUnitSpec(u) { f = EncodingFlow.timeUnit(&frame, field: f, unit: unit) }
-            if let b = c.bin, !b.binned, c.aggregate == nil {
-                let maxbins: Double = ["x", "y"].contains(c.channel) ? 10 : 6
-                if let made = EncodingFlow.bin(&frame, field: f, setting: b, maxbins: maxbins) {
-                    f = made.start
-                    binEnd[c.channel] = made.end
-                    binsOf[c.channel] = made.bins
+            if let u = c.timeUnitJSON {
+                do {
+                    let unit = try VegaLite.TimeUnitSpec.parse(SpecData.dataValue(u), path: "")
+                    let name = "\(unit.name)_\(f)"
+                    try run(.timeUnit(TimeUnitTransform(timeUnit: unit, field: f, as: name)), "timeUnit")
+                    f = name
+                } catch let error as TransformError {
+                    throw specProblem("\(c.path).timeUnit", line: c.line, error.message)
+                } catch let error as ChartProblem { throw error } catch { throw specProblem("\(c.path).timeUnit", line: c.line, "\(error)") }
+            }
+            if let b = c.bin, c.aggregate == nil {
+                let params: BinParams
+                do {
+                    params = try BinParams.parse(SpecData.dataValue(b), path: "", defaultMaxbins: ["x", "y"].contains(c.channel) ? 10 : 6)
+                } catch {
+                    throw specProblem("\(c.path).bin\(error.path.isEmpty ? "" : "." + error.path)", line: c.line, error.message)
+                }
+                if !params.binned {
+                    let name = "\(params.fieldName(f))"
+                    try run(.bin(BinTransform(params: params, field: f, as: [name, name + "_end"])), "bin")
+                    f = name
+                    binEnd[c.channel] = name + "_end"
                 }
             }
             fieldOf[c.channel] = f
         }
 
-        // Aggregate: group by every other data-carrying field.
         let aggregated = spec.channels.filter { $0.aggregate != nil }
         if !aggregated.isEmpty {
             var groupby: [String] = []
@@ -119,23 +135,31 @@ struct ChartBuilder {
                 if !groupby.contains(f) { groupby.append(f) }
                 if let e = binEnd[c.channel], !groupby.contains(e) { groupby.append(e) }
             }
-            var measures: [EncodingFlow.Measure] = []
+            var measures: [AggregateMeasure] = []
+            var argFields: [(channel: String, column: String, field: String)] = []
             for c in aggregated {
-                let output = c.aggregate == "count" ? "__count" : "\(c.aggregate!)_\(c.field ?? "")"
-                if !measures.contains(where: { $0.output == output }) {
-                    measures.append(.init(op: c.aggregate!, field: c.field, argument: c.aggregateArgument, output: output))
+                guard let op = AggregateOp(rawValue: c.aggregate!) else {
+                    throw specProblem("\(c.path).aggregate", line: c.line, "\"\(c.aggregate!)\" is not supported")
                 }
+                let source = op == .argmin || op == .argmax ? c.aggregateArgument : c.field
+                let output = op == .count ? "__count" : "\(op.rawValue)_\(source ?? "")"
+                if !measures.contains(where: { $0.as == output }) { measures.append(AggregateMeasure(op: op, field: source, as: output)) }
                 fieldOf[c.channel] = output
+                if op == .argmin || op == .argmax, let f = c.field { argFields.append((c.channel, output, f)) }
             }
-            // A sort by another field's aggregate needs that measure too.
-            if let key = roles.key, case .byField(let field?, let op, _) = key.sort {
-                try requireField(field, key, in: frame)
-                let output = "sort_\(op)_\(field)"
-                measures.append(.init(op: op, field: field, argument: nil, output: output))
+            do {
+                frame = try Transform.aggregate(AggregateTransform(measures: measures, groupby: groupby)).apply(frame)
+            } catch {
+                throw specProblem(aggregated[0].path + ".aggregate", line: aggregated[0].line, error.message)
             }
-            frame = EncodingFlow.aggregate(frame, groupby: groupby, measures: measures)
+            // argmin/argmax give the whole row; the channel reads its own field from it.
+            for a in argFields {
+                let name = "\(a.column).\(a.field)"
+                frame.setColumn(name, frame.column(a.column)!.map { v in if case .object(let o) = v { o[a.field] ?? .null } else { .null } })
+                fieldOf[a.channel] = name
+            }
         }
-        return try assemble(frame: frame, roles: roles, markKind: markKind, fieldOf: fieldOf, binEnd: binEnd, binsOf: binsOf)
+        return try assemble(frame: frame, roles: roles, markKind: markKind, fieldOf: fieldOf, binEnd: binEnd)
     }
 
     /// `temp_max` → "Temp max", `netGeneration` → "Net generation".

@@ -36,7 +36,7 @@ public struct ChartLoader: Sendable {
         let root = try JSONValue.parse(data, file: path)
         let spec = try ChartSpec.parse(root, file: path)
         let frame = try SpecData.load(spec, specPath: path, readFile: readFile)
-        return try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build()
+        return try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)
     }
 
     /// Loads a bare CSV file as a chart: the first date (or text) column is x, every numeric

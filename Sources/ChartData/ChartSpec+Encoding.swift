@@ -87,18 +87,24 @@ extension ChartSpec {
                 if let f = o["argmax"] { def.aggregate = "argmax"; def.aggregateArgument = try r.string(f, "\(path).aggregate.argmax") }
             }
         }
-        if let b = value["bin"] { def.bin = try binSetting(b, "\(path).bin", r) }
+        if let b = value["bin"] {
+            switch b.value {
+            case .null, .bool(false): break
+            case .bool(true), .string("binned"), .object: def.bin = b
+            default: throw r.problem(b, "\(path).bin", "expected true, \"binned\" or an object of bin parameters, found \(b.kindName)")
+            }
+        }
         if let u = value["timeUnit"] {
+            def.timeUnitJSON = u
             if let name = u.string {
                 def.timeUnit = name
             } else {
                 let o = try r.object(u, "\(path).timeUnit", allowed: ["unit", "utc", "step", "binned", "maxbins"], ignoredAny: false)
                 var name = try r.string(o["unit"], "\(path).timeUnit.unit") ?? "yearmonthdate"
                 if case .bool(true)? = o["utc"]?.value, !name.hasPrefix("utc") { name = "utc" + name }
-                if let step = o["step"], step.number != 1 { throw r.problem(step, "\(path).timeUnit.step", "timeUnit steps other than 1 are not supported") }
                 def.timeUnit = name
             }
-            guard TimeUnitSpec(def.timeUnit!) != nil else {
+            guard TimeUnitReading(def.timeUnit!) != nil else {
                 throw r.problem(u, "\(path).timeUnit", "\"\(def.timeUnit!)\" is not a time unit; use combinations of year, quarter, month, week, day, dayofyear, date, hours, minutes, seconds, milliseconds (optionally with a utc prefix)")
             }
         }
@@ -182,32 +188,5 @@ extension ChartSpec {
             else { def.type = .nominal }
         }
         return def
-    }
-
-    static func binSetting(_ value: JSONValue, _ path: String, _ r: SpecReader) throws(ChartProblem) -> BinSetting? {
-        switch value.value {
-        case .null, .bool(false): return nil
-        case .bool(true): return BinSetting()
-        case .string("binned"): var b = BinSetting(); b.binned = true; return b
-        case .object:
-            let o = try r.object(value, path, allowed: ["maxbins", "step", "steps", "minstep", "extent", "nice", "base", "divide", "anchor", "binned"], ignoredAny: false)
-            var b = BinSetting()
-            b.maxbins = try r.number(o["maxbins"], "\(path).maxbins")
-            b.step = try r.number(o["step"], "\(path).step")
-            if let s = o["steps"] { b.steps = try r.numbers(s, "\(path).steps") }
-            b.minstep = try r.number(o["minstep"], "\(path).minstep")
-            if let e = o["extent"] {
-                guard case .array = e.value else { throw r.problem(e, "\(path).extent", "an extent from a selection is not supported; give two numbers") }
-                b.extent = try r.numbers(e, "\(path).extent")
-                if b.extent!.count != 2 { throw r.problem(e, "\(path).extent", "expected two numbers [min, max]") }
-            }
-            if case .bool(let n)? = o["nice"]?.value { b.nice = n }
-            if let base = try r.number(o["base"], "\(path).base") { b.base = base }
-            if let d = o["divide"] { b.divide = try r.numbers(d, "\(path).divide") }
-            b.anchor = try r.number(o["anchor"], "\(path).anchor")
-            if case .bool(true)? = o["binned"]?.value { b.binned = true }
-            return b
-        default: throw r.problem(value, path, "expected true, \"binned\" or an object of bin parameters, found \(value.kindName)")
-        }
     }
 }

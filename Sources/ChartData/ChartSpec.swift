@@ -40,20 +40,6 @@ struct ChartSpec {
         case byChannel(String, descending: Bool)
     }
 
-    /// `bin` on a channel: `true` or its parameters; `binned` means the data is already binned.
-    struct BinSetting {
-        var maxbins: Double?
-        var step: Double?
-        var steps: [Double]?
-        var minstep: Double?
-        var extent: [Double]?
-        var nice = true
-        var base: Double = 10
-        var divide: [Double] = [5, 2]
-        var anchor: Double?
-        var binned = false
-    }
-
     struct ChannelDef {
         var channel: String
         var field: String?
@@ -61,7 +47,10 @@ struct ChartSpec {
         var aggregate: String?
         /// For `argmin`/`argmax` aggregates: the field whose extreme row is taken.
         var aggregateArgument: String?
-        var bin: BinSetting?
+        /// `bin` as written (`true`, `"binned"` or parameters; nil for false/null), read by `VegaLite.BinParams`.
+        var bin: JSONValue?
+        /// `timeUnit` as written, read by `VegaLite.TimeUnitSpec`; `timeUnit` is its unit name (`utcyearmonth`).
+        var timeUnitJSON: JSONValue?
         var timeUnit: String?
         var stack: StackSetting = .unset
         var sort: Sort = .ascending
@@ -92,7 +81,13 @@ struct ChartSpec {
         }
 
         var carriesData: Bool { field != nil || aggregate == "count" || constant != nil }
-        var isContinuous: Bool { (type == .quantitative || type == .temporal) && bin == nil }
+        /// `bin: "binned"` or `{"binned": true}`: the data holds bin starts already (and x2/y2 the ends).
+        var isPrebinned: Bool {
+            guard let bin else { return false }
+            if bin.string == "binned" { return true }
+            if case .bool(true)? = bin["binned"]?.value { return true }
+            return false
+        }
     }
 
     var title: String?

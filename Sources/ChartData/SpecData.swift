@@ -1,5 +1,6 @@
 import Foundation
 import VegaLite
+import D3Format
 
 /// Loading a spec's data source into a `DataFrame` as Vega does: inline `values` (objects, or
 /// primitives as a `data` field), named `datasets`, `sequence`, and `url` files (CSV and TSV with
@@ -9,7 +10,7 @@ enum SpecData {
     static func load(_ spec: ChartSpec, specPath: String, readFile: (String) throws -> Data) throws(ChartProblem) -> DataFrame {
         switch spec.data {
         case .values(let json, let format):
-            return try parseFields(try rows(json, format: format, file: specPath, path: "$.data.values"), format, file: specPath)
+            return parseFields(try rows(json, format: format, file: specPath, path: "$.data.values"), format, file: specPath)
         case .named(let name, _):
             return try rows(spec.datasets[name]!, format: ChartSpec.DataFormat(), file: specPath, path: "$.datasets.\(name)")
         case .sequence(let start, let stop, let step, let field):
@@ -36,13 +37,13 @@ enum SpecData {
             switch type {
             case "csv", "tsv":
                 let table = try CSVReader.parse(bytes, path: dataPath, delimiter: type == "tsv" ? 0x09 : UInt8(ascii: ","))
-                return try parseFields(delimited(table, inferTypes: !format.parseDisabled, keepText: Set(format.parse.map(\.field))), format, file: specPath)
+                return parseFields(delimited(table, inferTypes: !format.parseDisabled, keepText: Set(format.parse.map(\.field))), format, file: specPath)
             default:
                 guard bytes.count <= ChartLoader.maxJSONDataBytes else {
                     throw ChartProblem(file: dataPath, message: "JSON data larger than \(ChartLoader.maxJSONDataBytes >> 20) MiB; use CSV for large data (it loads in a fraction of the memory)")
                 }
                 let root = try JSONValue.parse(bytes, file: dataPath)
-                return try parseFields(try rows(root, format: format, file: dataPath, path: "$"), format, file: specPath)
+                return parseFields(try rows(root, format: format, file: dataPath, path: "$"), format, file: specPath)
             }
         }
     }
@@ -146,7 +147,7 @@ enum SpecData {
 
     /// `format.parse`: number, boolean, date (Vega's `Date.parse`, or a d3 pattern such as
     /// `date:'%d/%m/%Y'`), utc, string; null leaves the field as read.
-    static func parseFields(_ frame: DataFrame, _ format: ChartSpec.DataFormat, file: String) throws(ChartProblem) -> DataFrame {
+    static func parseFields(_ frame: DataFrame, _ format: ChartSpec.DataFormat, file: String) -> DataFrame {
         var out = frame
         for (field, type) in format.parse {
             guard let type, let column = frame.column(field) else { continue }
@@ -164,10 +165,8 @@ enum SpecData {
             case "string": parsed = column.map { v in v == .null ? .null : .string(v.text) }
             case "date", "utc":
                 if let pattern {
-                    guard let format = TimePattern(pattern) else {
-                        throw ChartProblem(file: file, jsonPath: "$.data.format.parse.\(field)", message: "\"\(pattern)\" has a directive Pitchline cannot parse; supported: \(TimePattern.supported)")
-                    }
-                    parsed = column.map { v in isEmpty(v) ? .null : format.parse(v.text).map { .date($0) } ?? .null }
+                    let parse = TimeParse(pattern)  // d3-time-format, in UTC
+                    parsed = column.map { v in isEmpty(v) ? .null : parse(v.text).map { .date($0) } ?? .null }
                 } else {
                     parsed = column.map(toDate)
                 }

@@ -1,47 +1,82 @@
 import Foundation
 import VegaLite
 
-/// Runs a spec's `transform` array in order over the frame, mapping every failure to a located
-/// `ChartProblem` (`$.transform[2].groupby[1]`).
+/// Runs a spec's `transform` array in order with the `VegaLite` transforms, mapping every
+/// `TransformError` (and the `ExpressionError`s inside it) to a located `ChartProblem`:
+/// file, the line of the offending value, and its JSON path (`$.transform[2].groupby[1]`).
 enum SpecTransforms {
-    static func apply(_ steps: [ChartSpec.TransformStep], to frame: DataFrame, file: String) throws(ChartProblem) -> DataFrame {
+    static func apply(_ steps: [ChartSpec.TransformStep], to frame: DataFrame, spec: ChartSpec, file: String,
+                      readFile: (String) throws -> Data) throws(ChartProblem) -> DataFrame {
         var frame = frame
+        var context: TransformContext?
         for step in steps {
-            guard case .object(let members) = step.json.value, let first = members.first else { continue }
-            let r = SpecReader(file: file)
-            if members.contains(where: { $0.key == "fold" }) {
-                frame = try fold(step, frame, r)
-                continue
+            let transform: Transform
+            do {
+                transform = try Transform.parse(SpecData.dataValue(step.json))
+            } catch {
+                throw located(error, step, file)
             }
-            throw r.problem(step.json, "\(step.path).\(first.key)", "the \"\(first.key)\" transform is not supported yet")
+            if case .lookup = transform, context == nil {
+                context = try lookupData(steps, spec: spec, file: file, readFile: readFile)
+            }
+            do {
+                frame = try transform.apply(frame, context: context ?? TransformContext())
+            } catch {
+                throw located(error, step, file)
+            }
         }
         return frame
     }
 
-    /// `{"fold": [fields], "as": [key, value]}`: one row per input row and folded field.
-    static func fold(_ step: ChartSpec.TransformStep, _ frame: DataFrame, _ r: SpecReader) throws(ChartProblem) -> DataFrame {
-        let o = try r.object(step.json, step.path, allowed: ["fold", "as"], ignoredAny: false)
-        let fields = try r.strings(o["fold"]!, "\(step.path).fold")
-        var key = "key", value = "value"
-        if let a = o["as"] {
-            let names = try r.strings(a, "\(step.path).as")
-            guard names.count == 2 else { throw r.problem(a, "\(step.path).as", "expected two names, e.g. [\"key\", \"value\"]") }
-            key = names[0]
-            value = names[1]
+    /// A transform error at `$.transform[k].<relative path>`, on the line where that value starts.
+    static func located(_ error: TransformError, _ step: ChartSpec.TransformStep, _ file: String) -> ChartProblem {
+        let relative = error.path
+        let path = relative.isEmpty ? step.path : relative.hasPrefix("[") ? step.path + relative : "\(step.path).\(relative)"
+        return ChartProblem(file: file, line: step.json.descendant(relative)?.line ?? step.json.line, jsonPath: path, message: error.message)
+    }
+
+    /// The secondary tables `lookup` transforms name: top-level datasets by name, files by url.
+    static func lookupData(_ steps: [ChartSpec.TransformStep], spec: ChartSpec, file: String,
+                           readFile: (String) throws -> Data) throws(ChartProblem) -> TransformContext {
+        var tables: [String: DataFrame] = [:]
+        for (name, rows) in spec.datasets {
+            tables[name] = try SpecData.rows(rows, format: .init(), file: file, path: "$.datasets.\(name)")
         }
-        var columns = frame.fields.map { _ in [DataValue]() }
-        var keys: [DataValue] = [], values: [DataValue] = []
-        for row in 0..<frame.rowCount {
-            for f in fields {
-                for (c, column) in frame.columns.enumerated() { columns[c].append(column[row]) }
-                keys.append(.string(f))
-                values.append(frame[row, f])
+        for step in steps {
+            guard let data = step.json["from"]?["data"], let url = data["url"]?.string, tables[url] == nil else { continue }
+            var format = ChartSpec.DataFormat()
+            format.type = data["format"]?["type"]?.string
+            format.property = data["format"]?["property"]?.string
+            var secondary = spec
+            secondary.data = .url(url, format, line: data.line)
+            tables[url] = try SpecData.load(secondary, specPath: file, readFile: readFile)
+        }
+        return TransformContext(datasets: tables)
+    }
+}
+
+extension JSONValue {
+    /// The value at a relative path such as `groupby[1]`, `window[0].op` or `from.data`; nil when
+    /// the path leads nowhere.
+    func descendant(_ path: String) -> JSONValue? {
+        var node: JSONValue? = self
+        var key = ""
+        var chars = Array(path)[...]
+        func step() {
+            if !key.isEmpty { node = node?[key]; key = "" }
+        }
+        while let c = chars.popFirst() {
+            switch c {
+            case ".": step()
+            case "[":
+                step()
+                var digits = ""
+                while let d = chars.popFirst(), d != "]" { digits.append(d) }
+                if let i = Int(digits), case .array(let items)? = node?.value, items.indices.contains(i) { node = items[i] } else { return nil }
+            default: key.append(c)
             }
         }
-        var out = DataFrame(fields: frame.fields, columns: columns)
-        if frame.fields.isEmpty { out = DataFrame(rowCount: keys.count) }
-        out.setColumn(key, keys)
-        out.setColumn(value, values)
-        return out
+        step()
+        return node
     }
 }

@@ -51,6 +51,7 @@ public struct SpeechFormatter: Sendable {
     /// a formatted number, or the category label.
     public func xText(_ row: Int) -> String {
         guard chart.xValues.indices.contains(row) else { return "" }
+        if let bins = chart.semantics.bins, bins.indices.contains(row) { return binText(bins[row]) }
         switch chart.xValues[row] {
         case .category(let label): return label
         case .number(let n):
@@ -134,8 +135,7 @@ public struct SpeechFormatter: Sendable {
 
     /// "3 January 2012, maximum temperature 11.7 °C".
     public func pointLabel(series: Int, row: Int) -> String {
-        let value = chart.series.indices.contains(series) && chart.xValues.indices.contains(row) ? chart.series[series].values[row] : nil
-        return "\(xText(row)), \(spokenName(series)) \(valueText(value, series: series))"
+        return "\(xText(row)), \(spokenName(series)) \(pointValueText(series: series, row: row) ?? "no data")"
     }
 
     /// "from 1 January 2012 to 31 December 2015" (or "across 3 categories" for nominal x).
