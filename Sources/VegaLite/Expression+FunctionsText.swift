@@ -168,7 +168,7 @@ enum ExpressionText {
             if arg(0) == .null { return .string("null") }  // as Vega: null is not formatted
             let spec = JS.string(arg(1) == .null ? .string("") : arg(1))
             do {
-                let formatter = try NumberFormat(spec)
+                let formatter = try FormatterCache.shared.number(spec)
                 if formatter.specifier.type == "c" { return .string(formatter.format(text: JS.string(arg(0)))) }
                 return .string(formatter(JS.number(arg(0))))
             } catch {
@@ -177,9 +177,9 @@ enum ExpressionText {
         case .timeFormat, .utcFormat:
             if arg(0) == .null { return .string("null") }
             let t: Double = if case .date(let d) = arg(0) { d } else { UTCCalendar.clip(JS.number(arg(0))) }
-            return .string(TimeFormat(JS.string(arg(1)))(t))
+            return .string(FormatterCache.shared.time(JS.string(arg(1)))(t))
         case .timeParse, .utcParse:
-            guard let t = TimeParse(JS.string(arg(1)))(JS.string(arg(0))) else { return .null }
+            guard let t = FormatterCache.shared.parse(JS.string(arg(1)))(JS.string(arg(0))) else { return .null }
             return .date(t)
         case .monthFormat, .monthAbbrevFormat:
             let m = JS.number(arg(0))
@@ -251,5 +251,36 @@ enum ExpressionText {
         default:
             return .null
         }
+    }
+}
+
+/// Formatters by specifier: an expression formats every row with the same few specifiers,
+/// and making a formatter costs more than using it.
+final class FormatterCache: @unchecked Sendable {
+    static let shared = FormatterCache()
+    private let lock = NSLock()
+    private var numbers: [String: NumberFormat] = [:]
+    private var times: [String: TimeFormat] = [:]
+    private var parses: [String: TimeParse] = [:]
+
+    func number(_ spec: String) throws(FormatError) -> NumberFormat {
+        if let f = lock.withLock({ numbers[spec] }) { return f }
+        let f = try NumberFormat(spec)
+        lock.withLock { if numbers.count > 512 { numbers.removeAll() }; numbers[spec] = f }
+        return f
+    }
+
+    func time(_ spec: String) -> TimeFormat {
+        if let f = lock.withLock({ times[spec] }) { return f }
+        let f = TimeFormat(spec)
+        lock.withLock { if times.count > 512 { times.removeAll() }; times[spec] = f }
+        return f
+    }
+
+    func parse(_ spec: String) -> TimeParse {
+        if let f = lock.withLock({ parses[spec] }) { return f }
+        let f = TimeParse(spec)
+        lock.withLock { if parses.count > 512 { parses.removeAll() }; parses[spec] = f }
+        return f
     }
 }

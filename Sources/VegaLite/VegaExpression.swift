@@ -11,13 +11,15 @@ public struct VegaExpression: Sendable {
     /// Fields read through `datum.x` or `datum["x"]` (for "no field x; fields are …" errors).
     public internal(set) var fieldsRead: Set<String> = []
     let root: ExpressionNode
+    /// Field names by slot (see `ExpressionNode.field`).
+    let fieldSlots: [String]
 
     /// Parses `source`; throws a located `ExpressionError` (offset into `source`) for a syntax
     /// error or an unknown function ("unsupported function foo; supported: …").
     public static func parse(_ source: String) throws(ExpressionError) -> VegaExpression {
         var parser = try ExpressionParser(source)
         let root = try parser.parseAll()
-        return VegaExpression(source: source, fieldsRead: parser.fieldsRead, root: root)
+        return VegaExpression(source: source, fieldsRead: parser.fieldsRead, root: root, fieldSlots: parser.fieldSlots)
     }
 
     /// Evaluates against row `row` of `frame` (`datum` is that row).
@@ -37,7 +39,13 @@ public struct VegaExpression: Sendable {
     public func evaluateColumn(of frame: DataFrame) throws(ExpressionError) -> [DataValue] {
         var out: [DataValue] = []
         out.reserveCapacity(frame.rowCount)
-        for row in 0..<frame.rowCount { out.append(try evaluate(row: row, of: frame)) }
+        let columns = fieldSlots.map { frame.column($0) }
+        var scope = ExpressionScope(source: .columns(columns, frame, 0), randomState: 0)
+        for row in 0..<frame.rowCount {
+            scope.source = .columns(columns, frame, row)
+            scope.randomState = UInt64(truncatingIfNeeded: row)
+            out.append(try ExpressionEvaluator.evaluate(root, &scope))
+        }
         return out
     }
 }
