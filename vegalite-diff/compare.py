@@ -127,10 +127,12 @@ def oracle_rows(result: dict, normalized: bool = False):
                     raw_key = item[k + "2"]
             key = canonical_key(raw_key, key_scale in TIME)
         value, lower, upper = _num(item[v]), None, None
-        if v + "raw" in item:  # a stack segment
+        if v + "raw" in item:  # a stack segment (bounds as an interval, low … high)
             lower, upper = _num(item[v + "2"]), _num(item[v])
+            if lower is not None and upper is not None:
+                lower, upper = min(lower, upper), max(lower, upper)
             if normalized:
-                value = None if lower is None or upper is None else upper - lower
+                value = None if lower is None or upper is None else _num(item[v]) - _num(item[v + "2"])
             else:
                 value = _num(item[v + "raw"])
         elif v + "2" in item:  # a range on the value axis
@@ -164,8 +166,10 @@ def pitchline_rows(model: dict):
             if value is None:
                 continue
             d = details[i] if i < len(details) and details[i] else {}
-            rows.append((canonical_key(model["xValues"][i], time_axis), s["name"], float(value),
-                         d.get("lower"), d.get("upper")))
+            lower, upper = d.get("lower"), d.get("upper")
+            if lower is not None and upper is not None:
+                lower, upper = min(lower, upper), max(lower, upper)
+            rows.append((canonical_key(model["xValues"][i], time_axis), s["name"], float(value), lower, upper))
     return rows
 
 
@@ -248,7 +252,7 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
                             f"Pitchline {ka} = {va!r}, Vega-Lite {kb} = {vb!r}")
             continue
         # Vega-Lite stacks a bar even alone (0 … value); that is no stack to a reader.
-        trivial = lambda y: y[2] == 0 and (_close(y[3], y[1]) or semantics.get("stack") is None and not stacked_series)
+        trivial = lambda y: (y[2] == 0 or y[3] == 0) and (_close(y[2] + y[3], y[1]) or semantics.get("stack") is None and not stacked_series)
         bounds = [(x, y) for x, y in zip(a, b)
                   if y[2] is not None and not (trivial(y) and x[2] is None) and not (_close(x[2], y[2]) and _close(x[3], y[3]))]
         if bounds:
