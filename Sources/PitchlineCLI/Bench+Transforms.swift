@@ -22,7 +22,7 @@ struct TransformBench: ParsableCommand {
     /// Filter and calculate as transforms, timeUnit and aggregate on the encoding: daily mean of a
     /// converted temperature over the minutes where it is above 5.
     static let flowSpec = """
-        {"data": {"url": "bench.csv"},
+        {"data": {"url": "../data/bench.csv"},
          "transform": [{"filter": "datum.temperature > 5"},
                        {"calculate": "datum.temperature * 1.8 + 32", "as": "fahrenheit"}],
          "mark": "line",
@@ -32,7 +32,7 @@ struct TransformBench: ParsableCommand {
 
     /// A running total per category (window, sorted by day) drawn as stacked areas.
     static let windowSpec = """
-        {"data": {"url": "window.csv"},
+        {"data": {"url": "../data/window.csv"},
          "transform": [{"window": [{"op": "sum", "field": "amount", "as": "total"}],
                         "groupby": ["category"], "sort": [{"field": "day"}]}],
          "mark": "area",
@@ -58,7 +58,7 @@ struct TransformBench: ParsableCommand {
         let count = { (n: Int) in NumberFormat(decimals: 0).format(Double(n)) }
 
         let plain = try Self.median(runs) { _ = try ChartLoader.loadCSV(data: try read("bench.csv"), path: "bench.csv") }
-        print("load \(count(rows)) rows × 3 columns, no transforms: \(String(format: "%.2f", plain.seconds)) s (\(build), median of \(plain.runs))")
+        print("load \(count(rows)) rows × 3 columns, no transforms: \(String(format: "%.2f", plain.seconds)) s, CPU \(String(format: "%.2f", plain.cpu)) s (\(build), median of \(plain.runs))")
         for (label, spec, target) in [
             ("\(count(rows)) rows through filter + calculate + timeUnit + aggregate", Self.flowSpec, "target < 1 s"),
             ("\(count(windowRows)) rows through window + stack", Self.windowSpec, "no target"),
@@ -66,27 +66,38 @@ struct TransformBench: ParsableCommand {
             do {
                 var chart: Chart?
                 let timing = try Self.median(runs) {
-                    chart = try ChartLoader.loadSpec(data: Data(spec.utf8), path: "bench.vl.json", readFile: read)
+                    chart = try ChartLoader.loadSpec(data: Data(spec.utf8), path: "site/charts/bench.vl.json", readFile: read)
                 }
                 let points = chart.map { "\($0.series.count) series × \(count($0.pointCount)) points" } ?? ""
                 let ratio = plain.seconds > 0 ? String(format: "%.1f×", timing.seconds / plain.seconds) : "–"
-                print("load \(label): \(String(format: "%.2f", timing.seconds)) s (\(build), median of \(timing.runs), \(points); \(ratio) the plain load; \(target))")
+                print("load \(label): \(String(format: "%.2f", timing.seconds)) s, CPU \(String(format: "%.2f", timing.cpu)) s (\(build), median of \(timing.runs), \(points); \(ratio) the plain load; \(target))")
             } catch {
                 print("load \(label): not measured, the spec is refused: \(error)")
             }
         }
     }
 
-    /// Median wall time of `runs` calls of `body`.
-    static func median(_ runs: Int, _ body: () throws -> Void) throws -> (seconds: Double, runs: Int) {
+    /// Median wall time of `runs` calls of `body`, and the median process CPU time (steadier than
+    /// wall time on a machine shared with builds).
+    static func median(_ runs: Int, _ body: () throws -> Void) throws -> (seconds: Double, cpu: Double, runs: Int) {
         var times: [Double] = []
+        var cpu: [Double] = []
         for _ in 0..<max(1, runs) {
             let start = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = processCPUSeconds()
             try body()
+            cpu.append(processCPUSeconds() - cpuStart)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         times.sort()
-        return (times[times.count / 2], times.count)
+        cpu.sort()
+        return (times[times.count / 2], cpu[cpu.count / 2], times.count)
+    }
+
+    static func processCPUSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// `day,category,amount`: four categories per day, amounts with two decimals (some negative).
