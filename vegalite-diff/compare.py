@@ -21,6 +21,7 @@ from collections import defaultdict
 
 DISCRETE = {"band", "point", "ordinal"}
 TIME = {"time", "utc"}
+EXTRA_CHANNELS = {"size", "opacity", "text", "angle"}
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
           "October", "November", "December"]
 
@@ -150,7 +151,8 @@ def oracle_rows(result: dict, normalized: bool = False):
         groups = [series_text(item[g]) for g in sorted(item) if g.startswith("group")]
         if series is None and groups:
             series = " ".join(groups)
-        rows.append((key, series, value, lower, upper))
+        extras = {c: item[c] for c in item if c in EXTRA_CHANNELS or c.startswith("tooltip")}
+        rows.append((key, series, value, lower, upper, extras))
     return rows
 
 
@@ -169,7 +171,8 @@ def pitchline_rows(model: dict):
             lower, upper = d.get("lower"), d.get("upper")
             if lower is not None and upper is not None:
                 lower, upper = min(lower, upper), max(lower, upper)
-            rows.append((canonical_key(model["xValues"][i], time_axis), s["name"], float(value), lower, upper))
+            rows.append((canonical_key(model["xValues"][i], time_axis), s["name"], float(value), lower, upper,
+                         d.get("extras") or []))
     return rows
 
 
@@ -180,8 +183,60 @@ def _close(a, b) -> bool:
 
 
 def _sort_key(row):
-    k, v, lo, hi = row
+    k, v, lo, hi = row[:4]
     return (k, round(v, 6), -1e300 if lo is None else round(lo, 6), -1e300 if hi is None else round(hi, 6))
+
+
+def _number_text(text: str):
+    """A number as Pitchline shows it ("2,035", "−3.5", "22.2 mm") and its decimals; None if not one."""
+    import re
+    m = re.match(r"^\s*([-+\u2212]?[\d,]*\.?\d+)(?:\s*[^\d%eEkMGTµmnp.]*)?$", text)
+    if not m:
+        return None
+    digits = m.group(1).replace(",", "").replace("\u2212", "-")
+    decimals = len(digits.split(".")[1]) if "." in digits else 0
+    return float(digits), decimals
+
+
+def _compare_extras(model, pairs, by_ours, by_theirs) -> list[str]:
+    """Each extra channel Pitchline shows (size, opacity, text, tooltip, …) against the values
+    Vega-Lite's items carry, per series, as multisets: numbers to the digits Pitchline shows,
+    texts exactly; dates and texts with SI prefixes or percentages are not compared."""
+    problems = []
+    fields = model.get("semantics", {}).get("extraFields", [])
+    tooltip_index, sources = 0, []
+    for f in fields:
+        if f["channel"] == "tooltip":
+            sources.append(f"tooltip{tooltip_index}")
+            tooltip_index += 1
+        else:
+            sources.append(f["channel"])
+    for ours_name, their_name in pairs:
+        for j, source in enumerate(sources):
+            theirs = [r[4].get(source) for r in by_theirs[their_name] if source in r[4]]
+            if not theirs or any(isinstance(v, dict) for v in theirs):
+                continue
+            ours = [r[4][j] for r in by_ours[ours_name] if len(r[4]) > j and r[4][j] is not None]
+            if len(ours) != len([v for v in theirs if v is not None]):
+                problems.append(f"series {ours_name!r}, {fields[j]['title']} ({fields[j]['channel']}): Pitchline shows "
+                                f"{len(ours)} values, Vega-Lite has {len([v for v in theirs if v is not None])}")
+                continue
+            parsed = [_number_text(t) for t in ours]
+            numbers = [v for v in theirs if v is not None]
+            if all(p is not None for p in parsed) and all(_num(v) is not None for v in numbers):
+                numbers = [_num(v) for v in numbers]
+                a = sorted(parsed)
+                b = sorted(numbers)
+                bad = [(x, y) for x, y in zip(a, b) if abs(x[0] - y) > 0.5 * 10 ** -x[1] * 1.001 + 1e-9 * abs(y)]
+                if bad:
+                    problems.append(f"series {ours_name!r}, {fields[j]['title']} ({fields[j]['channel']}): {len(bad)} values "
+                                    f"differ, first: Pitchline {bad[0][0][0]!r}, Vega-Lite {bad[0][1]!r}")
+            elif all(isinstance(v, str) for v in numbers):
+                if sorted(ours) != sorted(numbers):
+                    first = next((x, y) for x, y in zip(sorted(ours), sorted(numbers)) if x != y)
+                    problems.append(f"series {ours_name!r}, {fields[j]['title']} ({fields[j]['channel']}): texts differ, "
+                                    f"first: Pitchline {first[0]!r}, Vega-Lite {first[1]!r}")
+    return problems
 
 
 def oracle_key_order(result: dict) -> list[str] | None:
@@ -259,6 +314,7 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
             x, y = bounds[0]
             problems.append(f"series {ours_name!r}: {len(bounds)} of {len(a)} stack/range bounds differ, first at {x[0]}: "
                             f"Pitchline {x[2]!r}…{x[3]!r}, Vega-Lite {y[2]!r}…{y[3]!r}")
+    problems += _compare_extras(model, pairs, by_ours, by_theirs)
     if not theirs:
         problems.append("no Vega-Lite item could be read (the oracle reads values from mark encodings "
                         "by field; this spec's marks draw them through signals)")

@@ -101,6 +101,15 @@ def _instrument(marks, scales_by_name, out_marks, groupby=()):
                 fields[channel] = f
         if not fields:
             continue
+        tooltip = encode.get("tooltip")
+        if isinstance(tooltip, dict) and isinstance(tooltip.get("signal"), str):
+            # The tooltip object's entries, in order: the first field each entry reads.
+            for i, entry in enumerate(re.findall(r'"[^"]*":\s*((?:[^,"]|"(?:[^"\\]|\\.)*")+)', tooltip["signal"])):
+                m = re.search(r'datum\["((?:[^"\\]|\\.)*)"\]', entry)
+                if m:
+                    fields[f"tooltip{i}"] = json.loads('"' + m.group(1) + '"')
+        elif isinstance(tooltip, dict) and isinstance(tooltip.get("field"), str):
+            fields["tooltip0"] = tooltip["field"]
         for i, f in enumerate(groupby):  # a line or area drawn once per group (detail, color, …)
             fields[f"group{i}"] = f
         # A stacked channel draws `<f>_start` … `<f>_end`; the datum also carries `<f>` itself.
