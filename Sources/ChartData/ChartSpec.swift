@@ -51,6 +51,8 @@ struct ChartSpec {
         var bin: JSONValue?
         /// `timeUnit` as written, read by `VegaLite.TimeUnitSpec`; `timeUnit` is its unit name (`utcyearmonth`).
         var timeUnitJSON: JSONValue?
+        /// Channel-level `impute` as written (method, value, frame, keyvals), run as an impute transform.
+        var impute: JSONValue?
         var timeUnit: String?
         var stack: StackSetting = .unset
         var sort: Sort = .ascending
