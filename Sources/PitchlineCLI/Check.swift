@@ -22,6 +22,7 @@ struct Check: ParsableCommand {
             let seriesCount = chart.series.count
             let points = Self.grouped(chart.pointCount)
             print("\(chart.id): \(kind), \(seriesCount) series, \(points) point\(chart.pointCount == 1 ? "" : "s")")
+            for note in chart.semantics.notes { print("  note: \(note)") }
         }
         for problem in result.problems {
             let context = problem.chartFile.map { " (used by \($0))" } ?? ""
