@@ -26,13 +26,7 @@ enum SpecData {
             }
             return DataFrame(fields: [field], columns: [values])
         case .url(let url, let format, let line):
-            let dataPath = try ChartLoader.resolve(url, relativeTo: specPath, line: line)
-            let bytes: Data
-            do {
-                bytes = try readFile(dataPath)
-            } catch {
-                throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "cannot read \"\(url)\" (\(dataPath)): \(ChartLoader.reason(error))")
-            }
+            let (dataPath, bytes) = try ChartLoader.readData(url, specPath: specPath, line: line, readFile: readFile)
             var type = format.type
             if type == nil {
                 let ext = (dataPath as NSString).pathExtension.lowercased()
