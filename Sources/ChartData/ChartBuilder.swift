@@ -47,8 +47,9 @@ struct ChartBuilder {
             else if xv && yv {
                 // Both quantitative: the aggregated one is the value; else x is the rows.
                 horizontal = x.aggregate != nil && y.aggregate == nil
+            } else if y.type == .ordinal && y.bin == nil && y.timeUnit == nil && x.type != .quantitative {
+                horizontal = false  // a bump chart: the rank on an ordinal y is the value
             } else if y.type == .temporal && x.type != .temporal && x.bin == nil && x.type != .quantitative {
-                horizontal = false  // a nominal x with temporal y: y holds the values
                 throw specProblem(y.path, line: y.line, "temporal values on y with a \(x.type?.rawValue ?? "nominal") x are not supported yet; Pitchline needs a quantitative value channel")
             } else {
                 throw specProblem(y.path, line: y.line, "neither x nor y is quantitative; Pitchline needs one quantitative channel for the values (aggregate, e.g. \"aggregate\": \"count\", makes one)")
@@ -72,7 +73,17 @@ struct ChartBuilder {
 
     /// `readFile` reads secondary data files (`lookup`) by site path.
     func build(readFile: (String) throws -> Data = { _ in throw CocoaError(.fileReadNoSuchFile) }) throws(ChartProblem) -> Chart {
-        var frame = try SpecTransforms.apply(spec.transforms, to: self.frame, spec: spec, file: specFile, readFile: readFile)
+        // Vega-Lite parses as dates, at the source, every source field a temporal channel, a
+        // timeUnit or a timeUnit filter names (its implicit `format.parse`), so transforms see dates.
+        var source = self.frame
+        var dateFields = spec.channels.filter { $0.type == .temporal || $0.timeUnit != nil }.compactMap(\.field)
+        for step in spec.transforms where step.json["timeUnit"] != nil || step.json["filter"]?["timeUnit"] != nil {
+            if let f = step.json["field"]?.string ?? step.json["filter"]?["field"]?.string { dateFields.append(f) }
+        }
+        for f in Set(dateFields) {
+            if let column = source.column(f) { source.setColumn(f, column.map(SpecData.toDate)) }
+        }
+        var frame = try SpecTransforms.apply(spec.transforms, to: source, spec: spec, file: specFile, readFile: readFile)
         guard let markKind = ChartSpec.markKinds[spec.markName] else { throw specProblem("$.mark", line: spec.markLine, "unsupported mark") }
         guard frame.rowCount > 0 else {
             throw specProblem(spec.transforms.isEmpty ? "$.data" : "$.transform", line: spec.transforms.last?.json.line ?? spec.dataLine, spec.transforms.isEmpty ? "no data rows (the data is empty)" : "no data rows are left after the transforms")
@@ -157,6 +168,21 @@ struct ChartBuilder {
                 let name = "\(a.column).\(a.field)"
                 frame.setColumn(name, frame.column(a.column)!.map { v in if case .object(let o) = v { o[a.field] ?? .null } else { .null } })
                 fieldOf[a.channel] = name
+            }
+        }
+        // Channel-level impute: the value filled in for each missing row key, per series (Vega-Lite
+        // keys it by the other position channel and groups it by the series channels).
+        if let i = roles.value.impute, let v = fieldOf[roles.value.channel], let k = roles.key.flatMap({ fieldOf[$0.channel] }),
+           case .object(let params) = SpecData.dataValue(i) {
+            var o = params
+            o["impute"] = .string(v)
+            o["key"] = .string(k)
+            o["groupby"] = .array(spec.channels.filter { Self.seriesChannels.contains($0.channel) && $0.aggregate == nil && ($0.type == .nominal || $0.type == .ordinal) }
+                .compactMap { fieldOf[$0.channel] }.map(DataValue.string))
+            do {
+                frame = try Transform.parse(.object(o)).apply(frame)
+            } catch {
+                throw specProblem("\(roles.value.path).impute\(error.path.isEmpty ? "" : "." + error.path)", line: roles.value.line, error.message)
             }
         }
         return try assemble(frame: frame, roles: roles, markKind: markKind, fieldOf: fieldOf, binEnd: binEnd)

@@ -55,9 +55,8 @@ extension ChartSpec {
 
     static func channelDef(_ value: JSONValue, _ channel: String, _ path: String, _ r: SpecReader) throws(ChartProblem) -> ChannelDef {
         guard case .object(let members) = value.value else { throw r.problem(value, path, "expected an object, found \(value.kindName)") }
-        let used: Set<String> = ["field", "type", "aggregate", "bin", "timeUnit", "title", "scale", "sort", "stack", "format", "formatType", "value", "datum", "axis"]
+        let used: Set<String> = ["field", "type", "aggregate", "bin", "timeUnit", "title", "scale", "sort", "stack", "format", "formatType", "value", "datum", "axis", "impute"]
         for (key, member) in members where !used.contains(key) && !drawingChannelKeys.contains(key) {
-            if key == "impute" { throw r.problem(member, "\(path).impute", "impute on a channel is not supported; use the impute transform in \"transform\"") }
             throw r.problem(member, "\(path).\(key)", "\"\(key)\" is not supported here; supported: \(used.sorted().joined(separator: ", ")) (and axis, legend, condition)")
         }
         var def = ChannelDef(channel: channel, path: path, line: value.line)
@@ -86,6 +85,10 @@ extension ChartSpec {
                 if let f = o["argmin"] { def.aggregate = "argmin"; def.aggregateArgument = try r.string(f, "\(path).aggregate.argmin") }
                 if let f = o["argmax"] { def.aggregate = "argmax"; def.aggregateArgument = try r.string(f, "\(path).aggregate.argmax") }
             }
+        }
+        if let i = value["impute"], !i.value.isNull {
+            _ = try r.object(i, "\(path).impute", allowed: ["method", "value", "frame", "keyvals"], ignoredAny: false)
+            def.impute = i
         }
         if let b = value["bin"] {
             switch b.value {

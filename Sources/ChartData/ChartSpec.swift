@@ -51,6 +51,8 @@ struct ChartSpec {
         var bin: JSONValue?
         /// `timeUnit` as written, read by `VegaLite.TimeUnitSpec`; `timeUnit` is its unit name (`utcyearmonth`).
         var timeUnitJSON: JSONValue?
+        /// Channel-level `impute` as written (method, value, frame, keyvals), run as an impute transform.
+        var impute: JSONValue?
         var timeUnit: String?
         var stack: StackSetting = .unset
         var sort: Sort = .ascending
@@ -117,4 +119,24 @@ struct ChartSpec {
     var seriesNames: [String: String] = [:]
 
     func channel(_ name: String) -> ChannelDef? { channels.first { $0.channel == name } }
+
+    /// The x and y channels, for code that sets their titles (the bare-CSV sidecar).
+    var x: ChannelDef {
+        get { channel("x") ?? ChannelDef(channel: "x", path: "$.encoding.x", line: 1) }
+        set { setChannel(newValue) }
+    }
+    var y: ChannelDef {
+        get { channel("y") ?? ChannelDef(channel: "y", path: "$.encoding.y", line: 1) }
+        set { setChannel(newValue) }
+    }
+
+    /// The kind the mark is drawn as; setting it sets the mark name.
+    var mark: Mark {
+        get { Self.markKinds[markName] ?? .line }
+        set { markName = newValue.rawValue }
+    }
+
+    mutating func setChannel(_ def: ChannelDef) {
+        if let i = channels.firstIndex(where: { $0.channel == def.channel }) { channels[i] = def } else { channels.append(def) }
+    }
 }

@@ -10,6 +10,10 @@ enum SpecData {
     static func load(_ spec: ChartSpec, specPath: String, readFile: (String) throws -> Data) throws(ChartProblem) -> DataFrame {
         switch spec.data {
         case .values(let json, let format):
+            if let text = json.string {
+                // Inline text in the data's format (Vega-Lite allows CSV, TSV or JSON as a string).
+                return try parse(Data(text.utf8), type: format.type ?? "json", format: format, file: specPath, path: "$.data.values")
+            }
             return parseFields(try rows(json, format: format, file: specPath, path: "$.data.values"), format, file: specPath)
         case .named(let name, _):
             return try rows(spec.datasets[name]!, format: ChartSpec.DataFormat(), file: specPath, path: "$.datasets.\(name)")
@@ -22,29 +26,28 @@ enum SpecData {
             }
             return DataFrame(fields: [field], columns: [values])
         case .url(let url, let format, let line):
-            let dataPath = try ChartLoader.resolve(url, relativeTo: specPath, line: line)
-            let bytes: Data
-            do {
-                bytes = try readFile(dataPath)
-            } catch {
-                throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "cannot read \"\(url)\" (\(dataPath)): \(ChartLoader.reason(error))")
-            }
+            let (dataPath, bytes) = try ChartLoader.readData(url, specPath: specPath, line: line, readFile: readFile)
             var type = format.type
             if type == nil {
                 let ext = (dataPath as NSString).pathExtension.lowercased()
                 type = ["csv", "tsv"].contains(ext) ? ext : "json"
             }
-            switch type {
-            case "csv", "tsv":
-                let table = try CSVReader.parse(bytes, path: dataPath, delimiter: type == "tsv" ? 0x09 : UInt8(ascii: ","))
-                return parseFields(delimited(table, inferTypes: !format.parseDisabled, keepText: Set(format.parse.map(\.field))), format, file: specPath)
-            default:
-                guard bytes.count <= ChartLoader.maxJSONDataBytes else {
-                    throw ChartProblem(file: dataPath, message: "JSON data larger than \(ChartLoader.maxJSONDataBytes >> 20) MiB; use CSV for large data (it loads in a fraction of the memory)")
-                }
-                let root = try JSONValue.parse(bytes, file: dataPath)
-                return parseFields(try rows(root, format: format, file: dataPath, path: "$"), format, file: specPath)
+            return try parse(bytes, type: type!, format: format, file: dataPath, path: "$")
+        }
+    }
+
+    /// Data bytes in `type` (csv, tsv or json) as a frame, with `format.property` and `format.parse`.
+    static func parse(_ bytes: Data, type: String, format: ChartSpec.DataFormat, file: String, path: String) throws(ChartProblem) -> DataFrame {
+        switch type {
+        case "csv", "tsv":
+            let table = try CSVReader.parse(bytes, path: file, delimiter: type == "tsv" ? 0x09 : UInt8(ascii: ","))
+            return parseFields(delimited(table, inferTypes: !format.parseDisabled, keepText: Set(format.parse.map(\.field))), format, file: file)
+        default:
+            guard bytes.count <= ChartLoader.maxJSONDataBytes else {
+                throw ChartProblem(file: file, message: "JSON data larger than \(ChartLoader.maxJSONDataBytes >> 20) MiB; use CSV for large data (it loads in a fraction of the memory)")
             }
+            let root = try JSONValue.parse(bytes, file: file)
+            return parseFields(try rows(root, format: format, file: file, path: path), format, file: file)
         }
     }
 

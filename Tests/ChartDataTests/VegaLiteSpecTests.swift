@@ -181,3 +181,25 @@ struct SpecFileTests {
         #expect(chart.semantics.orientation == .horizontal)
     }
 }
+
+struct SpecDataShapeTests {
+    @Test func inlineTextDataAndChannelImputeAndBumpRanks() throws {
+        let text = try spec(#"{"data": {"values": "day,amount\n03.01.2012,10\n04.01.2012,12\n", "format": {"type": "csv", "parse": {"day": "date:'%d.%m.%Y'"}}}, "mark": "bar", "encoding": {"x": {"field": "day", "type": "temporal"}, "y": {"field": "amount", "type": "quantitative"}}}"#)
+        #expect(SpeechFormatter(chart: text).pointLabel(series: 0, row: 1) == "4 January 2012, amount 12")
+        // impute "mean" fills b's missing q = 2 with the mean of b (3) and a's q = 3 with a's mean (4).
+        let imputed = try spec("""
+        {"data": {"values": [{"k": "a", "q": 1, "v": 3}, {"k": "a", "q": 2, "v": 5}, {"k": "a", "q": 4, "v": 4},
+                             {"k": "b", "q": 1, "v": 2}, {"k": "b", "q": 3, "v": 6}, {"k": "b", "q": 4, "v": 1}]}, "mark": "line",
+         "encoding": {"x": {"field": "q", "type": "quantitative"}, "y": {"field": "v", "type": "quantitative", "impute": {"method": "mean"}},
+                      "color": {"field": "k", "type": "nominal"}}}
+        """)
+        #expect(imputed.series[0].values == [3, 5, 4, 4])
+        #expect(imputed.series[1].values == [2, 3, 6, 1])
+        let bump = try spec("""
+        {"data": {"values": [{"t": "A", "d": 1, "rank": 2}, {"t": "B", "d": 1, "rank": 1}, {"t": "A", "d": 2, "rank": 1}, {"t": "B", "d": 2, "rank": 2}]},
+         "mark": "line", "encoding": {"x": {"field": "d", "type": "ordinal"}, "y": {"field": "rank", "type": "ordinal"}, "color": {"field": "t", "type": "nominal"}}}
+        """)
+        #expect(bump.series.map(\.values) == [[2, 1], [1, 2]])
+    }
+}
+
