@@ -2,30 +2,38 @@ import Foundation
 
 /// What `datum` is during one evaluation.
 struct ExpressionScope {
-    enum Source {
-        case frame(DataFrame, Int)
-        /// A row of a frame whose fields were looked up once, by slot.
-        case columns([[DataValue]?], DataFrame, Int)
-        case object([String: DataValue])
-    }
-    var source: Source
+    /// The frame of the row, or nil when `datum` is `object`.
+    let frame: DataFrame?
+    /// The expression's fields by slot (nil: the frame has no such field); empty when fields are
+    /// looked up by name (one row only: the lookup would cost more than it saves).
+    let columns: [[DataValue]?]
+    var row: Int
+    let object: [String: DataValue]
     /// State of `random()` (seeded by the row, so a build is reproducible).
     var randomState: UInt64
 
-    func field(_ name: String, slot: Int) -> DataValue {
-        switch source {
-        case .columns(let columns, _, let row): columns[slot]?[row] ?? .null
-        case .frame(let frame, let row): frame[row, name]
-        case .object(let o): o[name] ?? .null
-        }
+    init(frame: DataFrame, slots: [String], row: Int) {
+        self.frame = frame
+        columns = slots.map { frame.column($0) }
+        self.row = row
+        object = [:]
+        randomState = UInt64(truncatingIfNeeded: row)
     }
 
-    var datum: DataValue {
-        switch source {
-        case .frame(let frame, let row), .columns(_, let frame, let row): .object(frame.object(row: row))
-        case .object(let o): .object(o)
-        }
+    init(object: [String: DataValue]) {
+        frame = nil
+        columns = []
+        row = 0
+        self.object = object
+        randomState = 0
     }
+
+    func field(_ name: String, slot: Int) -> DataValue {
+        if let frame { return columns.isEmpty ? frame[row, name] : columns[slot]?[row] ?? .null }
+        return object[name] ?? .null
+    }
+
+    var datum: DataValue { .object(frame?.object(row: row) ?? object) }
 }
 
 extension DataValue {

@@ -85,7 +85,7 @@ enum ExpressionText {
             if !has(2) || arg(2) == .null { step = 1 }
             let n = Swift.max(0, ((stop - start) / step).rounded(.up))
             guard n.isFinite else { return .array([]) }
-            guard n <= 10_000_000 else { throw fail("would make \(JSNumber.string(n)) values") }
+            guard n <= 1_000_000 else { throw fail("would make \(JSNumber.string(n)) values (at most 1,000,000)") }
             return .array((0..<Int(n)).map { .number(start + Double($0) * step) })
         case .slice:
             switch arg(0) {
@@ -181,16 +181,20 @@ enum ExpressionText {
         case .timeParse, .utcParse:
             guard let t = FormatterCache.shared.parse(JS.string(arg(1)))(JS.string(arg(0))) else { return .null }
             return .date(t)
-        case .monthFormat, .monthAbbrevFormat:
-            let m = JS.number(arg(0))
-            guard m.isFinite, m >= 0, m < 12, m == m.rounded() else { return .null }
-            let names = f == .monthFormat ? TimeLocale.enUS.months : TimeLocale.enUS.shortMonths
-            return .string(names[Int(m)])
-        case .dayFormat, .dayAbbrevFormat:
-            let d = JS.number(arg(0))
-            guard d.isFinite, d >= 0, d < 7, d == d.rounded() else { return .null }
-            let names = f == .dayFormat ? TimeLocale.enUS.days : TimeLocale.enUS.shortDays
-            return .string(names[Int(d)])
+        case .monthFormat, .monthAbbrevFormat, .dayFormat, .dayAbbrevFormat:
+            // As Vega: an integer (not a numeric string) names the month of 2000-(m+1)-01 or the
+            // weekday of 2000-01-(2+d), so 12 is January again; anything else is "".
+            guard case .number(let n) = arg(0), n.isFinite, n == n.rounded(), abs(n) < 1e9 else { return .string("") }
+            let month = f == .monthFormat || f == .monthAbbrevFormat
+            let t = UTCCalendar.time(year: 2000, month: month ? n : 0, date: month ? 1 : 2 + n)
+            guard let fields = UTCCalendar.fields(t) else { return .string("") }
+            let locale = TimeLocale.enUS
+            switch f {
+            case .monthFormat: return .string(locale.months[fields.month])
+            case .monthAbbrevFormat: return .string(locale.shortMonths[fields.month])
+            case .dayFormat: return .string(locale.days[fields.weekday])
+            default: return .string(locale.shortDays[fields.weekday])
+            }
         default:
             throw ExpressionError(message: "\(f.rawValue): not a format function", offset: offset)
         }

@@ -24,14 +24,14 @@ public struct VegaExpression: Sendable {
 
     /// Evaluates against row `row` of `frame` (`datum` is that row).
     public func evaluate(row: Int, of frame: DataFrame) throws(ExpressionError) -> DataValue {
-        var scope = ExpressionScope(source: .frame(frame, row), randomState: UInt64(truncatingIfNeeded: row))
+        var scope = ExpressionScope(frame: frame, slots: [], row: row)
         return try ExpressionEvaluator.evaluate(root, &scope)
     }
 
     /// Evaluates with `datum` = `datum` (an object not held in a frame: a window's or an
     /// imputed row, a literal row in a test).
     public func evaluate(datum: [String: DataValue]) throws(ExpressionError) -> DataValue {
-        var scope = ExpressionScope(source: .object(datum), randomState: 0)
+        var scope = ExpressionScope(object: datum)
         return try ExpressionEvaluator.evaluate(root, &scope)
     }
 
@@ -39,10 +39,9 @@ public struct VegaExpression: Sendable {
     public func evaluateColumn(of frame: DataFrame) throws(ExpressionError) -> [DataValue] {
         var out: [DataValue] = []
         out.reserveCapacity(frame.rowCount)
-        let columns = fieldSlots.map { frame.column($0) }
-        var scope = ExpressionScope(source: .columns(columns, frame, 0), randomState: 0)
+        var scope = ExpressionScope(frame: frame, slots: fieldSlots, row: 0)
         for row in 0..<frame.rowCount {
-            scope.source = .columns(columns, frame, row)
+            scope.row = row
             scope.randomState = UInt64(truncatingIfNeeded: row)
             out.append(try ExpressionEvaluator.evaluate(root, &scope))
         }
