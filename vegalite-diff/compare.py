@@ -144,14 +144,17 @@ def oracle_rows(result: dict, normalized: bool = False):
             continue
         scales = marks.get(item["mark"], {}).get("scales", {})
         series = None
+        extras = {c: item[c] for c in item if c in EXTRA_CHANNELS or c.startswith("tooltip")}
         for channel in ("stroke", "fill", "strokeDash", "shape"):
-            if channel in item and scales.get(channel) in ("color", "strokeDash", "shape"):
-                series = series_text(item[channel])
-                break
+            scale = scales.get(channel)
+            if channel in item and scale in ("color", "strokeDash", "shape"):
+                if result["scales"].get(scale) in DISCRETE:
+                    series = series_text(item[channel])
+                    break
+                extras["color"] = item[channel]  # a continuous color is a value, not a series
         groups = [series_text(item[g]) for g in sorted(item) if g.startswith("group")]
         if series is None and groups:
             series = " ".join(groups)
-        extras = {c: item[c] for c in item if c in EXTRA_CHANNELS or c.startswith("tooltip")}
         rows.append((key, series, value, lower, upper, extras))
     return rows
 

@@ -104,11 +104,11 @@ def report(pitchline: str) -> tuple[str, dict]:
               "Vega (d3.range: ceil((stop − start) / step)); Pitchline gives 127 (own/data-sequence, sequence_line_fold).",
               "- **`density` with `groupby` and no bandwidth** (vltransform): values differ (area_density_stacked); "
               "Vega estimates the bandwidth per group (Scott's rule on that group's values).",
-              "- **Expressions: `/` after a member is division** (vlexpr): `100 * datum.yield / datum.total` is "
-              "refused as \"unterminated regular expression\" (own/joinaggregate).",
+              "- **Expressions: a keyword after `.` is a property name** (vlexpr): in `100 * datum.yield / "
+              "datum.total` the lexer takes `yield` for a keyword, so the `/` opens a regular expression "
+              "(\"unterminated regular expression\", own/joinaggregate).",
               "- **`count` with `field: \"*\"`** (area_cumulative_freq) is refused (\"no field *\"); Vega-Lite counts rows.",
-              "- **A timeUnit `range` filter with a null bound** (`[null, 2019]`, joinaggregate_residual_graph) "
-              "leaves no rows; the null bound means open-ended.",
+              "- **Grouped bars with an imputed value** (own/impute-transform) carry bounds 3…3 where Vega-Lite has 0…0.",
               "- **Sort by another field with ties** (own/sort-by-field): Duluth and Grand Rapids swap.",
               "", "| spec | first difference |", "|---|---|"]
     known = {}
