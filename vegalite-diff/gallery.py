@@ -109,6 +109,10 @@ def report(pitchline: str) -> tuple[str, dict]:
               "(\"unterminated regular expression\", own/joinaggregate).",
               "- **`count` with `field: \"*\"`** (area_cumulative_freq) is refused (\"no field *\"); Vega-Lite counts rows.",
               "- **Grouped bars with an imputed value** (own/impute-transform) carry bounds 3…3 where Vega-Lite has 0…0.",
+              "- **A bare CSV with times of day doubles its rows** (vlspec, not a Vega-Lite spec): "
+              "`date,temperature,rainfall` with `2000-01-01T00:01:00Z` dates becomes one row per datum "
+              "(pointPerDatum), every timestamp twice (vegalite-diff/corpus/csv/minutes.csv; `pitchline bench load` "
+              "now reports 2,000,000 points for 1,000,000 rows).",
               "- **Sort by another field with ties** (own/sort-by-field): Duluth and Grand Rapids swap.",
               "", "| spec | first difference |", "|---|---|"]
     known = {}
