@@ -13,7 +13,13 @@ extension Chart {
                 statisticsSentence: statisticsSentence(index, stats, speech),
                 trendSentence: trendSentence(index, trend, speech)))
         }
-        return ChartDescription(summary: summary(descriptions, speech), series: descriptions)
+        var text = summary(descriptions, speech)
+        if semantics.invalidRows > 0 {
+            // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.
+            let n = semantics.invalidRows
+            text += " \(CSVReader.grouped(n)) data row\(n == 1 ? " has" : "s have") no valid \(x.title.lowercased()) and \(n == 1 ? "is" : "are") left out."
+        }
+        return ChartDescription(summary: text, series: descriptions)
     }
 
     private func summary(_ descriptions: [SeriesDescription], _ speech: SpeechFormatter) -> String {

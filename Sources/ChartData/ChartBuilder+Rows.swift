@@ -1,5 +1,6 @@
 import Foundation
 import VegaLite
+import D3Format
 
 /// From the evaluated frame to the chart: rows on the row axis, series from the grouping
 /// channels, values, ranges, stacks and extra channels per point.
@@ -111,8 +112,21 @@ extension ChartBuilder {
         var xValues: [XValue] = []
         var rowKeys: [DataValue] = []
         if repeats {
-            let ordered = datums.sorted { (rowOfKey[keyColumn[$0]]!, $0) < (rowOfKey[keyColumn[$1]]!, $1) }
-            for r in ordered { rowOfDatum[r] = xValues.count; rowKeys.append(keyColumn[r]); xValues.append(xValue(keyColumn[r], keyKind)) }
+            // Per x, as many rows as the series with the most points there; each series fills
+            // them in order (ascending value for points, data order for lines and bars), so
+            // series share rows and a scatter has no more gaps than it needs.
+            var atKey: [[String: [Int]]] = Array(repeating: [:], count: sortedKeys.count)
+            for r in datums { atKey[rowOfKey[keyColumn[r]]!][seriesKeyOf[r], default: []].append(r) }
+            let byValue = markKind == .point
+            for (k, groups) in atKey.enumerated() {
+                let first = xValues.count
+                let slots = groups.values.map(\.count).max() ?? 0
+                for _ in 0..<slots { rowKeys.append(sortedKeys[k]); xValues.append(xValue(sortedKeys[k], keyKind)) }
+                for (_, rows) in groups {
+                    let ordered = byValue ? rows.sorted { (valueColumn[$0].validNumber ?? .infinity, $0) < (valueColumn[$1].validNumber ?? .infinity, $1) } : rows
+                    for (i, r) in ordered.enumerated() { rowOfDatum[r] = first + i }
+                }
+            }
         } else {
             for k in sortedKeys { rowKeys.append(k); xValues.append(xValue(k, keyKind)) }
             for r in datums { rowOfDatum[r] = rowOfKey[keyColumn[r]]! }
@@ -324,6 +338,11 @@ extension ChartBuilder {
     /// An extra channel's value for speech and the table, in the channel's format when it has one.
     func extraText(_ v: DataValue, _ c: ChartSpec.ChannelDef) -> String? {
         guard v.isValid else { return nil }
+        // The channel's own d3 format, as Vega-Lite shows it in a tooltip or text mark.
+        if let f = c.format, !f.isEmpty {
+            if case .date(let ms) = v { return TimeFormat(f)(ms) }
+            if case .number(let n) = v, c.formatType != "time", let format = try? D3Format.NumberFormat(f) { return format(n) }
+        }
         if let unit = c.timeUnit.flatMap(TimeUnitReading.init), case .date(let ms) = v {
             guard unit.isInstant else { return unit.cycleLabel(ms) }
             let (y, m, _) = CellParsing.civilFromDays(Int((ms / 86_400_000).rounded(.down)))

@@ -103,7 +103,7 @@ struct VegaLiteSpecTests {
         #expect(seq.series[0].values == [0, 1, 2])
         let primitives = try spec(#"{"data": {"values": [5, 7, 5]}, "mark": "tick", "encoding": {"x": {"field": "data", "type": "quantitative"}}}"#)
         #expect(primitives.semantics.specMark == "tick")
-        #expect(primitives.series[0].values == [5, 7, 5])
+        #expect(primitives.series[0].values == [5, 5, 7])  // a strip: one row per point, by value
         let tsv = "d\tv\n31/01/2012\t5\n01/02/2012\t\n"
         let chart = try spec("""
         {"data": {"url": "../data/t.tsv", "format": {"type": "tsv", "parse": {"d": "date:'%d/%m/%Y'"}}}, "mark": "line",
@@ -203,3 +203,16 @@ struct SpecDataShapeTests {
     }
 }
 
+
+struct ScatterRowTests {
+    @Test func seriesShareRowsAtARepeatedX() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"x": 1, "y": 5, "g": "a"}, {"x": 1, "y": 2, "g": "a"}, {"x": 1, "y": 9, "g": "b"}, {"x": 2, "y": 4, "g": "b"}]},
+         "mark": "point", "encoding": {"x": {"field": "x", "type": "quantitative"}, "y": {"field": "y", "type": "quantitative"},
+                                      "color": {"field": "g", "type": "nominal"}, "size": {"field": "y", "type": "quantitative", "format": ".1f", "title": "Size"}}}
+        """)
+        #expect(chart.xValues == [.number(1), .number(1), .number(2)])
+        #expect(chart.series.map(\.values) == [[2, 5, nil], [9, nil, 4]])
+        #expect(chart.series[0].pointRows == [0, 1])
+    }
+}
