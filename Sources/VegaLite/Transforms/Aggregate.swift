@@ -97,6 +97,8 @@ struct Accumulator {
     /// The op's value; `rows`/`values` give the group's stored rows for ops that need them.
     func value(_ op: AggregateOp, rows: ArraySlice<Int>, values: [DataValue], frame: DataFrame) -> DataValue {
         let v = Double(valid)
+        // JavaScript's Math.max(0, NaN) is NaN (a non-numeric string makes the deviation NaN).
+        let d = dev.isNaN ? Double.nan : Swift.max(0, dev)
         switch op {
         case .count: return .number(Double(num))
         case .valid: return .number(v)
@@ -104,11 +106,11 @@ struct Accumulator {
         case .sum: return valid > 0 ? .number(sum) : .null
         case .product: return valid > 0 ? .number(product) : .null
         case .mean, .average: return valid > 0 ? .number(mean) : .null
-        case .variance: return valid > 1 ? .number(Swift.max(0, dev) / (v - 1)) : .null
-        case .variancep: return valid > 0 ? .number(Swift.max(0, dev) / v) : .null
-        case .stdev: return valid > 1 ? .number((Swift.max(0, dev) / (v - 1)).squareRoot()) : .null
-        case .stdevp: return valid > 0 ? .number((Swift.max(0, dev) / v).squareRoot()) : .null
-        case .stderr: return valid > 1 ? .number((Swift.max(0, dev) / (v * (v - 1))).squareRoot()) : .null
+        case .variance: return valid > 1 ? .number(d / (v - 1)) : .null
+        case .variancep: return valid > 1 ? .number(d / v) : .null
+        case .stdev: return valid > 1 ? .number((d / (v - 1)).squareRoot()) : .null
+        case .stdevp: return valid > 1 ? .number((d / v).squareRoot()) : .null
+        case .stderr: return valid > 1 ? .number((d / (v * (v - 1))).squareRoot()) : .null
         case .min: return min ?? .null
         case .max: return max ?? .null
         case .distinct:

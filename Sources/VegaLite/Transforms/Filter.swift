@@ -126,6 +126,8 @@ public struct FieldPredicate: Sendable {
     public var field: FieldRef
     public var timeUnit: TimeUnitSpec?
     public var test: Test
+    /// The first value compared, as written (Vega-Lite infers the field's parse from it).
+    var firstCompared: DataValue?
 
     init(_ o: SpecObject) throws(TransformError) {
         let tests = ["equal", "lt", "lte", "gt", "gte", "range", "oneOf", "valid"]
@@ -139,6 +141,7 @@ public struct FieldPredicate: Sendable {
                     : "a field predicate takes one test, found \(present.joined(separator: ", "))", path: o.path)
         }
         let raw = o.values[key]!
+        if case .array(let a) = raw { firstCompared = a.first } else if key != "valid" { firstCompared = raw }
         let tu = timeUnit
         func value(_ v: DataValue, _ path: String) throws(TransformError) -> DataValue {
             try FieldPredicate.predicateValue(v, timeUnit: tu, path: path)

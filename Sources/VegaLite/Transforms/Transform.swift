@@ -26,11 +26,12 @@ public enum Transform: Sendable {
     case extent(ExtentTransform)
     case sample(SampleTransform)
     case stack(StackTransform)
+    case quantile(QuantileTransform)
 
     /// The transform keys Pitchline reads, in the order Vega-Lite's documentation lists them.
     public static let supported = [
         "aggregate", "bin", "calculate", "density", "extent", "filter", "flatten", "fold", "impute",
-        "joinaggregate", "loess", "lookup", "pivot", "regression", "sample", "stack", "timeUnit", "window",
+        "joinaggregate", "loess", "lookup", "pivot", "quantile", "regression", "sample", "stack", "timeUnit", "window",
     ]
 
     /// Parses one transform object. Errors carry a path relative to the object ("groupby[1]").
@@ -57,6 +58,7 @@ public enum Transform: Sendable {
         if o.has("extent") { return .extent(try ExtentTransform(o)) }
         if o.has("sample") { return .sample(try SampleTransform(o)) }
         if o.has("stack") { return .stack(try StackTransform(o)) }
+        if o.has("quantile") { return .quantile(try QuantileTransform(o)) }
         let keys = o.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
         throw TransformError(
             "unknown transform (keys \(keys.isEmpty ? "none" : keys)); supported: \(supported.joined(separator: ", "))",
@@ -85,6 +87,7 @@ public enum Transform: Sendable {
         case .extent: return frame
         case .sample(let t): return t.apply(frame)
         case .stack(let t): return try t.apply(frame)
+        case .quantile(let t): return try t.apply(frame)
         }
     }
 
@@ -116,6 +119,7 @@ public enum Transform: Sendable {
         case .extent(let t): [t.field.name]
         case .sample: []
         case .stack(let t): [t.stack.name] + t.groupby.map(\.name) + t.sort.map(\.field.name)
+        case .quantile(let t): [t.quantile.name] + t.groupby.map(\.name)
         }
     }
 }

@@ -113,13 +113,27 @@ public struct WindowTransform: Sendable {
         let fieldValues = ops.map { $0.field?.values(in: input) ?? [] }
         var outputs = ops.map { _ in [DataValue](repeating: .null, count: n) }
         let range = !sort.isEmpty && !ignorePeers
+        var aggFields: [String] = []
+        var aggItems: [WindowCell.Item] = []
+        var aggColumns: [[DataValue]] = []
+        for (j, item) in ops.enumerated() {
+            guard case .aggregate(let op) = item.op else { continue }
+            var f: Int? = nil
+            if op != .count, let name = item.field?.name {
+                if let k = aggFields.firstIndex(of: name) { f = k } else {
+                    f = aggFields.count; aggFields.append(name); aggColumns.append(fieldValues[j])
+                }
+            }
+            aggItems.append(WindowCell.Item(op: op, field: f, output: j))
+        }
+        var cell = WindowCell(items: aggItems, fields: aggColumns)
         // Vega compares neighbours with the sort comparator, or treats every row as distinct.
         func differs(_ a: Int, _ b: Int) -> Bool { cmp.isEmpty ? true : cmp.compare(a, b) != 0 }
 
         for group in (n == 0 ? [] : grouping.groups) {
             let data = cmp.sorted(group)
             let m = data.count
-            var accs = ops.map { _ in Accumulator() }
+            cell.reset()
             var i0 = 0, i1 = 0
             var rank = 1, drank = 1, cume = 0
             var prev: [DataValue] = ops.map { _ in .null }
@@ -144,6 +158,11 @@ public struct WindowTransform: Sendable {
                     }
                 }
                 let row = data[i]
+                if !aggItems.isEmpty {
+                    for k in p0..<Swift.max(p0, i0) { cell.remove(row: data[k]) }
+                    for k in p1..<Swift.max(p1, i1) { cell.add(row: data[k]) }
+                    cell.set(rows: data[i0..<i1], into: &outputs, at: row, frame: input)
+                }
                 let rankNow: Int = (i > 0 && differs(data[i - 1], row)) ? i + 1 : rank
                 rank = rankNow
                 if i > 0 && differs(data[i - 1], row) { drank += 1 }
@@ -179,23 +198,7 @@ public struct WindowTransform: Sendable {
                             nextValue[j] = k < m ? vals[data[k]] : .null
                         }
                         out = nextValue[j]
-                    case .aggregate(let op):
-                        var acc = accs[j]
-                        if item.field == nil {
-                            acc.num += (i1 - p1) - (i0 - p0)
-                        } else {
-                            for k in p0..<Swift.max(p0, i0) { acc.remove(vals[data[k]]) }
-                            for k in p1..<Swift.max(p1, i1) { acc.add(vals[data[k]]) }
-                        }
-                        if (op == .min || op == .max) && i0 > p0 {
-                            // Rows left the frame: Vega recomputes min/max from the rows in it.
-                            var fresh = Accumulator()
-                            for k in i0..<i1 { fresh.add(vals[data[k]]) }
-                            acc.min = fresh.min
-                            acc.max = fresh.max
-                        }
-                        accs[j] = acc
-                        out = acc.value(op, rows: data[i0..<i1], values: vals, frame: input)
+                    case .aggregate: continue
                     }
                     outputs[j][row] = out
                 }
