@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "pitchline", targets: ["pitchline"]),
         // Libraries for the fuzz targets in Fuzz/ (a separate package that depends on this one by path).
         .library(name: "ChartData", targets: ["ChartData"]),
+        .library(name: "VegaLite", targets: ["VegaLite"]),
         .library(name: "SiteGenerator", targets: ["SiteGenerator"]),
         .library(name: "SiteServing", targets: ["SiteServing"]),
     ],

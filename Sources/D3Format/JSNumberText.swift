@@ -31,25 +31,90 @@ public enum JSNumber {
 
     /// The shortest digits that round-trip `x` (> 0, finite) and `n` with x = 0.d₁d₂… × 10ⁿ.
     public static func shortest(_ x: Double) -> (digits: String, n: Int) {
-        let text = "\(x)"  // Swift prints the shortest round-trip digits, as JavaScript does
-        var mantissa = Substring(text)
-        var exponent = 0
-        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            mantissa = text[..<e]
-            exponent = Int(text[text.index(after: e)...]) ?? 0
+        let (digits, n) = shortestDigits(x)
+        return (String(decoding: digits, as: UTF8.self), n)
+    }
+
+    /// `shortest` as ASCII digits.
+    static func shortestDigits(_ x: Double) -> ([UInt8], Int) {
+        // Swift's description is the shortest round-trip text, as JavaScript's (both pick the
+        // closest of the shortest candidates).
+        var text = x.description
+        return text.withUTF8 { u in
+            var digits: [UInt8] = []
+            digits.reserveCapacity(20)
+            var point = -1
+            var exponent = 0
+            var i = 0
+            while i < u.count {
+                let c = u[i]
+                if c == UInt8(ascii: ".") {
+                    point = digits.count
+                } else if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
+                    var sign = 1
+                    i += 1
+                    if i < u.count, u[i] == UInt8(ascii: "-") || u[i] == UInt8(ascii: "+") {
+                        if u[i] == UInt8(ascii: "-") { sign = -1 }
+                        i += 1
+                    }
+                    while i < u.count { exponent = exponent * 10 + Int(u[i] - 48); i += 1 }
+                    exponent *= sign
+                    break
+                } else if c >= 48 && c <= 57 {
+                    digits.append(c)
+                }
+                i += 1
+            }
+            if point < 0 { point = digits.count }
+            var lead = 0
+            while lead < digits.count - 1 && digits[lead] == 48 { lead += 1 }
+            digits.removeFirst(lead)
+            point -= lead
+            while digits.count > 1 && digits.last == 48 { digits.removeLast() }
+            return (digits, point + exponent)
         }
-        var point = mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count
-        var digits = Array(mantissa.filter { $0 != "." })
-        while digits.first == "0" && digits.count > 1 { digits.removeFirst(); point -= 1 }
-        while digits.last == "0" && digits.count > 1 { digits.removeLast() }
-        return (String(digits), point + exponent)
+    }
+
+    /// Rounds shortest digits at `keep` digits as JavaScript rounds the exact value, or nil when
+    /// they end in exactly "5" there (the exact binary value decides; the caller asks printf).
+    /// Sound because no rounding boundary can lie between a value and its shortest digits
+    /// unless it is those digits: it would be a shorter or closer candidate.
+    private static func roundShortest(_ digits: [UInt8], keep: Int) -> (digits: [UInt8], carried: Bool)? {
+        if keep >= digits.count { return (digits + [UInt8](repeating: 48, count: keep - digits.count), false) }
+        if keep < 0 { return ([], false) }
+        if digits[keep] == 53 && keep + 1 == digits.count { return nil }
+        var kept = Array(digits[..<keep])
+        if digits[keep] >= 53 {
+            if increment(&kept) {
+                kept.insert(49, at: 0)
+                return (kept, true)
+            }
+        }
+        return (kept, false)
     }
 
     /// `x.toFixed(p)` for p in 0...100.
-    public static func fixed(_ x: Double, _ p: Int) -> String {
+    public static func fixed(_ x: Double, _ p: Int) -> String { fixed(x, p, fastPath: true) }
+
+    static func fixed(_ x: Double, _ p: Int, fastPath: Bool) -> String {
         if !x.isFinite || abs(x) >= 1e21 { return string(x) }
         let sign = x < 0 ? "-" : ""
         let a = abs(x)
+        // Fast path: while 10^p·|x| < 1e15 a double's error is far below the last kept digit.
+        if fastPath && a * pow(10, Double(p)) < 1e15 {
+            let (digits, n) = shortestDigits(a)
+            // n ≤ 0: the digits start after the point; keep n + p of them.
+            let keep = n + p
+            if keep < 0 || a == 0 { return sign + (p == 0 ? "0" : "0." + String(repeating: "0", count: p)) }
+            if let (kept, carried) = roundShortest(digits, keep: keep) {
+                var all = kept
+                let intCount = n + (carried ? 1 : 0)
+                if intCount <= 0 { all = [UInt8](repeating: 48, count: 1 - intCount) + all }
+                let split = max(1, intCount)
+                let whole = String(decoding: all[..<split], as: UTF8.self)
+                return sign + (p == 0 ? whole : whole + "." + String(decoding: all[split...], as: UTF8.self))
+            }
+        }
         let text = printf("%.*f", p + 30, a)
         let exact = { printf("%.*f", 1100, a) }
         var parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -117,10 +182,16 @@ public enum JSNumber {
 
     /// `count` significant digits of `a` (> 0) rounded as JavaScript does, and the decimal
     /// exponent of the first one.
-    static func significant(_ a: Double, _ count: Int) -> (String, Int) {
+    static func significant(_ a: Double, _ count: Int, fastPath: Bool = true) -> (String, Int) {
         func parse(_ text: String) -> ([UInt8], Int) {
             let parts = text.split(separator: "e")
             return (Array(parts[0].utf8.filter { $0 != UInt8(ascii: ".") }), Int(parts[1]) ?? 0)
+        }
+        if fastPath && count <= 15 {
+            let (digits, n) = shortestDigits(a)
+            if let (kept, carried) = roundShortest(digits, keep: count) {
+                return (String(decoding: carried ? Array(kept.dropLast()) : kept, as: UTF8.self), n - 1 + (carried ? 1 : 0))
+            }
         }
         var (digits, e) = parse(printf("%.*e", count - 1 + 30, a))
         if tailIsHalf(Array(digits.dropFirst()), from: count - 1) { (digits, e) = parse(printf("%.*e", 1100, a)) }

@@ -67,12 +67,15 @@ public struct FormatError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct NumberFormat: Sendable {
     public let specifier: FormatSpecifier
     public let locale: NumberLocale
-    private let type: Character
+    /// The type, sign and alignment as ASCII codes: comparing `Character`s costs a string
+    /// comparison each, and these are compared for every value formatted.
+    private let type: UInt8
+    private let sign: UInt8
+    private let align: UInt8
     private let precision: Int
     private let trim: Bool
     private let comma: Bool
     private let fill: Character
-    private let align: Character
     private let zero: Bool
     private let prefix: String
     private let suffix: String
@@ -128,11 +131,12 @@ public struct NumberFormat: Sendable {
         } else {
             self.precision = 6
         }
-        self.type = type
+        self.type = type.asciiValue ?? 0
+        self.sign = spec.sign.asciiValue ?? 0
         self.trim = trim
         self.comma = comma
         self.fill = fill
-        self.align = align
+        self.align = align.asciiValue ?? 0
         self.zero = zero
     }
 
@@ -143,16 +147,15 @@ public struct NumberFormat: Sendable {
     }
 
     private func plain(_ number: Double) -> String {
-        if type == "c" { return finish(prefix: prefix, value: "", suffix: JSNumber.string(number) + suffix) }
+        if type == A.c { return finish(prefix: prefix, value: "", suffix: JSNumber.string(number) + suffix) }
         var valueNegative = number < 0 || (number == 0 && number.sign == .minus)
         var siExponent = 0
         var value = number.isNaN ? locale.nan : body(abs(number), &siExponent)
         if trim { value = Self.trimZeros(value) }
-        if valueNegative && (Double(value) ?? 1) == 0 && specifier.sign != "+" { valueNegative = false }
-        let sign = specifier.sign
-        let valuePrefix = (valueNegative ? (sign == "(" ? "(" : locale.minus) : sign == "-" || sign == "(" ? "" : String(sign)) + prefix
-        var valueSuffix = (type == "s" ? Self.siPrefixes[8 + siExponent / 3] : "") + suffix
-            + (valueNegative && sign == "(" ? ")" : "")
+        if valueNegative && (Double(value) ?? 1) == 0 && sign != A.plus { valueNegative = false }
+        let valuePrefix = (valueNegative ? (sign == A.paren ? "(" : locale.minus) : sign == A.minus || sign == A.paren ? "" : String(specifier.sign)) + prefix
+        var valueSuffix = (type == A.s ? Self.siPrefixes[8 + siExponent / 3] : "") + suffix
+            + (valueNegative && sign == A.paren ? ")" : "")
         if maybeSuffix, let i = value.utf8.firstIndex(where: { $0 < 48 || $0 > 57 }) {
             let rest = value[i...]
             valueSuffix = (rest.first == "." ? locale.decimal + rest.dropFirst() : String(rest)) + valueSuffix
@@ -168,24 +171,24 @@ public struct NumberFormat: Sendable {
 
     private func body(_ x: Double, _ siExponent: inout Int) -> String {
         switch type {
-        case "%": return JSNumber.fixed(x * 100, precision)
-        case "b": return JSNumber.integer(jsRound(x), radix: 2)
-        case "o": return JSNumber.integer(jsRound(x), radix: 8)
-        case "x": return JSNumber.integer(jsRound(x), radix: 16)
-        case "X": return JSNumber.integer(jsRound(x), radix: 16).uppercased()
-        case "d":
+        case UInt8(ascii: "%"): return JSNumber.fixed(x * 100, precision)
+        case UInt8(ascii: "b"): return JSNumber.integer(jsRound(x), radix: 2)
+        case UInt8(ascii: "o"): return JSNumber.integer(jsRound(x), radix: 8)
+        case UInt8(ascii: "x"): return JSNumber.integer(jsRound(x), radix: 16)
+        case UInt8(ascii: "X"): return JSNumber.integer(jsRound(x), radix: 16).uppercased()
+        case UInt8(ascii: "d"):
             let r = jsRound(x)
             if abs(r) >= 1e21 {
                 let (digits, n) = JSNumber.shortest(abs(r))
                 return digits + String(repeating: "0", count: max(0, n - digits.count))
             }
             return JSNumber.string(r)
-        case "e": return JSNumber.exponential(x, precision)
-        case "f": return JSNumber.fixed(x, precision)
-        case "g": return JSNumber.precision(x, precision)
-        case "p": return Self.rounded(x * 100, precision)
-        case "r": return Self.rounded(x, precision)
-        case "s": return Self.prefixAuto(x, precision, &siExponent)
+        case UInt8(ascii: "e"): return JSNumber.exponential(x, precision)
+        case UInt8(ascii: "f"): return JSNumber.fixed(x, precision)
+        case UInt8(ascii: "g"): return JSNumber.precision(x, precision)
+        case UInt8(ascii: "p"): return Self.rounded(x * 100, precision)
+        case UInt8(ascii: "r"): return Self.rounded(x, precision)
+        case UInt8(ascii: "s"): return Self.prefixAuto(x, precision, &siExponent)
         default: return JSNumber.string(x)
         }
     }
@@ -202,9 +205,9 @@ public struct NumberFormat: Sendable {
         }
         let out: String
         switch align {
-        case "<": out = valuePrefix + value + valueSuffix + padding
-        case "=": out = valuePrefix + padding + value + valueSuffix
-        case "^":
+        case UInt8(ascii: "<"): out = valuePrefix + value + valueSuffix + padding
+        case UInt8(ascii: "="): out = valuePrefix + padding + value + valueSuffix
+        case UInt8(ascii: "^"):
             let half = padding.count / 2
             out = padding.prefix(half) + valuePrefix + value + valueSuffix + padding.dropFirst(half)
         default: out = padding + valuePrefix + value + valueSuffix
@@ -215,7 +218,7 @@ public struct NumberFormat: Sendable {
 
     /// d3's formatGroup: thousands separators from the right, not wider than `width`.
     private func group(_ value: String, width: Int) -> String {
-        let chars = Array(value)
+        let chars = Array(value.utf16)  // JavaScript's indexes; the digits are ASCII
         var i = chars.count
         var parts: [String] = []
         var j = 0
@@ -224,7 +227,7 @@ public struct NumberFormat: Sendable {
         while i > 0 && g > 0 {
             if length + g + 1 > width { g = max(1, width - length) }
             let start = max(0, i - g)
-            parts.append(String(chars[start..<i]))
+            parts.append(String(decoding: chars[start..<i], as: UTF16.self))
             i -= g
             length += g + 1
             if length > width { break }
@@ -289,6 +292,12 @@ public struct NumberFormat: Sendable {
         let more = decimalParts(x, max(0, p + i - 1))?.0 ?? ""
         return "0." + String(repeating: "0", count: -i) + more
     }
+}
+
+/// ASCII codes compared per value.
+private enum A {
+    static let c = UInt8(ascii: "c"), s = UInt8(ascii: "s"), plus = UInt8(ascii: "+"), minus = UInt8(ascii: "-")
+    static let paren = UInt8(ascii: "(")
 }
 
 /// JavaScript's `Math.round` for x ≥ 0 and below: halves go up.

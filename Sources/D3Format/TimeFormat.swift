@@ -9,7 +9,8 @@ public struct TimeFormat: Sendable {
 
     private enum Piece: Sendable {
         case literal(String)
-        case directive(Character, pad: String?)
+        /// A directive and its padding (`-`, `_`, `0`, or the directive's default).
+        case directive(Character, pad: String)
     }
 
     public init(_ specifier: String, locale: TimeLocale = .enUS) {
@@ -32,7 +33,7 @@ public struct TimeFormat: Sendable {
                 guard let next = chars.next() else { break }
                 d = next
             }
-            pieces.append(.directive(d, pad: pad))
+            pieces.append(.directive(d, pad: pad ?? (d == "e" ? " " : "0")))
         }
         if !literal.isEmpty { pieces.append(.literal(literal)) }
         self.pieces = pieces
@@ -47,29 +48,30 @@ public struct TimeFormat: Sendable {
         for piece in pieces {
             switch piece {
             case .literal(let s): out += s
-            case .directive(let c, let pad): out += directive(c, pad: pad ?? (c == "e" ? " " : "0"), t, f)
+            case .directive(let c, let pad): out += directive(c, pad: pad, t, f)
             }
         }
         return out
     }
 
     private func directive(_ c: Character, pad p: String, _ t: Double, _ f: UTCCalendar.Fields?) -> String {
-        switch c {
-        case "c": return TimeFormat(locale.dateTime, locale: locale)(t)
-        case "x": return TimeFormat(locale.date, locale: locale)(t)
-        case "X": return TimeFormat(locale.time, locale: locale)(t)
-        case "%": return "%"
-        case "Q": return f == nil ? "NaN" : JSNumber.string(t)
-        case "s": return f == nil ? "NaN" : JSNumber.string((t / 1000).rounded(.down))
-        case "Z": return f == nil ? "NaN" : "+0000"
+        let k = c.asciiValue ?? 0
+        switch k {
+        case UInt8(ascii: "c"): return TimeFormat(locale.dateTime, locale: locale)(t)
+        case UInt8(ascii: "x"): return TimeFormat(locale.date, locale: locale)(t)
+        case UInt8(ascii: "X"): return TimeFormat(locale.time, locale: locale)(t)
+        case UInt8(ascii: "%"): return "%"
+        case UInt8(ascii: "Q"): return f == nil ? "NaN" : JSNumber.string(t)
+        case UInt8(ascii: "s"): return f == nil ? "NaN" : JSNumber.string((t / 1000).rounded(.down))
+        case UInt8(ascii: "Z"): return f == nil ? "NaN" : "+0000"
         default: break
         }
-        let names: [String]? = switch c {
-        case "a": locale.shortDays
-        case "A": locale.days
-        case "b": locale.shortMonths
-        case "B": locale.months
-        case "p": locale.periods
+        let names: [String]? = switch k {
+        case UInt8(ascii: "a"): locale.shortDays
+        case UInt8(ascii: "A"): locale.days
+        case UInt8(ascii: "b"): locale.shortMonths
+        case UInt8(ascii: "B"): locale.months
+        case UInt8(ascii: "p"): locale.periods
         default: nil
         }
         guard let f else {
@@ -85,29 +87,29 @@ public struct TimeFormat: Sendable {
             if let w = widths[c] { return String(repeating: p, count: max(0, w - 3)) + "NaN" }
             return "uw".contains(c) ? "NaN" : String(c)
         }
-        switch c {
-        case "a", "A": return names![f.weekday]
-        case "b", "B": return names![f.month]
-        case "p": return names![f.hours >= 12 ? 1 : 0]
-        case "d", "e": return pad(f.date, p, 2)
-        case "f": return pad(f.milliseconds, p, 3) + "000"
-        case "g": return pad(isoYear(t) % 100, p, 2)
-        case "G": return pad(isoYear(t) % 10000, p, 4)
-        case "H": return pad(f.hours, p, 2)
-        case "I": return pad(f.hours % 12 == 0 ? 12 : f.hours % 12, p, 2)
-        case "j": return pad(f.dayOfYear, p, 3)
-        case "L": return pad(f.milliseconds, p, 3)
-        case "m": return pad(f.month + 1, p, 2)
-        case "M": return pad(f.minutes, p, 2)
-        case "q": return String(1 + f.month / 3)
-        case "S": return pad(f.seconds, p, 2)
-        case "u": return String(f.weekday == 0 ? 7 : f.weekday)
-        case "U": return pad(Weeks.sundayWeek(t), p, 2)
-        case "V": return pad(Weeks.isoWeek(t), p, 2)
-        case "w": return String(f.weekday)
-        case "W": return pad(Weeks.mondayWeek(t), p, 2)
-        case "y": return pad(f.year % 100, p, 2)
-        case "Y": return pad(f.year % 10000, p, 4)
+        switch k {
+        case UInt8(ascii: "a"), UInt8(ascii: "A"): return names![f.weekday]
+        case UInt8(ascii: "b"), UInt8(ascii: "B"): return names![f.month]
+        case UInt8(ascii: "p"): return names![f.hours >= 12 ? 1 : 0]
+        case UInt8(ascii: "d"), UInt8(ascii: "e"): return pad(f.date, p, 2)
+        case UInt8(ascii: "f"): return pad(f.milliseconds, p, 3) + "000"
+        case UInt8(ascii: "g"): return pad(isoYear(t) % 100, p, 2)
+        case UInt8(ascii: "G"): return pad(isoYear(t) % 10000, p, 4)
+        case UInt8(ascii: "H"): return pad(f.hours, p, 2)
+        case UInt8(ascii: "I"): return pad(f.hours % 12 == 0 ? 12 : f.hours % 12, p, 2)
+        case UInt8(ascii: "j"): return pad(f.dayOfYear, p, 3)
+        case UInt8(ascii: "L"): return pad(f.milliseconds, p, 3)
+        case UInt8(ascii: "m"): return pad(f.month + 1, p, 2)
+        case UInt8(ascii: "M"): return pad(f.minutes, p, 2)
+        case UInt8(ascii: "q"): return String(1 + f.month / 3)
+        case UInt8(ascii: "S"): return pad(f.seconds, p, 2)
+        case UInt8(ascii: "u"): return String(f.weekday == 0 ? 7 : f.weekday)
+        case UInt8(ascii: "U"): return pad(Weeks.sundayWeek(t), p, 2)
+        case UInt8(ascii: "V"): return pad(Weeks.isoWeek(t), p, 2)
+        case UInt8(ascii: "w"): return String(f.weekday)
+        case UInt8(ascii: "W"): return pad(Weeks.mondayWeek(t), p, 2)
+        case UInt8(ascii: "y"): return pad(f.year % 100, p, 2)
+        case UInt8(ascii: "Y"): return pad(f.year % 10000, p, 4)
         default: return String(c)
         }
     }

@@ -93,7 +93,7 @@ enum JSDate {
             }
         }
         guard i == c.count else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(year, month), h <= 24, mi < 60, sec < 60 else {
+        guard (1...12).contains(month), day >= 1, day <= 31, h <= 24, mi < 60, sec < 60 else {  // V8 lets 02-30 overflow
             return .nan
         }
         if h == 24 && (mi != 0 || sec != 0 || ms != 0) { return .nan }
@@ -102,14 +102,6 @@ enum JSDate {
             year: Double(year), month: Double(month - 1), date: Double(day), hours: Double(h), minutes: Double(mi),
             seconds: Double(sec), milliseconds: ms)
         return UTCCalendar.clip(t - Double((offset ?? 0) * 60_000))
-    }
-
-    static func daysIn(_ year: Int, _ month: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]

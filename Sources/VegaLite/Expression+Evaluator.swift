@@ -2,27 +2,38 @@ import Foundation
 
 /// What `datum` is during one evaluation.
 struct ExpressionScope {
-    enum Source {
-        case frame(DataFrame, Int)
-        case object([String: DataValue])
-    }
-    var source: Source
+    /// The frame of the row, or nil when `datum` is `object`.
+    let frame: DataFrame?
+    /// The expression's fields by slot (nil: the frame has no such field); empty when fields are
+    /// looked up by name (one row only: the lookup would cost more than it saves).
+    let columns: [[DataValue]?]
+    var row: Int
+    let object: [String: DataValue]
     /// State of `random()` (seeded by the row, so a build is reproducible).
     var randomState: UInt64
 
-    func field(_ name: String) -> DataValue {
-        switch source {
-        case .frame(let frame, let row): frame[row, name]
-        case .object(let o): o[name] ?? .null
-        }
+    init(frame: DataFrame, slots: [String], row: Int) {
+        self.frame = frame
+        columns = slots.map { frame.column($0) }
+        self.row = row
+        object = [:]
+        randomState = UInt64(truncatingIfNeeded: row)
     }
 
-    var datum: DataValue {
-        switch source {
-        case .frame(let frame, let row): .object(frame.object(row: row))
-        case .object(let o): .object(o)
-        }
+    init(object: [String: DataValue]) {
+        frame = nil
+        columns = []
+        row = 0
+        self.object = object
+        randomState = 0
     }
+
+    func field(_ name: String, slot: Int) -> DataValue {
+        if let frame { return columns.isEmpty ? frame[row, name] : columns[slot]?[row] ?? .null }
+        return object[name] ?? .null
+    }
+
+    var datum: DataValue { .object(frame?.object(row: row) ?? object) }
 }
 
 extension DataValue {
@@ -40,7 +51,7 @@ enum ExpressionEvaluator {
     static func evaluate(_ node: ExpressionNode, _ scope: inout ExpressionScope) throws(ExpressionError) -> DataValue {
         switch node {
         case .literal(let v): return v
-        case .field(let name): return scope.field(name)
+        case .field(let name, let slot): return scope.field(name, slot: slot)
         case .datum: return scope.datum
         case .regex(let pattern, let flags): return .string("/\(pattern)/\(flags)")
         case .array(let items):
@@ -74,11 +85,13 @@ enum ExpressionEvaluator {
             return try evaluate(test, &scope).isTruthy ? try evaluate(yes, &scope) : try evaluate(no, &scope)
         case .binary(let op, let a, let b):
             let l = try evaluate(a, &scope), r = try evaluate(b, &scope)
-            if case .field(let x) = a, case .field(let y) = b, x == y, ["==", "===", "!=", "!=="].contains(op) {
+            if case .field(let x, _) = a, case .field(let y, _) = b, x == y,
+                op == .looseEqual || op == .strictEqual || op == .looseNotEqual || op == .strictNotEqual
+            {
                 // The same field twice is the same JavaScript object: identical even for dates
                 // and arrays, which two different objects never are.
                 let equal = l.isReference || JS.strictEquals(l, r)
-                return .bool(op.hasPrefix("!") ? !equal : equal)
+                return .bool(op == .looseNotEqual || op == .strictNotEqual ? !equal : equal)
             }
             return try binary(op, l, r)
         case .call(let name, let args, let offset):
@@ -86,29 +99,29 @@ enum ExpressionEvaluator {
         }
     }
 
-    static func binary(_ op: String, _ a: DataValue, _ b: DataValue) throws(ExpressionError) -> DataValue {
+    static func binary(_ op: BinaryOperator, _ a: DataValue, _ b: DataValue) throws(ExpressionError) -> DataValue {
         switch op {
-        case "+": return JS.add(a, b)
-        case "-": return .number(JS.number(a) - JS.number(b))
-        case "*": return .number(JS.number(a) * JS.number(b))
-        case "/": return .number(JS.number(a) / JS.number(b))
-        case "%": return .number(JS.number(a).truncatingRemainder(dividingBy: JS.number(b)))
-        case "==": return .bool(JS.looseEquals(a, b))
-        case "!=": return .bool(!JS.looseEquals(a, b))
-        case "===": return .bool(JS.strictEquals(a, b))
-        case "!==": return .bool(!JS.strictEquals(a, b))
-        case "<": return .bool(JS.less(a, b) ?? false)
-        case ">": return .bool(JS.less(b, a) ?? false)
-        case "<=": return .bool(JS.less(b, a).map { !$0 } ?? false)
-        case ">=": return .bool(JS.less(a, b).map { !$0 } ?? false)
-        case "&": return .number(Double(JS.int32(a) & JS.int32(b)))
-        case "|": return .number(Double(JS.int32(a) | JS.int32(b)))
-        case "^": return .number(Double(JS.int32(a) ^ JS.int32(b)))
-        case "<<": return .number(Double(JS.int32(a) << (UInt32(bitPattern: JS.int32(b)) & 31)))
-        case ">>": return .number(Double(JS.int32(a) >> (UInt32(bitPattern: JS.int32(b)) & 31)))
-        case ">>>":
+        case .add: return JS.add(a, b)
+        case .subtract: return .number(JS.number(a) - JS.number(b))
+        case .multiply: return .number(JS.number(a) * JS.number(b))
+        case .divide: return .number(JS.number(a) / JS.number(b))
+        case .remainder: return .number(JS.number(a).truncatingRemainder(dividingBy: JS.number(b)))
+        case .looseEqual: return .bool(JS.looseEquals(a, b))
+        case .looseNotEqual: return .bool(!JS.looseEquals(a, b))
+        case .strictEqual: return .bool(JS.strictEquals(a, b))
+        case .strictNotEqual: return .bool(!JS.strictEquals(a, b))
+        case .less: return .bool(JS.less(a, b) ?? false)
+        case .greater: return .bool(JS.less(b, a) ?? false)
+        case .lessOrEqual: return .bool(JS.less(b, a).map { !$0 } ?? false)
+        case .greaterOrEqual: return .bool(JS.less(a, b).map { !$0 } ?? false)
+        case .bitAnd: return .number(Double(JS.int32(a) & JS.int32(b)))
+        case .bitOr: return .number(Double(JS.int32(a) | JS.int32(b)))
+        case .bitXor: return .number(Double(JS.int32(a) ^ JS.int32(b)))
+        case .shiftLeft: return .number(Double(JS.int32(a) << (UInt32(bitPattern: JS.int32(b)) & 31)))
+        case .shiftRight: return .number(Double(JS.int32(a) >> (UInt32(bitPattern: JS.int32(b)) & 31)))
+        case .shiftRightUnsigned:
             return .number(Double(UInt32(bitPattern: JS.int32(a)) >> (UInt32(bitPattern: JS.int32(b)) & 31)))
-        case "in":
+        case .in:
             let key = JS.string(a)
             switch b {
             case .object(let o): return .bool(o[key] != nil)
@@ -119,8 +132,6 @@ enum ExpressionEvaluator {
             default:
                 throw ExpressionError(message: "cannot use 'in' to search for '\(key)' in \(JS.string(b))", offset: nil)
             }
-        default:
-            throw ExpressionError(message: "unsupported operator \(op)", offset: nil)
         }
     }
 

@@ -152,10 +152,8 @@ enum ExpressionFunctions {
             }
             return .number(result)
         case .clamp:
+            // Math.max(lo, Math.min(hi, v)), as Vega (lo wins when the bounds are reversed).
             let lo = num(1), hi = num(2), v = num(0)
-            if lo > hi {
-                throw ExpressionError(message: "clamp: the lower bound \(JSNumber.string(lo)) is above the upper bound \(JSNumber.string(hi))", offset: offset)
-            }
             if v.isNaN || lo.isNaN || hi.isNaN { return .number(.nan) }
             return .number(Swift.max(lo, Swift.min(hi, v)))
         case .random:

@@ -85,7 +85,7 @@ enum ExpressionText {
             if !has(2) || arg(2) == .null { step = 1 }
             let n = Swift.max(0, ((stop - start) / step).rounded(.up))
             guard n.isFinite else { return .array([]) }
-            guard n <= 10_000_000 else { throw fail("would make \(JSNumber.string(n)) values") }
+            guard n <= 1_000_000 else { throw fail("would make \(JSNumber.string(n)) values (at most 1,000,000)") }
             return .array((0..<Int(n)).map { .number(start + Double($0) * step) })
         case .slice:
             switch arg(0) {
@@ -168,7 +168,7 @@ enum ExpressionText {
             if arg(0) == .null { return .string("null") }  // as Vega: null is not formatted
             let spec = JS.string(arg(1) == .null ? .string("") : arg(1))
             do {
-                let formatter = try NumberFormat(spec)
+                let formatter = try FormatterCache.shared.number(spec)
                 if formatter.specifier.type == "c" { return .string(formatter.format(text: JS.string(arg(0)))) }
                 return .string(formatter(JS.number(arg(0))))
             } catch {
@@ -177,20 +177,24 @@ enum ExpressionText {
         case .timeFormat, .utcFormat:
             if arg(0) == .null { return .string("null") }
             let t: Double = if case .date(let d) = arg(0) { d } else { UTCCalendar.clip(JS.number(arg(0))) }
-            return .string(TimeFormat(JS.string(arg(1)))(t))
+            return .string(FormatterCache.shared.time(JS.string(arg(1)))(t))
         case .timeParse, .utcParse:
-            guard let t = TimeParse(JS.string(arg(1)))(JS.string(arg(0))) else { return .null }
+            guard let t = FormatterCache.shared.parse(JS.string(arg(1)))(JS.string(arg(0))) else { return .null }
             return .date(t)
-        case .monthFormat, .monthAbbrevFormat:
-            let m = JS.number(arg(0))
-            guard m.isFinite, m >= 0, m < 12, m == m.rounded() else { return .null }
-            let names = f == .monthFormat ? TimeLocale.enUS.months : TimeLocale.enUS.shortMonths
-            return .string(names[Int(m)])
-        case .dayFormat, .dayAbbrevFormat:
-            let d = JS.number(arg(0))
-            guard d.isFinite, d >= 0, d < 7, d == d.rounded() else { return .null }
-            let names = f == .dayFormat ? TimeLocale.enUS.days : TimeLocale.enUS.shortDays
-            return .string(names[Int(d)])
+        case .monthFormat, .monthAbbrevFormat, .dayFormat, .dayAbbrevFormat:
+            // As Vega: an integer (not a numeric string) names the month of 2000-(m+1)-01 or the
+            // weekday of 2000-01-(2+d), so 12 is January again; anything else is "".
+            guard case .number(let n) = arg(0), n.isFinite, n == n.rounded(), abs(n) < 1e9 else { return .string("") }
+            let month = f == .monthFormat || f == .monthAbbrevFormat
+            let t = UTCCalendar.time(year: 2000, month: month ? n : 0, date: month ? 1 : 2 + n)
+            guard let fields = UTCCalendar.fields(t) else { return .string("") }
+            let locale = TimeLocale.enUS
+            switch f {
+            case .monthFormat: return .string(locale.months[fields.month])
+            case .monthAbbrevFormat: return .string(locale.shortMonths[fields.month])
+            case .dayFormat: return .string(locale.days[fields.weekday])
+            default: return .string(locale.shortDays[fields.weekday])
+            }
         default:
             throw ExpressionError(message: "\(f.rawValue): not a format function", offset: offset)
         }
@@ -251,5 +255,36 @@ enum ExpressionText {
         default:
             return .null
         }
+    }
+}
+
+/// Formatters by specifier: an expression formats every row with the same few specifiers,
+/// and making a formatter costs more than using it.
+final class FormatterCache: @unchecked Sendable {
+    static let shared = FormatterCache()
+    private let lock = NSLock()
+    private var numbers: [String: NumberFormat] = [:]
+    private var times: [String: TimeFormat] = [:]
+    private var parses: [String: TimeParse] = [:]
+
+    func number(_ spec: String) throws(FormatError) -> NumberFormat {
+        if let f = lock.withLock({ numbers[spec] }) { return f }
+        let f = try NumberFormat(spec)
+        lock.withLock { if numbers.count > 512 { numbers.removeAll() }; numbers[spec] = f }
+        return f
+    }
+
+    func time(_ spec: String) -> TimeFormat {
+        if let f = lock.withLock({ times[spec] }) { return f }
+        let f = TimeFormat(spec)
+        lock.withLock { if times.count > 512 { times.removeAll() }; times[spec] = f }
+        return f
+    }
+
+    func parse(_ spec: String) -> TimeParse {
+        if let f = lock.withLock({ parses[spec] }) { return f }
+        let f = TimeParse(spec)
+        lock.withLock { if parses.count > 512 { parses.removeAll() }; parses[spec] = f }
+        return f
     }
 }

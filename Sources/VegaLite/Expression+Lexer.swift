@@ -218,7 +218,7 @@ struct ExpressionLexer {
         let flagsStart = i
         while i < chars.count, isIdentifierPart(chars[i]) { i += 1 }
         let flags = String(decoding: chars[flagsStart..<i], as: UTF16.self)
-        for f in flags where !"gimsuy".contains(f) { throw error("invalid regular expression flag \"\(f)\"", flagsStart) }
+        for f in flags where !"gimuy".contains(f) { throw error("invalid regular expression flag \"\(f)\"", flagsStart) }
         return ExpressionToken(kind: .regex(pattern: String(decoding: pattern, as: UTF16.self), flags: flags), offset: start)
     }
 

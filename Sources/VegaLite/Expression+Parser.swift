@@ -7,16 +7,26 @@ indirect enum ExpressionNode: Sendable {
     case object([(String, ExpressionNode)])
     /// `datum` itself.
     case datum
-    /// `datum.x`, `datum["x"]`: a field of the current row.
-    case field(String)
+    /// `datum.x`, `datum["x"]`: a field of the current row; `slot` numbers the expression's
+    /// distinct fields, so a whole column can be looked up once.
+    case field(String, slot: Int)
     /// `object.name` or `object[index]` on any other value.
     case member(ExpressionNode, ExpressionNode, offset: Int)
     case unary(String, ExpressionNode)
-    case binary(String, ExpressionNode, ExpressionNode)
+    case binary(BinaryOperator, ExpressionNode, ExpressionNode)
     case and(ExpressionNode, ExpressionNode)
     case or(ExpressionNode, ExpressionNode)
     case conditional(ExpressionNode, ExpressionNode, ExpressionNode)
     case call(Builtin, [ExpressionNode], offset: Int)
+}
+
+/// The binary operators Vega's grammar has (ECMAScript 5's, without `instanceof`).
+enum BinaryOperator: String, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+    case looseEqual = "==", looseNotEqual = "!=", strictEqual = "===", strictNotEqual = "!=="
+    case less = "<", greater = ">", lessOrEqual = "<=", greaterOrEqual = ">="
+    case bitAnd = "&", bitOr = "|", bitXor = "^", shiftLeft = "<<", shiftRight = ">>", shiftRightUnsigned = ">>>"
+    case `in` = "in"
 }
 
 /// Recursive-descent parser with ECMAScript 5 precedence, restricted as Vega restricts it: no
@@ -26,6 +36,8 @@ struct ExpressionParser {
     private var tokens: [ExpressionToken]
     private var p = 0
     private(set) var fieldsRead: Set<String> = []
+    /// The distinct fields in order of first use (index = slot).
+    private(set) var fieldSlots: [String] = []
     /// Nesting depth, bounded so hostile input cannot exhaust the stack.
     private var depth = 0
     static let maxDepth = 200
@@ -115,7 +127,9 @@ struct ExpressionParser {
             switch op {
             case "&&": left = .and(left, right)
             case "||": left = .or(left, right)
-            default: left = .binary(op, left, right)
+            default:
+                guard let binary = BinaryOperator(rawValue: op) else { throw ExpressionError(message: "unsupported operator \(op)", offset: t.offset) }
+                left = .binary(binary, left, right)
             }
         }
     }
@@ -159,9 +173,9 @@ struct ExpressionParser {
 
     private mutating func member(_ object: ExpressionNode, _ property: ExpressionNode, offset: Int) -> ExpressionNode {
         if case .datum = object, case .literal(let key) = property {
-            let name = key.text
-            fieldsRead.insert(name)
-            return .field(name)
+            let name = JS.string(key)
+            if fieldsRead.insert(name).inserted { fieldSlots.append(name) }
+            return .field(name, slot: fieldSlots.firstIndex(of: name)!)
         }
         return .member(object, property, offset: offset)
     }

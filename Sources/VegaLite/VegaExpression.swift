@@ -11,25 +11,27 @@ public struct VegaExpression: Sendable {
     /// Fields read through `datum.x` or `datum["x"]` (for "no field x; fields are …" errors).
     public internal(set) var fieldsRead: Set<String> = []
     let root: ExpressionNode
+    /// Field names by slot (see `ExpressionNode.field`).
+    let fieldSlots: [String]
 
     /// Parses `source`; throws a located `ExpressionError` (offset into `source`) for a syntax
     /// error or an unknown function ("unsupported function foo; supported: …").
     public static func parse(_ source: String) throws(ExpressionError) -> VegaExpression {
         var parser = try ExpressionParser(source)
         let root = try parser.parseAll()
-        return VegaExpression(source: source, fieldsRead: parser.fieldsRead, root: root)
+        return VegaExpression(source: source, fieldsRead: parser.fieldsRead, root: root, fieldSlots: parser.fieldSlots)
     }
 
     /// Evaluates against row `row` of `frame` (`datum` is that row).
     public func evaluate(row: Int, of frame: DataFrame) throws(ExpressionError) -> DataValue {
-        var scope = ExpressionScope(source: .frame(frame, row), randomState: UInt64(truncatingIfNeeded: row))
+        var scope = ExpressionScope(frame: frame, slots: [], row: row)
         return try ExpressionEvaluator.evaluate(root, &scope)
     }
 
     /// Evaluates with `datum` = `datum` (an object not held in a frame: a window's or an
     /// imputed row, a literal row in a test).
     public func evaluate(datum: [String: DataValue]) throws(ExpressionError) -> DataValue {
-        var scope = ExpressionScope(source: .object(datum), randomState: 0)
+        var scope = ExpressionScope(object: datum)
         return try ExpressionEvaluator.evaluate(root, &scope)
     }
 
@@ -37,7 +39,12 @@ public struct VegaExpression: Sendable {
     public func evaluateColumn(of frame: DataFrame) throws(ExpressionError) -> [DataValue] {
         var out: [DataValue] = []
         out.reserveCapacity(frame.rowCount)
-        for row in 0..<frame.rowCount { out.append(try evaluate(row: row, of: frame)) }
+        var scope = ExpressionScope(frame: frame, slots: fieldSlots, row: 0)
+        for row in 0..<frame.rowCount {
+            scope.row = row
+            scope.randomState = UInt64(truncatingIfNeeded: row)
+            out.append(try ExpressionEvaluator.evaluate(root, &scope))
+        }
         return out
     }
 }

@@ -28,6 +28,26 @@ import Testing
         #expect(JSNumber.integer(255, radix: 16) == "ff")
     }
 
+    /// The shortest-digits fast path agrees with printf's exact expansion everywhere it is taken.
+    @Test func fastPathMatchesExactDigits() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let magnitude = Double.random(in: -12...16, using: &rng)
+            var x = Double.random(in: 1..<10, using: &rng) * Double(sign: .plus, exponent: 0, significand: 1) * pow10(magnitude)
+            if Bool.random(using: &rng) { x = (x * 1000).rounded() / 1000 }  // many exact decimals and ties
+            let p = Int.random(in: 0...12, using: &rng)
+            #expect(JSNumber.fixed(x, p) == JSNumber.fixed(x, p, fastPath: false), "toFixed(\(x), \(p))")
+            let c = Int.random(in: 1...15, using: &rng)
+            if x == 0 { continue }  // callers write zero themselves
+            #expect(JSNumber.significant(x, c) == JSNumber.significant(x, c, fastPath: false), "toPrecision(\(x), \(c))")
+        }
+        for x in [0.5, 1.5, 2.5, 0.125, 0.375, 1.005, 1.045, 8.345, 1e-7, 123.456, 0.05, 0.15, 0.25, 0.35] {
+            for p in 0...4 { #expect(JSNumber.fixed(x, p) == JSNumber.fixed(x, p, fastPath: false), "toFixed(\(x), \(p))") }
+        }
+    }
+
+    func pow10(_ e: Double) -> Double { Double("1e\(Int(e.rounded(.down)))")! }
+
     @Test func fixedAndGrouping() {
         #expect(f(".1f")(0.49) == "0.5")
         #expect(f(".2f")(0.449) == "0.45")
