@@ -63,7 +63,8 @@ extension ChartBuilder {
         var seenSeries: Set<String> = []
         for r in 0..<n {
             let keyValid: Bool
-            if case .category = keyKind { keyValid = keyColumn[r].isValid } else { keyValid = keyNumber(keyColumn[r]) != nil }
+            // On a discrete axis null is a category of its own (Vega-Lite draws a "null" bar).
+            if case .category = keyKind { keyValid = true } else { keyValid = keyNumber(keyColumn[r]) != nil }
             // A row with no valid key has no place on the axis: left out and counted. A valid key
             // with an invalid value keeps its row as a missing value (no mark, said as "no data").
             guard keyValid else { invalid += 1; continue }
@@ -94,6 +95,8 @@ extension ChartBuilder {
         case .unset: offset = (markKind == .bar && spec.markName == "bar" || markKind == .area) ? .zero : nil
         }
         if value.aggregate != nil && grouping.isEmpty && value.stack == .unset { offset = nil }
+        // Grouped bars (an offset channel beside the rows) stand side by side, each from zero.
+        if value.stack == .unset, spec.channel(roles.orientation == .horizontal ? "yOffset" : "xOffset")?.field != nil { offset = nil }
         if value.type != .quantitative || value.bin != nil || roles.value2 != nil || ["log", "pow", "sqrt", "symlog"].contains(value.scale.type) { offset = nil }
 
         // Rows: distinct keys, or one per datum when a series repeats a key (scatter, raw bars).
@@ -144,7 +147,9 @@ extension ChartBuilder {
             if let o = spec.channel("order"), let f = fieldOf["order"] {
                 sort = [SortField(field: FieldRef(f), descending: o.sort == .descending)]
             } else {
-                sort = groupFields.map { SortField(field: FieldRef($0)) }
+                // Vega-Lite sorts the stack by the grouping field descending: the last category
+                // is at the bottom.
+                sort = groupFields.map { SortField(field: FieldRef($0), descending: true) }
             }
             var groupby: [String] = []
             if let k = key, let f = fieldOf[k.channel] { groupby.append(f) }
@@ -288,7 +293,9 @@ extension ChartBuilder {
             }
             var score: [DataValue: Double] = [:]
             for i in 0..<scored.rowCount { score[scored[i, "k"]] = scored[i, "s"].validNumber ?? -.infinity }
-            return keys.sorted { a, b in score[a]! == score[b]! ? ascending(a, b) : descending ? score[a]! > score[b]! : score[a]! < score[b]! }
+            // Ties keep the order the keys first appear in (Vega's stable sort).
+            let original = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+            return keys.sorted { a, b in score[a]! == score[b]! ? original[a]! < original[b]! : descending ? score[a]! > score[b]! : score[a]! < score[b]! }
         }
         switch sort {
         case .ascending: keys.sort(by: ascending)

@@ -55,11 +55,18 @@ extension ChartSpec {
 
     static func channelDef(_ value: JSONValue, _ channel: String, _ path: String, _ r: SpecReader) throws(ChartProblem) -> ChannelDef {
         guard case .object(let members) = value.value else { throw r.problem(value, path, "expected an object, found \(value.kindName)") }
-        let used: Set<String> = ["field", "type", "aggregate", "bin", "timeUnit", "title", "scale", "sort", "stack", "format", "formatType", "value", "datum", "axis", "impute"]
+        let used: Set<String> = ["field", "type", "aggregate", "bin", "timeUnit", "title", "scale", "sort", "stack", "format", "formatType", "value", "datum", "axis", "impute", "param", "test", "empty"]
         for (key, member) in members where !used.contains(key) && !drawingChannelKeys.contains(key) {
             throw r.problem(member, "\(path).\(key)", "\"\(key)\" is not supported here; supported: \(used.sorted().joined(separator: ", ")) (and axis, legend, condition)")
         }
         var def = ChannelDef(channel: channel, path: path, line: value.line)
+        // A condition on a selection that carries a field (`{"condition": {"param": …, "field": …},
+        // "value": "grey"}`) shows that field while the selection is empty, as Pitchline's always is.
+        if value["field"] == nil, let c = value["condition"], case .object = c.value, c["field"] != nil {
+            var inner = try channelDef(c, channel, "\(path).condition", r)
+            inner.path = path
+            return inner
+        }
         if let f = value["field"] {
             switch f.value {
             case .string(let s): def.field = s.replacingOccurrences(of: "\\.", with: ".")

@@ -18,12 +18,9 @@ enum SpecData {
         case .named(let name, _):
             return try rows(spec.datasets[name]!, format: ChartSpec.DataFormat(), file: specPath, path: "$.datasets.\(name)")
         case .sequence(let start, let stop, let step, let field):
-            var values: [DataValue] = []
-            var v = start
-            while (step > 0 ? v < stop : v > stop) && values.count < 10_000_000 {
-                values.append(.number(v))
-                v += step
-            }
+            // d3.range: ceil((stop − start) / step) values, start + i × step (stop excluded).
+            let count = min(max(0, Int(((stop - start) / step).rounded(.up))), 10_000_000)
+            let values: [DataValue] = (0..<count).map { .number(start + Double($0) * step) }
             return DataFrame(fields: [field], columns: [values])
         case .url(let url, let format, let line):
             let (dataPath, bytes) = try ChartLoader.readData(url, specPath: specPath, line: line, readFile: readFile)
