@@ -142,14 +142,24 @@ extension ChartBuilder {
             // Vega's stack over the rows with a value, grouped by row key, sorted by the `order`
             // channel or else by the grouping fields ascending (Vega-Lite sorts by the stacking field).
             let withValue = datums.filter { valueColumn[$0].validNumber != nil }
-            let stackFrame = frame.selecting(rows: withValue)
+            var stackFrame = frame.selecting(rows: withValue)
             var sort: [SortField] = []
             if let o = spec.channel("order"), let f = fieldOf["order"] {
                 sort = [SortField(field: FieldRef(f), descending: o.sort == .descending)]
-            } else {
-                // Vega-Lite sorts the stack by the grouping field descending: the last category
-                // is at the bottom.
-                sort = groupFields.map { SortField(field: FieldRef($0), descending: true) }
+            } else if let first = grouping.first, let f = fieldOf[first.channel] {
+                // Vega-Lite sorts the stack by the grouping field (or its place in the channel's
+                // custom sort or scale domain), descending for vertical stacks and ascending for
+                // horizontal ones.
+                var order: [String]?
+                if case .custom(let wanted) = first.sort { order = wanted } else { order = first.domainCategories }
+                var sortField = f
+                if let order {
+                    let index = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                    sortField = "__stack_sort_index"
+                    stackFrame.setColumn(sortField, stackFrame.column(f)!.map { .number(Double(index[Self.text($0)] ?? order.count)) })
+                }
+                sort = [SortField(field: FieldRef(sortField), descending: roles.orientation == .vertical)]
+                    + groupFields.dropFirst().map { SortField(field: FieldRef($0), descending: roles.orientation == .vertical) }
             }
             var groupby: [String] = []
             if let k = key, let f = fieldOf[k.channel] { groupby.append(f) }

@@ -180,8 +180,9 @@ extension ChartSpec {
                 guard known.contains(t) else { throw r.problem(scale["type"]!, "\(path).scale.type", "\"\(t)\" is not a Vega-Lite scale type") }
                 def.scale.type = t
             }
-            if let d = scale["domain"], case .array(let items) = d.value, items.count == 2, let a = items[0].number, let b = items[1].number {
-                def.scale.domain = [a, b]
+            if let d = scale["domain"], case .array(let items) = d.value {
+                if items.count == 2, let a = items[0].number, let b = items[1].number { def.scale.domain = [a, b] }
+                if items.allSatisfy({ $0.string != nil }) { def.domainCategories = items.compactMap(\.string) }
             }
             def.scale.exponent = try r.number(scale["exponent"], "\(path).scale.exponent")
             def.scale.constant = try r.number(scale["constant"], "\(path).scale.constant")

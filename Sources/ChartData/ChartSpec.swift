@@ -59,6 +59,8 @@ struct ChartSpec {
         var sortGiven = false
         var scale = ScaleInfo()
         var scaleGiven = false
+        /// `scale.domain` given as a list of categories (a colour legend's order).
+        var domainCategories: [String]?
         var title: String?
         var axisTitle: String?
         var format: String?
