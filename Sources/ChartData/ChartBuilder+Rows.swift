@@ -12,9 +12,24 @@ extension ChartBuilder {
 
     enum KeyKind { case date(TimeGranularity?), cycle(TimeUnitReading), number, category }
 
-    func assemble(frame: DataFrame, roles: Roles, markKind: Mark, fieldOf: [String: String], binEnd: [String: String]) throws(ChartProblem) -> Chart {
-        let n = frame.rowCount
+    func assemble(frame evaluated: DataFrame, roles: Roles, markKind: Mark, fieldOf: [String: String], binEnd: [String: String]) throws(ChartProblem) -> Chart {
         let key = roles.key, value = roles.value
+        var frame = evaluated
+        // A stacked area over a continuous axis: Vega-Lite imputes 0 for a series missing at an x,
+        // so every layer runs the whole width.
+        if markKind == .area, value.stack != .none, roles.value2 == nil, value.type == .quantitative,
+           let k = key, k.type == .temporal || k.type == .quantitative || k.timeUnit != nil,
+           let keyField = fieldOf[k.channel], let valueField = fieldOf[value.channel] {
+            let groups = spec.channels.filter { c in
+                Self.seriesChannels.contains(c.channel) && c.aggregate == nil && (c.type == .nominal || c.type == .ordinal) && c.field != k.field
+            }.compactMap { fieldOf[$0.channel] }
+            if !groups.isEmpty {
+                let impute: DataValue = .object(["impute": .string(valueField), "key": .string(keyField),
+                                                 "groupby": .array(Array(Set(groups)).sorted().map(DataValue.string)), "value": .number(0)])
+                if let out = try? Transform.parse(impute).apply(frame) { frame = out }
+            }
+        }
+        let n = frame.rowCount
 
         // Keys.
         let keyColumn: [DataValue] = key.flatMap { k in fieldOf[k.channel].flatMap { frame.column($0) } ?? k.constant.map { c in [DataValue](repeating: SpecData.dataValue(c), count: n) } }
