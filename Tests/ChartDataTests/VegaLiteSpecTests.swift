@@ -218,3 +218,14 @@ struct ScatterRowTests {
         #expect(chart.series[0].pointRows == [0, 1])
     }
 }
+
+struct SemanticsDescriptionTests {
+    @Test func histogramSummaryReadsBins() throws {
+        let hist = try spec("""
+        {"title": "Wind", "data": {"url": "../data/w.csv"}, "mark": "bar",
+         "encoding": {"x": {"field": "wind", "bin": true}, "y": {"aggregate": "count"}}}
+        """)
+        #expect(hist.describe().summary.hasPrefix("Bar chart of Wind (counts), from 2 to 5, 3 bars. Values range from 1 for wind between 2 and 2.5 to 2 for wind between 4.5 and 5."))
+        #expect(SpeechFormatter(chart: hist).pointLabel(series: 0, row: 2) == "from 4.5 to 5, count 2")
+    }
+}
