@@ -143,7 +143,6 @@ extension ChartSpec {
             }
         }
         if let sort = value["sort"] {
-            def.sortGiven = true
             switch sort.value {
             case .null: def.sort = .dataOrder
             case .string("ascending"): def.sort = .ascending
@@ -174,7 +173,6 @@ extension ChartSpec {
             }
         }
         if let scale = value["scale"], case .object = scale.value {
-            def.scaleGiven = true
             if let t = try r.string(scale["type"], "\(path).scale.type") {
                 let known: Set<String> = ["linear", "log", "pow", "sqrt", "symlog", "time", "utc", "ordinal", "band", "point", "quantile", "quantize", "threshold", "bin-ordinal", "identity", "sequential"]
                 guard known.contains(t) else { throw r.problem(scale["type"]!, "\(path).scale.type", "\"\(t)\" is not a Vega-Lite scale type") }
