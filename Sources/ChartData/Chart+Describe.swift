@@ -6,7 +6,9 @@ extension Chart {
         let speech = SpeechFormatter(chart: self)
         var descriptions: [SeriesDescription] = []
         for (index, s) in series.enumerated() {
-            let stats = SeriesStatistics(values: s.values)
+            var stats = SeriesStatistics(values: s.values)
+            // In a scatter, rows of other series' points are not this series' missing values.
+            if let rows = s.pointRows { stats.missing = rows.filter { s.values[$0] == nil }.count }
             let trend = computeTrend(s.values, stats: stats)
             descriptions.append(SeriesDescription(
                 name: s.name, statistics: stats, trend: trend,
@@ -28,9 +30,12 @@ extension Chart {
         var first = "\(mark.chartKindName) of \(title.isEmpty ? "data" : title)"
         if let aggregate = y.aggregate { first += " (\(aggregatePhrase(aggregate)))" }
         if names.count > 1 { first += ", \(names.count) series: \(Self.list(names))" }
-        let perSeries = series.count > 1 ? " per series" : ""
+        // A scatter's series share rows: count their own points instead.
+        let shared = series.contains { $0.pointRows != nil }
+        let count = shared ? series.reduce(0) { $0 + ($1.pointRows?.count ?? $1.values.count) } : pointCount
+        let perSeries = series.count > 1 && !shared ? " per series" : ""
         let unitWord = mark == .bar ? "bar" : "point"
-        parts.append("\(first), \(speech.xRangeText), \(CSVReader.grouped(pointCount)) \(unitWord)\(pointCount == 1 ? "" : "s")\(perSeries).")
+        parts.append("\(first), \(speech.xRangeText), \(CSVReader.grouped(count)) \(unitWord)\(count == 1 ? "" : "s")\(perSeries).")
         for (index, d) in descriptions.enumerated() {
             let name = series.count == 1 ? "Values" : Self.capitalized(speech.spokenName(index))
             guard let minRow = d.statistics.minRow, let maxRow = d.statistics.maxRow else {

@@ -229,3 +229,17 @@ struct SemanticsDescriptionTests {
         #expect(SpeechFormatter(chart: hist).pointLabel(series: 0, row: 2) == "from 4.5 to 5, count 2")
     }
 }
+
+struct ScatterDescriptionTests {
+    @Test func scatterSeriesCountTheirOwnPoints() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"x": 1, "y": 5, "g": "a"}, {"x": 1, "y": 2, "g": "a"}, {"x": 1, "y": 9, "g": "b"}, {"x": 2, "y": null, "g": "b"}, {"x": null, "y": 3, "g": "a"}]},
+         "mark": "point", "encoding": {"x": {"field": "x", "type": "quantitative"}, "y": {"field": "y", "type": "quantitative"}, "color": {"field": "g", "type": "nominal"}}}
+        """)
+        let d = chart.describe()
+        #expect(d.summary.contains(", 4 points. "))
+        #expect(d.series[0].statistics.missing == 0)
+        #expect(d.series[1].statistics.missing == 1)
+        #expect(d.summary.hasSuffix(" 1 data row has no valid x and is left out."))
+    }
+}
