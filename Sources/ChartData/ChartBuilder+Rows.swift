@@ -1,5 +1,6 @@
 import Foundation
 import VegaLite
+import D3Format
 
 /// From the evaluated frame to the chart: rows on the row axis, series from the grouping
 /// channels, values, ranges, stacks and extra channels per point.
@@ -11,9 +12,24 @@ extension ChartBuilder {
 
     enum KeyKind { case date(TimeGranularity?), cycle(TimeUnitReading), number, category }
 
-    func assemble(frame: DataFrame, roles: Roles, markKind: Mark, fieldOf: [String: String], binEnd: [String: String]) throws(ChartProblem) -> Chart {
-        let n = frame.rowCount
+    func assemble(frame evaluated: DataFrame, roles: Roles, markKind: Mark, fieldOf: [String: String], binEnd: [String: String]) throws(ChartProblem) -> Chart {
         let key = roles.key, value = roles.value
+        var frame = evaluated
+        // A stacked area over a continuous axis: Vega-Lite imputes 0 for a series missing at an x,
+        // so every layer runs the whole width.
+        if markKind == .area, value.stack != .none, roles.value2 == nil, value.type == .quantitative,
+           let k = key, k.type == .temporal || k.type == .quantitative || k.timeUnit != nil,
+           let keyField = fieldOf[k.channel], let valueField = fieldOf[value.channel] {
+            let groups = spec.channels.filter { c in
+                Self.seriesChannels.contains(c.channel) && c.aggregate == nil && (c.type == .nominal || c.type == .ordinal) && c.field != k.field
+            }.compactMap { fieldOf[$0.channel] }
+            if !groups.isEmpty {
+                let impute: DataValue = .object(["impute": .string(valueField), "key": .string(keyField),
+                                                 "groupby": .array(Array(Set(groups)).sorted().map(DataValue.string)), "value": .number(0)])
+                if let out = try? Transform.parse(impute).apply(frame) { frame = out }
+            }
+        }
+        let n = frame.rowCount
 
         // Keys.
         let keyColumn: [DataValue] = key.flatMap { k in fieldOf[k.channel].flatMap { frame.column($0) } ?? k.constant.map { c in [DataValue](repeating: SpecData.dataValue(c), count: n) } }
@@ -62,7 +78,8 @@ extension ChartBuilder {
         var seenSeries: Set<String> = []
         for r in 0..<n {
             let keyValid: Bool
-            if case .category = keyKind { keyValid = keyColumn[r].isValid } else { keyValid = keyNumber(keyColumn[r]) != nil }
+            // On a discrete axis null is a category of its own (Vega-Lite draws a "null" bar).
+            if case .category = keyKind { keyValid = true } else { keyValid = keyNumber(keyColumn[r]) != nil }
             // A row with no valid key has no place on the axis: left out and counted. A valid key
             // with an invalid value keeps its row as a missing value (no mark, said as "no data").
             guard keyValid else { invalid += 1; continue }
@@ -93,6 +110,8 @@ extension ChartBuilder {
         case .unset: offset = (markKind == .bar && spec.markName == "bar" || markKind == .area) ? .zero : nil
         }
         if value.aggregate != nil && grouping.isEmpty && value.stack == .unset { offset = nil }
+        // Grouped bars (an offset channel beside the rows) stand side by side, each from zero.
+        if value.stack == .unset, spec.channel(roles.orientation == .horizontal ? "yOffset" : "xOffset")?.field != nil { offset = nil }
         if value.type != .quantitative || value.bin != nil || roles.value2 != nil || ["log", "pow", "sqrt", "symlog"].contains(value.scale.type) { offset = nil }
 
         // Rows: distinct keys, or one per datum when a series repeats a key (scatter, raw bars).
@@ -111,8 +130,21 @@ extension ChartBuilder {
         var xValues: [XValue] = []
         var rowKeys: [DataValue] = []
         if repeats {
-            let ordered = datums.sorted { (rowOfKey[keyColumn[$0]]!, $0) < (rowOfKey[keyColumn[$1]]!, $1) }
-            for r in ordered { rowOfDatum[r] = xValues.count; rowKeys.append(keyColumn[r]); xValues.append(xValue(keyColumn[r], keyKind)) }
+            // Per x, as many rows as the series with the most points there; each series fills
+            // them in order (ascending value for points, data order for lines and bars), so
+            // series share rows and a scatter has no more gaps than it needs.
+            var atKey: [[String: [Int]]] = Array(repeating: [:], count: sortedKeys.count)
+            for r in datums { atKey[rowOfKey[keyColumn[r]]!][seriesKeyOf[r], default: []].append(r) }
+            let byValue = markKind == .point
+            for (k, groups) in atKey.enumerated() {
+                let first = xValues.count
+                let slots = groups.values.map(\.count).max() ?? 0
+                for _ in 0..<slots { rowKeys.append(sortedKeys[k]); xValues.append(xValue(sortedKeys[k], keyKind)) }
+                for (_, rows) in groups {
+                    let ordered = byValue ? rows.sorted { (valueColumn[$0].validNumber ?? .infinity, $0) < (valueColumn[$1].validNumber ?? .infinity, $1) } : rows
+                    for (i, r) in ordered.enumerated() { rowOfDatum[r] = first + i }
+                }
+            }
         } else {
             for k in sortedKeys { rowKeys.append(k); xValues.append(xValue(k, keyKind)) }
             for r in datums { rowOfDatum[r] = rowOfKey[keyColumn[r]]! }
@@ -125,12 +157,24 @@ extension ChartBuilder {
             // Vega's stack over the rows with a value, grouped by row key, sorted by the `order`
             // channel or else by the grouping fields ascending (Vega-Lite sorts by the stacking field).
             let withValue = datums.filter { valueColumn[$0].validNumber != nil }
-            let stackFrame = frame.selecting(rows: withValue)
+            var stackFrame = frame.selecting(rows: withValue)
             var sort: [SortField] = []
             if let o = spec.channel("order"), let f = fieldOf["order"] {
                 sort = [SortField(field: FieldRef(f), descending: o.sort == .descending)]
-            } else {
-                sort = groupFields.map { SortField(field: FieldRef($0)) }
+            } else if let first = grouping.first, let f = fieldOf[first.channel] {
+                // Vega-Lite sorts the stack by the grouping field (or its place in the channel's
+                // custom sort or scale domain), descending for vertical stacks and ascending for
+                // horizontal ones.
+                var order: [String]?
+                if case .custom(let wanted) = first.sort { order = wanted } else { order = first.domainCategories }
+                var sortField = f
+                if let order {
+                    let index = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                    sortField = "__stack_sort_index"
+                    stackFrame.setColumn(sortField, stackFrame.column(f)!.map { .number(Double(index[Self.text($0)] ?? order.count)) })
+                }
+                sort = [SortField(field: FieldRef(sortField), descending: roles.orientation == .vertical)]
+                    + groupFields.dropFirst().map { SortField(field: FieldRef($0), descending: roles.orientation == .vertical) }
             }
             var groupby: [String] = []
             if let k = key, let f = fieldOf[k.channel] { groupby.append(f) }
@@ -274,7 +318,9 @@ extension ChartBuilder {
             }
             var score: [DataValue: Double] = [:]
             for i in 0..<scored.rowCount { score[scored[i, "k"]] = scored[i, "s"].validNumber ?? -.infinity }
-            return keys.sorted { a, b in score[a]! == score[b]! ? ascending(a, b) : descending ? score[a]! > score[b]! : score[a]! < score[b]! }
+            // Ties keep the order the keys first appear in (Vega's stable sort).
+            let original = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+            return keys.sorted { a, b in score[a]! == score[b]! ? original[a]! < original[b]! : descending ? score[a]! > score[b]! : score[a]! < score[b]! }
         }
         switch sort {
         case .ascending: keys.sort(by: ascending)
@@ -324,6 +370,11 @@ extension ChartBuilder {
     /// An extra channel's value for speech and the table, in the channel's format when it has one.
     func extraText(_ v: DataValue, _ c: ChartSpec.ChannelDef) -> String? {
         guard v.isValid else { return nil }
+        // The channel's own d3 format, as Vega-Lite shows it in a tooltip or text mark.
+        if let f = c.format, !f.isEmpty {
+            if case .date(let ms) = v { return TimeFormat(f)(ms) }
+            if case .number(let n) = v, c.formatType != "time", let format = try? D3Format.NumberFormat(f) { return format(n) }
+        }
         if let unit = c.timeUnit.flatMap(TimeUnitReading.init), case .date(let ms) = v {
             guard unit.isInstant else { return unit.cycleLabel(ms) }
             let (y, m, _) = CellParsing.civilFromDays(Int((ms / 86_400_000).rounded(.down)))

@@ -73,13 +73,11 @@ struct ChartBuilder {
 
     /// `readFile` reads secondary data files (`lookup`) by site path.
     func build(readFile: (String) throws -> Data = { _ in throw CocoaError(.fileReadNoSuchFile) }) throws(ChartProblem) -> Chart {
-        // Vega-Lite parses as dates, at the source, every source field a temporal channel, a
-        // timeUnit or a timeUnit filter names (its implicit `format.parse`), so transforms see dates.
+        // Vega-Lite parses as dates, at the source, every source field a temporal channel or a
+        // timeUnit names (its implicit `format.parse`), so transforms see dates; the transforms'
+        // own implicit parses are `TransformPipeline`'s (in `SpecTransforms`).
         var source = self.frame
-        var dateFields = spec.channels.filter { $0.type == .temporal || $0.timeUnit != nil }.compactMap(\.field)
-        for step in spec.transforms where step.json["timeUnit"] != nil || step.json["filter"]?["timeUnit"] != nil {
-            if let f = step.json["field"]?.string ?? step.json["filter"]?["field"]?.string { dateFields.append(f) }
-        }
+        let dateFields = spec.channels.filter { $0.type == .temporal || $0.timeUnit != nil }.compactMap(\.field)
         for f in Set(dateFields) {
             if let column = source.column(f) { source.setColumn(f, column.map(SpecData.toDate)) }
         }

@@ -55,11 +55,18 @@ extension ChartSpec {
 
     static func channelDef(_ value: JSONValue, _ channel: String, _ path: String, _ r: SpecReader) throws(ChartProblem) -> ChannelDef {
         guard case .object(let members) = value.value else { throw r.problem(value, path, "expected an object, found \(value.kindName)") }
-        let used: Set<String> = ["field", "type", "aggregate", "bin", "timeUnit", "title", "scale", "sort", "stack", "format", "formatType", "value", "datum", "axis", "impute"]
+        let used: Set<String> = ["field", "type", "aggregate", "bin", "timeUnit", "title", "scale", "sort", "stack", "format", "formatType", "value", "datum", "axis", "impute", "param", "test", "empty"]
         for (key, member) in members where !used.contains(key) && !drawingChannelKeys.contains(key) {
             throw r.problem(member, "\(path).\(key)", "\"\(key)\" is not supported here; supported: \(used.sorted().joined(separator: ", ")) (and axis, legend, condition)")
         }
         var def = ChannelDef(channel: channel, path: path, line: value.line)
+        // A condition on a selection that carries a field (`{"condition": {"param": …, "field": …},
+        // "value": "grey"}`) shows that field while the selection is empty, as Pitchline's always is.
+        if value["field"] == nil, let c = value["condition"], case .object = c.value, c["field"] != nil {
+            var inner = try channelDef(c, channel, "\(path).condition", r)
+            inner.path = path
+            return inner
+        }
         if let f = value["field"] {
             switch f.value {
             case .string(let s): def.field = s.replacingOccurrences(of: "\\.", with: ".")
@@ -136,7 +143,6 @@ extension ChartSpec {
             }
         }
         if let sort = value["sort"] {
-            def.sortGiven = true
             switch sort.value {
             case .null: def.sort = .dataOrder
             case .string("ascending"): def.sort = .ascending
@@ -167,14 +173,14 @@ extension ChartSpec {
             }
         }
         if let scale = value["scale"], case .object = scale.value {
-            def.scaleGiven = true
             if let t = try r.string(scale["type"], "\(path).scale.type") {
                 let known: Set<String> = ["linear", "log", "pow", "sqrt", "symlog", "time", "utc", "ordinal", "band", "point", "quantile", "quantize", "threshold", "bin-ordinal", "identity", "sequential"]
                 guard known.contains(t) else { throw r.problem(scale["type"]!, "\(path).scale.type", "\"\(t)\" is not a Vega-Lite scale type") }
                 def.scale.type = t
             }
-            if let d = scale["domain"], case .array(let items) = d.value, items.count == 2, let a = items[0].number, let b = items[1].number {
-                def.scale.domain = [a, b]
+            if let d = scale["domain"], case .array(let items) = d.value {
+                if items.count == 2, let a = items[0].number, let b = items[1].number { def.scale.domain = [a, b] }
+                if items.allSatisfy({ $0.string != nil }) { def.domainCategories = items.compactMap(\.string) }
             }
             def.scale.exponent = try r.number(scale["exponent"], "\(path).scale.exponent")
             def.scale.constant = try r.number(scale["constant"], "\(path).scale.constant")

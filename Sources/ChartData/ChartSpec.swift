@@ -56,9 +56,9 @@ struct ChartSpec {
         var timeUnit: String?
         var stack: StackSetting = .unset
         var sort: Sort = .ascending
-        var sortGiven = false
         var scale = ScaleInfo()
-        var scaleGiven = false
+        /// `scale.domain` given as a list of categories (a colour legend's order).
+        var domainCategories: [String]?
         var title: String?
         var axisTitle: String?
         var format: String?
@@ -82,14 +82,6 @@ struct ChartSpec {
             self.type = type
         }
 
-        var carriesData: Bool { field != nil || aggregate == "count" || constant != nil }
-        /// `bin: "binned"` or `{"binned": true}`: the data holds bin starts already (and x2/y2 the ends).
-        var isPrebinned: Bool {
-            guard let bin else { return false }
-            if bin.string == "binned" { return true }
-            if case .bool(true)? = bin["binned"]?.value { return true }
-            return false
-        }
     }
 
     var title: String?

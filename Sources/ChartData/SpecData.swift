@@ -18,12 +18,9 @@ enum SpecData {
         case .named(let name, _):
             return try rows(spec.datasets[name]!, format: ChartSpec.DataFormat(), file: specPath, path: "$.datasets.\(name)")
         case .sequence(let start, let stop, let step, let field):
-            var values: [DataValue] = []
-            var v = start
-            while (step > 0 ? v < stop : v > stop) && values.count < 10_000_000 {
-                values.append(.number(v))
-                v += step
-            }
+            // d3.range: ceil((stop − start) / step) values, start + i × step (stop excluded).
+            let count = min(max(0, Int(((stop - start) / step).rounded(.up))), 10_000_000)
+            let values: [DataValue] = (0..<count).map { .number(start + Double($0) * step) }
             return DataFrame(fields: [field], columns: [values])
         case .url(let url, let format, let line):
             let (dataPath, bytes) = try ChartLoader.readData(url, specPath: specPath, line: line, readFile: readFile)
@@ -114,36 +111,42 @@ enum SpecData {
     static func delimited(_ table: CSVTable, inferTypes: Bool, keepText: Set<String>) -> DataFrame {
         var columns: [[DataValue]] = []
         for c in 0..<table.columnCount {
-            var texts: [String] = []
-            texts.reserveCapacity(table.rowCount)
+            // Pass 1 infers the type from the bytes (no strings built for number and date fields);
+            // pass 2 builds text only for boolean and string fields.
             var canBool = true, canNumber = true, canDate = true
             var numbers: [Double] = []
             var dates: [Double] = []
-            let name = table.header[c]
-            let infer = inferTypes && !keepText.contains(name)
-            if infer { numbers.reserveCapacity(table.rowCount) }
-            table.forEachCell(column: c) { _, bytes in
-                texts.append(String(decoding: bytes, as: UTF8.self))
-                guard infer else { return }
-                if canNumber {
-                    if bytes.isEmpty { numbers.append(.nan) } else if let n = CellParsing.number(bytes) { numbers.append(n) } else { canNumber = false }
-                }
-                if canBool && !(bytes.elementsEqual("true".utf8) || bytes.elementsEqual("false".utf8)) { canBool = false }
-                if canDate {
-                    if !bytes.isEmpty, let d = jsDateParse(bytes) { dates.append(d) } else { canDate = false; dates = [] }
+            let infer = inferTypes && !keepText.contains(table.header[c])
+            if infer {
+                numbers.reserveCapacity(table.rowCount)
+                table.forEachCell(column: c) { _, bytes in
+                    if canNumber {
+                        if bytes.isEmpty { numbers.append(.nan) } else if let n = CellParsing.number(bytes) { numbers.append(n) } else { canNumber = false; numbers = [] }
+                    }
+                    if canBool && !(bytes.elementsEqual("true".utf8) || bytes.elementsEqual("false".utf8)) { canBool = false }
+                    if canDate && !canNumber {
+                        if !bytes.isEmpty, let d = jsDateParse(bytes) { dates.append(d) } else { canDate = false; dates = [] }
+                    } else if canDate {
+                        // Still possibly numbers (which win): check dates without keeping them.
+                        if bytes.isEmpty { canDate = false }
+                    }
                 }
             }
-            if !infer || table.rowCount == 0 {
-                columns.append(texts.map { .string($0) })
-            } else if canBool {
-                columns.append(texts.map { $0.isEmpty ? .null : .bool($0 == "true") })
-            } else if canNumber {
+            if infer && table.rowCount > 0 && !canBool && canNumber {
                 columns.append(numbers.map { $0.isNaN ? .null : .number($0) })
-            } else if canDate && dates.count == texts.count {
-                columns.append(dates.map { $0.isNaN ? .null : .date($0) })
-            } else {
-                columns.append(texts.map { .string($0) })
+                continue
             }
+            if infer && table.rowCount > 0 && !canBool && canDate && dates.count == table.rowCount {
+                columns.append(dates.map { .date($0) })
+                continue
+            }
+            var values: [DataValue] = []
+            values.reserveCapacity(table.rowCount)
+            let asBool = infer && table.rowCount > 0 && canBool
+            table.forEachCell(column: c) { _, bytes in
+                if asBool { values.append(.bool(bytes.elementsEqual("true".utf8))) } else { values.append(.string(String(decoding: bytes, as: UTF8.self))) }
+            }
+            columns.append(values)
         }
         return DataFrame(fields: table.header, columns: columns)
     }

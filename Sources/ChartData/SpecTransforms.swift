@@ -7,15 +7,27 @@ import VegaLite
 enum SpecTransforms {
     static func apply(_ steps: [ChartSpec.TransformStep], to frame: DataFrame, spec: ChartSpec, file: String,
                       readFile: (String) throws -> Data) throws(ChartProblem) -> DataFrame {
-        var frame = frame
-        var context: TransformContext?
+        var transforms: [Transform] = []
         for step in steps {
-            let transform: Transform
             do {
-                transform = try Transform.parse(SpecData.dataValue(step.json))
+                transforms.append(try Transform.parse(SpecData.dataValue(step.json)))
             } catch {
                 throw located(error, step, file)
             }
+        }
+        // The parses Vega-Lite adds on its own for the transforms (a field compared with a number
+        // or date in a predicate, a timeUnit's field), unless `format.parse` named the field.
+        var parsed = Set<String>()
+        switch spec.data {
+        case .url(_, let format, _), .values(_, let format): parsed = Set(format.parse.map(\.field))
+        default: break
+        }
+        var frame = frame
+        for (field, type) in TransformPipeline(transforms).implicitParse(parsed: parsed) {
+            if let column = frame.column(field) { frame.setColumn(field, type.apply(column)) }
+        }
+        var context: TransformContext?
+        for (step, transform) in zip(steps, transforms) {
             if case .lookup = transform, context == nil {
                 context = try lookupData(steps, spec: spec, file: file, readFile: readFile)
             }

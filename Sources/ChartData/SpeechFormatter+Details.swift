@@ -44,6 +44,13 @@ extension SpeechFormatter {
         return f.format(total)
     }
 
+    /// A bin after a value: "for wind between 10 and 12".
+    func binAtText(_ bin: BinRange) -> String {
+        let span = binText(bin).dropFirst("from ".count).replacingOccurrences(of: " to ", with: " and ")
+        let title = chart.x.title.isEmpty ? "" : Self.lowercasedKeepingAcronyms(chart.x.title) + " "
+        return "for \(title)between \(span)"
+    }
+
     /// A bin's span for speech: "from 10 to 12" (x in the row axis' format).
     func binText(_ bin: BinRange) -> String {
         var f = chart.x.format.flatMap { NumberFormat(d3: $0) } ?? NumberFormat.automatic(for: [bin.start, bin.end])

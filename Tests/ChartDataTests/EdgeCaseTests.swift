@@ -110,6 +110,7 @@ struct EdgeCaseTests {
         """, files: ["site/data/m.csv": data])
         #expect(chart.series[0].values == [1, 3])
         #expect(chart.semantics.invalidRows == 2)
+        #expect(chart.describe().summary.hasSuffix(" 2 data rows have no valid date and are left out."))
     }
 
     @Test func oversizedSpecsAreRefusedBeforeParsing() {

@@ -47,7 +47,9 @@ struct VegaLiteSpecTests {
         """)
         #expect(chart.semantics.stack == .zero)
         #expect(chart.series.map(\.name) == ["Coal", "Wind"])
-        #expect(chart.series[1].details[0] == PointDetail(lower: 3988, upper: 5120, stackTotal: 5120))
+        // Vega-Lite stacks by the colour field descending: Wind at the bottom, Coal above it.
+        #expect(chart.series[1].details[0] == PointDetail(lower: 0, upper: 1132, stackTotal: 5120))
+        #expect(chart.series[0].details[0] == PointDetail(lower: 1132, upper: 5120, stackTotal: 5120))
         #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 0) == "2001, coal 3,988 thousand MWh, total 5,120")
     }
 
@@ -103,7 +105,7 @@ struct VegaLiteSpecTests {
         #expect(seq.series[0].values == [0, 1, 2])
         let primitives = try spec(#"{"data": {"values": [5, 7, 5]}, "mark": "tick", "encoding": {"x": {"field": "data", "type": "quantitative"}}}"#)
         #expect(primitives.semantics.specMark == "tick")
-        #expect(primitives.series[0].values == [5, 7, 5])
+        #expect(primitives.series[0].values == [5, 5, 7])  // a strip: one row per point, by value
         let tsv = "d\tv\n31/01/2012\t5\n01/02/2012\t\n"
         let chart = try spec("""
         {"data": {"url": "../data/t.tsv", "format": {"type": "tsv", "parse": {"d": "date:'%d/%m/%Y'"}}}, "mark": "line",
@@ -203,3 +205,41 @@ struct SpecDataShapeTests {
     }
 }
 
+
+struct ScatterRowTests {
+    @Test func seriesShareRowsAtARepeatedX() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"x": 1, "y": 5, "g": "a"}, {"x": 1, "y": 2, "g": "a"}, {"x": 1, "y": 9, "g": "b"}, {"x": 2, "y": 4, "g": "b"}]},
+         "mark": "point", "encoding": {"x": {"field": "x", "type": "quantitative"}, "y": {"field": "y", "type": "quantitative"},
+                                      "color": {"field": "g", "type": "nominal"}, "size": {"field": "y", "type": "quantitative", "format": ".1f", "title": "Size"}}}
+        """)
+        #expect(chart.xValues == [.number(1), .number(1), .number(2)])
+        #expect(chart.series.map(\.values) == [[2, 5, nil], [9, nil, 4]])
+        #expect(chart.series[0].pointRows == [0, 1])
+    }
+}
+
+struct SemanticsDescriptionTests {
+    @Test func histogramSummaryReadsBins() throws {
+        let hist = try spec("""
+        {"title": "Wind", "data": {"url": "../data/w.csv"}, "mark": "bar",
+         "encoding": {"x": {"field": "wind", "bin": true}, "y": {"aggregate": "count"}}}
+        """)
+        #expect(hist.describe().summary.hasPrefix("Bar chart of Wind (counts), from 2 to 5, 3 bars. Values range from 1 for wind between 2 and 2.5 to 2 for wind between 4.5 and 5."))
+        #expect(SpeechFormatter(chart: hist).pointLabel(series: 0, row: 2) == "from 4.5 to 5, count 2")
+    }
+}
+
+struct ScatterDescriptionTests {
+    @Test func scatterSeriesCountTheirOwnPoints() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"x": 1, "y": 5, "g": "a"}, {"x": 1, "y": 2, "g": "a"}, {"x": 1, "y": 9, "g": "b"}, {"x": 2, "y": null, "g": "b"}, {"x": null, "y": 3, "g": "a"}]},
+         "mark": "point", "encoding": {"x": {"field": "x", "type": "quantitative"}, "y": {"field": "y", "type": "quantitative"}, "color": {"field": "g", "type": "nominal"}}}
+        """)
+        let d = chart.describe()
+        #expect(d.summary.contains(", 4 points. "))
+        #expect(d.series[0].statistics.missing == 0)
+        #expect(d.series[1].statistics.missing == 1)
+        #expect(d.summary.hasSuffix(" 1 data row has no valid x and is left out."))
+    }
+}
