@@ -59,4 +59,12 @@ import Testing
             try t.apply(frame, context: TransformContext(datasets: ["others": DataFrame()]))
         }
     }
+
+    @Test func flattenRefusesAValueThatIsNotAnArray() throws {
+        let t = try Transform.parse(json(#"{"flatten": ["a"]}"#))
+        let frame = DataFrame(rows: [["a": .array([.number(1)])], ["a": .null]])
+        #expect(throws: TransformError("row 2: \"a\" is null, not an array to flatten", path: "flatten[0]")) {
+            try t.apply(frame)
+        }
+    }
 }
