@@ -45,7 +45,7 @@ import Testing
         case ("string", .string(let s)): return s == json as? String
         case ("boolean", .bool(let b)): return b == (json as? NSNumber)?.boolValue
         case ("null", .null), ("undefined", .null): return true
-        case ("date", .date(let t)): return t == (json as? NSNumber)?.doubleValue
+        case ("date", .date(let t)): return json is NSNull ? t.isNaN : t == (json as? NSNumber)?.doubleValue  // Invalid Date
         case ("array", .array(let items)):
             guard let expected = json as? [Any], expected.count == items.count else { return false }
             return zip(items, expected).allSatisfy { same($0, $1) }
