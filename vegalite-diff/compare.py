@@ -44,7 +44,7 @@ def canonical_key(v, time_scale=False):
     """One comparable text for a key: D<ms> for instants, N<number>, S<category text>."""
     if isinstance(v, dict) and "date" in v:
         return "D%d" % round(v["date"])
-    if v is None:
+    if v is None or v == "null":  # Vega-Lite draws a null category as "null"; Pitchline names it so
         return "null"
     n = _num(v)
     if n is not None:
