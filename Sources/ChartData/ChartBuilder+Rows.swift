@@ -121,6 +121,7 @@ extension ChartBuilder {
             let k = "\(seriesKeyOf[r])\u{1}\(Self.text(keyColumn[r]))"
             if !seen.insert(k).inserted { repeats = true; break }
         }
+        if fieldOf[value.channel] == nil { offset = nil }  // a constant (`datum`) does not stack
         // One segment per stack tells the reader nothing: a single series that never repeats a row is not stacked.
         if seriesOrder.count <= 1 && !repeats { offset = nil }
         let sortedKeys = try orderedKeys(datums: datums, keyColumn: keyColumn, keyKind: keyKind, keyNumber: keyNumber, frame: frame, roles: roles, fieldOf: fieldOf, valueColumn: valueColumn)

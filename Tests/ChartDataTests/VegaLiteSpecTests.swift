@@ -243,3 +243,26 @@ struct ScatterDescriptionTests {
         #expect(d.summary.hasSuffix(" 1 data row has no valid x and is left out."))
     }
 }
+
+struct SpecCorpusRobustnessTests {
+    /// Every spec of the fuzz corpus and the differential corpus either loads or is refused
+    /// with a located problem (no crash, no unlocated message).
+    @Test func corpusSpecsLoadOrAreLocated() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var files: [URL] = []
+        for folder in ["Fuzz/corpus/spec", "vegalite-diff/corpus/own", "vegalite-diff/corpus/gallery", "vegalite-diff/corpus/altair"] {
+            let dir = root.appendingPathComponent(folder)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] where name.hasSuffix(".json") {
+                files.append(dir.appendingPathComponent(name))
+            }
+        }
+        #expect(files.count > 50)
+        for file in files {
+            do {
+                _ = try ChartLoader.loadSpecFile(atPath: file.path)
+            } catch {
+                #expect(error.line != nil || error.jsonPath != nil || error.message.hasPrefix("JSON") || error.message.contains("cannot read"), "\(error)")
+            }
+        }
+    }
+}
