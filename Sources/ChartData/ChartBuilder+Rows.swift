@@ -12,7 +12,8 @@ extension ChartBuilder {
 
     enum KeyKind { case date(TimeGranularity?), cycle(TimeUnitReading), number, category }
 
-    func assemble(frame evaluated: DataFrame, roles: Roles, markKind: Mark, fieldOf: [String: String], binEnd: [String: String]) throws(ChartProblem) -> Chart {
+    func assemble(frame evaluated: DataFrame, roles: Roles, markKind: Mark, fieldOf: [String: String], binEnd: [String: String],
+                  preAggregate: DataFrame? = nil) throws(ChartProblem) -> Chart {
         let key = roles.key, value = roles.value
         var frame = evaluated
         // A stacked area over a continuous axis: Vega-Lite imputes 0 for a series missing at an x,
@@ -121,9 +122,10 @@ extension ChartBuilder {
             let k = "\(seriesKeyOf[r])\u{1}\(Self.text(keyColumn[r]))"
             if !seen.insert(k).inserted { repeats = true; break }
         }
+        if fieldOf[value.channel] == nil { offset = nil }  // a constant (`datum`) does not stack
         // One segment per stack tells the reader nothing: a single series that never repeats a row is not stacked.
         if seriesOrder.count <= 1 && !repeats { offset = nil }
-        let sortedKeys = try orderedKeys(datums: datums, keyColumn: keyColumn, keyKind: keyKind, keyNumber: keyNumber, frame: frame, roles: roles, fieldOf: fieldOf, valueColumn: valueColumn)
+        let sortedKeys = try orderedKeys(datums: datums, keyColumn: keyColumn, keyKind: keyKind, keyNumber: keyNumber, frame: frame, roles: roles, fieldOf: fieldOf, valueColumn: valueColumn, preAggregate: preAggregate)
         var rowOfKey: [DataValue: Int] = [:]
         for (i, k) in sortedKeys.enumerated() { rowOfKey[k] = i }
         var rowOfDatum = [Int](repeating: -1, count: n)
@@ -293,7 +295,7 @@ extension ChartBuilder {
 
     /// Distinct keys in display order: ascending for numbers and dates, else as `sort` says.
     func orderedKeys(datums: [Int], keyColumn: [DataValue], keyKind: KeyKind, keyNumber: (DataValue) -> Double?, frame: DataFrame,
-                     roles: Roles, fieldOf: [String: String], valueColumn: [DataValue]) throws(ChartProblem) -> [DataValue] {
+                     roles: Roles, fieldOf: [String: String], valueColumn: [DataValue], preAggregate: DataFrame?) throws(ChartProblem) -> [DataValue] {
         var keys: [DataValue] = []
         var seen: Set<DataValue> = []
         for r in datums where seen.insert(keyColumn[r]).inserted { keys.append(keyColumn[r]) }
@@ -309,9 +311,11 @@ extension ChartBuilder {
             if case .number(let x) = a, case .number(let y) = b { return x < y }
             return Self.text(a) < Self.text(b)
         }
-        func byMeasure(_ column: [DataValue], op: String, descending: Bool) throws(ChartProblem) -> [DataValue] {
-            // The op over each key's rows, by the VegaLite aggregate.
-            let pairs = DataFrame(fields: ["k", "v"], columns: [datums.map { keyColumn[$0] }, datums.map { column[$0] }])
+        func byMeasure(_ column: [DataValue], op: String, descending: Bool, keyed: [DataValue]? = nil) throws(ChartProblem) -> [DataValue] {
+            // The op over each key's rows, by the VegaLite aggregate (over the rows before the
+            // encoding's aggregate when `keyed` gives their keys).
+            let pairs = keyed.map { DataFrame(fields: ["k", "v"], columns: [$0, column]) }
+                ?? DataFrame(fields: ["k", "v"], columns: [datums.map { keyColumn[$0] }, datums.map { column[$0] }])
             guard let aggregateOp = AggregateOp(rawValue: op),
                   let scored = try? Transform.aggregate(AggregateTransform(measures: [AggregateMeasure(op: aggregateOp, field: "v", as: "s")], groupby: ["k"])).apply(pairs) else {
                 throw specProblem("\(roles.key!.path).sort", line: roles.key!.line, "cannot sort by \"\(op)\"")
@@ -331,8 +335,10 @@ extension ChartBuilder {
             let original = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
             keys.sort { (position[Self.text($0)] ?? wanted.count + original[$0]!) < (position[Self.text($1)] ?? wanted.count + original[$1]!) }
         case .byField(let field, let op, let descending):
-            if let measured = frame.column("sort_\(op)_\(field ?? "")") {
-                keys = try byMeasure(measured, op: "max", descending: descending)  // computed with the aggregate
+            if let raw = preAggregate, let k = roles.key.flatMap({ fieldOf[$0.channel] }), let keyed = raw.column(k) {
+                // Vega-Lite sorts by the op over the data rows, not over the aggregated ones.
+                let column = field.flatMap { raw.column($0) } ?? [DataValue](repeating: .null, count: raw.rowCount)
+                keys = try byMeasure(column, op: op, descending: descending, keyed: keyed)
             } else {
                 keys = try byMeasure(field.flatMap { frame.column($0) } ?? valueColumn, op: op, descending: descending)
             }

@@ -137,7 +137,9 @@ struct ChartBuilder {
         }
 
         let aggregated = spec.channels.filter { $0.aggregate != nil }
+        var preAggregate: DataFrame?
         if !aggregated.isEmpty {
+            preAggregate = frame
             var groupby: [String] = []
             for c in spec.channels where c.aggregate == nil {
                 guard let f = fieldOf[c.channel] else { continue }
@@ -183,7 +185,7 @@ struct ChartBuilder {
                 throw specProblem("\(roles.value.path).impute\(error.path.isEmpty ? "" : "." + error.path)", line: roles.value.line, error.message)
             }
         }
-        return try assemble(frame: frame, roles: roles, markKind: markKind, fieldOf: fieldOf, binEnd: binEnd)
+        return try assemble(frame: frame, roles: roles, markKind: markKind, fieldOf: fieldOf, binEnd: binEnd, preAggregate: preAggregate)
     }
 
     /// `temp_max` → "Temp max", `netGeneration` → "Net generation".

@@ -19,7 +19,7 @@ enum SpecData {
             return try rows(spec.datasets[name]!, format: ChartSpec.DataFormat(), file: specPath, path: "$.datasets.\(name)")
         case .sequence(let start, let stop, let step, let field):
             // d3.range: ceil((stop − start) / step) values, start + i × step (stop excluded).
-            let count = min(max(0, Int(((stop - start) / step).rounded(.up))), 10_000_000)
+            let count = min(max(0, Int(((stop - start) / step).rounded(.up))), 1_000_000)
             let values: [DataValue] = (0..<count).map { .number(start + Double($0) * step) }
             return DataFrame(fields: [field], columns: [values])
         case .url(let url, let format, let line):

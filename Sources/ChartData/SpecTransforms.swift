@@ -10,7 +10,7 @@ enum SpecTransforms {
         var transforms: [Transform] = []
         for step in steps {
             do {
-                transforms.append(try Transform.parse(SpecData.dataValue(step.json)))
+                transforms.append(try Transform.parse(normalized(SpecData.dataValue(step.json))))
             } catch {
                 throw located(error, step, file)
             }
@@ -38,6 +38,21 @@ enum SpecTransforms {
             }
         }
         return frame
+    }
+
+    /// Vega-Lite's shorthands resolved before the transform is read: `"field": "*"` in an
+    /// aggregate, joinaggregate or window op means "all rows" (Vega-Lite's count of records).
+    static func normalized(_ t: DataValue) -> DataValue {
+        guard case .object(var o) = t else { return t }
+        for key in ["aggregate", "joinaggregate", "window"] {
+            guard case .array(let ops)? = o[key] else { continue }
+            o[key] = .array(ops.map { op in
+                guard case .object(var m) = op, m["field"] == .string("*") else { return op }
+                m["field"] = nil
+                return .object(m)
+            })
+        }
+        return .object(o)
     }
 
     /// A transform error at `$.transform[k].<relative path>`, on the line where that value starts.
