@@ -236,6 +236,11 @@ public struct JoinAggregateTransform: Sendable {
     public var measures: [AggregateMeasure]
     public var groupby: [FieldRef]
 
+    public init(measures: [AggregateMeasure], groupby: [String]) {
+        self.measures = measures
+        self.groupby = groupby.map(FieldRef.init)
+    }
+
     init(_ o: SpecObject) throws(TransformError) {
         try o.allowOnly(["joinaggregate", "groupby"], in: "a joinaggregate transform")
         measures = try AggregateMeasure.parseList(o, "joinaggregate")

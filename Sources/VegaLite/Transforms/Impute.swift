@@ -16,6 +16,18 @@ public struct ImputeTransform: Sendable {
 
     static let methods = ["value", "mean", "median", "max", "min"]
 
+    /// An encoding's `impute` (`{"impute": {"value": 0}}` on y, keyed by x, grouped by color).
+    public init(impute: String, key: String, keyvals: [DataValue]? = nil, groupby: [String] = [],
+                method: String = "value", value: DataValue = .number(0), frame: (Int?, Int?) = (nil, nil)) {
+        self.impute = FieldRef(impute)
+        self.key = FieldRef(key)
+        self.keyvals = keyvals
+        self.groupby = groupby.map(FieldRef.init)
+        self.method = ImputeTransform.methods.contains(method) ? method : "value"
+        self.value = value
+        self.frame = frame
+    }
+
     init(_ o: SpecObject) throws(TransformError) {
         try o.allowOnly(["impute", "key", "keyvals", "groupby", "method", "value", "frame"], in: "an impute transform")
         impute = try o.field("impute")
@@ -34,13 +46,24 @@ public struct ImputeTransform: Sendable {
             }
             let step = try s.number("step") ?? (start < stop ? 1 : -1)
             // vega `sequence(start, stop, step)`.
-            let n = Swift.max(0, Int(((stop - start) / step).rounded(.up)))
+            let count = ((stop - start) / step).rounded(.up)
+            guard step != 0, count.isFinite, count <= 1_000_000 else {
+                throw TransformError("the sequence would have \(DataValue.jsNumberText(count)) values; at most 1,000,000", path: s.path)
+            }
+            let n = Swift.max(0, Int(count))
             keyvals = (0..<n).map { .number(start + Double($0) * step) }
         case let v?: throw TransformError("expected an array or a sequence, found \(describe(v))", path: o.at("keyvals"))
         }
         if let f = try o.array("frame") {
             guard f.count == 2 else { throw TransformError("expected [start, end]", path: o.at("frame")) }
-            let ends = f.map { v -> Int? in if case .number(let n) = v { return Int(n) } else { return nil } }
+            var ends: [Int?] = []
+            for (i, v) in f.enumerated() {
+                switch v {
+                case .null: ends.append(nil)
+                case .number(let n): ends.append(try wholeNumber(n, -1_000_000_000...1_000_000_000, path: o.at("frame", i)))
+                default: throw TransformError("expected a number or null, found \(describe(v))", path: o.at("frame", i))
+                }
+            }
             frame = (ends[0], ends[1])
         } else {
             frame = (nil, nil)

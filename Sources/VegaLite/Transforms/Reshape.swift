@@ -100,7 +100,7 @@ public struct PivotTransform: Sendable {
         value = try o.field("value")
         groupby = try o.fields("groupby")
         op = o.has("op") ? try AggregateOp.parse(o, "op") : .sum
-        limit = Int(try o.number("limit") ?? 0)
+        limit = try o.int("limit", 0...1_000_000_000) ?? 0
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {
@@ -168,8 +168,8 @@ public struct SampleTransform: Sendable {
 
     init(_ o: SpecObject) throws(TransformError) {
         try o.allowOnly(["sample"], in: "a sample transform")
-        guard let n = try o.number("sample"), n >= 0 else { throw TransformError("expected a row count", path: o.at("sample")) }
-        size = Int(n)
+        guard let n = try o.number("sample"), n >= 0, !n.isNaN else { throw TransformError("expected a row count", path: o.at("sample")) }
+        size = n >= 1e15 ? Int(1e15) : Int(n)
     }
 
     func apply(_ frame: DataFrame) -> DataFrame {

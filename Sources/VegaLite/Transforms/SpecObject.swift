@@ -87,6 +87,12 @@ struct SpecObject {
         }
     }
 
+    /// A whole number within `range` (bad input is an error, never a trap or a runaway loop).
+    func int(_ key: String, _ range: ClosedRange<Int>) throws(TransformError) -> Int? {
+        guard let d = try number(key) else { return nil }
+        return try wholeNumber(d, range, path: at(key))
+    }
+
     func bool(_ key: String) throws(TransformError) -> Bool? {
         switch values[key] {
         case nil, .null?: return nil
@@ -338,4 +344,12 @@ struct Grouping {
         }
         return (out, index.count)
     }
+}
+
+/// `d` as an Int when it is a whole number within `range`.
+func wholeNumber(_ d: Double, _ range: ClosedRange<Int>, path: String) throws(TransformError) -> Int {
+    guard d.isFinite, d == d.rounded(), d >= Double(range.lowerBound), d <= Double(range.upperBound) else {
+        throw TransformError("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(DataValue.jsNumberText(d))", path: path)
+    }
+    return Int(d)
 }

@@ -39,8 +39,8 @@ public struct TimeUnitSpec: Sendable, Hashable {
                 throw TransformError("a timeUnit chosen by maxbins alone is not supported; give \"unit\"", path: o.at("maxbins"))
             }
             let step = try o.number("step") ?? 1
-            guard step >= 1, step == step.rounded() else {
-                throw TransformError("step must be a whole number ≥ 1", path: o.at("step"))
+            guard step >= 1, step <= 1_000_000, step == step.rounded() else {
+                throw TransformError("step must be a whole number from 1 to 1000000", path: o.at("step"))
             }
             return try TimeUnitSpec(name: try o.string("unit"), step: Int(step), utc: try o.bool("utc") ?? false,
                                     binned: try o.bool("binned") ?? false, path: o.at("unit"))
@@ -92,7 +92,7 @@ public struct TimeUnitSpec: Sendable, Hashable {
 
     /// Vega's `utcFloor(units, step)` of an instant (ms); NaN stays NaN.
     public func floor(_ t: Double) -> Double {
-        guard t.isFinite else { return .nan }
+        guard CivilTime.isValidTime(t) else { return .nan }
         let p = CivilTime.parts(t)
         let u = Set(units)
         let b = smallest
@@ -134,7 +134,7 @@ public struct TimeUnitSpec: Sendable, Hashable {
     }
 
     func offset(_ t: Double, by k: Int) -> Double {
-        guard t.isFinite else { return .nan }
+        guard CivilTime.isValidTime(t) else { return .nan }
         let p = CivilTime.parts(t)
         let dk = Double(k)
         switch smallest {

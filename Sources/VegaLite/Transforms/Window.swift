@@ -37,7 +37,7 @@ public struct WindowTransform: Sendable {
             try w.allowOnly(["op", "field", "param", "as"], in: "a window field")
             let name = try w.string("op")
             let field = try w.optionalString("field")
-            let param = try w.number("param")
+            let param = try w.int("param", -1_000_000_000...1_000_000_000).map(Double.init)
             func intParam(_ dflt: Int?) throws(TransformError) -> Int {
                 guard let p = param ?? dflt.map(Double.init) else {
                     throw TransformError("op \"\(name)\" needs \"param\"", path: w.at("param"))
@@ -90,7 +90,7 @@ public struct WindowTransform: Sendable {
             for (i, v) in f.enumerated() {
                 switch v {
                 case .null: ends.append(nil)
-                case .number(let n): ends.append(Int(n))
+                case .number(let n): ends.append(try wholeNumber(n, -1_000_000_000...1_000_000_000, path: o.at("frame", i)))
                 default: throw TransformError("expected a number or null, found \(describe(v))", path: o.at("frame", i))
                 }
             }

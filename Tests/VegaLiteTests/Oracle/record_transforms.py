@@ -256,6 +256,20 @@ case("timeUnit then aggregate by month", seattle(366), [{"timeUnit": "month", "f
                                                                       {"op": "q3", "field": "wind", "as": "w"}],
                                                         "groupby": ["m"]}], ["m", "t", "w"], {"date": "date"})
 
+case("filter date range strings", TIMES, [{"filter": {"field": "t", "range": ["2013-01-01", "2016-01-01"],
+                                                  "timeUnit": "yearmonthdate"}}], ["n"], {"t": "date"})
+case("filter oneOf datetimes", TIMES, [{"filter": {"field": "t", "timeUnit": "year",
+                                                   "oneOf": [{"year": 2012}, {"year": 2020}]}}], ["n"], {"t": "date"})
+case("filter equal quarter", TIMES, [{"filter": {"field": "t", "timeUnit": "quarter", "equal": 4}}], ["n"], {"t": "date"})
+case("filter hours lte", TIMES, [{"filter": {"field": "t", "timeUnit": "hours", "lte": 8}}], ["n"], {"t": "date"})
+case("stack normalize negative", STK, [{"stack": "v", "groupby": ["a"], "offset": "normalize", "sort": [{"field": "v"}],
+                                        "as": ["p0", "p1"]}], ["a", "c", "p0", "p1"])
+case("window aggregate ops grouped", SEA, [{"window": [{"op": "q1", "field": "temp_max", "as": "q1"},
+                                                       {"op": "variance", "field": "temp_max", "as": "var"},
+                                                       {"op": "valid", "field": "temp_max", "as": "n"},
+                                                       {"op": "product", "field": "wind", "as": "p"}],
+                                            "groupby": ["weather"], "frame": [-3, 0]}], ["weather", "q1", "var", "n", "p"])
+
 case("calculate then filter", SALES, [{"calculate": "datum.v * 2", "as": "v2"},
                                       {"filter": {"field": "v2", "gt": 5}}], ["k", "v2"])
 
