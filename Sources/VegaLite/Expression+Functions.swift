@@ -32,7 +32,7 @@ enum ExpressionFunctions {
 
     static let constants: [String: Double] = [
         "NaN": .nan, "E": M_E, "LN2": M_LN2, "LN10": M_LN10, "LOG2E": M_LOG2E, "LOG10E": M_LOG10E, "PI": .pi,
-        "SQRT1_2": 0.5.squareRoot(), "SQRT2": 2.0.squareRoot(), "MIN_VALUE": 5e-324,
+        "SQRT1_2": 0.5.squareRoot(), "SQRT2": 2.0.squareRoot(), "MIN_VALUE": Double.leastNonzeroMagnitude,
         "MAX_VALUE": Double.greatestFiniteMagnitude,
     ]
 
