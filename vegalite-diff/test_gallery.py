@@ -7,7 +7,7 @@ import os
 import expectations
 import gallery
 
-GALLERY_FLOOR = 65  # of 80 non-interactive single-view specs (81 %), measured 15:12 UTC after merging vlspec, vltransform, vlexpr
+GALLERY_FLOOR = 66  # of 80 non-interactive single-view specs (82 %), measured 15:20 UTC after the last merges
 
 PITCHLINE = os.environ.get("PITCHLINE", os.path.join(gallery.ROOT, ".build", "debug", "pitchline"))
 
