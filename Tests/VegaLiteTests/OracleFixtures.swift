@@ -50,16 +50,6 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
     var context: TransformContext {
         TransformContext(datasets: datasets.mapValues { DataFrame(rows: $0) })
     }
-
-    /// Whether the case needs the expression language (calculate, expression filters).
-    var usesExpressions: Bool {
-        transforms.contains { t in
-            guard case .object(let o) = t else { return false }
-            if o["calculate"] != nil { return true }
-            if case .string? = o["filter"] { return true }
-            return false
-        }
-    }
 }
 
 func toDataValue(_ any: Any) -> DataValue {

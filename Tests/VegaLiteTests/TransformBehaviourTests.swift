@@ -70,3 +70,30 @@ import Testing
         #expect(out[n - 1, "r"] == .number(Double(n / 10)))
     }
 }
+
+extension TransformBehaviourTests {
+    @Test func windowOverManyPeersAndWholeFramesStaysLinear() throws {
+        let n = 60_000
+        let frame = DataFrame(fields: ["k", "v"], columns: [(0..<n).map { .number(Double($0 % 3)) }, (0..<n).map { .number(Double($0 % 101)) }])
+        let t = try Transform.parse(json(#"{"window": [{"op": "rank", "as": "r"}, {"op": "cume_dist", "as": "c"}, {"op": "sum", "field": "v", "as": "s"}, {"op": "median", "field": "v", "as": "med"}], "sort": [{"field": "k"}], "frame": [null, null]}"#))
+        let out = try t.apply(frame)
+        // k = 2 rows are the last third: rank 40,001, cumulative share 1, median 50 for all.
+        #expect(out[2, "r"] == .number(40_001))
+        #expect(out[2, "c"] == .number(1))
+        #expect(out[0, "c"] == .number(1.0 / Double(n)))  // Vega's first row never looks at its peers
+        #expect(out[1, "c"] == .number(40_000.0 / Double(n)))
+        #expect(out[n - 1, "med"] == .number(50))
+    }
+}
+
+extension TransformBehaviourTests {
+    @Test func pivotColumnsInJavaScriptObjectOrder() throws {
+        let frame = DataFrame(rows: [
+            ["g": .string("a"), "year": .number(2001), "v": .number(1)],
+            ["g": .string("a"), "year": .number(2000), "v": .number(2)],
+            ["g": .string("b"), "year": .string("x"), "v": .number(3)]])
+        let out = try Transform.parse(json(#"{"pivot": "year", "value": "v", "groupby": ["g"]}"#)).apply(frame)
+        #expect(out.fields == ["2000", "2001", "g", "x"])
+        #expect(out[0, "2000"] == .number(2) && out[1, "x"] == .number(3) && out[1, "2001"] == .null)
+    }
+}

@@ -33,6 +33,10 @@ import Testing
         (#"[{"stack": "y", "groupby": ["x"], "offset": "wiggle", "as": "s"}]"#, "[0].offset", "unknown offset \"wiggle\""),
         (#"[{"impute": "y", "key": "x", "method": "mode"}]"#, "[0].method", "unknown method \"mode\""),
         (#"[{"window": [{"op": "ntile", "as": "n"}]}]"#, "[0].window[0].param", "needs \"param\""),
+        (#"[{"window": [{"op": "sum", "field": "a", "as": "s"}], "frame": [-1e300, 0]}]"#, "[0].frame[0]", "expected a whole number"),
+        (#"[{"impute": "y", "key": "x", "keyvals": {"start": 0, "stop": 1e12}}]"#, "[0].keyvals", "at most 1,000,000"),
+        (#"[{"quantile": "y", "step": 1e-9}]"#, "[0].step", "more than 100,000"),
+        (#"[{"density": "y", "steps": 1e9}]"#, "[0].steps", "expected a whole number from 2 to 100000"),
     ])
     func refusedWithPath(_ c: (String, String, String)) throws {
         let error = try #require(parseError(c.0))
@@ -57,6 +61,14 @@ import Testing
         let frame = DataFrame(rows: [["k": .string("a")]])
         #expect(throws: TransformError("no data \"people\" for lookup; known: others", path: "from.data")) {
             try t.apply(frame, context: TransformContext(datasets: ["others": DataFrame()]))
+        }
+    }
+
+    @Test func flattenRefusesAValueThatIsNotAnArray() throws {
+        let t = try Transform.parse(json(#"{"flatten": ["a"]}"#))
+        let frame = DataFrame(rows: [["a": .array([.number(1)])], ["a": .null]])
+        #expect(throws: TransformError("row 2: \"a\" is null, not an array to flatten", path: "flatten[0]")) {
+            try t.apply(frame)
         }
     }
 }

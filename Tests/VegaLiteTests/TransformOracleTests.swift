@@ -4,11 +4,7 @@ import Testing
 /// Each transform case run through Pitchline and compared, row by row and value by value, with
 /// what the real Vega-Lite computed for the same spec (recorded in Oracle/transforms.json).
 @Suite struct TransformOracleTests {
-    static var expressionsAvailable: Bool { (try? VegaExpression.parse("1")) != nil }
-
-    static let cases = OracleCase.all.filter { expressionsAvailable || !$0.usesExpressions }
-
-    @Test(arguments: cases)
+    @Test(arguments: OracleCase.all)
     func matchesVegaLite(_ c: OracleCase) throws {
         let pipeline = try TransformPipeline.parse(.array(c.transforms))
         let frame = try pipeline.apply(c.frame, context: c.context, parsed: Set(c.parse.keys))

@@ -67,17 +67,29 @@ struct Accumulator {
     /// Vega's `add(v)`.
     mutating func add(_ v: DataValue) {
         num += 1
-        if v.isMissing { missing += 1; return }
-        if case .number(let n) = v, n.isNaN { return }
+        let x: Double
+        switch v {
+        case .number(let n):
+            // The common case, without JavaScript's mixed-type comparison.
+            if n.isNaN { return }
+            x = n
+            if case .number(let lo)? = min { if n < lo { min = v } } else if min == nil || DataValue.jsLess(v, min!) { min = v }
+            if case .number(let hi)? = max { if n > hi { max = v } } else if max == nil || DataValue.jsLess(max!, v) { max = v }
+        case .null:
+            missing += 1
+            return
+        default:
+            if v.isMissing { missing += 1; return }
+            x = v.number
+            if min == nil || DataValue.jsLess(v, min!) { min = v }
+            if max == nil || DataValue.jsLess(max!, v) { max = v }
+        }
         valid += 1
-        let x = v.number
         sum += x
         product *= x
         let d = x - mean
         mean += d / Double(valid)
         dev += d * (x - mean)
-        if min == nil || DataValue.jsLess(v, min!) { min = v }
-        if max == nil || DataValue.jsLess(max!, v) { max = v }
     }
 
     /// Vega's `rem(v)` (min/max are recomputed by the caller from the frame when needed).
@@ -223,6 +235,11 @@ public struct AggregateTransform: Sendable {
 public struct JoinAggregateTransform: Sendable {
     public var measures: [AggregateMeasure]
     public var groupby: [FieldRef]
+
+    public init(measures: [AggregateMeasure], groupby: [String]) {
+        self.measures = measures
+        self.groupby = groupby.map(FieldRef.init)
+    }
 
     init(_ o: SpecObject) throws(TransformError) {
         try o.allowOnly(["joinaggregate", "groupby"], in: "a joinaggregate transform")

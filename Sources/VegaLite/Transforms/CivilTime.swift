@@ -1,31 +1,15 @@
 import Foundation
+import D3Format
 
-/// Calendar arithmetic in UTC (Pitchline evaluates Vega's local time as UTC), as JavaScript's
-/// `Date.UTC` and `getUTC*` compute it.
+/// Calendar arithmetic in UTC (Pitchline evaluates Vega's local time as UTC) for the transforms,
+/// over the one UTC calendar (`D3Format.UTCCalendar`) and the one `Date.parse` (`JSDate`).
 enum CivilTime {
-    static let msPerDay = 86_400_000.0
+    static let msPerDay = UTCCalendar.msPerDay
 
     /// `Date.UTC(y, m, d, H, M, S, L)`: months and days overflow into the next year/month.
     static func utc(_ y: Double, _ m: Double = 0, _ d: Double = 1, _ h: Double = 0, _ mi: Double = 0,
                     _ s: Double = 0, _ ms: Double = 0) -> Double {
-        guard y.isFinite, m.isFinite, d.isFinite, h.isFinite, mi.isFinite, s.isFinite, ms.isFinite else { return .nan }
-        let yy = y.rounded(.towardZero) + (m.rounded(.towardZero) / 12).rounded(.down)
-        let mm = m.rounded(.towardZero) - 12 * (m.rounded(.towardZero) / 12).rounded(.down)
-        let days = daysFromCivil(Int(yy), Int(mm) + 1, 1) + (d.rounded(.towardZero) - 1)
-        let t = days * msPerDay + h.rounded(.towardZero) * 3_600_000 + mi.rounded(.towardZero) * 60_000
-            + s.rounded(.towardZero) * 1000 + ms.rounded(.towardZero)
-        return abs(t) > 8.64e15 ? .nan : t
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Double {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (m + 9) % 12
-        let doy = (153 * mp + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return Double(era * 146_097 + doe - 719_468)
+        UTCCalendar.time(year: y, month: m, date: d, hours: h, minutes: mi, seconds: s, milliseconds: ms)
     }
 
     /// The parts of an instant: year, month (0–11), date (1–31), weekday (0 = Sunday), hours,
@@ -34,41 +18,38 @@ enum CivilTime {
         var year: Int, month: Int, date: Int, day: Int, hours: Int, minutes: Int, seconds: Int, ms: Int
     }
 
+    /// The parts of a valid instant (callers check `isValidTime` first).
     static func parts(_ t: Double) -> Parts {
-        let days = (t / msPerDay).rounded(.down)
-        var rem = Int(t - days * msPerDay)
-        let z = Int(days) + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        let weekday = ((Int(days) % 7) + 11) % 7  // 1970-01-01 was a Thursday (4)
-        let h = rem / 3_600_000; rem -= h * 3_600_000
-        let mi = rem / 60_000; rem -= mi * 60_000
-        let s = rem / 1000
-        return Parts(year: y, month: m - 1, date: d, day: weekday, hours: h, minutes: mi, seconds: s, ms: rem - s * 1000)
+        let f = UTCCalendar.fields(t) ?? UTCCalendar.fields(0)!
+        return Parts(year: f.year, month: f.month, date: f.date, day: f.weekday, hours: f.hours,
+                     minutes: f.minutes, seconds: f.seconds, ms: f.milliseconds)
     }
 
-    /// The instant as a number: dates, numbers and date strings (JavaScript `Date.parse` for the
-    /// ISO forms and `YYYY/MM/DD`); nil when not a time.
+    /// Finite and within JavaScript's date range.
+    static func isValidTime(_ t: Double) -> Bool { t.isFinite && abs(t) <= UTCCalendar.maxTime }
+
+    /// The instant as a number: dates, numbers and date strings (JavaScript's `Date.parse`);
+    /// nil when not a time.
     static func instant(_ v: DataValue) -> Double? {
         switch v {
-        case .date(let t): return t
-        case .number(let n): return n
+        case .date(let t), .number(let t): return t
         case .string(let s): return parse(s)
-        case .null: return nil
         default: return nil
         }
     }
 
-    /// JavaScript `Date.parse` for the forms data files use: `2012`, `2012-01`, `2012-01-03`
-    /// (midnight UTC), `2012-01-03T10:00[:00[.000]]` and `2012-01-03 10:00` (local, i.e. UTC here),
-    /// with `Z` or `±hh:mm`; `2012/01/03` (local). NaN otherwise.
+    /// JavaScript's `Date.parse` (local time read as UTC), NaN when unreadable: the ISO-like forms
+    /// here, everything else (`Jan 5 2012`, …) through the expression language's `JSDate`.
     static func parse(_ s: String) -> Double {
+        let t = iso(s)
+        return t.isNaN ? JSDate.parse(s) : t
+    }
+
+    /// V8's reading of the ISO-like forms data files use: `2012`, `2012-01`, `2012-01-03`
+    /// (midnight UTC), `2012-01-03T10:00[:00[.000]]` and `2012-01-03 10:00` (local, i.e. UTC here),
+    /// with `Z` or `±hh:mm`; `2012/01/03` (local). A day past the month's end rolls over as V8
+    /// does ("2014-02-29" is 1 March; the oracle shows Vega keeping it). NaN otherwise.
+    static func iso(_ s: String) -> Double {
         let c = Array(s.trimmingCharacters(in: .whitespaces).utf8)
         var i = 0
         func num(_ digits: Int) -> Int? {
@@ -133,3 +114,4 @@ enum CivilTime {
         return t - (offset ?? 0) * 60_000
     }
 }
+

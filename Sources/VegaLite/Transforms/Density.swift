@@ -30,9 +30,9 @@ public struct DensityTransform: Sendable {
             guard e.count == 2 else { throw TransformError("expected [min, max]", path: o.at("extent")) }
             extent = (e[0], e[1])
         }
-        minsteps = Int(try o.number("minsteps") ?? 25)
-        maxsteps = Int(try o.number("maxsteps") ?? 200)
-        steps = try o.number("steps").map { Int($0) }
+        minsteps = try o.int("minsteps", 1...100_000) ?? 25
+        maxsteps = try o.int("maxsteps", 1...100_000) ?? 200
+        steps = try o.int("steps", 2...100_000)
         shared = (try o.oneOf("resolve", ["shared", "independent"]) ?? "shared") == "shared"
         let a = try o.strings("as") ?? []
         self.as = [a.count > 0 ? a[0] : "value", a.count > 1 ? a[1] : "density"]

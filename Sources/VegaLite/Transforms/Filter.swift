@@ -80,15 +80,11 @@ public indirect enum Predicate: Sendable {
         case .param(_, let empty): return [Bool](repeating: empty, count: n)
         case .expression(let e):
             try checkFields(e.fieldsRead.sorted(), in: frame, path: path)
-            var out = [Bool](repeating: false, count: n)
-            for r in 0..<n {
-                do {
-                    out[r] = try e.evaluate(row: r, of: frame).isTruthy
-                } catch {
-                    throw TransformError("in expression \"\(e.source)\": \(error.description)", path: path)
-                }
+            do {
+                return try e.evaluateColumn(of: frame).map(\.isTruthy)
+            } catch {
+                throw TransformError("in expression \"\(e.source)\": \(error.description)", path: path)
             }
-            return out
         case .field(let f):
             try checkField(f.field, in: frame, path: path + ".field")
             return f.test(f.field.values(in: frame))
@@ -199,7 +195,11 @@ public struct FieldPredicate: Sendable {
     func test(_ values: [DataValue]) -> [Bool] {
         var input = values
         if let tu = timeUnit {
-            input = values.map { v in .number(tu.floor(CivilTime.instant(v == .null ? .number(0) : v) ?? .nan)) }
+            // `time(timeUnit(field))`, or `time(field)` for a binned unit (already floored).
+            input = values.map { v in
+                let t = CivilTime.instant(v == .null ? .number(0) : v) ?? .nan
+                return .number(tu.binned ? t : tu.floor(t))
+            }
         }
         switch test {
         case .equal(let x): return input.map { DataValue.jsStrictEqual($0, x) }

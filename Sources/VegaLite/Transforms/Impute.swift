@@ -16,6 +16,18 @@ public struct ImputeTransform: Sendable {
 
     static let methods = ["value", "mean", "median", "max", "min"]
 
+    /// An encoding's `impute` (`{"impute": {"value": 0}}` on y, keyed by x, grouped by color).
+    public init(impute: String, key: String, keyvals: [DataValue]? = nil, groupby: [String] = [],
+                method: String = "value", value: DataValue = .number(0), frame: (Int?, Int?) = (nil, nil)) {
+        self.impute = FieldRef(impute)
+        self.key = FieldRef(key)
+        self.keyvals = keyvals
+        self.groupby = groupby.map(FieldRef.init)
+        self.method = ImputeTransform.methods.contains(method) ? method : "value"
+        self.value = value
+        self.frame = frame
+    }
+
     init(_ o: SpecObject) throws(TransformError) {
         try o.allowOnly(["impute", "key", "keyvals", "groupby", "method", "value", "frame"], in: "an impute transform")
         impute = try o.field("impute")
@@ -34,13 +46,24 @@ public struct ImputeTransform: Sendable {
             }
             let step = try s.number("step") ?? (start < stop ? 1 : -1)
             // vega `sequence(start, stop, step)`.
-            let n = Swift.max(0, Int(((stop - start) / step).rounded(.up)))
+            let count = ((stop - start) / step).rounded(.up)
+            guard step != 0, count.isFinite, count <= 1_000_000 else {
+                throw TransformError("the sequence would have \(DataValue.jsNumberText(count)) values; at most 1,000,000", path: s.path)
+            }
+            let n = Swift.max(0, Int(count))
             keyvals = (0..<n).map { .number(start + Double($0) * step) }
         case let v?: throw TransformError("expected an array or a sequence, found \(describe(v))", path: o.at("keyvals"))
         }
         if let f = try o.array("frame") {
             guard f.count == 2 else { throw TransformError("expected [start, end]", path: o.at("frame")) }
-            let ends = f.map { v -> Int? in if case .number(let n) = v { return Int(n) } else { return nil } }
+            var ends: [Int?] = []
+            for (i, v) in f.enumerated() {
+                switch v {
+                case .null: ends.append(nil)
+                case .number(let n): ends.append(try wholeNumber(n, -1_000_000_000...1_000_000_000, path: o.at("frame", i)))
+                default: throw TransformError("expected a number or null, found \(describe(v))", path: o.at("frame", i))
+                }
+            }
             frame = (ends[0], ends[1])
         } else {
             frame = (nil, nil)
@@ -116,71 +139,5 @@ extension WindowTransform {
         self.ignorePeers = ignorePeers
         self.sort = sort
         self.groupby = groupby
-    }
-}
-
-/// `{"lookup": "id", "from": {"data": {"name"|"url"}, "key": "id", "fields": [...]},
-/// "as": ..., "default": ...}`: adds fields from the first secondary row whose key matches.
-public struct LookupTransform: Sendable {
-    public var lookup: FieldRef
-    /// The secondary data's name or url, as `TransformContext.datasets` is keyed.
-    public var from: String
-    public var key: FieldRef
-    public var fields: [FieldRef]?
-    public var `as`: [String]
-    public var defaultValue: DataValue
-
-    init(_ o: SpecObject) throws(TransformError) {
-        try o.allowOnly(["lookup", "from", "as", "default"], in: "a lookup transform")
-        lookup = try o.field("lookup")
-        guard let f = try o.object("from") else { throw TransformError("\"from\" is required", path: o.at("from")) }
-        if f.has("param") {
-            throw TransformError("lookup from a selection parameter is not supported (Pitchline has no selections)", path: f.at("param"))
-        }
-        try f.allowOnly(["data", "key", "fields"], in: "lookup's from")
-        guard let d = try f.object("data") else { throw TransformError("\"data\" is required", path: f.at("data")) }
-        var source = try d.optionalString("name")
-        if source == nil { source = try d.optionalString("url") }
-        guard let name = source else {
-            throw TransformError("lookup data needs a name or url (inline values are loaded by the spec reader under a name)", path: d.path)
-        }
-        from = name
-        key = try f.field("key")
-        fields = try f.strings("fields")?.map(FieldRef.init)
-        let given = try o.strings("as", single: true)
-        if let fields {
-            self.as = fields.enumerated().map { i, fld in i < (given?.count ?? 0) ? given![i] : fld.name }
-        } else {
-            // Without fields, the whole matching row goes under `as` (Vega-Lite requires it).
-            guard let g = given, g.count == 1 else {
-                throw TransformError("\"as\" (one name) is required when from.fields is absent", path: o.at("as"))
-            }
-            self.as = g
-        }
-        defaultValue = o.values["default"] ?? .null
-    }
-
-    func apply(_ frame: DataFrame, context: TransformContext) throws(TransformError) -> DataFrame {
-        try checkField(lookup, in: frame, path: "lookup")
-        guard let secondary = context.datasets[from] else {
-            throw TransformError("no data \"\(from)\" for lookup; known: \(context.datasets.keys.sorted().joined(separator: ", "))", path: "from.data")
-        }
-        try checkField(key, in: secondary, path: "from.key")
-        for (i, f) in (fields ?? []).enumerated() { try checkField(f, in: secondary, path: "from.fields[\(i)]") }
-        // Vega keeps the last row for each key value (by text).
-        var index: [String: Int] = [:]
-        for (r, k) in key.values(in: secondary).enumerated() { index[k.text] = r }
-        let probe = lookup.values(in: frame)
-        let matches = probe.map { index[$0.text] }
-        var out = frame
-        if let fields {
-            for (i, f) in fields.enumerated() {
-                let col = f.values(in: secondary)
-                out.setColumn(self.as[i], matches.map { m in m.map { col[$0] } ?? defaultValue })
-            }
-        } else {
-            out.setColumn(self.as[0], matches.map { m in m.map { .object(secondary.object(row: $0)) } ?? defaultValue })
-        }
-        return out
     }
 }

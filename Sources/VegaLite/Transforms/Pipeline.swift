@@ -176,7 +176,9 @@ public struct QuantileTransform: Sendable {
             let step = try o.number("step") ?? 0.01
             guard step > 0 else { throw TransformError("step must be positive", path: o.at("step")) }
             let start = step / 2, stop = 1 - 1e-14
-            let n = Swift.max(0, Int(((stop - start) / step).rounded(.up)))
+            let count = ((stop - start) / step).rounded(.up)
+            guard count <= 100_000 else { throw TransformError("step gives more than 100,000 probabilities", path: o.at("step")) }
+            let n = Swift.max(0, Int(count))
             probs = (0..<n).map { start + Double($0) * step }
         }
         let a = try o.strings("as") ?? []

@@ -23,7 +23,7 @@ public struct RegressionTransform: Sendable {
         on = try o.field("on")
         groupby = try o.fields("groupby")
         method = try o.oneOf("method", RegressionTransform.methods) ?? "linear"
-        order = Int(try o.number("order") ?? 3)
+        order = try o.int("order", 0...50) ?? 3
         if let e = try o.numbers("extent") {
             guard e.count == 2 else { throw TransformError("expected [min, max]", path: o.at("extent")) }
             extent = (e[0], e[1])

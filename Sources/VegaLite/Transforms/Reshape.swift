@@ -34,7 +34,8 @@ public struct FoldTransform: Sendable {
 }
 
 /// `{"flatten": ["a", "b"], "as": [...]}`: a row whose fields hold arrays becomes one row per
-/// element (the longest array decides; shorter ones give null). Rows without arrays disappear.
+/// element (the longest array decides; shorter ones give null). A value that is not an array
+/// (or string) is an error: Vega's dataflow fails on it.
 public struct FlattenTransform: Sendable {
     public var fields: [FieldRef]
     public var `as`: [String]
@@ -53,10 +54,18 @@ public struct FlattenTransform: Sendable {
         var rows: [Int] = []
         var outCols = fields.map { _ in [DataValue]() }
         for r in 0..<frame.rowCount {
-            // Vega: Math.max over `.length`; a non-array has none, which makes the row vanish.
-            var m = 0, ok = true
-            for v in values { if case .array(let a) = v[r] { m = Swift.max(m, a.count) } else if case .string(let s) = v[r] { m = Swift.max(m, s.utf16.count) } else { ok = false } }
-            guard ok else { continue }
+            // Vega reads `.length` of each value: arrays, and strings as arrays of characters;
+            // anything else stops Vega's whole dataflow, so it is an error here.
+            var m = 0
+            for (j, v) in values.enumerated() {
+                switch v[r] {
+                case .array(let a): m = Swift.max(m, a.count)
+                case .string(let s): m = Swift.max(m, s.utf16.count)
+                default:
+                    throw TransformError(
+                        "row \(r + 1): \"\(fields[j].name)\" is \(describe(v[r])), not an array to flatten", path: "flatten[\(j)]")
+                }
+            }
             for i in 0..<m {
                 rows.append(r)
                 for (j, v) in values.enumerated() {
@@ -91,7 +100,7 @@ public struct PivotTransform: Sendable {
         value = try o.field("value")
         groupby = try o.fields("groupby")
         op = o.has("op") ? try AggregateOp.parse(o, "op") : .sum
-        limit = Int(try o.number("limit") ?? 0)
+        limit = try o.int("limit", 0...1_000_000_000) ?? 0
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {
@@ -130,7 +139,23 @@ public struct PivotTransform: Sendable {
             }
             out.setColumn(kt, column)
         }
-        return out
+        // A JavaScript object lists integer-like keys first, ascending: Vega's pivoted rows
+        // read `2000, 2001, group` when the keys are years.
+        let order = out.fields.enumerated().sorted { a, b in
+            switch (PivotTransform.arrayIndex(a.element), PivotTransform.arrayIndex(b.element)) {
+            case let (x?, y?): return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return a.offset < b.offset
+            }
+        }.map(\.element)
+        return DataFrame(fields: order, columns: order.map { out.column($0)! })
+    }
+
+    /// The number of a JavaScript array-index property name ("0", "2001"; not "01" or "-1").
+    static func arrayIndex(_ key: String) -> UInt32? {
+        guard let n = UInt32(key), n != UInt32.max, String(n) == key else { return nil }
+        return n
     }
 }
 
@@ -143,8 +168,8 @@ public struct SampleTransform: Sendable {
 
     init(_ o: SpecObject) throws(TransformError) {
         try o.allowOnly(["sample"], in: "a sample transform")
-        guard let n = try o.number("sample"), n >= 0 else { throw TransformError("expected a row count", path: o.at("sample")) }
-        size = Int(n)
+        guard let n = try o.number("sample"), n >= 0, !n.isNaN else { throw TransformError("expected a row count", path: o.at("sample")) }
+        size = n >= 1e15 ? Int(1e15) : Int(n)
     }
 
     func apply(_ frame: DataFrame) -> DataFrame {

@@ -87,6 +87,12 @@ struct SpecObject {
         }
     }
 
+    /// A whole number within `range` (bad input is an error, never a trap or a runaway loop).
+    func int(_ key: String, _ range: ClosedRange<Int>) throws(TransformError) -> Int? {
+        guard let d = try number(key) else { return nil }
+        return try wholeNumber(d, range, path: at(key))
+    }
+
     func bool(_ key: String) throws(TransformError) -> Bool? {
         switch values[key] {
         case nil, .null?: return nil
@@ -258,43 +264,92 @@ extension DataValue {
 struct Grouping {
     /// Row indexes per group, groups in first-seen order.
     var groups: [[Int]] = []
-    /// The key values of each group (from its first row).
-    var keys: [[DataValue]] = []
     /// The group of each row.
     var groupOfRow: [Int] = []
 
     init(_ frame: DataFrame, by fields: [FieldRef]) {
         let n = frame.rowCount
-        groupOfRow = [Int](repeating: 0, count: n)
         if fields.isEmpty {
             groups = [Array(0..<n)]
-            keys = [[]]
+            groupOfRow = [Int](repeating: 0, count: n)
             return
         }
         let cols = fields.map { $0.values(in: frame) }
+        var count = 1
+        var overflow = false
+        var combined = [Int](repeating: 0, count: n)
+        for col in cols {
+            let (codes, width) = Grouping.codes(col)
+            let (next, o) = count.multipliedReportingOverflow(by: Swift.max(1, width))
+            overflow = overflow || o
+            count = next
+            for r in 0..<n { combined[r] = combined[r] &* Swift.max(1, width) &+ codes[r] }
+        }
         if cols.count == 1 {
-            let col = cols[0]
-            var index: [DataValue: Int] = [:]
+            // One field: its codes are already group numbers in first-seen order.
+            groupOfRow = combined
+            groups = [[Int]](repeating: [], count: count)
+        } else if !overflow {
+            var index: [Int: Int] = [:]
+            groupOfRow = combined
             for r in 0..<n {
-                let k = col[r].groupKey
-                if let g = index[k] {
-                    groups[g].append(r); groupOfRow[r] = g
-                } else {
-                    index[k] = groups.count; groupOfRow[r] = groups.count
-                    groups.append([r]); keys.append([k])
+                if let g = index[combined[r]] { groupOfRow[r] = g } else {
+                    groupOfRow[r] = index.count
+                    index[combined[r]] = index.count
                 }
             }
+            groups = [[Int]](repeating: [], count: index.count)
         } else {
             var index: [[DataValue]: Int] = [:]
+            groupOfRow = [Int](repeating: 0, count: n)
             for r in 0..<n {
                 let k = cols.map { $0[r].groupKey }
-                if let g = index[k] {
-                    groups[g].append(r); groupOfRow[r] = g
-                } else {
-                    index[k] = groups.count; groupOfRow[r] = groups.count
-                    groups.append([r]); keys.append(k)
+                if let g = index[k] { groupOfRow[r] = g } else {
+                    groupOfRow[r] = index.count
+                    index[k] = index.count
                 }
             }
+            groups = [[Int]](repeating: [], count: index.count)
         }
+        for r in 0..<n { groups[groupOfRow[r]].append(r) }
     }
+
+    /// Each value's code, numbered in first-seen order, and how many distinct values there are.
+    /// Columns of one kind (all numbers or dates, all strings) hash their payload only.
+    static func codes(_ col: [DataValue]) -> ([Int], Int) {
+        var out = [Int](repeating: 0, count: col.count)
+        if col.allSatisfy({ if case .string = $0 { true } else { false } }) {
+            var index: [String: Int] = [:]
+            for (r, v) in col.enumerated() {
+                guard case .string(let s) = v else { continue }
+                if let c = index[s] { out[r] = c } else { out[r] = index.count; index[s] = index.count }
+            }
+            return (out, index.count)
+        }
+        if col.allSatisfy({ if case .number = $0 { true } else { false } }) || col.allSatisfy({ if case .date = $0 { true } else { false } }) {
+            var index: [UInt64: Int] = [:]
+            for (r, v) in col.enumerated() {
+                var x: Double
+                switch v { case .number(let d), .date(let d): x = d; default: x = 0 }
+                if x == 0 { x = 0 } else if x.isNaN { x = .nan }  // -0 and every NaN as one key
+                let k = x.bitPattern
+                if let c = index[k] { out[r] = c } else { out[r] = index.count; index[k] = index.count }
+            }
+            return (out, index.count)
+        }
+        var index: [DataValue: Int] = [:]
+        for (r, v) in col.enumerated() {
+            let k = v.groupKey
+            if let c = index[k] { out[r] = c } else { out[r] = index.count; index[k] = index.count }
+        }
+        return (out, index.count)
+    }
+}
+
+/// `d` as an Int when it is a whole number within `range`.
+func wholeNumber(_ d: Double, _ range: ClosedRange<Int>, path: String) throws(TransformError) -> Int {
+    guard d.isFinite, d == d.rounded(), d >= Double(range.lowerBound), d <= Double(range.upperBound) else {
+        throw TransformError("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(DataValue.jsNumberText(d))", path: path)
+    }
+    return Int(d)
 }

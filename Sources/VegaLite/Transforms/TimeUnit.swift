@@ -39,8 +39,8 @@ public struct TimeUnitSpec: Sendable, Hashable {
                 throw TransformError("a timeUnit chosen by maxbins alone is not supported; give \"unit\"", path: o.at("maxbins"))
             }
             let step = try o.number("step") ?? 1
-            guard step >= 1, step == step.rounded() else {
-                throw TransformError("step must be a whole number ≥ 1", path: o.at("step"))
+            guard step >= 1, step <= 1_000_000, step == step.rounded() else {
+                throw TransformError("step must be a whole number from 1 to 1000000", path: o.at("step"))
             }
             return try TimeUnitSpec(name: try o.string("unit"), step: Int(step), utc: try o.bool("utc") ?? false,
                                     binned: try o.bool("binned") ?? false, path: o.at("unit"))
@@ -92,7 +92,7 @@ public struct TimeUnitSpec: Sendable, Hashable {
 
     /// Vega's `utcFloor(units, step)` of an instant (ms); NaN stays NaN.
     public func floor(_ t: Double) -> Double {
-        guard t.isFinite else { return .nan }
+        guard CivilTime.isValidTime(t) else { return .nan }
         let p = CivilTime.parts(t)
         let u = Set(units)
         let b = smallest
@@ -134,7 +134,7 @@ public struct TimeUnitSpec: Sendable, Hashable {
     }
 
     func offset(_ t: Double, by k: Int) -> Double {
-        guard t.isFinite else { return .nan }
+        guard CivilTime.isValidTime(t) else { return .nan }
         let p = CivilTime.parts(t)
         let dk = Double(k)
         switch smallest {
@@ -192,14 +192,36 @@ public struct TimeUnitTransform: Sendable {
         let input = field.values(in: frame)
         var start = [DataValue](repeating: .null, count: input.count)
         var end = start
-        // Runs of equal inputs are common (daily data): reuse the last answer.
-        var lastIn = Double.nan, lastStart = Double.nan, lastEnd = Double.nan
+        // The floor is constant within one bucket of the smallest unit (a day for date units),
+        // so each bucket is computed once: consecutive rows usually share it, others hit the table.
+        let bucket: Double = switch timeUnit.smallest {
+        case .hours: 3_600_000
+        case .minutes: 60_000
+        case .seconds: 1000
+        case .milliseconds: 1
+        default: CivilTime.msPerDay
+        }
+        var lastKey = Double.nan, lastStart = Double.nan, lastEnd = Double.nan
+        var seen: [Double: (Double, Double)] = [:]
         for (i, v) in input.enumerated() {
-            guard v != .null, let t = CivilTime.instant(v) else { continue }
-            if t != lastIn {
-                lastIn = t
-                lastStart = timeUnit.floor(t)
-                lastEnd = timeUnit.offset(lastStart)
+            let t: Double
+            switch v {
+            case .date(let x), .number(let x): t = x
+            case .null: continue
+            default:
+                guard let x = CivilTime.instant(v) else { continue }
+                t = x
+            }
+            let key = (t / bucket).rounded(.down)
+            if key != lastKey {
+                lastKey = key
+                if let hit = seen[key] {
+                    (lastStart, lastEnd) = hit
+                } else {
+                    lastStart = timeUnit.floor(t)
+                    lastEnd = timeUnit.offset(lastStart)
+                    if key.isFinite { seen[key] = (lastStart, lastEnd) }
+                }
             }
             start[i] = .date(lastStart)
             end[i] = .date(lastEnd)

@@ -152,14 +152,11 @@ public struct TransformContext: Sendable {
 /// `calculate`: one new (or replaced) column from an expression evaluated per row.
 func runCalculate(_ frame: DataFrame, _ expression: VegaExpression, as name: String) throws(TransformError) -> DataFrame {
     try checkFields(expression.fieldsRead.sorted(), in: frame, path: "calculate")
-    var values = [DataValue]()
-    values.reserveCapacity(frame.rowCount)
-    for row in 0..<frame.rowCount {
-        do {
-            values.append(try expression.evaluate(row: row, of: frame))
-        } catch {
-            throw TransformError(error.description, path: "calculate")
-        }
+    let values: [DataValue]
+    do {
+        values = try expression.evaluateColumn(of: frame)
+    } catch {
+        throw TransformError("in expression \"\(expression.source)\": \(error.description)", path: "calculate")
     }
     var out = frame
     out.setColumn(name, values)

@@ -37,7 +37,7 @@ public struct WindowTransform: Sendable {
             try w.allowOnly(["op", "field", "param", "as"], in: "a window field")
             let name = try w.string("op")
             let field = try w.optionalString("field")
-            let param = try w.number("param")
+            let param = try w.int("param", -1_000_000_000...1_000_000_000).map(Double.init)
             func intParam(_ dflt: Int?) throws(TransformError) -> Int {
                 guard let p = param ?? dflt.map(Double.init) else {
                     throw TransformError("op \"\(name)\" needs \"param\"", path: w.at("param"))
@@ -90,7 +90,7 @@ public struct WindowTransform: Sendable {
             for (i, v) in f.enumerated() {
                 switch v {
                 case .null: ends.append(nil)
-                case .number(let n): ends.append(Int(n))
+                case .number(let n): ends.append(try wholeNumber(n, -1_000_000_000...1_000_000_000, path: o.at("frame", i)))
                 default: throw TransformError("expected a number or null, found \(describe(v))", path: o.at("frame", i))
                 }
             }
@@ -133,6 +133,15 @@ public struct WindowTransform: Sendable {
         for group in (n == 0 ? [] : grouping.groups) {
             let data = cmp.sorted(group)
             let m = data.count
+            // Peer runs (rows the sort cannot tell apart), found once: [peerStart, peerEnd).
+            var peerStart = [Int](repeating: 0, count: m), peerEnd = [Int](repeating: m, count: m)
+            if !cmp.isEmpty && m > 0 {
+                var s0 = 0
+                for k in 1...m where k == m || cmp.compare(data[k - 1], data[k]) != 0 {
+                    for j in s0..<k { peerStart[j] = s0; peerEnd[j] = k }
+                    s0 = k
+                }
+            }
             cell.reset()
             var i0 = 0, i1 = 0
             var rank = 1, drank = 1, cume = 0
@@ -146,30 +155,25 @@ public struct WindowTransform: Sendable {
                 i1 = Swift.min(Swift.max(end, 0), m)
                 if range {
                     let r0 = i0, r1 = i1 - 1
-                    if r0 > 0, r0 < m, cmp.compare(data[r0], data[r0 - 1]) == 0 {
-                        var k = r0
-                        while k > 0 && cmp.compare(data[k - 1], data[r0]) == 0 { k -= 1 }
-                        i0 = k
-                    }
-                    if r1 >= 0, r1 < m - 1, cmp.compare(data[r1], data[r1 + 1]) == 0 {
-                        var k = r1 + 1
-                        while k < m && cmp.compare(data[k], data[r1]) == 0 { k += 1 }
-                        i1 = k
-                    }
+                    if r0 > 0, r0 < m, cmp.compare(data[r0], data[r0 - 1]) == 0 { i0 = peerStart[r0] }
+                    if r1 >= 0, r1 < m - 1, cmp.compare(data[r1], data[r1 + 1]) == 0 { i1 = peerEnd[r1] }
                 }
                 let row = data[i]
                 if !aggItems.isEmpty {
                     for k in p0..<Swift.max(p0, i0) { cell.remove(row: data[k]) }
                     for k in p1..<Swift.max(p1, i1) { cell.add(row: data[k]) }
-                    cell.set(rows: data[i0..<i1], into: &outputs, at: row, frame: input)
+                    if i > 0 && i0 == p0 && i1 == p1 {
+                        // The same frame as the previous row (e.g. [null, null]): the same values.
+                        for item in aggItems { outputs[item.output][row] = outputs[item.output][data[i - 1]] }
+                    } else {
+                        cell.set(rows: data[i0..<i1], into: &outputs, at: row, frame: input)
+                    }
                 }
                 let rankNow: Int = (i > 0 && differs(data[i - 1], row)) ? i + 1 : rank
                 rank = rankNow
                 if i > 0 && differs(data[i - 1], row) { drank += 1 }
                 if cume < i {
-                    var k = i
-                    while k + 1 < m && !differs(data[k], data[k + 1]) { k += 1 }
-                    cume = k
+                    cume = cmp.isEmpty ? i : peerEnd[i] - 1
                 }
                 for (j, item) in ops.enumerated() {
                     let vals = fieldValues[j]

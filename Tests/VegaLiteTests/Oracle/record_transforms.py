@@ -177,6 +177,8 @@ case("lookup fields", SALES, [{"lookup": "k", "from": {"data": {"name": "people"
 case("lookup as default", SALES, [{"lookup": "k", "from": {"data": {"name": "people"}, "key": "name",
                                                            "fields": ["age"]}, "as": ["years"], "default": -1}],
      ["k", "years"], datasets={"people": PEOPLE})
+case("lookup inline values", SALES, [{"lookup": "k", "from": {"data": {"values": PEOPLE}, "key": "name",
+                                                               "fields": ["city"]}}], ["k", "city"])
 case("lookup whole row", SALES, [{"lookup": "k", "from": {"data": {"name": "people"}, "key": "name"}, "as": "p"},
                                  {"calculate": "datum.p ? datum.p.city : 'none'", "as": "pc"}], ["k", "pc"],
      datasets={"people": PEOPLE})
@@ -229,6 +231,44 @@ case("min max of strings", MIXED, [{"aggregate": [{"op": "min", "field": "s", "a
                                                   {"op": "sum", "field": "n", "as": "sum"}]}], ["lo", "hi", "sum"])
 case("timeUnit parses its field", [{"t": "2012-05-06T07:08:09"}, {"t": "2013/02/03"}, {"t": 86400000}, {"t": ""}],
      [{"timeUnit": "yearmonthdatehours", "field": "t", "as": "h"}], ["t", "h", "h_end"])
+
+# more edges
+case("filter binned timeUnit", TIMES, [{"timeUnit": "yearmonth", "field": "t", "as": "ym"},
+                                       {"filter": {"timeUnit": "binnedyearmonth", "field": "ym", "gte": {"year": 2014}}}],
+     ["n", "ym"], {"t": "date"})
+case("window rank ignorePeers", SALES, [{"window": [{"op": "rank", "as": "r"}, {"op": "sum", "field": "v", "as": "s"}],
+                                         "sort": [{"field": "g"}], "ignorePeers": True}], ["g", "r", "s"])
+case("window percent_rank single-row groups", SALES, [{"window": [{"op": "percent_rank", "as": "p"}],
+                                                        "groupby": ["k", "g"], "sort": [{"field": "v"}]}], ["k", "g", "p"])
+case("impute no groupby", IMP, [{"impute": "y", "key": "c", "value": -1}], ["x", "y", "c"])
+case("flatten strings are character arrays", [{"id": 1, "a": [1, 2]}, {"id": 2, "a": "xy"}, {"id": 3, "a": [3]}],
+     [{"flatten": ["a"]}], ["id", "a"])
+case("aggregate on empty data", [], [{"aggregate": [{"op": "count", "as": "n"}]}], ["n"])
+case("joinaggregate count and distinct", SALES, [{"joinaggregate": [{"op": "count", "as": "n"},
+                                                                    {"op": "distinct", "field": "s", "as": "d"},
+                                                                    {"op": "values", "field": "v", "as": "vals"}],
+                                                  "groupby": ["k"]}], ["k", "n", "d", "vals"])
+case("bin then aggregate histogram", seattle(200), [{"bin": {"maxbins": 15}, "field": "wind", "as": "b"},
+                                                   {"aggregate": [{"op": "count", "as": "n"}], "groupby": ["b", "b_end"]}],
+     ["b", "b_end", "n"])
+case("timeUnit then aggregate by month", seattle(366), [{"timeUnit": "month", "field": "date", "as": "m"},
+                                                       {"aggregate": [{"op": "mean", "field": "temp_max", "as": "t"},
+                                                                      {"op": "q3", "field": "wind", "as": "w"}],
+                                                        "groupby": ["m"]}], ["m", "t", "w"], {"date": "date"})
+
+case("filter date range strings", TIMES, [{"filter": {"field": "t", "range": ["2013-01-01", "2016-01-01"],
+                                                  "timeUnit": "yearmonthdate"}}], ["n"], {"t": "date"})
+case("filter oneOf datetimes", TIMES, [{"filter": {"field": "t", "timeUnit": "year",
+                                                   "oneOf": [{"year": 2012}, {"year": 2020}]}}], ["n"], {"t": "date"})
+case("filter equal quarter", TIMES, [{"filter": {"field": "t", "timeUnit": "quarter", "equal": 4}}], ["n"], {"t": "date"})
+case("filter hours lte", TIMES, [{"filter": {"field": "t", "timeUnit": "hours", "lte": 8}}], ["n"], {"t": "date"})
+case("stack normalize negative", STK, [{"stack": "v", "groupby": ["a"], "offset": "normalize", "sort": [{"field": "v"}],
+                                        "as": ["p0", "p1"]}], ["a", "c", "p0", "p1"])
+case("window aggregate ops grouped", SEA, [{"window": [{"op": "q1", "field": "temp_max", "as": "q1"},
+                                                       {"op": "variance", "field": "temp_max", "as": "var"},
+                                                       {"op": "valid", "field": "temp_max", "as": "n"},
+                                                       {"op": "product", "field": "wind", "as": "p"}],
+                                            "groupby": ["weather"], "frame": [-3, 0]}], ["weather", "q1", "var", "n", "p"])
 
 case("calculate then filter", SALES, [{"calculate": "datum.v * 2", "as": "v2"},
                                       {"filter": {"field": "v2", "gt": 5}}], ["k", "v2"])
