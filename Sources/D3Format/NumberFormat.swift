@@ -218,23 +218,30 @@ public struct NumberFormat: Sendable {
 
     /// d3's formatGroup: thousands separators from the right, not wider than `width`.
     private func group(_ value: String, width: Int) -> String {
-        let chars = Array(value.utf16)  // JavaScript's indexes; the digits are ASCII
+        let chars = Array(value.utf8)  // digits only (ASCII), so these are JavaScript's indexes too
+        let grouping = locale.grouping
         var i = chars.count
-        var parts: [String] = []
+        var groups: [Range<Int>] = []
         var j = 0
-        var g = locale.grouping.first ?? 0
+        var g = grouping.first ?? 0
         var length = 0
         while i > 0 && g > 0 {
             if length + g + 1 > width { g = max(1, width - length) }
-            let start = max(0, i - g)
-            parts.append(String(decoding: chars[start..<i], as: UTF16.self))
+            groups.append(max(0, i - g)..<i)
             i -= g
             length += g + 1
             if length > width { break }
-            j = (j + 1) % locale.grouping.count
-            g = locale.grouping[j]
+            j = (j + 1) % grouping.count
+            g = grouping[j]
         }
-        return parts.reversed().joined(separator: locale.thousands)
+        let separator = Array(locale.thousands.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(chars.count + groups.count * separator.count)
+        for (k, range) in groups.reversed().enumerated() {
+            if k > 0 { out += separator }
+            out += chars[range]
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static let siPrefixes = ["y", "z", "a", "f", "p", "n", "\u{b5}", "m", "", "k", "M", "G", "T", "P", "E", "Z", "Y"]

@@ -45,4 +45,26 @@ public struct TimeLocale: Sendable, Equatable {
             "November", "Dezember",
         ],
         shortMonths: ["Jan", "Feb", "Mrz", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"])
+
+    /// d3-time-format's fr-FR.
+    public static let frFR = TimeLocale(
+        dateTime: "%A %e %B %Y à %X", date: "%d/%m/%Y", time: "%H:%M:%S", periods: ["AM", "PM"],
+        days: ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"],
+        shortDays: ["dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."],
+        months: [
+            "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+            "novembre", "décembre",
+        ],
+        shortMonths: ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."])
+
+    /// d3-time-format's es-ES.
+    public static let esES = TimeLocale(
+        dateTime: "%A, %e de %B de %Y, %X", date: "%d/%m/%Y", time: "%H:%M:%S", periods: ["AM", "PM"],
+        days: ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"],
+        shortDays: ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"],
+        months: [
+            "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
+            "noviembre", "diciembre",
+        ],
+        shortMonths: ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"])
 }

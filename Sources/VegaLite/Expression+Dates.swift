@@ -208,7 +208,9 @@ enum JSDate {
         func fullYear(_ n: (value: Int, length: Int)) -> Int {
             n.length <= 2 ? (n.value < 50 ? 2000 + n.value : 1900 + n.value) : n.value
         }
-        if let month {
+        if let month, numbers.count == 1, numbers[0].value > 31 || numbers[0].length >= 3 {
+            (year, m, day) = (numbers[0].value, month, 1)  // "June 2012"
+        } else if let month {
             guard numbers.count == 2 else { return .nan }
             m = month
             if numbers[0].value > 31 || numbers[0].length >= 3 {

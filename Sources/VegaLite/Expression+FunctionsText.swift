@@ -40,6 +40,38 @@ enum ExpressionText {
             case .array(let a): return .array(a.reversed())
             default: throw fail("expects an array")
             }
+        case .sort:
+            // Vega sorts with d3's `ascending`, which has no order for null, NaN or mixed kinds
+            // (the result then depends on V8's sorting algorithm): those are refused.
+            guard case .array(let a) = arg(0) else { throw fail("expects an array") }
+            if a.allSatisfy({ if case .string = $0 { true } else { false } }) {
+                return .array(a.enumerated().sorted { x, y in
+                    let sx = Array(JS.string(x.element).utf16), sy = Array(JS.string(y.element).utf16)
+                    return sx == sy ? x.offset < y.offset : sx.lexicographicallyPrecedes(sy)
+                }.map(\.element))
+            }
+            let numbers = a.map { v -> Double? in
+                switch v {
+                case .number(let n), .date(let n): n.isNaN ? nil : n
+                case .bool(let b): b ? 1 : 0
+                default: nil
+                }
+            }
+            guard numbers.allSatisfy({ $0 != nil }) else {
+                throw fail("sorts only arrays of numbers, dates or strings without null or NaN")
+            }
+            return .array(zip(a, numbers).enumerated().sorted { x, y in
+                x.element.1! == y.element.1! ? x.offset < y.offset : x.element.1! < y.element.1!
+            }.map(\.element.0))
+        case .btoa:
+            let units = Array(str(0).utf16)
+            guard units.allSatisfy({ $0 <= 0xFF }) else { throw fail("characters outside Latin-1 cannot be encoded") }
+            return .string(Data(units.map { UInt8($0) }).base64EncodedString())
+        case .atob:
+            let text = str(0).filter { !$0.isWhitespace }
+            let padded = text + String(repeating: "=", count: (4 - text.count % 4) % 4)
+            guard text.count % 4 != 1, let data = Data(base64Encoded: padded) else { throw fail("not valid base64") }
+            return .string(String(decoding: data.map { UInt16($0) }, as: UTF16.self))
         case .peek:
             guard case .array(let a) = arg(0) else { throw fail("expects an array") }
             return a.last ?? .null
@@ -119,7 +151,9 @@ enum ExpressionText {
         case .pad:
             let s = Array(str(0).utf16)
             let c = has(2) && arg(2).isTruthy ? str(2) : " "
-            let n = Int(Swift.max(-1, Swift.min(1_000_000, JS.number(arg(1)) - Double(s.count))).rounded(.down))
+            let missing = JS.number(arg(1)) - Double(s.count)
+            guard !missing.isNaN else { return .string(String(decoding: s, as: UTF16.self)) }  // JS repeats NaN times: none
+            let n = Int(Swift.max(-1, Swift.min(1_000_000, missing)).rounded(.down))
             let text = String(decoding: s, as: UTF16.self)
             guard n > 0 else { return .string(text) }
             func rep(_ k: Int) -> String { String(repeating: c, count: k) }

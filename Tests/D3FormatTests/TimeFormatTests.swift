@@ -78,6 +78,15 @@ import Testing
         #expect(fmt("%G", utc(2019, 0, 1)) == "2019")
     }
 
+    @Test func otherLocalesAreData() {
+        let t = utc(2012, 2, 3, 14, 5)
+        #expect(TimeFormat("%c", locale: .deDE)(t) == "Samstag, der  3. März 2012, 14:05:00")
+        #expect(TimeFormat("%c", locale: .frFR)(t) == "samedi  3 mars 2012 à 14:05:00")
+        #expect(TimeFormat("%x", locale: .esES)(t) == "03/03/2012")
+        #expect(TimeParse("%d %B %Y", locale: .frFR)("3 février 2012") == utc(2012, 1, 3))
+        #expect(TimeParse("%d %b %Y", locale: .deDE)("3 Mrz 2012") == utc(2012, 2, 3))
+    }
+
     @Test func invalidDates() {
         #expect(fmt("%Y-%m-%d", .nan) == "0NaN-NaN-NaN")
         #expect(fmt("%f", .nan) == "NaN000")
@@ -119,5 +128,28 @@ import Testing
         #expect(p("%Y-%m-%d", "nope") == nil)
         #expect(p("%Y", "") == nil)
         #expect(p("%k", "k") == nil)
+        // d3-time-format's own parse cases.
+        #expect(p("%m/%d/%y", "03/10/2010") == nil)
+        #expect(p("%b %d, %Y", "feb  2, 2010") == utc(2010, 1, 2))
+        #expect(p("%b %d, %Y", "jan. 1, 1990") == nil)
+        #expect(p("%B %d, %Y", "jan 1, 1990") == nil)
+        #expect(p("%A %m/%d/%Y", "Caturday 03/10/2010") == nil)
+        #expect(p("%X", "11:59:59 PM") == utc(1900, 0, 1, 23, 59, 59))
+        #expect(p("%f", "432000") == utc(1900, 0, 1, 0, 0, 0, 432))
+        #expect(p("%m/%d/%Y %Z", "01/02/1990 +0100") == utc(1990, 0, 1, 23))
+        #expect(p("%m/%d/%Y %Z", "01/02/1990 -01:30") == utc(1990, 0, 2, 1, 30))
+        #expect(p("%m/%d/%Y %Z", "01/02/1990 +01") == utc(1990, 0, 1, 23))
+        #expect(p("%m/%d/%Y %Z", "01/02/1990 Z") == utc(1990, 0, 2))
+        #expect(p("%Y %U %w", "2012 01 0") == utc(2012, 0, 1))
+        #expect(p("%w %V %Y", "0 05 1991") == utc(1991, 1, 3))
+        #expect(p("%w %V %Y", "4 53 1992") == utc(1992, 11, 31))
+        #expect(p("%w %V %Y", "0 52 1994") == utc(1995, 0, 1))
+        #expect(p("%w %V %Y", "X 03 2010") == nil)
+        #expect(p("%V %Y", "05 1991") == utc(1991, 0, 28))
+        #expect(p("%V %Y", "53 1992") == utc(1992, 11, 28))
+        #expect(p("%V %Y", "01 1993") == utc(1993, 0, 4))
+        #expect(p("%V %Y", "00 1995") == nil)
+        #expect(p("%V %Y", "54 1995") == nil)
+        #expect(p("%s.%f", "631197296.789000") == utc(1990, 0, 1, 12, 34, 56, 789))
     }
 }

@@ -45,7 +45,7 @@ import Testing
         case ("string", .string(let s)): return s == json as? String
         case ("boolean", .bool(let b)): return b == (json as? NSNumber)?.boolValue
         case ("null", .null), ("undefined", .null): return true
-        case ("date", .date(let t)): return t == (json as? NSNumber)?.doubleValue
+        case ("date", .date(let t)): return json is NSNull ? t.isNaN : t == (json as? NSNumber)?.doubleValue  // Invalid Date
         case ("array", .array(let items)):
             guard let expected = json as? [Any], expected.count == items.count else { return false }
             return zip(items, expected).allSatisfy { same($0, $1) }
@@ -87,6 +87,25 @@ import Testing
             }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(fixture.cases.count) differ from Vega:\n\(failures.joined(separator: "\n"))")
+    }
+
+    /// A row of a frame (by name, and by column slots) gives what the same row as an object gives.
+    @Test func framePathsAgree() throws {
+        let fixture = try Self.load()
+        let frame = DataFrame(rows: [fixture.datum, fixture.datum])
+        func same(_ a: DataValue, _ b: DataValue) -> Bool {
+            if case .number(let x) = a, case .number(let y) = b, x.isNaN, y.isNaN { return true }
+            if case .date(let x) = a, case .date(let y) = b, x.isNaN, y.isNaN { return true }
+            return a == b
+        }
+        for c in fixture.cases where c["error"] == nil {
+            let source = c["expr"] as! String
+            guard let e = try? VegaExpression.parse(source), let byObject = try? e.evaluate(datum: fixture.datum) else { continue }
+            let byName = try e.evaluate(row: 1, of: frame)
+            let bySlot = try e.evaluateColumn(of: frame)[1]
+            #expect(same(byName, byObject), "\(source): \(byName) by name, \(byObject) as an object")
+            #expect(same(bySlot, byObject), "\(source): \(bySlot) by column, \(byObject) as an object")
+        }
     }
 }
 

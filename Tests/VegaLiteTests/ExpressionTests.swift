@@ -58,6 +58,9 @@ import Testing
         #expect(throws: ExpressionError.self) { try e.evaluate(datum: ["n": .null]) }
         let f = try VegaExpression.parse("format(1, 'bogus')")
         #expect(throws: ExpressionError.self) { try f.evaluate(datum: [:]) }
+        // Vega's order for mixed kinds depends on V8's sort algorithm: refused, not guessed.
+        let s = try VegaExpression.parse("sort([2, null, 'a'])")
+        #expect(throws: ExpressionError.self) { try s.evaluate(datum: [:]) }
     }
 
     @Test func randomIsReproduciblePerRow() throws {
