@@ -44,7 +44,7 @@ def canonical_key(v, time_scale=False):
     """One comparable text for a key: D<ms> for instants, N<number>, S<category text>."""
     if isinstance(v, dict) and "date" in v:
         return "D%d" % round(v["date"])
-    if v is None:
+    if v is None or v == "null":  # Vega-Lite draws a null category as "null"; Pitchline names it so
         return "null"
     n = _num(v)
     if n is not None:
@@ -144,14 +144,17 @@ def oracle_rows(result: dict, normalized: bool = False):
             continue
         scales = marks.get(item["mark"], {}).get("scales", {})
         series = None
+        extras = {c: item[c] for c in item if c in EXTRA_CHANNELS or c.startswith("tooltip")}
         for channel in ("stroke", "fill", "strokeDash", "shape"):
-            if channel in item and scales.get(channel) in ("color", "strokeDash", "shape"):
-                series = series_text(item[channel])
-                break
+            scale = scales.get(channel)
+            if channel in item and scale in ("color", "strokeDash", "shape"):
+                if result["scales"].get(scale) in DISCRETE:
+                    series = series_text(item[channel])
+                    break
+                extras["color"] = item[channel]  # a continuous color is a value, not a series
         groups = [series_text(item[g]) for g in sorted(item) if g.startswith("group")]
         if series is None and groups:
             series = " ".join(groups)
-        extras = {c: item[c] for c in item if c in EXTRA_CHANNELS or c.startswith("tooltip")}
         rows.append((key, series, value, lower, upper, extras))
     return rows
 

@@ -79,3 +79,24 @@ def test_the_comparison_notices_a_wrong_value():
     assert "1 of 2 values differ" in compare.diff(model, vega)[0]
     vega["items"].pop()
     assert "Pitchline has 2 values, Vega-Lite 1" in compare.diff(model, vega)[0]
+
+
+BARE_CSVS = sorted(_rel(p) for p in glob.glob(os.path.join(ROOT, "site", "charts", "*.csv")) +
+                   glob.glob(os.path.join(HERE, "corpus", "csv", "*.csv")))
+KNOWN_CSV_BUGS: dict[str, str] = {}
+
+
+@pytest.mark.parametrize("path", BARE_CSVS)
+def test_a_bare_csv_has_one_row_per_line(path):
+    """A bare CSV (no spec, so no Vega-Lite to ask) keeps one chart row per data line, every
+    numeric column a series over all of them."""
+    model = compare.inspect(PITCHLINE, [path], ROOT)[path]
+    assert "problems" not in model, model.get("problems")
+    with open(os.path.join(ROOT, path)) as f:
+        lines = [line for line in f.read().splitlines()[1:] if line.strip()]
+    every_row = list(range(len(lines)))
+    ok = len(model["xValues"]) == len(lines) and all(s.get("pointRows") in (None, every_row) for s in model["series"])
+    if not ok and path in KNOWN_CSV_BUGS:
+        pytest.xfail(KNOWN_CSV_BUGS[path])
+    assert ok, f"{path}: {len(lines)} data lines became {len(model['xValues'])} rows"
+    assert path not in KNOWN_CSV_BUGS, f"{path} works now: take it off KNOWN_CSV_BUGS"
