@@ -84,7 +84,7 @@ extension ChartBuilder {
             // A row with no valid key has no place on the axis: left out and counted. A valid key
             // with an invalid value keeps its row as a missing value (no mark, said as "no data").
             guard keyValid else { invalid += 1; continue }
-            let sk = groupColumns.map { Self.text($0[r]) }.joined(separator: ", ")
+            let sk = groupColumns.isEmpty ? "" : groupColumns.count == 1 ? Self.text(groupColumns[0][r]) : groupColumns.map { Self.text($0[r]) }.joined(separator: ", ")
             seriesKeyOf[r] = sk
             if seenSeries.insert(sk).inserted { seriesOrder.append(sk) }
             datums.append(r)
@@ -116,18 +116,20 @@ extension ChartBuilder {
         if value.type != .quantitative || value.bin != nil || roles.value2 != nil || ["log", "pow", "sqrt", "symlog"].contains(value.scale.type) { offset = nil }
 
         // Rows: distinct keys, or one per datum when a series repeats a key (scatter, raw bars).
-        var seen: Set<String> = []
+        let sortedKeys = try orderedKeys(datums: datums, keyColumn: keyColumn, keyKind: keyKind, keyNumber: keyNumber, frame: frame, roles: roles, fieldOf: fieldOf, valueColumn: valueColumn, preAggregate: preAggregate)
+        var rowOfKey: [DataValue: Int] = [:]
+        for (i, k) in sortedKeys.enumerated() { rowOfKey[k] = i }
+        // Does a series repeat a row key? (Integers, not strings: this runs once per data row.)
+        let seriesIndex = Dictionary(uniqueKeysWithValues: seriesOrder.enumerated().map { ($1, $0) })
+        var seen = Set<Int>()
         var repeats = false
-        for r in datums {
-            let k = "\(seriesKeyOf[r])\u{1}\(Self.text(keyColumn[r]))"
-            if !seen.insert(k).inserted { repeats = true; break }
+        for r in datums where !seen.insert(seriesIndex[seriesKeyOf[r]]! * sortedKeys.count + rowOfKey[keyColumn[r]]!).inserted {
+            repeats = true
+            break
         }
         if fieldOf[value.channel] == nil { offset = nil }  // a constant (`datum`) does not stack
         // One segment per stack tells the reader nothing: a single series that never repeats a row is not stacked.
         if seriesOrder.count <= 1 && !repeats { offset = nil }
-        let sortedKeys = try orderedKeys(datums: datums, keyColumn: keyColumn, keyKind: keyKind, keyNumber: keyNumber, frame: frame, roles: roles, fieldOf: fieldOf, valueColumn: valueColumn, preAggregate: preAggregate)
-        var rowOfKey: [DataValue: Int] = [:]
-        for (i, k) in sortedKeys.enumerated() { rowOfKey[k] = i }
         var rowOfDatum = [Int](repeating: -1, count: n)
         var xValues: [XValue] = []
         var rowKeys: [DataValue] = []
