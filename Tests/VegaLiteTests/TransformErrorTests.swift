@@ -71,4 +71,14 @@ import Testing
             try t.apply(frame)
         }
     }
+
+    @Test func aDottedNameIsANestedFieldAsInVega() throws {
+        let frame = DataFrame(rows: [["a.b": .number(1)]])
+        let t = try Transform.parse(json(#"{"aggregate": [{"op": "sum", "field": "a.b", "as": "s"}]}"#))
+        #expect(throws: TransformError(#""a.b" reads a nested field; for the column named "a.b" write "a\\.b" in the spec"#, path: "aggregate[0].field")) {
+            try t.apply(frame)
+        }
+        let escaped = try Transform.parse(json(#"{"aggregate": [{"op": "sum", "field": "a\\.b", "as": "s"}]}"#))
+        #expect(try escaped.apply(frame)[0, "s"] == .number(1))
+    }
 }

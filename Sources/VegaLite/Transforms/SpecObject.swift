@@ -170,7 +170,6 @@ public struct FieldRef: Sendable, Hashable {
 
     /// The field's values in `frame` (`.null` where absent).
     func values(in frame: DataFrame) -> [DataValue] {
-        if let c = frame.column(name) { return c }
         guard let head = path.first, let c = frame.column(head) else {
             return Array(repeating: .null, count: frame.rowCount)
         }
@@ -191,7 +190,7 @@ public struct FieldRef: Sendable, Hashable {
 
     /// Whether the frame has this field (or the head of its path).
     func exists(in frame: DataFrame) -> Bool {
-        frame.index(of: name) != nil || path.first.map { frame.index(of: $0) != nil } ?? false
+        path.first.map { frame.index(of: $0) != nil } ?? false
     }
 
     static func split(_ s: String) -> [String] {
@@ -231,6 +230,11 @@ public struct FieldRef: Sendable, Hashable {
 func checkFields(_ names: [String], in frame: DataFrame, path: String) throws(TransformError) {
     guard !frame.fields.isEmpty else { return }
     for name in names where !FieldRef(name).exists(in: frame) {
+        if FieldRef(name).path.count > 1, frame.index(of: name) != nil {
+            // Vega reads "a.b" as field b inside field a; a column named "a.b" needs "a\\.b".
+            throw TransformError(
+                "\"\(name)\" reads a nested field; for the column named \"\(name)\" write \"\(name.replacingOccurrences(of: ".", with: "\\\\."))\" in the spec", path: path)
+        }
         throw TransformError(
             "no field \"\(name)\" in the data; fields are \(frame.fields.joined(separator: ", "))", path: path)
     }
