@@ -12,7 +12,7 @@ APT_TEST := chromium fonts-dejavu-core sox vorbis-tools
 APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 
-.PHONY: all build release deps test-deps test swift-test browser-test serve export check check-imports leak-check bench clean fuzz fuzz-short soak install uninstall dist
+.PHONY: all build release deps test-deps test swift-test browser-test vegalite-test serve export check check-imports leak-check bench clean fuzz fuzz-short soak install uninstall dist
 
 all: build
 
@@ -60,7 +60,11 @@ check-imports:
 browser-test: test-deps build
 	$(PY) -m pytest -q browser-tests
 
-test: test-deps swift-test browser-test fuzz-short
+# Pitchline's evaluated data against Vega-Lite's own (vl-convert-python, headless; no browser).
+vegalite-test: test-deps build
+	$(PY) -m pytest -q vegalite-diff
+
+test: test-deps swift-test browser-test vegalite-test fuzz-short
 
 bench: release test-deps
 	$(call apt_install,$(APT_BENCH))

@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "VegaLite", dependencies: ["D3Format"], swiftSettings: swiftSettings),
         // d3-format numbers and d3-time-format dates (format and parse), en-US built in, UTC.
         .target(name: "D3Format", swiftSettings: swiftSettings),
-        .target(name: "ChartData", swiftSettings: swiftSettings),
+        .target(name: "ChartData", dependencies: ["VegaLite", "D3Format"], swiftSettings: swiftSettings),
         .target(
             name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash", "DurableWrite"],
             swiftSettings: swiftSettings),

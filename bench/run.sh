@@ -12,6 +12,9 @@ section() { printf '\n== %s ==\n' "$1"; }
 section "Data loading (issue 3)"
 "$BIN" bench load --rows 1000000
 
+section "Vega-Lite data flow (issue 13)"
+"$BIN" bench transforms --rows 1000000 --window-rows 100000
+
 section "Sonification and encoding (issue 4)"
 "$BIN" bench audio
 

@@ -31,7 +31,8 @@ public enum CSVReader {
     }
 
     /// Parses a whole CSV file. `path` is used only in error messages.
-    public static func parse(_ data: Data, path: String, limits: Limits = Limits()) throws(ChartProblem) -> CSVTable {
+    /// `delimiter` is `,` for CSV and a tab for TSV (Vega's `format.type: "tsv"`).
+    public static func parse(_ data: Data, path: String, limits: Limits = Limits(), delimiter: UInt8 = UInt8(ascii: ",")) throws(ChartProblem) -> CSVTable {
         guard data.count < Int(CSVTable.escapedFlag) else {
             throw ChartProblem(file: path, message: "file is larger than 2 GiB; split it or aggregate it first")
         }
@@ -39,7 +40,7 @@ public enum CSVReader {
             data.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 do throws(ChartProblem) {
-                    return .success(try parseBytes(bytes, path: path, limits: limits))
+                    return .success(try parseBytes(bytes, path: path, limits: limits, comma: delimiter))
                 } catch {
                     return .failure(error)
                 }
@@ -48,11 +49,11 @@ public enum CSVReader {
         return CSVTable(header: parsed.header, rowCount: parsed.rows, data: data, starts: parsed.starts, ends: parsed.ends)
     }
 
-    private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","),
+    private static let quote = UInt8(ascii: "\""),
         lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
 
     private static func parseBytes(
-        _ p: UnsafeBufferPointer<UInt8>, path: String, limits: Limits
+        _ p: UnsafeBufferPointer<UInt8>, path: String, limits: Limits, comma: UInt8
     ) throws(ChartProblem) -> (header: [String], rows: Int, starts: [UInt32], ends: [UInt32]) {
         let n = p.count
         var i = 0

@@ -6,14 +6,22 @@ extension Chart {
         let speech = SpeechFormatter(chart: self)
         var descriptions: [SeriesDescription] = []
         for (index, s) in series.enumerated() {
-            let stats = SeriesStatistics(values: s.values)
+            var stats = SeriesStatistics(values: s.values)
+            // In a scatter, rows of other series' points are not this series' missing values.
+            if let rows = s.pointRows { stats.missing = rows.filter { s.values[$0] == nil }.count }
             let trend = computeTrend(s.values, stats: stats)
             descriptions.append(SeriesDescription(
                 name: s.name, statistics: stats, trend: trend,
                 statisticsSentence: statisticsSentence(index, stats, speech),
                 trendSentence: trendSentence(index, trend, speech)))
         }
-        return ChartDescription(summary: summary(descriptions, speech), series: descriptions)
+        var text = summary(descriptions, speech)
+        if semantics.invalidRows > 0 {
+            // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.
+            let n = semantics.invalidRows
+            text += " \(CSVReader.grouped(n)) data row\(n == 1 ? " has" : "s have") no valid \(x.title.lowercased()) and \(n == 1 ? "is" : "are") left out."
+        }
+        return ChartDescription(summary: text, series: descriptions)
     }
 
     private func summary(_ descriptions: [SeriesDescription], _ speech: SpeechFormatter) -> String {
@@ -22,9 +30,12 @@ extension Chart {
         var first = "\(mark.chartKindName) of \(title.isEmpty ? "data" : title)"
         if let aggregate = y.aggregate { first += " (\(aggregatePhrase(aggregate)))" }
         if names.count > 1 { first += ", \(names.count) series: \(Self.list(names))" }
-        let perSeries = series.count > 1 ? " per series" : ""
+        // A scatter's series share rows: count their own points instead.
+        let shared = series.contains { $0.pointRows != nil }
+        let count = shared ? series.reduce(0) { $0 + ($1.pointRows?.count ?? $1.values.count) } : pointCount
+        let perSeries = series.count > 1 && !shared ? " per series" : ""
         let unitWord = mark == .bar ? "bar" : "point"
-        parts.append("\(first), \(speech.xRangeText), \(CSVReader.grouped(pointCount)) \(unitWord)\(pointCount == 1 ? "" : "s")\(perSeries).")
+        parts.append("\(first), \(speech.xRangeText), \(CSVReader.grouped(count)) \(unitWord)\(count == 1 ? "" : "s")\(perSeries).")
         for (index, d) in descriptions.enumerated() {
             let name = series.count == 1 ? "Values" : Self.capitalized(speech.spokenName(index))
             guard let minRow = d.statistics.minRow, let maxRow = d.statistics.maxRow else {

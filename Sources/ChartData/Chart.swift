@@ -20,12 +20,17 @@ public struct Chart: Sendable, Equatable {
     /// Series in play order (the first plays first). Every `values` array has `xValues.count` entries.
     public var series: [Series]
     public var options: ChartOptions
+    /// Vega-Lite semantics beyond one value per row and series (bins, stacks, ranges, extra
+    /// channels, scales, orientation); `ChartSemantics()` for a plain chart. See `ChartSemantics`.
+    public var semantics: ChartSemantics
 
     public init(
         id: String, sourcePath: String, title: String, subtitle: String? = nil,
         authorDescription: String? = nil, mark: Mark, x: XAxis, y: YAxis,
-        xValues: [XValue], series: [Series], options: ChartOptions = ChartOptions()
+        xValues: [XValue], series: [Series], options: ChartOptions = ChartOptions(),
+        semantics: ChartSemantics = ChartSemantics()
     ) {
+        self.semantics = semantics
         self.id = id
         self.sourcePath = sourcePath
         self.title = title
@@ -147,10 +152,18 @@ public struct Series: Sendable, Equatable {
     /// The series name as shown in the legend, e.g. "Maximum temperature".
     public var name: String
     public var values: [Double?]
+    /// Per row, what else the reader meets at that point: ranges, stack segments, extra channels.
+    /// Empty for a plain series; otherwise one entry per row (see `PointDetail`).
+    public var details: [PointDetail]
+    /// For a scatter with several series (`ChartSemantics.pointPerDatum`): the rows where this
+    /// series has a point, ascending; nil means every row (a nil value there is a missing value).
+    public var pointRows: [Int]?
 
-    public init(name: String, values: [Double?]) {
+    public init(name: String, values: [Double?], details: [PointDetail] = [], pointRows: [Int]? = nil) {
         self.name = name
         self.values = values
+        self.details = details
+        self.pointRows = pointRows
     }
 }
 

@@ -1,163 +1,433 @@
 import Foundation
+import VegaLite
+import D3Format
 
-/// Rows and values: x keys per source row, distinct sorted rows, aggregation per series.
+/// From the evaluated frame to the chart: rows on the row axis, series from the grouping
+/// channels, values, ranges, stacks and extra channels per point.
 extension ChartBuilder {
-    /// The column as numbers, or a located error at its first non-number.
-    func numericColumn(_ column: DataTable.Column) throws(ChartProblem) -> DataTable.Column {
-        switch column.kind {
-        case .number: return column
-        case .date:
-            let row = column.numbers.firstIndex { $0 != nil } ?? 0
-            throw table.problem(row: row, column: column.name, "expected a number in column \"\(column.name)\", found \"\(table.cellText(row: row, column: column.name))\" (a date)")
-        case .text:
-            let row = column.firstNonNumericRow ?? 0
-            throw table.problem(row: row, column: column.name, "expected a number in column \"\(column.name)\", found \"\(table.cellText(row: row, column: column.name))\"")
-        }
-    }
+    /// Channels whose nominal/ordinal field splits the data into series (one line, one colour each).
+    static let seriesChannels = ["color", "fill", "stroke", "detail", "strokeDash", "shape", "xOffset", "yOffset"]
+    /// Channels whose values are spoken with each point and shown in the table.
+    static let extraChannels = ["size", "opacity", "fillOpacity", "strokeOpacity", "strokeWidth", "angle", "text", "href", "url", "description", "color", "fill", "stroke", "shape", "strokeDash"]
 
-    /// Per source row: its x key (nil = missing x, the row is skipped).
-    func xKeys(_ column: DataTable.Column) throws(ChartProblem) -> (keys: [Double?], labels: [String]?, isDate: Bool) {
-        let def = spec.x
-        if column.missingCount > 0 {
-            let present: [Bool] = column.kind == .text ? column.texts.map { $0 != nil } : column.numbers.map { $0 != nil }
-            let row = present.firstIndex(of: false) ?? 0
-            throw table.problem(row: row, column: column.name, "no value for x (column \"\(column.name)\"); every row needs one: fill it in or remove the row")
-        }
-        if def.sort != .ascending && (column.kind != .text || def.type == .temporal || def.type == .quantitative) {
-            throw specProblem("\(def.path).sort", line: def.line, "sort other than ascending is supported only for ordinal or nominal x with text values")
-        }
-        switch def.type! {
-        case .temporal:
-            guard column.kind == .date else {
-                let row = column.firstNonDateRow ?? column.numbers.firstIndex { $0 != nil } ?? 0
-                throw table.problem(row: row, column: column.name, "expected a date in column \"\(column.name)\" (x is temporal), found \"\(table.cellText(row: row, column: column.name))\"; use dates like 2012-01-31")
+    enum KeyKind { case date(TimeGranularity?), cycle(TimeUnitReading), number, category }
+
+    func assemble(frame evaluated: DataFrame, roles: Roles, markKind: Mark, fieldOf: [String: String], binEnd: [String: String],
+                  preAggregate: DataFrame? = nil) throws(ChartProblem) -> Chart {
+        let key = roles.key, value = roles.value
+        var frame = evaluated
+        // A stacked area over a continuous axis: Vega-Lite imputes 0 for a series missing at an x,
+        // so every layer runs the whole width.
+        if markKind == .area, value.stack != .none, roles.value2 == nil, value.type == .quantitative,
+           let k = key, k.type == .temporal || k.type == .quantitative || k.timeUnit != nil,
+           let keyField = fieldOf[k.channel], let valueField = fieldOf[value.channel] {
+            let groups = spec.channels.filter { c in
+                Self.seriesChannels.contains(c.channel) && c.aggregate == nil && (c.type == .nominal || c.type == .ordinal) && c.field != k.field
+            }.compactMap { fieldOf[$0.channel] }
+            if !groups.isEmpty {
+                let impute: DataValue = .object(["impute": .string(valueField), "key": .string(keyField),
+                                                 "groupby": .array(Array(Set(groups)).sorted().map(DataValue.string)), "value": .number(0)])
+                if let out = try? Transform.parse(impute).apply(frame) { frame = out }
             }
-        case .quantitative:
-            guard column.kind == .number else {
-                let row = column.firstNonNumericRow ?? 0
-                throw table.problem(row: row, column: column.name, "expected a number in column \"\(column.name)\" (x is quantitative), found \"\(table.cellText(row: row, column: column.name))\"")
+        }
+        let n = frame.rowCount
+
+        // Keys.
+        let keyColumn: [DataValue] = key.flatMap { k in fieldOf[k.channel].flatMap { frame.column($0) } ?? k.constant.map { c in [DataValue](repeating: SpecData.dataValue(c), count: n) } }
+            ?? [DataValue](repeating: .string("all"), count: n)
+        let keyKind: KeyKind
+        if let k = key, let u = k.timeUnit, let unit = TimeUnitReading(u) {
+            keyKind = unit.isInstant ? .date(unit.granularity) : .cycle(unit)
+        } else if key?.type == .temporal {
+            keyKind = .date(nil)
+        } else if key?.type == .quantitative || key?.bin != nil {
+            keyKind = .number
+        } else {
+            keyKind = .category
+        }
+        func keyNumber(_ v: DataValue) -> Double? {
+            switch keyKind {
+            case .date, .cycle: if case .date(let ms) = v, ms.isFinite { return ms }; return nil
+            case .number: return v.validNumber.flatMap { $0.isFinite ? $0 : nil }
+            case .category: return nil
             }
-        case .ordinal, .nominal:
+        }
+
+        // Values.
+        let valueColumn: [DataValue] = fieldOf[value.channel].flatMap { frame.column($0) }
+            ?? value.constant.map { c in [DataValue](repeating: SpecData.dataValue(c), count: n) } ?? []
+        guard !valueColumn.isEmpty || n == 0 else {
+            throw specProblem(value.path, line: value.line, "needs \"field\", \"aggregate\": \"count\" or \"datum\" (the values)")
+        }
+        let value2Column = roles.value2.flatMap { c in fieldOf[c.channel].flatMap { frame.column($0) } }
+
+        // Series keys.
+        let grouping = spec.channels.filter { c in
+            Self.seriesChannels.contains(c.channel) && c.aggregate == nil && fieldOf[c.channel] != nil
+                && (c.type == .nominal || c.type == .ordinal || c.channel == "detail" || c.channel.hasPrefix("detail"))
+                && c.field != key?.field
+        } + spec.channels.filter { $0.channel.hasPrefix("detail[") && fieldOf[$0.channel] != nil }
+        var groupFields: [String] = []
+        for c in grouping where !groupFields.contains(fieldOf[c.channel]!) { groupFields.append(fieldOf[c.channel]!) }
+        let groupColumns = groupFields.map { frame.column($0)! }
+
+        // Datums that become rows (Vega-Lite's `invalid: "filter"` leaves the rest out of the marks).
+        var invalid = 0
+        var datums: [Int] = []
+        var seriesKeyOf = [String](repeating: "", count: n)
+        var seriesOrder: [String] = []
+        var seenSeries: Set<String> = []
+        for r in 0..<n {
+            let keyValid: Bool
+            // On a discrete axis null is a category of its own (Vega-Lite draws a "null" bar).
+            if case .category = keyKind { keyValid = true } else { keyValid = keyNumber(keyColumn[r]) != nil }
+            // A row with no valid key has no place on the axis: left out and counted. A valid key
+            // with an invalid value keeps its row as a missing value (no mark, said as "no data").
+            guard keyValid else { invalid += 1; continue }
+            let sk = groupColumns.isEmpty ? "" : groupColumns.count == 1 ? Self.text(groupColumns[0][r]) : groupColumns.map { Self.text($0[r]) }.joined(separator: ", ")
+            seriesKeyOf[r] = sk
+            if seenSeries.insert(sk).inserted { seriesOrder.append(sk) }
+            datums.append(r)
+        }
+
+        guard datums.contains(where: { valueColumn[$0].validNumber != nil }) else {
+            let c = key ?? value
+            let what: String
+            switch keyKind {
+            case .date, .cycle: what = "date"
+            case .number: what = "number"
+            case .category: what = "value"
+            }
+            let sample = keyColumn.first { $0.isValid }.map { " (e.g. \"\(Self.text($0))\")" } ?? ""
+            throw specProblem(c.path, line: c.line, "no row has both a valid \(what) in \(c.field.map { "\"\($0)\"" } ?? "the row field")\(sample) and a number in \(value.field.map { "\"\($0)\"" } ?? "the value field"); every mark would be left out")
+        }
+
+        // Stack (Vega-Lite's rules: bar and area stack by default when a grouping channel splits
+        // them or the data repeats a row; an explicit `stack` on the value channel wins).
+        var offset: StackOffset?
+        switch value.stack {
+        case .none: offset = nil
+        case .offset(let o): offset = o
+        case .unset: offset = (markKind == .bar && spec.markName == "bar" || markKind == .area) ? .zero : nil
+        }
+        if value.aggregate != nil && grouping.isEmpty && value.stack == .unset { offset = nil }
+        // Grouped bars (an offset channel beside the rows) stand side by side, each from zero.
+        if value.stack == .unset, spec.channel(roles.orientation == .horizontal ? "yOffset" : "xOffset")?.field != nil { offset = nil }
+        if value.type != .quantitative || value.bin != nil || roles.value2 != nil || ["log", "pow", "sqrt", "symlog"].contains(value.scale.type) { offset = nil }
+
+        // Rows: distinct keys, or one per datum when a series repeats a key (scatter, raw bars).
+        let sortedKeys = try orderedKeys(datums: datums, keyColumn: keyColumn, keyKind: keyKind, keyNumber: keyNumber, frame: frame, roles: roles, fieldOf: fieldOf, valueColumn: valueColumn, preAggregate: preAggregate)
+        var rowOfKey: [DataValue: Int] = [:]
+        for (i, k) in sortedKeys.enumerated() { rowOfKey[k] = i }
+        // Does a series repeat a row key? (Integers, not strings: this runs once per data row.)
+        let seriesIndex = Dictionary(uniqueKeysWithValues: seriesOrder.enumerated().map { ($1, $0) })
+        var seen = Set<Int>()
+        var repeats = false
+        for r in datums where !seen.insert(seriesIndex[seriesKeyOf[r]]! * sortedKeys.count + rowOfKey[keyColumn[r]]!).inserted {
+            repeats = true
             break
         }
-        if column.kind == .date, let unit = def.timeUnit {
-            var labels: [String]? = nil
-            let keys: [Double?] = column.numbers.map { v in
-                guard let v else { return nil }
-                let (y, m, _) = CellParsing.civilFromDays(Int((v / 86_400).rounded(.down)))
-                switch unit {
-                case .year: return Double(CellParsing.daysFromCivil(year: y, month: 1, day: 1) * 86_400)
-                case .yearmonth: return Double(CellParsing.daysFromCivil(year: y, month: m, day: 1) * 86_400)
-                case .month: return Double(m)
-                }
-            }
-            if unit == .month { labels = SpeechFormatter.monthNames }
-            return (keys, labels, unit != .month)
-        }
-        if def.timeUnit != nil && column.kind != .date {
-            throw table.problem(row: 0, column: column.name, "timeUnit needs dates in column \"\(column.name)\", found \"\(table.cellText(row: 0, column: column.name))\"")
-        }
-        if column.kind == .text {
-            // Categories: keys are first-appearance indexes; sorted alphabetically later for display order.
-            var index: [String: Int] = [:]
-            var labels: [String] = []
-            let keys: [Double?] = column.texts.map { t in
-                guard let t else { return nil }
-                if let k = index[t] { return Double(k) }
-                index[t] = labels.count
-                labels.append(t)
-                return Double(labels.count - 1)
-            }
-            return (keys, labels, false)
-        }
-        return (column.numbers, nil, column.kind == .date)
-    }
-
-    /// Maps each source row to its chart row; chart rows are the distinct x values in ascending order.
-    func alignRows(_ xs: (keys: [Double?], labels: [String]?, isDate: Bool)) -> (rowOf: [Int], xValues: [XValue]) {
-        let keys = xs.keys
-        var rowOf = [Int](repeating: -1, count: keys.count)
-        var order = Array(keys.indices.filter { keys[$0] != nil })
-        var sorted = true
-        var previous = -Double.infinity
-        var sortKey: (Int) -> Double = { keys[$0]! }
-        if let labels = xs.labels, !(spec.x.timeUnit == .month) {
-            // Categories: ascending by code point (Vega-Lite's default), or as `sort` says.
-            var ranks = Array(labels.indices)
-            switch spec.x.sort {
-            case .ascending: ranks.sort { labels[$0] < labels[$1] }
-            case .descending: ranks.sort { labels[$0] > labels[$1] }
-            case .dataOrder: break
-            case .custom(let wanted):
-                let position = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-                ranks.sort { (position[labels[$0]] ?? wanted.count + $0, $0) < (position[labels[$1]] ?? wanted.count + $1, $1) }
-            }
-            var rankOf = [Int](repeating: 0, count: labels.count)
-            for (r, label) in ranks.enumerated() { rankOf[label] = r }
-            sortKey = { Double(rankOf[Int(keys[$0]!)]) }
-        }
-        for i in order {
-            let k = sortKey(i)
-            if k < previous { sorted = false; break }
-            previous = k
-        }
-        if !sorted { order.sort { sortKey($0) < sortKey($1) || (sortKey($0) == sortKey($1) && $0 < $1) } }
+        if fieldOf[value.channel] == nil { offset = nil }  // a constant (`datum`) does not stack
+        // One segment per stack tells the reader nothing: a single series that never repeats a row is not stacked.
+        if seriesOrder.count <= 1 && !repeats { offset = nil }
+        var rowOfDatum = [Int](repeating: -1, count: n)
         var xValues: [XValue] = []
-        xValues.reserveCapacity(order.count)
-        var last: Double? = nil
-        for i in order {
-            let k = keys[i]!
-            if k != last {
-                last = k
-                if let labels = xs.labels {
-                    xValues.append(.category(labels[Int(k) - (spec.x.timeUnit == .month ? 1 : 0)]))
-                } else if xs.isDate {
-                    xValues.append(.date(Date(timeIntervalSince1970: k)))
-                } else {
-                    xValues.append(.number(k))
+        var rowKeys: [DataValue] = []
+        if repeats {
+            // Per x, as many rows as the series with the most points there; each series fills
+            // them in order (ascending value for points, data order for lines and bars), so
+            // series share rows and a scatter has no more gaps than it needs.
+            var atKey: [[String: [Int]]] = Array(repeating: [:], count: sortedKeys.count)
+            for r in datums { atKey[rowOfKey[keyColumn[r]]!][seriesKeyOf[r], default: []].append(r) }
+            let byValue = markKind == .point
+            for (k, groups) in atKey.enumerated() {
+                let first = xValues.count
+                let slots = groups.values.map(\.count).max() ?? 0
+                for _ in 0..<slots { rowKeys.append(sortedKeys[k]); xValues.append(xValue(sortedKeys[k], keyKind)) }
+                for (_, rows) in groups {
+                    let ordered = byValue ? rows.sorted { (valueColumn[$0].validNumber ?? .infinity, $0) < (valueColumn[$1].validNumber ?? .infinity, $1) } : rows
+                    for (i, r) in ordered.enumerated() { rowOfDatum[r] = first + i }
                 }
             }
-            rowOf[i] = xValues.count - 1
+        } else {
+            for k in sortedKeys { rowKeys.append(k); xValues.append(xValue(k, keyKind)) }
+            for r in datums { rowOfDatum[r] = rowOfKey[keyColumn[r]]! }
         }
-        return (rowOf, xValues)
+
+        // Stack positions: groups are rows of equal key; order by the `order` channel, else the
+        // series key ascending (Vega-Lite sorts by the stacking field).
+        var stacked = [(start: Double, end: Double, total: Double)?](repeating: nil, count: n)
+        if let offset {
+            // Vega's stack over the rows with a value, grouped by row key, sorted by the `order`
+            // channel or else by the grouping fields ascending (Vega-Lite sorts by the stacking field).
+            let withValue = datums.filter { valueColumn[$0].validNumber != nil }
+            var stackFrame = frame.selecting(rows: withValue)
+            var sort: [SortField] = []
+            if let o = spec.channel("order"), let f = fieldOf["order"] {
+                sort = [SortField(field: FieldRef(f), descending: o.sort == .descending)]
+            } else if let first = grouping.first, let f = fieldOf[first.channel] {
+                // Vega-Lite sorts the stack by the grouping field (or its place in the channel's
+                // custom sort or scale domain), descending for vertical stacks and ascending for
+                // horizontal ones.
+                var order: [String]?
+                if case .custom(let wanted) = first.sort { order = wanted } else { order = first.domainCategories }
+                var sortField = f
+                if let order {
+                    let index = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                    sortField = "__stack_sort_index"
+                    stackFrame.setColumn(sortField, stackFrame.column(f)!.map { .number(Double(index[Self.text($0)] ?? order.count)) })
+                }
+                sort = [SortField(field: FieldRef(sortField), descending: roles.orientation == .vertical)]
+                    + groupFields.dropFirst().map { SortField(field: FieldRef($0), descending: roles.orientation == .vertical) }
+            }
+            var groupby: [String] = []
+            if let k = key, let f = fieldOf[k.channel] { groupby.append(f) }
+            let transform = StackTransform(stack: fieldOf[value.channel]!, groupby: groupby, sort: sort,
+                                           offset: StackTransform.Offset(rawValue: offset.rawValue)!, as: ["__stack_start", "__stack_end"])
+            let out: DataFrame
+            do { out = try Transform.stack(transform).apply(stackFrame) } catch {
+                throw specProblem("\(value.path).stack", line: value.line, error.message)
+            }
+            let starts = out.column("__stack_start")!, ends = out.column("__stack_end")!
+            var totals: [DataValue: Double] = [:]
+            for r in withValue { totals[keyColumn[r], default: 0] += valueColumn[r].validNumber! }
+            for (i, r) in withValue.enumerated() {
+                if let a = starts[i].validNumber, let b = ends[i].validNumber { stacked[r] = (a, b, totals[keyColumn[r]]!) }
+            }
+        }
+
+        // Extra channels.
+        let extras = spec.channels.filter { c in
+            (Self.extraChannels.contains(c.channel) || c.channel.hasPrefix("tooltip")) && fieldOf[c.channel] != nil
+                && !grouping.contains { $0.channel == c.channel }
+                && fieldOf[c.channel] != fieldOf[value.channel] && (key == nil || fieldOf[c.channel] != fieldOf[key!.channel])
+        }
+        var extraDefs: [ChartSpec.ChannelDef] = []
+        for c in extras where !extraDefs.contains(where: { fieldOf[$0.channel] == fieldOf[c.channel] }) { extraDefs.append(c) }
+        let extraColumns = extraDefs.map { frame.column(fieldOf[$0.channel]!)! }
+
+        // Series.
+        let rowCount = xValues.count
+        let normalize = offset == .normalize
+        let hasDetails = offset != nil || value2Column != nil || !extraDefs.isEmpty
+        var series: [Series] = []
+        let valueTitle = title(of: value, fallback: value.aggregate == "count" ? "Count" : "Value")
+        for sk in seriesOrder {
+            var values = [Double?](repeating: nil, count: rowCount)
+            var details = hasDetails ? [PointDetail](repeating: PointDetail(), count: rowCount) : []
+            var points: [Int] = []
+            for r in datums where seriesKeyOf[r] == sk {
+                let row = rowOfDatum[r]
+                let v = valueColumn[r].validNumber
+                points.append(row)
+                if let s = offset != nil ? stacked[r] : nil {
+                    values[row] = normalize ? s.end - s.start : v
+                    details[row].lower = s.start
+                    details[row].upper = s.end
+                    details[row].stackTotal = s.total
+                    if normalize { details[row].share = s.end - s.start }
+                } else {
+                    values[row] = v
+                }
+                if let v2 = value2Column?[r].validNumber, let v {
+                    details[row].lower = v
+                    details[row].upper = v2
+                }
+                if !extraDefs.isEmpty { details[row].extras = zip(extraDefs, extraColumns).map { c, col in extraText(col[r], c) } }
+            }
+            let name = spec.seriesTitles[sk] ?? (grouping.isEmpty ? valueTitle : sk)
+            series.append(Series(name: name, values: values, details: details, pointRows: repeats && seriesOrder.count > 1 ? points.sorted() : nil))
+        }
+        if series.isEmpty { series = [Series(name: valueTitle, values: [Double?](repeating: nil, count: rowCount))] }
+        var spoken: [String: String] = [:]
+        for (sk, one) in zip(seriesOrder, series) {
+            if let s = spec.seriesNames[sk] ?? spec.seriesNames[one.name] { spoken[one.name] = s }
+        }
+        if grouping.isEmpty, let f = value.field, let s = spec.seriesNames[f] { spoken[series[0].name] = s }
+        series = ordered(series, keys: seriesOrder)
+
+        // Axes.
+        var bins: [BinRange]?
+        if let k = key, k.bin != nil {
+            let endColumn = binEnd[k.channel].flatMap { frame.column($0) } ?? roles.key2.flatMap { c in fieldOf[c.channel].flatMap { frame.column($0) } }
+            if let endColumn {
+                var endOf: [DataValue: Double] = [:]
+                for r in datums { if let e = endColumn[r].validNumber { endOf[keyColumn[r]] = e } }
+                bins = rowKeys.map { k in BinRange(start: k.validNumber ?? 0, end: endOf[k] ?? k.validNumber ?? 0) }
+            }
+        }
+        let keyTitle = key.map { title(of: $0, fallback: "Rows") } ?? ""
+        var granularity: TimeGranularity?
+        if case .date(let g) = keyKind { granularity = g ?? Self.granularity(xValues) }
+        let keyType: FieldType
+        switch keyKind {
+        case .date: keyType = key?.type == .ordinal ? .ordinal : .temporal
+        case .cycle: keyType = .ordinal
+        case .number: keyType = key?.bin != nil ? .quantitative : (key?.type ?? .quantitative)
+        case .category: keyType = key?.type == .ordinal ? .ordinal : .nominal
+        }
+        let xAxis = XAxis(field: key?.field ?? "", title: keyTitle, type: keyType, granularity: granularity,
+                          unit: keyType == .quantitative ? spec.xUnit : nil,
+                          format: key?.format.flatMap { NumberFormat.isSupported($0) ? $0 : nil })
+        var yFormat = spec.format ?? value.format.flatMap { NumberFormat.isSupported($0) && !$0.isEmpty ? $0 : nil }
+        if normalize && yFormat == nil { yFormat = ".0%" }
+        let unit = spec.unit
+        let yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, format: yFormat,
+                          aggregate: value.aggregate)
+        var notes: [String] = []
+        if spec.paramCount > 0 {
+            notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") (selections) read but not interactive in Pitchline: the audio scrubber is the interaction")
+        }
+        let semantics = ChartSemantics(
+            specMark: spec.markName == markKind.rawValue ? nil : spec.markName, orientation: roles.orientation, bins: bins, stack: offset,
+            valueScale: value.scale, rowScale: key?.scale ?? ScaleInfo(),
+            extraFields: extraDefs.map { ExtraField(channel: $0.channel.split(separator: "[").first.map(String.init) ?? $0.channel, title: title(of: $0, fallback: $0.channel)) },
+            invalidRows: invalid, pointPerDatum: repeats, notes: notes)
+        return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
+                     authorDescription: spec.description, mark: markKind, x: xAxis, y: yAxis, xValues: xValues,
+                     series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken), semantics: semantics)
     }
 
-    func aggregate(_ source: SourceSeries, rowOf: [Int], rowCount: Int, xs: (keys: [Double?], labels: [String]?, isDate: Bool)) throws(ChartProblem) -> [Double?] {
-        let aggregateKind = spec.y.aggregate
-        var values = [Double?](repeating: nil, count: rowCount)
-        var counts = [Int](repeating: 0, count: aggregateKind == nil ? 0 : rowCount)
-        var filled = [Bool](repeating: false, count: aggregateKind == nil ? rowCount : 0)
-        func visit(_ sourceRow: Int) throws(ChartProblem) {
-            let row = rowOf[sourceRow]
-            guard row >= 0 else { return }
-            let v = source.column?.numbers[sourceRow]
-            guard let kind = aggregateKind else {
-                if filled[row] {
-                    let seriesText = spec.color != nil || spec.fold != nil ? " in series \"\(source.key)\"" : ""
-                    throw table.problem(row: sourceRow, column: spec.x.field!, "a second value for \(spec.x.field!) = \"\(table.cellText(row: sourceRow, column: spec.x.field!))\"\(seriesText); add an aggregate (sum, mean, min, max) to encoding.y or remove the duplicate row")
-                }
-                filled[row] = true
-                values[row] = v
-                return
+    /// The axis title as Vega-Lite would show it, humanized when it is only the field name.
+    func title(of c: ChartSpec.ChannelDef, fallback: String) -> String {
+        if let t = c.axisTitle ?? c.title { return t }
+        guard let f = c.field else { return fallback }
+        return Self.humanize(f)
+    }
+
+    /// Distinct keys in display order: ascending for numbers and dates, else as `sort` says.
+    func orderedKeys(datums: [Int], keyColumn: [DataValue], keyKind: KeyKind, keyNumber: (DataValue) -> Double?, frame: DataFrame,
+                     roles: Roles, fieldOf: [String: String], valueColumn: [DataValue], preAggregate: DataFrame?) throws(ChartProblem) -> [DataValue] {
+        var keys: [DataValue] = []
+        var seen: Set<DataValue> = []
+        for r in datums where seen.insert(keyColumn[r]).inserted { keys.append(keyColumn[r]) }
+        let sort = roles.key?.sort ?? .ascending
+        switch keyKind {
+        case .date, .cycle, .number:
+            keys.sort { keyNumber($0)! < keyNumber($1)! }
+            if sort == .descending { keys.reverse() }
+            return keys
+        case .category: break
+        }
+        func ascending(_ a: DataValue, _ b: DataValue) -> Bool {
+            if case .number(let x) = a, case .number(let y) = b { return x < y }
+            return Self.text(a) < Self.text(b)
+        }
+        func byMeasure(_ column: [DataValue], op: String, descending: Bool, keyed: [DataValue]? = nil) throws(ChartProblem) -> [DataValue] {
+            // The op over each key's rows, by the VegaLite aggregate (over the rows before the
+            // encoding's aggregate when `keyed` gives their keys).
+            let pairs = keyed.map { DataFrame(fields: ["k", "v"], columns: [$0, column]) }
+                ?? DataFrame(fields: ["k", "v"], columns: [datums.map { keyColumn[$0] }, datums.map { column[$0] }])
+            guard let aggregateOp = AggregateOp(rawValue: op),
+                  let scored = try? Transform.aggregate(AggregateTransform(measures: [AggregateMeasure(op: aggregateOp, field: "v", as: "s")], groupby: ["k"])).apply(pairs) else {
+                throw specProblem("\(roles.key!.path).sort", line: roles.key!.line, "cannot sort by \"\(op)\"")
             }
-            if kind == .count { values[row] = (values[row] ?? 0) + 1; return }
-            guard let v else { return }
-            counts[row] += 1
-            switch kind {
-            case .sum, .mean, .average: values[row] = (values[row] ?? 0) + v
-            case .min: values[row] = min(values[row] ?? v, v)
-            case .max: values[row] = max(values[row] ?? v, v)
-            case .count: break
+            var score: [DataValue: Double] = [:]
+            for i in 0..<scored.rowCount { score[scored[i, "k"]] = scored[i, "s"].validNumber ?? -.infinity }
+            // Ties keep the order the keys first appear in (Vega's stable sort).
+            let original = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+            return keys.sorted { a, b in score[a]! == score[b]! ? original[a]! < original[b]! : descending ? score[a]! > score[b]! : score[a]! < score[b]! }
+        }
+        switch sort {
+        case .ascending: keys.sort(by: ascending)
+        case .descending: keys.sort { ascending($1, $0) }
+        case .dataOrder: break
+        case .custom(let wanted):
+            let position = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            let original = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+            keys.sort { (position[Self.text($0)] ?? wanted.count + original[$0]!) < (position[Self.text($1)] ?? wanted.count + original[$1]!) }
+        case .byField(let field, let op, let descending):
+            if let raw = preAggregate, let k = roles.key.flatMap({ fieldOf[$0.channel] }), let keyed = raw.column(k) {
+                // Vega-Lite sorts by the op over the data rows, not over the aggregated ones.
+                let column = field.flatMap { raw.column($0) } ?? [DataValue](repeating: .null, count: raw.rowCount)
+                keys = try byMeasure(column, op: op, descending: descending, keyed: keyed)
+            } else {
+                keys = try byMeasure(field.flatMap { frame.column($0) } ?? valueColumn, op: op, descending: descending)
+            }
+        case .byChannel(let channel, let descending):
+            guard let c = spec.channel(channel), let f = fieldOf[c.channel], let column = frame.column(f) else {
+                throw specProblem("\(roles.key!.path).sort", line: roles.key!.line, "sorts by \"\(channel)\", which has no field in this chart")
+            }
+            keys = try byMeasure(column, op: c.aggregate == nil ? "sum" : "max", descending: descending)
+        }
+        return keys
+    }
+
+    func xValue(_ v: DataValue, _ kind: KeyKind) -> XValue {
+        switch kind {
+        case .date: if case .date(let ms) = v { return .date(Date(timeIntervalSince1970: ms / 1000)) }; return .category(Self.text(v))
+        case .cycle(let unit): if case .date(let ms) = v { return .category(unit.cycleLabel(ms)) }; return .category(Self.text(v))
+        case .number: return .number(v.validNumber ?? .nan)
+        case .category: return .category(Self.text(v))
+        }
+    }
+
+    /// A value as a label: strings as they are, numbers as JavaScript writes them, dates as days.
+    static func text(_ v: DataValue) -> String {
+        switch v {
+        case .string(let s): return s
+        case .date(let ms):
+            guard ms.isFinite else { return "invalid date" }
+            let (y, m, d) = CellParsing.civilFromDays(Int((ms / 86_400_000).rounded(.down)))
+            return "\(d) \(SpeechFormatter.monthNames[m - 1]) \(y)"
+        case .null: return "null"
+        default: return v.text
+        }
+    }
+
+    /// An extra channel's value for speech and the table, in the channel's format when it has one.
+    func extraText(_ v: DataValue, _ c: ChartSpec.ChannelDef) -> String? {
+        guard v.isValid else { return nil }
+        // The channel's own d3 format, as Vega-Lite shows it in a tooltip or text mark.
+        if let f = c.format, !f.isEmpty {
+            if case .date(let ms) = v { return TimeFormat(f)(ms) }
+            if case .number(let n) = v, c.formatType != "time", let format = try? D3Format.NumberFormat(f) { return format(n) }
+        }
+        if let unit = c.timeUnit.flatMap(TimeUnitReading.init), case .date(let ms) = v {
+            guard unit.isInstant else { return unit.cycleLabel(ms) }
+            let (y, m, _) = CellParsing.civilFromDays(Int((ms / 86_400_000).rounded(.down)))
+            switch unit.granularity {
+            case .year: return "\(y)"
+            case .month: return "\(SpeechFormatter.monthNames[m - 1]) \(y)"
+            default: return Self.text(v)
             }
         }
-        if let rows = source.rows {
-            for r in rows { try visit(r) }
-        } else {
-            for r in 0..<rowOf.count { try visit(r) }
+        if case .number(let n) = v {
+            if let f = c.format.flatMap({ NumberFormat(d3: $0) }) { return f.format(n) }
+            var f = NumberFormat.automatic(for: [n])
+            f.trim = true
+            return f.format(n)
         }
-        if aggregateKind == .mean || aggregateKind == .average {
-            for r in 0..<rowCount where counts[r] > 0 { values[r] = values[r]! / Double(counts[r]) }
+        return Self.text(v)
+    }
+
+    /// The finest calendar unit the dates use.
+    static func granularity(_ values: [XValue]) -> TimeGranularity {
+        var g = TimeGranularity.year
+        var count = 0
+        for case .date(let d) in values {
+            count += 1
+            let s = d.timeIntervalSince1970
+            let days = (s / 86_400).rounded(.down)
+            let sod = s - days * 86_400
+            if sod.truncatingRemainder(dividingBy: 60) != 0 { return .second }
+            if sod.truncatingRemainder(dividingBy: 3600) != 0 { g = min(g, .minute) }
+            else if sod != 0 { g = min(g, .hour) }
+            let (_, m, day) = CellParsing.civilFromDays(Int(days))
+            if day != 1 { g = min(g, .day) } else if m != 1 { g = min(g, .month) }
         }
-        return values
+        return count == 1 && g == .year ? .day : g
+    }
+
+    func ordered(_ series: [Series], keys: [String]) -> [Series] {
+        guard !spec.seriesOrder.isEmpty else { return series }
+        var rest = Array(zip(keys, series))
+        var out: [Series] = []
+        for wanted in spec.seriesOrder {
+            if let k = rest.firstIndex(where: { $0.0 == wanted || $0.1.name == wanted }) {
+                out.append(rest.remove(at: k).1)
+            }
+        }
+        return out + rest.map(\.1)
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
+import VegaLite
 
-/// Turns a validated spec and its inferred data table into a `Chart`: applies fold, pivots long
-/// format (a color field) into aligned series, groups by time unit, aggregates, sorts rows.
+/// Compiles a read spec and its data into a `Chart`: transforms in order, then the encoding's own
+/// data flow (implicit date parsing, timeUnit, bin, aggregate, invalid values, stack), then rows
+/// (the row axis, whichever way the chart is oriented) and series (colour and other grouping
+/// channels), with every value taken from the evaluated data.
 struct ChartBuilder {
     let spec: ChartSpec
-    let table: DataTable
+    let frame: DataFrame
     let specFile: String
     let id: String
 
@@ -12,125 +15,177 @@ struct ChartBuilder {
         ChartProblem(file: specFile, line: line, jsonPath: path, message: message)
     }
 
-    /// A series before alignment: its key (field or color value) and, per source row, the value column.
-    struct SourceSeries {
-        var key: String
-        var column: DataTable.Column?  // nil for `count`
-        var rows: [Int]?  // nil = every source row
+    /// The channel roles after orientation is resolved.
+    struct Roles {
+        var key: ChartSpec.ChannelDef?
+        var value: ChartSpec.ChannelDef
+        var key2: ChartSpec.ChannelDef?
+        var value2: ChartSpec.ChannelDef?
+        var orientation: Orientation
     }
 
-    func build() throws(ChartProblem) -> Chart {
-        let xDef = spec.x, yDef = spec.y
-        let xField = xDef.field!
-        guard let xColumn = table.column(named: xField) else {
-            throw specProblem("\(xDef.path).field", line: xDef.line, "no column \"\(xField)\" in the data; columns: \(columnList)")
+    func roles() throws(ChartProblem) -> Roles {
+        let x = spec.channel("x"), y = spec.channel("y")
+        func isValueLike(_ c: ChartSpec.ChannelDef?) -> Bool {
+            guard let c else { return false }
+            return (c.type == .quantitative && c.bin == nil) || c.aggregate != nil && c.aggregate != "argmin" && c.aggregate != "argmax"
         }
-
-        // Series sources.
-        var sources: [SourceSeries] = []
-        if let fold = spec.fold {
-            if let y = yDef.field, y != fold.value {
-                throw specProblem("\(yDef.path).field", line: yDef.line, "with the fold transform, y must be the folded value field \"\(fold.value)\", not \"\(y)\"")
-            }
-            guard spec.color?.field == fold.key else {
-                throw specProblem("$.encoding", line: spec.foldLine, "with the fold transform, set encoding.color.field to \"\(fold.key)\" so each folded column becomes a series")
-            }
-            for (k, field) in fold.fields.enumerated() {
-                guard let column = table.column(named: field) else {
-                    throw specProblem("$.transform[0].fold[\(k)]", line: spec.foldLine, "no column \"\(field)\" in the data; columns: \(columnList)")
-                }
-                sources.append(SourceSeries(key: field, column: try numericColumn(column)))
-            }
-        } else {
-            var yColumn: DataTable.Column?
-            if let y = yDef.field {
-                guard let column = table.column(named: y) else {
-                    throw specProblem("\(yDef.path).field", line: yDef.line, "no column \"\(y)\" in the data; columns: \(columnList)")
-                }
-                yColumn = yDef.aggregate == .count ? nil : try numericColumn(column)
-            }
-            if let color = spec.color {
-                let colorField = color.field!
-                guard let colorColumn = table.column(named: colorField) else {
-                    throw specProblem("\(color.path).field", line: color.line, "no column \"\(colorField)\" in the data; columns: \(columnList)")
-                }
-                var order: [String] = []
-                var rowsByKey: [String: [Int]] = [:]
-                for row in 0..<table.rowCount {
-                    let key = colorKey(colorColumn, row: row)
-                    if rowsByKey[key] == nil { order.append(key) }
-                    rowsByKey[key, default: []].append(row)
-                }
-                sources = order.map { SourceSeries(key: $0, column: yColumn, rows: rowsByKey[$0]) }
+        var horizontal: Bool
+        switch (x, y) {
+        case (nil, nil):
+            throw specProblem("$.encoding", line: spec.channels.first?.line ?? 1, "needs x or y: Pitchline reads one positional channel as rows and the other as values")
+        case (let x?, nil):
+            guard isValueLike(x) || x.type == .temporal else { throw specProblem(x.path, line: x.line, "with only x, x must be quantitative (the values); add y for the rows") }
+            horizontal = true
+        case (nil, let y?):
+            guard isValueLike(y) || y.type == .temporal else { throw specProblem(y.path, line: y.line, "with only y, y must be quantitative (the values); add x for the rows") }
+            horizontal = false
+        case (let x?, let y?):
+            let xv = isValueLike(x), yv = isValueLike(y)
+            if xv && !yv { horizontal = true }
+            else if yv && !xv { horizontal = false }
+            else if xv && yv {
+                // Both quantitative: the aggregated one is the value; else x is the rows.
+                horizontal = x.aggregate != nil && y.aggregate == nil
+            } else if y.type == .ordinal && y.bin == nil && y.timeUnit == nil && x.type != .quantitative {
+                horizontal = false  // a bump chart: the rank on an ordinal y is the value
+            } else if y.type == .temporal && x.type != .temporal && x.bin == nil && x.type != .quantitative {
+                throw specProblem(y.path, line: y.line, "temporal values on y with a \(x.type?.rawValue ?? "nominal") x are not supported yet; Pitchline needs a quantitative value channel")
             } else {
-                sources = [SourceSeries(key: yDef.field ?? "count", column: yColumn)]
+                throw specProblem(y.path, line: y.line, "neither x nor y is quantitative; Pitchline needs one quantitative channel for the values (aggregate, e.g. \"aggregate\": \"count\", makes one)")
             }
         }
-
-        // X keys per source row.
-        let xs = try xKeys(xColumn)
-
-        // Distinct rows, sorted.
-        let (rowOf, xValues) = alignRows(xs)
-
-        // Values per series.
-        var series: [Series] = []
-        for source in sources {
-            let values = try aggregate(source, rowOf: rowOf, rowCount: xValues.count, xs: xs)
-            series.append(Series(name: spec.seriesTitles[source.key] ?? (sources.count == 1 && spec.fold == nil && spec.color == nil ? yTitle : source.key), values: values))
+        if let orient = spec.markOrient, ["bar", "area", "tick", "rule"].contains(spec.markName) {
+            let h = orient == "horizontal"
+            if h != horizontal, let x, let y, isValueLike(h ? x : y) { horizontal = h }
         }
-        var spoken: [String: String] = [:]
-        for (source, one) in zip(sources, series) {
-            if let name = spec.seriesNames[source.key] ?? spec.seriesNames[one.name] { spoken[one.name] = name }
-        }
-        series = ordered(series, keys: sources.map(\.key))
-
-        let granularity: TimeGranularity? = switch xDef.timeUnit {
-        case .year?: .year
-        case .yearmonth?: .month
-        case .month?: nil
-        case nil: xColumn.kind == .date ? xColumn.granularity : nil
-        }
-        let xType: FieldType = xDef.timeUnit == .month ? .ordinal : xDef.type!
-        let xAxis = XAxis(field: xField, title: xDef.axisTitle ?? xDef.title ?? Self.humanize(xField), type: xType,
-                          granularity: xValues.first.map { if case .date = $0 { true } else { false } } == true ? granularity : nil,
-                          unit: xType == .quantitative ? spec.xUnit : nil,
-                          format: xDef.axisFormat)
-        var yFormat = spec.format ?? yDef.axisFormat
-        if let f = yDef.axisFormat, spec.format == nil, !NumberFormat.isSupported(f) {
-            throw specProblem("\(yDef.path).axis.format", line: yDef.line, "\"\(f)\" is not a supported number format; use d3 formats like \",.1f\", \".0%\", \"d\", \",\"")
-        }
-        if yFormat?.isEmpty == true { yFormat = nil }
-        let yAxis = YAxis(field: yDef.field ?? "count", title: yTitle, unit: spec.unit, format: yFormat,
-                          aggregate: yDef.aggregate.map { $0 == .average ? "mean" : $0.rawValue })
-        return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
-                     authorDescription: spec.description, mark: spec.mark, x: xAxis, y: yAxis, xValues: xValues,
-                     series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken))
+        let keyName = horizontal ? "y" : "x", valueName = horizontal ? "x" : "y"
+        let value = spec.channel(valueName)!
+        return Roles(key: spec.channel(keyName), value: value, key2: spec.channel(keyName + "2"), value2: spec.channel(valueName + "2"),
+                     orientation: horizontal ? .horizontal : .vertical)
     }
 
-    private var yTitle: String {
-        spec.y.axisTitle ?? spec.y.title ?? (spec.fold != nil ? "Value" : spec.y.aggregate == .count && spec.y.field == nil ? "Count" : Self.humanize(spec.y.field ?? "count"))
-    }
-
-    private var columnList: String { table.columns.map(\.name).joined(separator: ", ") }
-
-    private func colorKey(_ column: DataTable.Column, row: Int) -> String {
-        switch column.kind {
-        case .text: column.texts[row] ?? "(missing)"
-        default: table.cellText(row: row, column: column.name)
+    private func requireField(_ field: String, _ def: ChartSpec.ChannelDef, in frame: DataFrame) throws(ChartProblem) {
+        guard frame.index(of: field) != nil else {
+            throw specProblem("\(def.path).field", line: def.line, "no field \"\(field)\" in the data; fields: \(frame.fields.joined(separator: ", "))")
         }
     }
 
-    private func ordered(_ series: [Series], keys: [String]) -> [Series] {
-        guard !spec.seriesOrder.isEmpty else { return series }
-        var rest = Array(zip(keys, series))
-        var out: [Series] = []
-        for wanted in spec.seriesOrder {
-            if let k = rest.firstIndex(where: { $0.0 == wanted || $0.1.name == wanted }) {
-                out.append(rest.remove(at: k).1)
+    /// `readFile` reads secondary data files (`lookup`) by site path.
+    func build(readFile: (String) throws -> Data = { _ in throw CocoaError(.fileReadNoSuchFile) }) throws(ChartProblem) -> Chart {
+        // Vega-Lite parses as dates, at the source, every source field a temporal channel or a
+        // timeUnit names (its implicit `format.parse`), so transforms see dates; the transforms'
+        // own implicit parses are `TransformPipeline`'s (in `SpecTransforms`).
+        var source = self.frame
+        let dateFields = spec.channels.filter { $0.type == .temporal || $0.timeUnit != nil }.compactMap(\.field)
+        for f in Set(dateFields) {
+            if let column = source.column(f) { source.setColumn(f, column.map(SpecData.toDate)) }
+        }
+        var frame = try SpecTransforms.apply(spec.transforms, to: source, spec: spec, file: specFile, readFile: readFile)
+        guard let markKind = ChartSpec.markKinds[spec.markName] else { throw specProblem("$.mark", line: spec.markLine, "unsupported mark") }
+        guard frame.rowCount > 0 else {
+            throw specProblem(spec.transforms.isEmpty ? "$.data" : "$.transform", line: spec.transforms.last?.json.line ?? spec.dataLine, spec.transforms.isEmpty ? "no data rows (the data is empty)" : "no data rows are left after the transforms")
+        }
+
+        // Every field named by a channel must exist (after the transforms).
+        for c in spec.channels {
+            if let f = c.field { try requireField(f, c, in: frame) }
+            if let a = c.aggregateArgument { try requireField(a, c, in: frame) }
+        }
+        let roles = try roles()
+
+        // The encoding's own data flow, compiled to VegaLite transforms as Vega-Lite does:
+        // implicit date parsing, timeUnit and bin per channel, then one aggregate grouped by every
+        // other data-carrying field. `fieldOf` is where each channel's data now lives.
+        var fieldOf: [String: String] = [:]
+        var binEnd: [String: String] = [:]
+        for c in spec.channels {
+            guard var f = c.field else { continue }
+            func run(_ t: Transform, _ key: String) throws(ChartProblem) {
+                do { frame = try t.apply(frame) } catch {
+                    throw specProblem(error.path.isEmpty ? "\(c.path).\(key)" : "\(c.path).\(key)", line: c.line, error.message)
+                }
+            }
+            if c.type == .temporal || c.timeUnit != nil, c.aggregate == nil || c.aggregate == "min" || c.aggregate == "max" {
+                frame.setColumn(f, frame.column(f)!.map(SpecData.toDate))
+            }
+            if let u = c.timeUnitJSON {
+                do {
+                    let unit = try VegaLite.TimeUnitSpec.parse(SpecData.dataValue(u), path: "")
+                    let name = "\(unit.name)_\(f)"
+                    try run(.timeUnit(TimeUnitTransform(timeUnit: unit, field: f, as: name)), "timeUnit")
+                    f = name
+                } catch let error as TransformError {
+                    throw specProblem("\(c.path).timeUnit", line: c.line, error.message)
+                } catch let error as ChartProblem { throw error } catch { throw specProblem("\(c.path).timeUnit", line: c.line, "\(error)") }
+            }
+            if let b = c.bin, c.aggregate == nil {
+                let params: BinParams
+                do {
+                    params = try BinParams.parse(SpecData.dataValue(b), path: "", defaultMaxbins: ["x", "y"].contains(c.channel) ? 10 : 6)
+                } catch {
+                    throw specProblem("\(c.path).bin\(error.path.isEmpty ? "" : "." + error.path)", line: c.line, error.message)
+                }
+                if !params.binned {
+                    let name = "\(params.fieldName(f))"
+                    try run(.bin(BinTransform(params: params, field: f, as: [name, name + "_end"])), "bin")
+                    f = name
+                    binEnd[c.channel] = name + "_end"
+                }
+            }
+            fieldOf[c.channel] = f
+        }
+
+        let aggregated = spec.channels.filter { $0.aggregate != nil }
+        var preAggregate: DataFrame?
+        if !aggregated.isEmpty {
+            preAggregate = frame
+            var groupby: [String] = []
+            for c in spec.channels where c.aggregate == nil {
+                guard let f = fieldOf[c.channel] else { continue }
+                if !groupby.contains(f) { groupby.append(f) }
+                if let e = binEnd[c.channel], !groupby.contains(e) { groupby.append(e) }
+            }
+            var measures: [AggregateMeasure] = []
+            var argFields: [(channel: String, column: String, field: String)] = []
+            for c in aggregated {
+                guard let op = AggregateOp(rawValue: c.aggregate!) else {
+                    throw specProblem("\(c.path).aggregate", line: c.line, "\"\(c.aggregate!)\" is not supported")
+                }
+                let source = op == .argmin || op == .argmax ? c.aggregateArgument : c.field
+                let output = op == .count ? "__count" : "\(op.rawValue)_\(source ?? "")"
+                if !measures.contains(where: { $0.as == output }) { measures.append(AggregateMeasure(op: op, field: source, as: output)) }
+                fieldOf[c.channel] = output
+                if op == .argmin || op == .argmax, let f = c.field { argFields.append((c.channel, output, f)) }
+            }
+            do {
+                frame = try Transform.aggregate(AggregateTransform(measures: measures, groupby: groupby)).apply(frame)
+            } catch {
+                throw specProblem(aggregated[0].path + ".aggregate", line: aggregated[0].line, error.message)
+            }
+            // argmin/argmax give the whole row; the channel reads its own field from it.
+            for a in argFields {
+                let name = "\(a.column).\(a.field)"
+                frame.setColumn(name, frame.column(a.column)!.map { v in if case .object(let o) = v { o[a.field] ?? .null } else { .null } })
+                fieldOf[a.channel] = name
             }
         }
-        return out + rest.map(\.1)
+        // Channel-level impute: the value filled in for each missing row key, per series (Vega-Lite
+        // keys it by the other position channel and groups it by the series channels).
+        if let i = roles.value.impute, let v = fieldOf[roles.value.channel], let k = roles.key.flatMap({ fieldOf[$0.channel] }),
+           case .object(let params) = SpecData.dataValue(i) {
+            var o = params
+            o["impute"] = .string(v)
+            o["key"] = .string(k)
+            o["groupby"] = .array(spec.channels.filter { Self.seriesChannels.contains($0.channel) && $0.aggregate == nil && ($0.type == .nominal || $0.type == .ordinal) }
+                .compactMap { fieldOf[$0.channel] }.map(DataValue.string))
+            do {
+                frame = try Transform.parse(.object(o)).apply(frame)
+            } catch {
+                throw specProblem("\(roles.value.path).impute\(error.path.isEmpty ? "" : "." + error.path)", line: roles.value.line, error.message)
+            }
+        }
+        return try assemble(frame: frame, roles: roles, markKind: markKind, fieldOf: fieldOf, binEnd: binEnd, preAggregate: preAggregate)
     }
 
     /// `temp_max` → "Temp max", `netGeneration` → "Net generation".

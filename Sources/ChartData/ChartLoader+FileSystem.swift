@@ -101,3 +101,23 @@ extension ChartLoader {
         return try Data(contentsOf: url, options: .alwaysMapped)
     }
 }
+
+extension ChartLoader {
+    /// Loads one spec file from anywhere on disk, its data URLs relative to it: the chart model
+    /// with every value as Vega-Lite evaluates it (rows in `xValues`, `series[s].values`, bins,
+    /// stacks, ranges and extra channels in `semantics` and `series[s].details`). For tools such
+    /// as the differential test against vl-convert; `site/` charts load through `loadSite`.
+    public static func loadSpecFile(atPath path: String) throws(ChartProblem) -> Chart {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: URL(fileURLWithPath: absolute), options: .alwaysMapped)
+        } catch {
+            throw ChartProblem(file: path, message: "cannot read: \(reason(error))")
+        }
+        // Paths inside are relative to "/" so that `resolve` keeps them within the file system.
+        return try loadSpec(data: bytes, path: String(absolute.dropFirst())) { relative in
+            try Data(contentsOf: URL(fileURLWithPath: "/" + relative), options: .alwaysMapped)
+        }
+    }
+}

@@ -52,25 +52,8 @@ public struct ChartLoader: Sendable {
         }
         let root = try JSONValue.parse(data, file: path)
         let spec = try ChartSpec.parse(root, file: path)
-        let table: DataTable
-        switch spec.data {
-        case .values(let values):
-            table = try DataTable(json: values, file: path, pathPrefix: "$.data.values")
-        case .url(let url, let line):
-            let (dataPath, bytes) = try readData(url, specPath: path, line: line, readFile: readFile)
-            let lower = dataPath.lowercased()
-            if lower.hasSuffix(".csv") {
-                table = DataTable(csv: try CSVReader.parse(bytes, path: dataPath), file: dataPath)
-            } else if lower.hasSuffix(".json") {
-                guard bytes.count <= maxJSONDataBytes else {
-                    throw ChartProblem(file: dataPath, message: "JSON data larger than \(maxJSONDataBytes >> 20) MiB; use CSV for large data (it loads in a fraction of the memory)")
-                }
-                table = try DataTable(json: try JSONValue.parse(bytes, file: dataPath), file: dataPath, pathPrefix: "$")
-            } else {
-                throw ChartProblem(file: path, line: line, jsonPath: "$.data.url", message: "\"\(url)\" is neither .csv nor .json; those are the data formats supported")
-            }
-        }
-        var chart = try ChartBuilder(spec: spec, table: table, specFile: path, id: chartID(path)).build()
+        let frame = try SpecData.load(spec, specPath: path, readFile: readFile)
+        var chart = try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)
         if audioDefaults != AudioOptions() {
             // The site's defaults, overridden key by key by the spec's own audio settings.
             let own = root["usermeta"]?["pitchline"]?["audio"]
@@ -118,19 +101,22 @@ public struct ChartLoader: Sendable {
         guard !numeric.isEmpty else {
             throw ChartProblem(file: path, line: 1, message: "no numeric column to chart; columns: \(table.columns.map { "\($0.name) (\($0.kind))" }.joined(separator: ", "))")
         }
-        var spec = ChartSpec(
-            data: .values(JSONValue(value: .null, line: 1)), mark: .line,
-            x: .init(field: x.name, type: x.kind == .date ? .temporal : x.kind == .number ? .quantitative : .ordinal, path: "x", line: 1),
-            y: .init(field: numeric.count == 1 ? numeric[0].name : "value", type: .quantitative, path: "y", line: 1))
+        var spec = ChartSpec(data: .values(JSONValue(value: .null, line: 1), .init()))
+        spec.markName = x.kind == .text ? "bar" : "line"
+        spec.channels = [
+            .init(field: x.name, type: x.kind == .date ? .temporal : x.kind == .number ? .quantitative : .ordinal, path: "x", line: 1, channel: "x"),
+            .init(field: numeric.count == 1 ? numeric[0].name : "value", type: .quantitative, path: "y", line: 1, channel: "y"),
+        ]
         if numeric.count > 1 {
-            spec.fold = (numeric.map(\.name), "key", "value")
-            spec.color = .init(field: "key", type: .nominal, path: "color", line: 1)
+            let names = JSONValue(value: .array(numeric.map { JSONValue(value: .string($0.name), line: 1) }), line: 1)
+            let fold = JSONValue(value: .object([("fold", names)]), line: 1)
+            spec.transforms = [.init(json: fold, path: "fold")]
+            spec.channels.append(.init(field: "key", type: .nominal, path: "color", line: 1, channel: "color"))
             spec.seriesTitles = Dictionary(uniqueKeysWithValues: numeric.map { ($0.name, ChartBuilder.humanize($0.name)) })
         }
-        if x.kind == .text { spec.mark = .bar }
         spec.audio = audioDefaults
         try sidecar?.apply(to: &spec, columns: numeric.map(\.name), audioDefaults: audioDefaults)
-        return try ChartBuilder(spec: spec, table: table, specFile: path, id: chartID(path)).build()
+        return try ChartBuilder(spec: spec, frame: table.frame, specFile: path, id: chartID(path)).build()
     }
 
     /// The chart's id from its file name (`ChartID`, the one rule).

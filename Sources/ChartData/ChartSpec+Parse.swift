@@ -1,128 +1,170 @@
 import Foundation
 
-/// Validation of a Vega-Lite spec against the subset: every key is either used, or known to be
-/// presentational and harmless to ignore (listed in `ignoredKeys`), or rejected with its JSON path.
+/// Reading a single-view Vega-Lite spec. Every key is used, accepted because it only changes
+/// drawing (taken from Pitchline's theme), or refused with its JSON path; nothing that carries
+/// data is skipped. The tables below are the documented lists (docs/architecture.md).
 extension ChartSpec {
-    /// Keys Vega-Lite uses only for drawing details Pitchline takes from its own theme; accepted so
-    /// that a spec made in the Vega-Lite editor loads, and documented in docs/architecture.md.
-    static let ignoredTopLevel: Set<String> = ["$schema", "width", "height", "config", "autosize", "padding", "background", "name"]
-    static let ignoredChannel: Set<String> = ["legend"]
-    /// `scale` keys that only change drawing; a scale `type` other than these is refused.
-    static let ignoredScale: Set<String> = ["zero", "nice", "padding", "domain", "paddingInner", "paddingOuter", "scheme", "range"]
-    static let acceptedScaleTypes: Set<String> = ["linear", "time", "utc", "band", "point", "ordinal"]
-    static let ignoredAxis: Set<String> = ["grid", "labelAngle", "tickCount", "labelOverlap", "orient", "domain", "ticks", "labels", "labelFlush"]
-    static let ignoredMark: Set<String> = ["tooltip", "color", "opacity", "strokeWidth", "point", "filled", "size", "interpolate", "cornerRadiusEnd"]
+    /// Top-level keys that only change drawing or tooling.
+    static let drawingTopLevel: Set<String> = [
+        "$schema", "width", "height", "config", "autosize", "padding", "background", "name", "view", "resolve",
+        "projection", "align", "bounds", "center", "spacing",
+    ]
+    /// Views Pitchline does not read yet (issue 14), refused with this reason.
+    static let compositeKeys: Set<String> = ["layer", "facet", "repeat", "concat", "hconcat", "vconcat", "spec"]
+    /// Mark names and the kind Pitchline draws them as.
+    static let markKinds: [String: Mark] = [
+        "line": .line, "trail": .line, "area": .area, "bar": .bar, "rule": .bar,
+        "point": .point, "circle": .point, "square": .point, "tick": .point,
+    ]
+    static let markList = "line, area, bar, point, tick, circle, square, rule, trail"
 
     static func parse(_ root: JSONValue, file: String) throws(ChartProblem) -> ChartSpec {
         let r = SpecReader(file: file)
-        let top = try r.object(root, "$", allowed: ["title", "description", "data", "mark", "encoding", "transform", "usermeta"],
-                               ignored: ignoredTopLevel)
+        guard case .object(let members) = root.value else { throw r.problem(root, "$", "expected an object (a Vega-Lite spec), found \(root.kindName)") }
+        let used: Set<String> = ["title", "description", "data", "datasets", "mark", "encoding", "transform", "usermeta", "params", "selection"]
+        for (key, member) in members where !used.contains(key) && !drawingTopLevel.contains(key) {
+            if compositeKeys.contains(key) {
+                throw r.problem(member, "$.\(key)", "\"\(key)\" (layered and multi-view charts) is not supported yet; Pitchline reads single-view specs (one mark and its encoding)")
+            }
+            throw r.problem(member, "$.\(key)", "\"\(key)\" is not supported here; supported: \(used.sorted().joined(separator: ", ")) (and drawing settings such as width, height, config)")
+        }
 
         // title
         var title: String?, subtitle: String?
-        if let t = top["title"] {
-            if t.string != nil || { if case .array = t.value { true } else { false } }() {
-                title = try r.lines(t, "$.title")
-            } else {
-                let o = try r.object(t, "$.title", allowed: ["text", "subtitle"], ignored: ["anchor", "fontSize", "color", "orient"])
+        if let t = root["title"] {
+            switch t.value {
+            case .string, .array: title = try r.lines(t, "$.title")
+            default:
+                let o = try r.object(t, "$.title", allowed: ["text", "subtitle"], ignoredAny: true)
                 title = try r.lines(o["text"], "$.title.text", required: true)
                 subtitle = try r.lines(o["subtitle"], "$.title.subtitle")
             }
         }
-        let description = try r.string(top["description"], "$.description")
+        let description = try r.string(root["description"], "$.description")
 
-        // data
-        guard let dataValue = top["data"] else { throw r.problem(root, "$", "missing \"data\"; give {\"url\": \"../data/file.csv\"} or {\"values\": [...]}") }
-        let dataObject = try r.object(dataValue, "$.data", allowed: ["url", "values", "format"], ignored: [])
-        if let format = dataObject["format"] {
-            let f = try r.object(format, "$.data.format", allowed: ["type"], ignored: ["parse"])
-            if let type = try r.string(f["type"], "$.data.format.type"), !["csv", "json"].contains(type) {
-                throw r.problem(f["type"]!, "$.data.format.type", "\"\(type)\" is not supported; use csv or json")
-            }
+        // data and datasets
+        guard let dataValue = root["data"] else {
+            throw r.problem(root, "$", "missing \"data\"; give {\"url\": \"../data/file.csv\"}, {\"values\": [...]}, {\"name\": …} with datasets, or {\"sequence\": …}")
         }
-        let data: DataSource
-        switch (dataObject["url"], dataObject["values"]) {
-        case (let u?, nil): data = .url(try r.string(u, "$.data.url", required: true)!, line: u.line)
-        case (nil, let v?): data = .values(v)
-        case (.some, .some): throw r.problem(dataValue, "$.data", "give either \"url\" or \"values\", not both")
-        case (nil, nil): throw r.problem(dataValue, "$.data", "needs \"url\" (a CSV or JSON file relative to the spec) or \"values\" (an array of objects)")
+        var spec = ChartSpec(title: title, subtitle: subtitle, description: description, data: try readData(dataValue, r))
+        spec.dataLine = dataValue.line
+        if let d = root["datasets"] {
+            guard case .object(let sets) = d.value else { throw r.problem(d, "$.datasets", "expected an object of named data arrays, found \(d.kindName)") }
+            for (name, rows) in sets { spec.datasets[name] = rows }
+        }
+        if case .named(let name, let line) = spec.data, spec.datasets[name] == nil {
+            let names = spec.datasets.keys.sorted()
+            throw ChartProblem(file: file, line: line, jsonPath: "$.data.name",
+                               message: "no dataset named \"\(name)\"; " + (names.isEmpty ? "the spec has no top-level \"datasets\"" : "datasets: \(names.joined(separator: ", "))"))
+        }
+
+        // params / selections: read, not interactive here (the scrubber is the interaction)
+        if let p = root["params"] {
+            guard case .array(let items) = p.value else { throw r.problem(p, "$.params", "expected an array of parameters, found \(p.kindName)") }
+            spec.paramCount = items.count
+        }
+        if let s = root["selection"] {
+            guard case .object(let items) = s.value else { throw r.problem(s, "$.selection", "expected an object of selections, found \(s.kindName)") }
+            spec.paramCount += items.count
         }
 
         // mark
-        guard let markValue = top["mark"] else { throw r.problem(root, "$", "missing \"mark\"; use one of line, bar, point, area") }
-        let markName: String
+        guard let markValue = root["mark"] else {
+            throw r.problem(root, "$", "missing \"mark\"; use one of \(markList)")
+        }
         let markPath: String
-        if markValue.string != nil {
-            markName = markValue.string!
+        if let name = markValue.string {
+            spec.markName = name
             markPath = "$.mark"
         } else {
-            let m = try r.object(markValue, "$.mark", allowed: ["type"], ignored: ignoredMark)
-            markName = try r.string(m["type"], "$.mark.type", required: true)!
+            let m = try r.object(markValue, "$.mark", allowed: ["type"], ignoredAny: true)
+            spec.markName = try r.string(m["type"], "$.mark.type", required: true)!
+            spec.markOrient = try r.string(m["orient"], "$.mark.orient")
             markPath = "$.mark.type"
         }
-        guard let mark = Mark(rawValue: markName) else {
-            throw r.problem(markValue, markPath, "\"\(markName)\" is not supported; use one of line, bar, point, area")
+        spec.markLine = markValue.line
+        guard markKinds[spec.markName] != nil else {
+            throw r.problem(markValue, markPath, "\"\(spec.markName)\" is not supported; use one of \(markList)")
         }
 
         // encoding
-        guard let encodingValue = top["encoding"] else { throw r.problem(root, "$", "missing \"encoding\" with x and y") }
-        let encoding = try r.object(encodingValue, "$.encoding", allowed: ["x", "y", "color"], ignored: ["tooltip"])
-        guard let xValue = encoding["x"] else { throw r.problem(encodingValue, "$.encoding", "missing \"x\"") }
-        guard let yValue = encoding["y"] else { throw r.problem(encodingValue, "$.encoding", "missing \"y\"") }
-        let x = try r.fieldDef(xValue, "$.encoding.x", allowAggregate: false)
-        let y = try r.fieldDef(yValue, "$.encoding.y", allowAggregate: true)
-        var color: FieldDef?
-        if let c = encoding["color"] {
-            color = try r.fieldDef(c, "$.encoding.color", allowAggregate: false)
-            if color?.field == nil { throw r.problem(c, "$.encoding.color", "needs \"field\" (the column whose values name the series)") }
-        }
-        if x.field == nil { throw r.problem(xValue, "$.encoding.x", "needs \"field\"") }
-        if y.field == nil && y.aggregate != .count { throw r.problem(yValue, "$.encoding.y", "needs \"field\" (or \"aggregate\": \"count\")") }
-        if x.type == nil { throw r.problem(xValue, "$.encoding.x", "needs \"type\": one of quantitative, temporal, ordinal, nominal") }
-        if y.type != nil && y.type != .quantitative {
-            throw r.problem(yValue["type"]!, "$.encoding.y.type", "\"\(y.type!.rawValue)\" is not supported for y; y must be quantitative")
-        }
-        if x.timeUnit != nil && x.type != .temporal && x.type != .ordinal {
-            throw r.problem(xValue, "$.encoding.x.timeUnit", "timeUnit needs \"type\": \"temporal\" or \"ordinal\"")
-        }
+        guard let encodingValue = root["encoding"] else { throw r.problem(root, "$", "missing \"encoding\" (at least x or y)") }
+        spec.channels = try readEncoding(encodingValue, r)
 
-        var spec = ChartSpec(title: title, subtitle: subtitle, description: description, data: data, mark: mark, x: x, y: y, color: color)
-
-        // transform
-        if let t = top["transform"] {
+        // transforms: kept as JSON, evaluated in order by the VegaLite module
+        if let t = root["transform"] {
             guard case .array(let steps) = t.value else { throw r.problem(t, "$.transform", "expected an array of transforms") }
             for (k, step) in steps.enumerated() {
-                let path = "$.transform[\(k)]"
-                guard case .object(let members) = step.value, let first = members.first else {
-                    throw r.problem(step, path, "expected an object such as {\"fold\": [\"a\", \"b\"]}")
+                guard case .object = step.value else {
+                    throw r.problem(step, "$.transform[\(k)]", "expected an object such as {\"filter\": \"datum.x > 0\"}, found \(step.kindName)")
                 }
-                guard first.key == "fold" || members.contains(where: { $0.key == "fold" }) else {
-                    throw r.problem(step, "\(path).\(first.key)", "the \"\(first.key)\" transform is not supported; only fold (with as) is")
-                }
-                if spec.fold != nil { throw r.problem(step, path, "only one fold transform is supported") }
-                let o = try r.object(step, path, allowed: ["fold", "as"], ignored: [])
-                let fields = try r.strings(o["fold"]!, "\(path).fold")
-                if fields.isEmpty { throw r.problem(o["fold"]!, "\(path).fold", "name at least one field to fold") }
-                var key = "key", value = "value"
-                if let a = o["as"] {
-                    let names = try r.strings(a, "\(path).as")
-                    guard names.count == 2 else { throw r.problem(a, "\(path).as", "expected two names, e.g. [\"key\", \"value\"]") }
-                    key = names[0]
-                    value = names[1]
-                }
-                spec.fold = (fields, key, value)
-                spec.foldLine = step.line
+                spec.transforms.append(TransformStep(json: step, path: "$.transform[\(k)]"))
             }
         }
 
-        if let meta = top["usermeta"] {
-            let m = try r.object(meta, "$.usermeta", allowed: ["pitchline"], ignored: [])
-            if let p = m["pitchline"] { try spec.readPitchline(p, r) }
+        if let meta = root["usermeta"], case .object = meta.value, let p = meta["pitchline"] {
+            try spec.readPitchline(p, r)
         }
         return spec
     }
 
-    private mutating func readPitchline(_ value: JSONValue, _ r: SpecReader) throws(ChartProblem) {
+    private static func readData(_ value: JSONValue, _ r: SpecReader) throws(ChartProblem) -> DataSource {
+        let o = try r.object(value, "$.data", allowed: ["url", "values", "format", "name", "sequence"], ignoredAny: false)
+        var format = DataFormat()
+        if let f = o["format"] {
+            let fo = try r.object(f, "$.data.format", allowed: ["type", "property", "parse"], ignoredAny: true)
+            format.type = try r.string(fo["type"], "$.data.format.type")
+            if let type = format.type, !["csv", "tsv", "json"].contains(type) {
+                throw r.problem(fo["type"]!, "$.data.format.type", "\"\(type)\" is not supported; use csv, tsv or json")
+            }
+            format.property = try r.string(fo["property"], "$.data.format.property")
+            if let p = fo["parse"] {
+                switch p.value {
+                case .null: format.parseDisabled = true
+                case .object(let fields):
+                    for (field, t) in fields {
+                        switch t.value {
+                        case .null: format.parse.append((field, nil))
+                        case .string(let s):
+                            let base = s.split(separator: ":", maxSplits: 1).first.map(String.init) ?? s
+                            guard ["number", "boolean", "date", "utc", "string", "flatten"].contains(base) else {
+                                throw r.problem(t, "$.data.format.parse.\(field)", "\"\(s)\" is not a parse type; use number, boolean, date, date:'%d/%m/%Y', utc:'…' or null")
+                            }
+                            format.parse.append((field, s))
+                        default: throw r.problem(t, "$.data.format.parse.\(field)", "expected a parse type string or null, found \(t.kindName)")
+                        }
+                    }
+                default: throw r.problem(p, "$.data.format.parse", "expected an object of field → type, or null, found \(p.kindName)")
+                }
+            }
+        }
+        let given = ["url", "values", "name", "sequence"].filter { o[$0] != nil }
+        guard given.count == 1 else {
+            if given.isEmpty { throw r.problem(value, "$.data", "needs \"url\" (a CSV, TSV or JSON file relative to the spec), \"values\", \"name\" (of a dataset) or \"sequence\"") }
+            throw r.problem(value, "$.data", "give one of \(given.map { "\"\($0)\"" }.joined(separator: ", ")), not several")
+        }
+        switch given[0] {
+        case "url": return .url(try r.string(o["url"], "$.data.url", required: true)!, format, line: o["url"]!.line)
+        case "values": return .values(o["values"]!, format)
+        case "name": return .named(try r.string(o["name"], "$.data.name", required: true)!, line: o["name"]!.line)
+        default:
+            let s = try r.object(o["sequence"]!, "$.data.sequence", allowed: ["start", "stop", "step", "as"], ignoredAny: false)
+            func number(_ key: String, _ fallback: Double?) throws(ChartProblem) -> Double {
+                guard let v = s[key] else {
+                    if let fallback { return fallback }
+                    throw r.problem(o["sequence"]!, "$.data.sequence", "needs \"\(key)\"")
+                }
+                guard let n = v.number else { throw r.problem(v, "$.data.sequence.\(key)", "expected a number, found \(v.kindName)") }
+                return n
+            }
+            let step = try number("step", 1)
+            if step == 0 { throw r.problem(s["step"]!, "$.data.sequence.step", "step must not be 0") }
+            return .sequence(start: try number("start", nil), stop: try number("stop", nil), step: step,
+                             as: try r.string(s["as"], "$.data.sequence.as") ?? "data")
+        }
+    }
+
+    mutating func readPitchline(_ value: JSONValue, _ r: SpecReader) throws(ChartProblem) {
         let base = "$.usermeta.pitchline"
         let p = try r.object(value, base, allowed: ["unit", "xUnit", "format", "audio", "seriesOrder", "firstSeries", "seriesTitles", "seriesNames"], ignored: [])
         unit = try r.string(p["unit"], "\(base).unit")

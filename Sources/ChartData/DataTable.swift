@@ -1,4 +1,5 @@
 import Foundation
+import VegaLite
 
 /// Tabular data after type inference: named columns of numbers, dates or text, with missing
 /// cells kept as nil. Built from a CSV table or a JSON array of objects; remembers where each
@@ -47,6 +48,17 @@ struct DataTable {
             return ChartProblem(file: file, line: row < lines.count ? lines[row] : nil,
                                 jsonPath: "\(prefix)[\(row)].\(name)", message: message)
         }
+    }
+
+    /// The table as Vega data: numbers, dates (milliseconds) and strings, nil cells as null.
+    var frame: DataFrame {
+        DataFrame(fields: columns.map(\.name), columns: columns.map { c in
+            switch c.kind {
+            case .number: c.numbers.map { $0.map(DataValue.number) ?? .null }
+            case .date: c.numbers.map { $0.map { DataValue.date($0 * 1000) } ?? .null }
+            case .text: c.texts.map { $0.map(DataValue.string) ?? .null }
+            }
+        })
     }
 
     /// The raw text of a cell, for messages.

@@ -51,6 +51,7 @@ public struct SpeechFormatter: Sendable {
     /// a formatted number, or the category label.
     public func xText(_ row: Int) -> String {
         guard chart.xValues.indices.contains(row) else { return "" }
+        if let bins = chart.semantics.bins, bins.indices.contains(row) { return binText(bins[row]) }
         switch chart.xValues[row] {
         case .category(let label): return label
         case .number(let n):
@@ -134,13 +135,13 @@ public struct SpeechFormatter: Sendable {
 
     /// "3 January 2012, maximum temperature 11.7 °C".
     public func pointLabel(series: Int, row: Int) -> String {
-        let value = chart.series.indices.contains(series) && chart.xValues.indices.contains(row) ? chart.series[series].values[row] : nil
-        return "\(xText(row)), \(spokenName(series)) \(valueText(value, series: series))"
+        return "\(xText(row)), \(spokenName(series)) \(pointValueText(series: series, row: row) ?? "no data")"
     }
 
     /// "from 1 January 2012 to 31 December 2015" (or "across 3 categories" for nominal x).
     public var xRangeText: String {
         guard let first = chart.xValues.indices.first, let last = chart.xValues.indices.last else { return "with no data" }
+        if let bins = chart.semantics.bins, let a = bins.first, let b = bins.last { return binText(BinRange(start: a.start, end: b.end)) }
         if chart.x.type == .nominal { return "across \(CSVReader.grouped(chart.xValues.count)) categories" }
         if first == last { return "at \(xText(first))" }
         return "from \(xText(first)) to \(xText(last))"
@@ -161,6 +162,7 @@ public struct SpeechFormatter: Sendable {
 
     /// The preposition that reads well before `xText`: "on 3 January 2012", "in 2012", "at 14:00".
     public func atX(_ row: Int) -> String {
+        if let bins = chart.semantics.bins, bins.indices.contains(row) { return binAtText(bins[row]) }
         let text = xText(row)
         switch chart.xValues.indices.contains(row) ? chart.xValues[row] : nil {
         case .date?:

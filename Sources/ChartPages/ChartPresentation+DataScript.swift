@@ -59,7 +59,7 @@ extension ChartPresentation {
             return ChartScriptData.SeriesInfo(
                 name: chart.series[s].name,
                 spokenName: speech.spokenName(s),
-                valueTexts: rows.map { values[$0] == nil ? nil : speech.valueText(values[$0], series: s) },
+                valueTexts: rows.map { speech.pointValueText(series: s, row: $0) },
                 tones: audio.map { a in rows.map { a.pointTones[s][$0] } },
                 statisticsText: d.statisticsSentence,
                 trendText: d.trendSentence,

@@ -120,7 +120,11 @@ extension ChartPresentation {
         let rows = (0..<shown).map { row in
             ChartView.Row(
                 row: scrubIndex.map { $0[row] } ?? row, x: speech.xText(row),
-                cells: chart.series.indices.map { tableValue(chart.series[$0].values[row], speech: speech) })
+                cells: chart.series.indices.map { s in
+                    // A point with a range, stack total or extra channels reads as it is spoken.
+                    chart.series[s].details.isEmpty ? tableValue(chart.series[s].values[row], speech: speech)
+                        : speech.pointValueText(series: s, row: row) ?? "no data"
+                })
         }
         let count = { (n: Int) in NumberText.format(Double(n), fractionDigits: 0) }
         let note = shown < n

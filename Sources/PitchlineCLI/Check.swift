@@ -46,6 +46,7 @@ struct Check: ParsableCommand {
             let seriesCount = chart.series.count
             let points = Self.grouped(chart.pointCount)
             print("\(chart.id): \(kind), \(seriesCount) series, \(points) point\(chart.pointCount == 1 ? "" : "s")")
+            for note in chart.semantics.notes { print("  note: \(note)") }
         }
         for note in result.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         for problem in result.problems {

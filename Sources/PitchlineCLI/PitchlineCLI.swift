@@ -5,7 +5,7 @@ public struct PitchlineCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "pitchline",
         abstract: "Accessible charts with keyboard-scrubbable audio.",
-        subcommands: [Check.self, Serve.self, Export.self, Bench.self, NewSite.self, ThemeCommand.self])
+        subcommands: [Check.self, Serve.self, Export.self, Bench.self, NewSite.self, ThemeCommand.self, Inspect.self])
 
     public init() {}
 }
@@ -14,5 +14,5 @@ public struct PitchlineCommand: AsyncParsableCommand {
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print performance figures against references measured in the same run.",
-        subcommands: [LoadBench.self, AudioBench.self, PageBench.self])
+        subcommands: [LoadBench.self, AudioBench.self, PageBench.self, TransformBench.self])
 }

@@ -3,12 +3,12 @@ import Testing
 @testable import ChartData
 
 struct EdgeCaseTests {
-    @Test func cellErrorsAfterAMultiLineFieldPointAtTheRightLine() {
-        let data = "note,v\n\"two\nlines\",1\nok,abc\n"
+    @Test func csvErrorsAfterAMultiLineFieldPointAtTheRightLine() {
+        let data = "note,v\n\"two\nlines\",1\nok,2,3\n"
         #expect(specProblem("""
         {"data": {"url": "../data/n.csv"}, "mark": "bar",
          "encoding": {"x": {"field": "note", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"}}}
-        """, files: ["site/data/n.csv": data]) == "site/data/n.csv:4:2: expected a number in column \"v\", found \"abc\"")
+        """, files: ["site/data/n.csv": data]) == "site/data/n.csv:4:6: row has more fields than the header's 2")
     }
 
     @Test func countWithoutFieldAndAverageAlias() throws {
@@ -27,28 +27,28 @@ struct EdgeCaseTests {
         #expect(averaged.y.aggregate == "mean")
     }
 
-    @Test func moreRejections() {
+    @Test func moreRejections() throws {
         let encoding = #""encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative", "axis": {"format": "$.2f"}}}"#
-        #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", \#(encoding)}"#)
-            == "site/charts/t.vl.json:1: $.encoding.y.axis.format: \"$.2f\" is not a supported number format; use d3 formats like \",.1f\", \".0%\", \"d\", \",\"")
-        #expect(specProblem(#"{"data": {"url": "../data/w.tsv", "format": {"type": "tsv"}}, "mark": "line"}"#)
-            == "site/charts/t.vl.json:1: $.data.format.type: \"tsv\" is not supported; use csv or json")
+        // A d3 format Pitchline's speech cannot follow yet changes only how numbers look: accepted.
+        #expect(try spec(#"{"data": {"url": "../data/w.csv"}, "mark": "line", \#(encoding)}"#).y.format == nil)
+        #expect(specProblem(#"{"data": {"url": "../data/w.topo", "format": {"type": "topojson"}}, "mark": "line"}"#)
+            == "site/charts/t.vl.json:1: $.data.format.type: \"topojson\" is not supported; use csv, tsv or json")
         #expect(specProblem(#"{"data": {"url": "a.csv", "values": []}, "mark": "line"}"#)
-            == "site/charts/t.vl.json:1: $.data: give either \"url\" or \"values\", not both")
+            == "site/charts/t.vl.json:1: $.data: give one of \"url\", \"values\", not several")
         #expect(specProblem(#"{"data": {"values": [1, 2]}, "mark": "line", "encoding": {"x": {"field": "a", "type": "ordinal"}, "y": {"field": "b"}}}"#)
-            == "site/charts/t.vl.json:1: $.data.values[0]: expected an object such as {\"x\": 1, \"y\": 2}, found a number")
+            == "site/charts/t.vl.json:1: $.encoding.x.field: no field \"a\" in the data; fields: data")
         #expect(specProblem(#"{"data": {"values": []}, "mark": "line", "encoding": {"x": {"field": "a", "type": "ordinal"}, "y": {"field": "b"}}}"#)
-            == "site/charts/t.vl.json:1: $.data.values: no data rows (the array is empty)")
-        #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "line", "encoding": {"x": {"field": "a"}, "y": {"field": "b"}}}"#)
-            == "site/charts/t.vl.json:1: $.encoding.x: needs \"type\": one of quantitative, temporal, ordinal, nominal")
-        #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "line", "encoding": {"x": {"field": "a", "type": "ordinal"}, "y": {"field": "b", "type": "nominal"}}}"#)
-            == "site/charts/t.vl.json:1: $.encoding.y.type: \"nominal\" is not supported for y; y must be quantitative")
+            == "site/charts/t.vl.json:1: $.data: no data rows (the data is empty)")
+        #expect(specProblem(#"{"data": {"values": [{"a": 1, "b": "x"}]}, "mark": "line", "encoding": {"x": {"field": "a", "type": "ordinal"}, "y": {"field": "b", "type": "nominal"}}}"#)
+            == "site/charts/t.vl.json:1: $.encoding.y: neither x nor y is quantitative; Pitchline needs one quantitative channel for the values (aggregate, e.g. \"aggregate\": \"count\", makes one)")
         #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": 3}"#)
             == "site/charts/t.vl.json:1: $.mark: expected an object, found a number")
-        #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", "transform": [{"fold": ["temp_max"]}], "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "value"}}}"#)
-            == "site/charts/t.vl.json:1: $.encoding: with the fold transform, set encoding.color.field to \"key\" so each folded column becomes a series")
         #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", "usermeta": {"pitchline": {"colour": 1}}, "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind"}}}"#)
             == "site/charts/t.vl.json:1: $.usermeta.pitchline.colour: \"colour\" is not supported here; supported: unit, xUnit, format, audio, seriesOrder, firstSeries, seriesTitles, seriesNames")
+        // Vega-Lite's default type: a field without one is nominal.
+        let untyped = try spec(#"{"data": {"values": [{"a": 2, "b": 1}, {"a": 10, "b": 2}]}, "mark": "bar", "encoding": {"x": {"field": "a"}, "y": {"field": "b", "type": "quantitative"}}}"#)
+        #expect(untyped.x.type == .nominal)
+        #expect(untyped.xValues == [.category("2"), .category("10")])
     }
 
     @Test func jsonStringsAndStructure() throws {
@@ -102,20 +102,15 @@ struct EdgeCaseTests {
         #expect(SpeechFormatter(chart: chart).xText(0) == "January 2012")
     }
 
-    @Test func missingXIsLocatedNotDropped() {
-        let data = "date,v\n2012-01-01,1\n,2\n2012-01-03,3\n"
-        #expect(specProblem("""
+    @Test func invalidXIsLeftOutAndCounted() throws {
+        let data = "date,v\n2012-01-01,1\n,2\nsoon,5\n2012-01-03,3\n"
+        let chart = try spec("""
         {"data": {"url": "../data/m.csv"}, "mark": "line",
          "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "v", "type": "quantitative"}}}
-        """, files: ["site/data/m.csv": data]) == "site/data/m.csv:3:1: no value for x (column \"date\"); every row needs one: fill it in or remove the row")
-    }
-
-    @Test func textAmongDatesIsNamed() {
-        let data = "date,v\n2012-01-01,1\nsoon,2\n"
-        #expect(specProblem("""
-        {"data": {"url": "../data/m.csv"}, "mark": "line",
-         "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "v", "type": "quantitative"}}}
-        """, files: ["site/data/m.csv": data]) == "site/data/m.csv:3:1: expected a date in column \"date\" (x is temporal), found \"soon\"; use dates like 2012-01-31")
+        """, files: ["site/data/m.csv": data])
+        #expect(chart.series[0].values == [1, 3])
+        #expect(chart.semantics.invalidRows == 2)
+        #expect(chart.describe().summary.hasSuffix(" 2 data rows have no valid date and are left out."))
     }
 
     @Test func oversizedSpecsAreRefusedBeforeParsing() {

@@ -74,7 +74,7 @@ struct LoadSiteTests {
         #expect(result.charts.map(\.id) == ["b-good", "c-bare"])
         #expect(result.charts[0].series[0].values == [1, nil])
         #expect(result.problems.map(\.description) == [
-            "site/charts/a-bad.vl.json:1: $.mark: \"arc\" is not supported; use one of line, bar, point, area",
+            "site/charts/a-bad.vl.json:1: $.mark: \"arc\" is not supported; use one of line, area, bar, point, tick, circle, square, rule, trail",
             "site/charts/d-broken.csv:2:3: unterminated quoted field: the quote opened here is never closed",
         ])
         // Not charts: skipped with one informational line, not a problem.
@@ -92,11 +92,11 @@ struct LoadSiteTests {
             {"data": {"url": "../data/j.json"}, "mark": "line",
              "encoding": {"x": {"field": "t", "type": "quantitative"}, "y": {"field": "v", "type": "quantitative"}}}
             """,
-            "data/j.json": "[\n {\"t\": 1, \"v\": 2},\n {\"t\": 2, \"v\": \"lots\"}\n]",
+            "data/j.json": "[\n {\"t\": 1, \"v\": 2},\n {\"t\": 2 \"v\": 3}\n]",
         ])
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let result = ChartLoader(siteDirectory: site).loadSite()
-        #expect(result.problems.map(\.description) == ["site/data/j.json:3: $[1].v: expected a number in column \"v\", found \"lots\""])
+        #expect(result.problems.map(\.description) == ["site/data/j.json:3:10: JSON syntax error: expected ',' or '}' in an object, found '\"'"])
         #expect(result.problems.first?.chartFile == "site/charts/j.vl.json")
     }
 

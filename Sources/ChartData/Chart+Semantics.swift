@@ -1,0 +1,122 @@
+import Foundation
+
+/// What a Vega-Lite spec means beyond "one value per row and series": set by `ChartBuilder` from
+/// the evaluated data, read by descriptions, speech, the table and the pages. A chart from a bare
+/// CSV has the defaults (vertical, no bins, no stack, linear scales, no extra channels).
+public struct ChartSemantics: Sendable, Equatable {
+    /// The spec's own mark name when it is drawn as one of `Mark` ("tick", "circle", "square",
+    /// "rule", "trail"); nil when it is one of them already.
+    public var specMark: String?
+    /// `.horizontal`: the rows run down the vertical axis and the values along the horizontal one
+    /// (horizontal bars). `Chart.x` is always the row axis and `Chart.y` the value axis.
+    public var orientation: Orientation
+    /// Per row, the bin it stands for when the row axis is binned (a histogram); nil otherwise.
+    public var bins: [BinRange]?
+    /// How stacked series are stacked (Vega-Lite `stack`); nil when the series are not stacked.
+    public var stack: StackOffset?
+    /// Scale of the value axis (pitch follows the same scale) and of the row axis.
+    public var valueScale: ScaleInfo
+    public var rowScale: ScaleInfo
+    /// Data-carrying channels besides x, y and color (size, opacity, shape, strokeDash, detail,
+    /// text, tooltip, …): their titles, in the order `PointDetail.extras` holds their texts.
+    public var extraFields: [ExtraField]
+    /// Data rows left out because their row field (x, or y for horizontal charts) was null, not a
+    /// number or not a date (Vega-Lite's `invalid: "filter"`). A row whose value alone is invalid
+    /// stays, with a nil value (a missing value, no mark).
+    public var invalidRows: Int
+    /// True for marks where repeated x values are separate points (scatter): `Series.pointRows`
+    /// then says which rows belong to which series.
+    public var pointPerDatum: Bool
+    /// Spec features read but not interactive in Pitchline (e.g. "params: 1 selection"), for `check`.
+    public var notes: [String]
+
+    public init(
+        specMark: String? = nil, orientation: Orientation = .vertical, bins: [BinRange]? = nil,
+        stack: StackOffset? = nil, valueScale: ScaleInfo = ScaleInfo(), rowScale: ScaleInfo = ScaleInfo(),
+        extraFields: [ExtraField] = [], invalidRows: Int = 0, pointPerDatum: Bool = false, notes: [String] = []
+    ) {
+        self.specMark = specMark
+        self.orientation = orientation
+        self.bins = bins
+        self.stack = stack
+        self.valueScale = valueScale
+        self.rowScale = rowScale
+        self.extraFields = extraFields
+        self.invalidRows = invalidRows
+        self.pointPerDatum = pointPerDatum
+        self.notes = notes
+    }
+}
+
+public enum Orientation: String, Sendable, Equatable { case vertical, horizontal }
+
+/// Vega-Lite stack offsets: `zero` (stacked from zero), `normalize` (shares of 100 %), `center`
+/// (streamgraph).
+public enum StackOffset: String, Sendable, Equatable { case zero, normalize, center }
+
+/// One bin `[start, end)` of a binned axis.
+public struct BinRange: Sendable, Equatable, Hashable {
+    public var start: Double
+    public var end: Double
+
+    public init(start: Double, end: Double) {
+        self.start = start
+        self.end = end
+    }
+}
+
+/// A continuous scale as the spec declares it: `type` is Vega-Lite's name ("linear", "log",
+/// "sqrt", "symlog", "pow", "time", "utc", "band", "point", "ordinal"); `domain` when given as
+/// two numbers; `exponent` for pow, `constant` for symlog, `base` for log.
+public struct ScaleInfo: Sendable, Equatable {
+    public var type: String
+    public var domain: [Double]?
+    public var exponent: Double?
+    public var constant: Double?
+    public var base: Double?
+
+    public init(type: String = "linear", domain: [Double]? = nil, exponent: Double? = nil, constant: Double? = nil, base: Double? = nil) {
+        self.type = type
+        self.domain = domain
+        self.exponent = exponent
+        self.constant = constant
+        self.base = base
+    }
+}
+
+/// A data-carrying channel other than x, y and color, e.g. `size` showing population.
+public struct ExtraField: Sendable, Equatable {
+    /// The channel name: "size", "tooltip", "text", "detail", …
+    public var channel: String
+    /// Its title for speech and the table header, e.g. "Population".
+    public var title: String
+
+    public init(channel: String, title: String) {
+        self.channel = channel
+        self.title = title
+    }
+}
+
+/// What else a point carries: a range (`x2`/`y2`, a stack segment's span), the total of its stack
+/// and its share of it, and the texts of extra channels (aligned with `ChartSemantics.extraFields`,
+/// already formatted with the channel's `format`).
+public struct PointDetail: Sendable, Equatable {
+    /// A range from `lower` to `upper` (x2/y2 ranges, stack segment bounds); nil when the point is one value.
+    public var lower: Double?
+    public var upper: Double?
+    /// The total of the stack this segment belongs to (stacked charts).
+    public var stackTotal: Double?
+    /// The segment's share of its stack total, 0…1 (normalized stacks).
+    public var share: Double?
+    public var extras: [String?]
+
+    public init(lower: Double? = nil, upper: Double? = nil, stackTotal: Double? = nil, share: Double? = nil, extras: [String?] = []) {
+        self.lower = lower
+        self.upper = upper
+        self.stackTotal = stackTotal
+        self.share = share
+        self.extras = extras
+    }
+
+    public var isEmpty: Bool { lower == nil && upper == nil && stackTotal == nil && share == nil && extras.allSatisfy { $0 == nil } }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// What a point says beyond its value, from `Chart.semantics` and `Series.details`: a bin's span
+/// ("from 10 to 12"), a range ("from 3 to 8"), a stack segment's total ("total 5,120"), extra
+/// channels ("size 120"). Every figure comes from the evaluated data.
+extension SpeechFormatter {
+    /// The value as heard at a point: "3,988 thousand MWh, total 5,120", "from 3 to 8",
+    /// "62%, total 5,120", "11.7 °C, population 3,000"; nil for a missing value.
+    public func pointValueText(series: Int, row: Int) -> String? {
+        guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),
+              let value = chart.series[series].values[row] else { return nil }
+        let s = chart.series[series]
+        guard s.details.indices.contains(row) else { return valueText(value, series: series) }
+        let d = s.details[row]
+        var text: String
+        if chart.semantics.stack == nil, let lower = d.lower, let upper = d.upper {
+            text = "from \(valueText(lower, series: series)) to \(valueText(upper, series: series))"
+        } else {
+            text = valueText(value, series: series)
+        }
+        text += detailSuffix(d)
+        return text
+    }
+
+    /// ", total 5,120, size 120" for a point's stack total and extra channels ("" when none).
+    public func detailSuffix(_ d: PointDetail) -> String {
+        var text = ""
+        if let total = d.stackTotal, chart.series.count > 1 || chart.semantics.pointPerDatum {
+            text += ", total \(totalText(total))"
+        }
+        for (field, extra) in zip(chart.semantics.extraFields, d.extras) {
+            guard let extra, !extra.isEmpty else { continue }
+            text += ", \(Self.lowercasedKeepingAcronyms(field.title)) \(extra)"
+        }
+        return text
+    }
+
+    /// A stack total in the values' units (a normalized stack's total is in the data's units,
+    /// not a percentage).
+    func totalText(_ total: Double) -> String {
+        guard chart.semantics.stack == .normalize else { return numberText(total) }
+        var f = NumberFormat.automatic(for: [total])
+        f.trim = true
+        return f.format(total)
+    }
+
+    /// A bin after a value: "for wind between 10 and 12".
+    func binAtText(_ bin: BinRange) -> String {
+        let span = binText(bin).dropFirst("from ".count).replacingOccurrences(of: " to ", with: " and ")
+        let title = chart.x.title.isEmpty ? "" : Self.lowercasedKeepingAcronyms(chart.x.title) + " "
+        return "for \(title)between \(span)"
+    }
+
+    /// A bin's span for speech: "from 10 to 12" (x in the row axis' format).
+    func binText(_ bin: BinRange) -> String {
+        var f = chart.x.format.flatMap { NumberFormat(d3: $0) } ?? NumberFormat.automatic(for: [bin.start, bin.end])
+        f.trim = true
+        if bin.start.magnitude < 10_000 && bin.end.magnitude < 10_000 { f.grouping = false }
+        let unit = chart.x.unit.map { " \($0)" } ?? ""
+        return "from \(f.format(bin.start)) to \(f.format(bin.end))\(unit)"
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// How the values of a Vega-Lite time unit ("yearmonth", "utcmonthdate", "hoursminutes") are read
+/// aloud: which calendar parts it keeps, whether its values are instants (with a year) or places
+/// in a cycle ("January", "Sunday"), and their labels. Flooring is `VegaLite.TimeUnitSpec`'s.
+struct TimeUnitReading: Equatable {
+    enum Part: String, CaseIterable { case year, quarter, month, week, day, dayofyear, date, hours, minutes, seconds, milliseconds }
+
+    let name: String
+    let parts: Set<Part>
+
+    init?(_ name: String) {
+        var plain = name.hasPrefix("binned") ? String(name.dropFirst(6)) : name
+        if plain.hasPrefix("utc") { plain.removeFirst(3) }
+        var rest = Substring(plain)
+        var parts: Set<Part> = []
+        // Longest names first so "dayofyear" is not read as "day" + "ofyear".
+        let ordered = Part.allCases.sorted { $0.rawValue.count > $1.rawValue.count }
+        while !rest.isEmpty {
+            guard let p = ordered.first(where: { rest.hasPrefix($0.rawValue) }) else { return nil }
+            parts.insert(p)
+            rest = rest.dropFirst(p.rawValue.count)
+        }
+        guard !parts.isEmpty else { return nil }
+        self.name = name
+        self.parts = parts
+    }
+
+    /// True when the unit keeps the year, so its values are points in time; otherwise they are
+    /// positions in a cycle (months of any year, days of the week) and read as categories.
+    var isInstant: Bool { parts.contains(.year) }
+
+    /// Granularity for reading instants aloud.
+    var granularity: TimeGranularity {
+        if parts.contains(.seconds) || parts.contains(.milliseconds) { return .second }
+        if parts.contains(.minutes) { return .minute }
+        if parts.contains(.hours) { return .hour }
+        if parts.contains(.date) || parts.contains(.day) || parts.contains(.week) || parts.contains(.dayofyear) { return .day }
+        if parts.contains(.month) || parts.contains(.quarter) { return .month }
+        return .year
+    }
+
+    /// The label of a floored value when the unit is a cycle: "January", "Sunday", "Q2",
+    /// "3 January", "14:00", "day 45".
+    func cycleLabel(_ ms: Double) -> String {
+        let days = Int((ms / 86_400_000).rounded(.down))
+        let (_, m, d) = CellParsing.civilFromDays(days)
+        let msOfDay = Int(ms - Double(days) * 86_400_000)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        var words: [String] = []
+        if parts.contains(.quarter) && !parts.contains(.month) { words.append("Q\((m - 1) / 3 + 1)") }
+        if parts.contains(.week) { words.append("week \((days - CellParsing.daysFromCivil(year: 2012, month: 1, day: 1)) / 7 + 1)") }
+        if parts.contains(.day) && !parts.contains(.date) && !parts.contains(.week) {
+            words.append(["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][((days + 4) % 7 + 7) % 7])
+        }
+        if parts.contains(.dayofyear) { words.append("day \(days - CellParsing.daysFromCivil(year: 2012, month: 1, day: 1) + 1)") }
+        if parts.contains(.date) && parts.contains(.month) {
+            words.append("\(d) \(SpeechFormatter.monthNames[m - 1])")
+        } else if parts.contains(.month) {
+            words.append(SpeechFormatter.monthNames[m - 1])
+        } else if parts.contains(.date) {
+            words.append("\(d)")
+        }
+        if parts.contains(.hours) || parts.contains(.minutes) || parts.contains(.seconds) {
+            let h = msOfDay / 3_600_000, mi = msOfDay / 60_000 % 60, s = msOfDay / 1000 % 60
+            var t = parts.contains(.hours) ? "\(two(h)):\(two(mi))" : "\(two(mi)) min"
+            if parts.contains(.seconds) { t += ":\(two(s))" }
+            words.append(t)
+        }
+        return words.joined(separator: " ")
+    }
+}

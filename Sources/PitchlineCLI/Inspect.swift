@@ -1,0 +1,99 @@
+import ArgumentParser
+import ChartData
+import Foundation
+
+/// `pitchline inspect SPEC… --json`: a developer tool that prints each chart model as JSON (the
+/// rows, series and values that pages, speech and audio read), for the differential test against
+/// Vega-Lite (vegalite-diff/). A chart that does not load is printed as its problems.
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the evaluated chart model of specs or CSV files as JSON (developer tool).")
+
+    @Argument(help: "Spec (.vl.json) or CSV files.")
+    var files: [String]
+
+    @Flag(help: "Print JSON (one object per file, as a JSON array when several files are given).")
+    var json = false
+
+    func run() throws {
+        var out: [Any] = []
+        for file in files {
+            do {
+                // Paths are display paths relative to a root: the working folder, or "/" for absolute ones.
+                let absolute = file.hasPrefix("/")
+                let loader = ChartLoader(siteDirectory: URL(fileURLWithPath: absolute ? "/" : "."))
+                let path = absolute ? String(file.dropFirst()) : file
+                out.append(Self.dump(try loader.loadChart(path: path), file: file))
+            } catch let problem as ChartProblem {
+                out.append(["file": file, "problems": [problem.description]])
+            } catch {
+                out.append(["file": file, "problems": ["\(error)"]])
+            }
+        }
+        let value: Any = files.count == 1 ? out[0] : out
+        let data = try JSONSerialization.data(withJSONObject: value, options: json ? [.sortedKeys] : [.prettyPrinted, .sortedKeys])
+        FileHandle.standardOutput.write(data)
+        FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+
+    /// The chart model as JSON-ready values: dates as milliseconds since 1970 (UTC) under "date".
+    static func dump(_ chart: Chart, file: String) -> [String: Any] {
+        func json(_ value: XValue) -> Any {
+            switch value {
+            case .number(let n): n
+            case .date(let d): ["date": (d.timeIntervalSince1970 * 1000).rounded()]
+            case .category(let c): c
+            }
+        }
+        func json(_ value: Double?) -> Any { value.map { $0 as Any } ?? NSNull() }
+        let series: [[String: Any]] = chart.series.map { series in
+            var out: [String: Any] = ["name": series.name, "values": series.values.map(json)]
+            out["pointRows"] = series.pointRows
+            if !series.details.isEmpty {
+                out["details"] = series.details.map { detail -> Any in
+                    if detail.isEmpty { return NSNull() }
+                    var d: [String: Any] = [:]
+                    d["lower"] = detail.lower
+                    d["upper"] = detail.upper
+                    d["stackTotal"] = detail.stackTotal
+                    d["share"] = detail.share
+                    if !detail.extras.isEmpty { d["extras"] = detail.extras.map { $0.map { $0 as Any } ?? NSNull() } }
+                    return d
+                }
+            }
+            return out
+        }
+        let semantics = chart.semantics
+        func scale(_ info: ScaleInfo) -> [String: Any] {
+            var out: [String: Any] = ["type": info.type]
+            out["domain"] = info.domain
+            out["exponent"] = info.exponent
+            out["constant"] = info.constant
+            out["base"] = info.base
+            return out
+        }
+        var semanticsJSON: [String: Any] = [
+            "orientation": semantics.orientation.rawValue, "valueScale": scale(semantics.valueScale),
+            "rowScale": scale(semantics.rowScale), "invalidRows": semantics.invalidRows,
+            "pointPerDatum": semantics.pointPerDatum, "notes": semantics.notes,
+            "extraFields": semantics.extraFields.map { ["channel": $0.channel, "title": $0.title] },
+        ]
+        semanticsJSON["specMark"] = semantics.specMark
+        semanticsJSON["stack"] = semantics.stack?.rawValue
+        semanticsJSON["bins"] = semantics.bins?.map { [$0.start, $0.end] }
+        var x: [String: Any] = ["field": chart.x.field, "title": chart.x.title, "type": chart.x.type.rawValue]
+        x["granularity"] = chart.x.granularity?.rawValue
+        x["unit"] = chart.x.unit
+        x["format"] = chart.x.format
+        var y: [String: Any] = ["field": chart.y.field, "title": chart.y.title]
+        y["unit"] = chart.y.unit
+        y["format"] = chart.y.format
+        y["aggregate"] = chart.y.aggregate
+        var result: [String: Any] = [
+            "file": file, "id": chart.id, "title": chart.title, "mark": chart.mark.rawValue,
+            "x": x, "y": y, "xValues": chart.xValues.map(json), "series": series, "semantics": semanticsJSON,
+        ]
+        result["subtitle"] = chart.subtitle
+        return result
+    }
+}

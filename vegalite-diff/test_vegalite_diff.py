@@ -1,0 +1,102 @@
+"""Differential test: for every corpus spec, Pitchline's evaluated rows equal Vega-Lite's.
+
+Vega-Lite (vl-convert-python, headless) is the oracle. Pitchline's side is `pitchline inspect
+--json`, one process for the whole corpus. A spec Pitchline refuses, or whose data differs, fails
+unless expected-failures.json lists it with the problem (expectations.py). Runs with TZ=UTC.
+"""
+import glob
+import json
+import os
+
+os.environ["TZ"] = "UTC"
+import time
+
+time.tzset()
+
+import pytest
+
+import compare
+import expectations
+import oracle
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+PITCHLINE = os.environ.get("PITCHLINE", os.path.join(ROOT, ".build", "debug", "pitchline"))
+
+
+def _rel(path):
+    return os.path.relpath(path, ROOT)
+
+
+CORPUS = sorted(_rel(p) for pattern in ("corpus/own/*.vl.json", "corpus/altair/*.vl.json")
+                for p in glob.glob(os.path.join(HERE, pattern)))
+CORPUS += sorted(_rel(p) for p in glob.glob(os.path.join(ROOT, "site", "charts", "*.vl.json")))
+EXPECTED = expectations.load()
+
+
+@pytest.fixture(scope="session")
+def models():
+    if not os.path.exists(PITCHLINE):
+        pytest.fail(f"{PITCHLINE} is missing: run `swift build` first (or set PITCHLINE)")
+    return compare.inspect(PITCHLINE, CORPUS, ROOT)
+
+
+def _spec(path):
+    with open(os.path.join(ROOT, path)) as f:
+        return json.load(f)
+
+
+def test_expected_failures_name_existing_specs():
+    listed = set(EXPECTED["refused"]) | set(EXPECTED["differs"])
+    missing = sorted(p for p in listed if not os.path.exists(os.path.join(ROOT, p)))
+    assert not missing, f"expected-failures.json names files that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("path", CORPUS)
+def test_pitchline_data_equals_vegalite(models, path):
+    model = models[path]
+    if "problems" in model:
+        if path in EXPECTED["refused"]:
+            pytest.xfail(f"known refusal: {model['problems'][0]}")
+        pytest.fail(f"Pitchline refuses {path}: {model['problems'][0]}")
+    assert path not in EXPECTED["refused"], f"{path} loads now: take it off expected-failures.json"
+    spec = _spec(path)
+    titles = spec.get("usermeta", {}).get("pitchline", {}).get("seriesTitles")
+    problems = compare.diff(model, oracle.evaluate(spec, os.path.dirname(os.path.join(ROOT, path))), titles)
+    if problems and path in EXPECTED["differs"]:
+        pytest.xfail(f"known difference: {problems[0]}")
+    assert not problems, f"{path}: " + "; ".join(problems)
+    assert path not in EXPECTED["differs"], f"{path} matches now: take it off expected-failures.json"
+
+
+def test_the_comparison_notices_a_wrong_value():
+    """The comparator itself: one changed value, one dropped row and a renamed series are reported."""
+    model = {"x": {"type": "nominal"}, "xValues": ["A", "B"], "series": [{"name": "s", "values": [1.5, 2.0]}]}
+    vega = {"scales": {"x": "band", "y": "linear"}, "marks": [{"name": "m", "fields": {}}],
+            "items": [{"mark": "m", "x": "A", "y": 1.5}, {"mark": "m", "x": "B", "y": 2.0}]}
+    assert compare.diff(model, vega) == []
+    vega["items"][1]["y"] = 2.0000001
+    assert "1 of 2 values differ" in compare.diff(model, vega)[0]
+    vega["items"].pop()
+    assert "Pitchline has 2 values, Vega-Lite 1" in compare.diff(model, vega)[0]
+
+
+BARE_CSVS = sorted(_rel(p) for p in glob.glob(os.path.join(ROOT, "site", "charts", "*.csv")) +
+                   glob.glob(os.path.join(HERE, "corpus", "csv", "*.csv")))
+KNOWN_CSV_BUGS: dict[str, str] = {}
+
+
+@pytest.mark.parametrize("path", BARE_CSVS)
+def test_a_bare_csv_has_one_row_per_line(path):
+    """A bare CSV (no spec, so no Vega-Lite to ask) keeps one chart row per data line, every
+    numeric column a series over all of them."""
+    model = compare.inspect(PITCHLINE, [path], ROOT)[path]
+    assert "problems" not in model, model.get("problems")
+    with open(os.path.join(ROOT, path)) as f:
+        lines = [line for line in f.read().splitlines()[1:] if line.strip()]
+    every_row = list(range(len(lines)))
+    ok = len(model["xValues"]) == len(lines) and all(s.get("pointRows") in (None, every_row) for s in model["series"])
+    if not ok and path in KNOWN_CSV_BUGS:
+        pytest.xfail(KNOWN_CSV_BUGS[path])
+    assert ok, f"{path}: {len(lines)} data lines became {len(model['xValues'])} rows"
+    assert path not in KNOWN_CSV_BUGS, f"{path} works now: take it off KNOWN_CSV_BUGS"
