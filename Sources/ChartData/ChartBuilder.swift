@@ -102,7 +102,7 @@ struct ChartBuilder {
         }
         if yFormat?.isEmpty == true { yFormat = nil }
         let yAxis = YAxis(field: yDef.field ?? "count", title: yTitle, unit: spec.unit, format: yFormat,
-                          aggregate: yDef.aggregate.map { $0 == .average ? "mean" : $0.rawValue })
+                          aggregate: yDef.aggregate.map { $0 == .average ? "mean" : $0.rawValue }, spokenUnit: spec.spokenUnit)
         return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
                      authorDescription: spec.description, mark: spec.mark, x: xAxis, y: yAxis, xValues: xValues,
                      series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken))

@@ -135,7 +135,8 @@ public struct SpeechFormatter: Sendable {
     /// "3 January 2012, maximum temperature 11.7 °C".
     public func pointLabel(series: Int, row: Int) -> String {
         let value = chart.series.indices.contains(series) && chart.xValues.indices.contains(row) ? chart.series[series].values[row] : nil
-        return "\(xText(row)), \(spokenName(series)) \(valueText(value, series: series))"
+        let t = pointTemplates(series: series)
+        return Self.fill(value == nil ? t.showGap : t.show, x: xText(row), value: templateValue(value))
     }
 
     /// "from 1 January 2012 to 31 December 2015" (or "across 3 categories" for nominal x).

@@ -6,7 +6,7 @@ public struct PitchlineCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "pitchline",
         abstract: "Accessible charts with keyboard-scrubbable audio.",
-        subcommands: [Check.self, Serve.self, Export.self, Bench.self])
+        subcommands: [Check.self, Serve.self, Export.self, Bench.self, Labels.self])
 
     public init() {}
 

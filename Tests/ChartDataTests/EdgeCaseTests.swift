@@ -48,7 +48,7 @@ struct EdgeCaseTests {
         #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", "transform": [{"fold": ["temp_max"]}], "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "value"}}}"#)
             == "site/charts/t.vl.json:1: $.encoding: with the fold transform, set encoding.color.field to \"key\" so each folded column becomes a series")
         #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", "usermeta": {"pitchline": {"colour": 1}}, "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind"}}}"#)
-            == "site/charts/t.vl.json:1: $.usermeta.pitchline.colour: \"colour\" is not supported here; supported: unit, xUnit, format, audio, seriesOrder, firstSeries, seriesTitles, seriesNames")
+            == "site/charts/t.vl.json:1: $.usermeta.pitchline.colour: \"colour\" is not supported here; supported: unit, spokenUnit, xUnit, format, audio, seriesOrder, firstSeries, seriesTitles, seriesNames")
     }
 
     @Test func jsonStringsAndStructure() throws {

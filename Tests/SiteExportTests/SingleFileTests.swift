@@ -67,7 +67,7 @@ import Testing
         #expect(csp.contains("style-src \(hash(styles[0]))"))
         let audio = try #require(set.files.values.first { $0.path.hasPrefix("charts/snow.audio.") && $0.path.hasSuffix(".js") })
         #expect(scripts.contains(String(decoding: audio.data, as: UTF8.self)))
-        #expect(scripts.last!.contains("pitchline:play"))  // Public/pitchline.js comes last
+        #expect(scripts.last!.contains("function Chart(figure, data)"))  // Public/pitchline.js comes last
     }
 
     @Test func inlineTextCannotCloseItsElement() {
