@@ -11,6 +11,9 @@
   var ctx = null;              // one AudioContext per page, created lazily
   var playingChart = null;     // the Chart whose series is playing, if any
   var nextBase = 0;            // first slider number of the next chart (see Chart.announce)
+  var ORDERS = ["tone-first", "together"];   // T cycles; the first is the default (measured, see docs)
+  var order = 0;
+  try { order = Math.max(0, ORDERS.indexOf(localStorage.getItem("pitchline.order"))); } catch (e) { /* storage off */ }
 
   function audioContext() {
     if (!ctx) {
@@ -20,6 +23,8 @@
     }
     return ctx;
   }
+
+  function now() { return window.performance ? performance.now() : Date.now(); }
 
   function resumeAudio() {
     var c = audioContext();
@@ -66,6 +71,8 @@
     this.base = nextBase;
     nextBase += (this.series.length + 1) * 2 * Math.max(1, this.rows);
     this.parity = 0;
+    this.soundUntil = 0;       // performance.now() when the key's tone has sounded (tone first)
+    this.pending = 0;          // a label waiting for its tone
   }
 
   var P = Chart.prototype;
@@ -152,6 +159,12 @@
      of numbers and a repeat at the same row switches block, so every announcement is heard
      exactly once and nothing else (no live region) repeats it. */
   P.announce = function (text, quiet) {
+    var self = this, wait = ORDERS[order] === "tone-first" ? this.soundUntil - now() : 0;
+    clearTimeout(this.pending);
+    if (wait > 0) {   // the reader chose tone first: speech starts when the tone has sounded
+      this.pending = setTimeout(function () { self.soundUntil = 0; self.announce(text, quiet); }, wait);
+      return;
+    }
     var n = Math.max(1, this.rows), view = this.s;
     var block = this.base + (view * 2 + this.parity) * n;
     if (block + this.row === +this.slider.value && !quiet) {
@@ -287,9 +300,15 @@
       this.waiting = true;
       return;
     }
-    var now = c.currentTime;
-    if (this.s < this.series.length) this.tone(this.toneOf(this.s, this.row), now, this.row);
-    else for (var s = 0; s < this.series.length; s++) this.tone(this.toneOf(s, this.row), now + s * 0.17, this.row);
+    var at = c.currentTime, one = this.s < this.series.length;
+    if (one) this.tone(this.toneOf(this.s, this.row), at, this.row);
+    else for (var s = 0; s < this.series.length; s++) this.tone(this.toneOf(s, this.row), at + s * 0.17, this.row);
+    this.heard(((one ? 0 : (this.series.length - 1) * 0.17) + this.data.audio.toneDuration) * 1000);
+  };
+
+  /* A tone started by a key sounds for `ms` from now (+ the output's latency). */
+  P.heard = function (ms) {
+    if (this.buffer || this.loading === "synth") this.soundUntil = now() + ms + ((ctx && ctx.baseLatency) || 0.01) * 1000;
   };
 
   P.toneOf = function (s, row) {
@@ -303,7 +322,10 @@
     var last = this.rows - 1, edge = row > last || row < 0;
     row = Math.max(0, Math.min(last, row));
     this.row = row;
-    if (edge && ctx && this.data.audio) this.tone(this.data.audio.endTone, ctx.currentTime, row);
+    if (edge && ctx && this.data.audio) {
+      this.tone(this.data.audio.endTone, ctx.currentTime, row);
+      this.heard(this.data.audio.toneDuration * 1000);
+    }
     else this.playPoint();   // sound first: the DOM updates after start() cost no latency
     this.show(row);
     this.announce((edge ? (row === last ? this.text.lastPoint : this.text.firstPoint) : "") + this.label(row));
@@ -368,6 +390,11 @@
       case "[": this.extreme(false); break;
       case "]": this.extreme(true); break;
       case "h": case "H": case "?": openHelp(this.slider); break;
+      case "t": case "T":
+        order = (order + 1) % ORDERS.length;
+        try { localStorage.setItem("pitchline.order", ORDERS[order]); } catch (err) { /* not kept */ }
+        this.say(this.text.orders[order]);
+        break;
       default: handled = false;
     }
     this.lastKey = again ? null : k.toLowerCase();   // a third press starts over with the short text

@@ -37,6 +37,8 @@ _axe = Axe()
 # Installed before any page script runs: tone starts and decoded buffers seen through the Web
 # Audio API (the shipped script has no test hooks), CSP violations.
 RECORDER = (Path(__file__).resolve().parent / "webaudio_recorder.js").read_text(encoding="utf-8")
+# Slider read right after a key: tone and speech together (tone first delays the label; test_scrub checks it).
+RECORDER += "\ntry { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}\n"
 
 
 def export(*args: str, env: dict | None = None, check: bool = True) -> subprocess.CompletedProcess:

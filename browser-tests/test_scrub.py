@@ -30,6 +30,9 @@ SEATTLE = "seattle-temperature"
 CSP = "default-src 'self'"
 ROOT = Path(__file__).resolve().parent.parent
 RECORDER = (Path(__file__).resolve().parent / "webaudio_recorder.js").read_text(encoding="utf-8")
+# Tests read the slider right after a key: tone and speech together (the default, tone first,
+# delays the label by the tone's length; test_tone_first_then_speech_is_the_default checks it).
+TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 
 
@@ -110,6 +113,7 @@ def page(browser):
     context = browser.new_context()
     pg = context.new_page()
     pg.add_init_script(RECORDER)
+    pg.add_init_script(TOGETHER)
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
@@ -592,6 +596,31 @@ def test_the_page_tells_the_script_where_its_audio_is_and_ships_no_test_hooks(pa
     for hook in ("CustomEvent", "data-pl-played", "data-pl-audio", "window.Pitchline ="):
         assert hook not in shipped, hook
     assert page.evaluate("typeof window.Pitchline") == "undefined"
+
+
+def test_tone_first_then_speech_is_the_default_and_t_switches(browser, origin, generated_labels):
+    context = browser.new_context()
+    pg = context.new_page()
+    pg.add_init_script(RECORDER)
+    pg.goto(origin + "charts/" + SEATTLE + ".html")
+    pg.focus(".pl-slider")
+    pg.wait_for_function("() => window.__decoded.length >= 1")
+    labels = generated_labels[SEATTLE]["series"][0]
+    pg.keyboard.press("ArrowRight")
+    pg.keyboard.press("ArrowRight")
+    assert pg.evaluate("window.__plays.length") == 2                     # the tone at once…
+    assert pg.get_attribute(".pl-slider", "aria-valuetext") != labels[2]  # …the label after it
+    pg.wait_for_function("t => document.querySelector('.pl-slider').getAttribute('aria-valuetext') === t",
+                         arg=labels[2], timeout=2000)                     # only the last point is said
+    pg.keyboard.press("t")
+    assert pg.text_content(".pl-live").strip() == "Tone and speech together"
+    pg.keyboard.press("ArrowRight")
+    assert pg.get_attribute(".pl-slider", "aria-valuetext") == labels[3]
+    pg.reload()
+    pg.focus(".pl-slider")
+    pg.keyboard.press("t")                                               # kept across pages
+    assert pg.text_content(".pl-live").strip() == "Tone first, then speech"
+    context.close()
 
 
 def test_without_scripts_nothing_dead_is_shown(browser, origin):

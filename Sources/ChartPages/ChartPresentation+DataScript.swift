@@ -37,6 +37,8 @@ struct ChartScriptData: Encodable {
         var endTone: Int
         var missingTone: Int
         var playbackDuration: Double
+        /// Seconds a point's tone sounds (speech waits for it when the reader chose "tone first").
+        var toneDuration: Double
     }
     var id: String
     var title: String
@@ -79,6 +81,8 @@ struct ScrubberText: Encodable {
     var synthesised = "The recorded tones cannot be played here; using synthesised tones instead."
     /// Prefix for a message said while focus is elsewhere (a chart still loading or finishing).
     var elsewhere = "{title}: "
+    /// T: the order of tone and speech (docs/architecture.md, "Tone and speech"); the first is the default.
+    var orders = ["Tone first, then speech", "Tone and speech together"]
 }
 
 /// Whole-series playback: at most `maxRate` notes a second and at least this many seconds
@@ -175,7 +179,8 @@ extension ChartPresentation {
             audio: audio.map {
                 .init(
                     sampleRate: $0.sampleRate, tones: $0.tones,
-                    endTone: $0.endTone, missingTone: $0.missingTone, playbackDuration: $0.playbackDuration)
+                    endTone: $0.endTone, missingTone: $0.missingTone, playbackDuration: $0.playbackDuration,
+                    toneDuration: chart.options.audio.toneDuration)
             },
             text: text)
         let encoder = JSONEncoder()
