@@ -344,16 +344,20 @@
   /* Browse-mode arrival: the reader's screen reader put its caret on the slider and passed
      Enter through. Focus moved away and back (measured with Orca 43: focus arriving on a form
      control switches it to focus mode; focus already there does not). */
-  P.engage = function () {
+  P.engage = function (after) {
     var self = this, fig = this.figure;
     this.fresh = false;
-    fig.tabIndex = -1;
-    fig.focus();
     setTimeout(function () {
-      self.refocusing = true;
-      self.slider.focus();
-      fig.removeAttribute("tabindex");
-    }, 150);
+      if (document.activeElement !== self.slider) return;   // the reader moved on
+      fig.tabIndex = -1;
+      self.refocusing = true;   // the figure's focus stops playback; the slider's is not an arrival
+      fig.focus();
+      setTimeout(function () {
+        self.refocusing = true;
+        self.slider.focus();
+        fig.removeAttribute("tabindex");
+      }, 150);
+    }, after || 0);
   };
 
   var STOPS_PLAYBACK = { ArrowLeft: 1, ArrowRight: 1, Home: 1, PageUp: 1, PageDown: 1, ArrowUp: 1, ArrowDown: 1, "[": 1, "]": 1 };
@@ -553,10 +557,16 @@
     var dialog = document.getElementById("pl-help");
     if (!dialog) return;
     var close = dialog.querySelector(".pl-help-close");
-    if (close) close.addEventListener("click", function () { dialog.close(); });
+    var shut = function () {   // focus goes back at once (the dialog's close event comes a task later)
+      var back = dialog.plReturn;
+      dialog.plReturn = null;
+      dialog.close();
+      if (back) back.focus();
+    };
+    if (close) close.addEventListener("click", shut);
     document.addEventListener("keydown", function (e) {
       if (!dialog.open) return;
-      if (e.key === "Escape") { e.preventDefault(); dialog.close(); }
+      if (e.key === "Escape") { e.preventDefault(); shut(); }
       else if (e.key === "Tab") {   // the Close button is the help's only control: Tab stays on it
         e.preventDefault();
         if (close) close.focus();
@@ -605,6 +615,18 @@
     document.addEventListener("click", function (e) {
       var svg = e.target && e.target.closest ? e.target.closest("svg.pl-svg") : null;
       for (var c = 0; svg && c < charts.length; c++) if (charts[c].figure.contains(svg)) pickOnDrawing(e, charts[c]);
+    });
+    /* Back from another window: Orca 43 announces only the browser frame and stays in browse mode,
+       although the slider has focus (measured); focus arriving anew on it says the chart once
+       and switches to focus mode. */
+    var away = false;
+    window.addEventListener("blur", function () { away = true; });
+    window.addEventListener("focus", function () {
+      if (!away) return;
+      away = false;
+      setTimeout(function () {   // Chromium gives the element its focus back after the window's
+        for (var c = 0; c < charts.length; c++) if (document.activeElement === charts[c].slider) charts[c].engage(200);
+      }, 200);
     });
     setUpHelp();
     liveReload();

@@ -183,3 +183,19 @@ def test_orca_all_series_view_says_the_unit_once(site):
     heard = after_key(lines, "Down", 3)
     assert heard == ["All series: " + expected["all"][0]], heard
     assert heard[0].count("megawatt hours") == 1 and "MWh" not in heard[0]
+
+
+def test_orca_back_from_another_window_says_the_point_once(site):
+    """Another window and back (Ctrl+N, Ctrl+W): Orca 43 alone says only the browser frame and
+    stays in browse mode; the page gives focus back to the slider so it is said once, in focus mode."""
+    url = site["base"] + "charts/iowa-electricity.html"
+    expected = site["labels"]["iowa-electricity"]["series"][1]
+    tabs = tabs_to(url)
+    lines = transcript(url, ["Tab"] * tabs + ["Down", "ctrl+n", "sleep:1", "ctrl+w", "sleep:2", "Right"],
+                       "window-switch")
+    point = "Series 2 of 3: " + expected[0]
+    assert after_key(lines, "Down") == [point]
+    back = " ".join(after_key(lines, "ctrl+w"))
+    assert back.count(expected[0]) == 1 and "Focus mode" in back, back
+    assert after_key(lines, "Right") == [expected[1]]
+    assert "\n".join(lines).count(expected[0]) == 2        # at Down, and once on the way back
