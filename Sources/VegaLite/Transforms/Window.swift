@@ -1,0 +1,215 @@
+/// `{"window": [{op, field, param, as}], "frame": [a, b], "ignorePeers", "sort", "groupby"}`:
+/// per partition, sorted by `sort`, each row gets window-op and aggregate values over its
+/// frame. Rows keep their input order (Vega's window modifies rows in place).
+public struct WindowTransform: Sendable {
+    public enum Op: Sendable, Equatable {
+        case rowNumber, rank, denseRank, percentRank, cumeDist
+        case ntile(Int)
+        case lag(Int), lead(Int)
+        case firstValue, lastValue
+        case nthValue(Int)
+        case prevValue, nextValue
+        case aggregate(AggregateOp)
+    }
+
+    public struct Item: Sendable {
+        public var op: Op
+        public var field: FieldRef?
+        public var `as`: String
+    }
+
+    public var ops: [Item]
+    /// nil = unbounded.
+    public var frame: (Int?, Int?)
+    public var ignorePeers: Bool
+    public var sort: [SortField]
+    public var groupby: [FieldRef]
+
+    static let windowOps = ["row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile", "lag", "lead",
+                            "first_value", "last_value", "nth_value", "prev_value", "next_value"]
+
+    init(_ o: SpecObject) throws(TransformError) {
+        try o.allowOnly(["window", "frame", "ignorePeers", "sort", "groupby"], in: "a window transform")
+        guard let list = try o.array("window") else { throw TransformError("\"window\" is required", path: o.at("window")) }
+        ops = []
+        for (i, item) in list.enumerated() {
+            let w = try SpecObject(item, path: o.at("window", i))
+            try w.allowOnly(["op", "field", "param", "as"], in: "a window field")
+            let name = try w.string("op")
+            let field = try w.optionalString("field")
+            let param = try w.int("param", -1_000_000_000...1_000_000_000).map(Double.init)
+            func intParam(_ dflt: Int?) throws(TransformError) -> Int {
+                guard let p = param ?? dflt.map(Double.init) else {
+                    throw TransformError("op \"\(name)\" needs \"param\"", path: w.at("param"))
+                }
+                return Int(p)
+            }
+            let op: Op
+            switch name {
+            case "row_number": op = .rowNumber
+            case "rank": op = .rank
+            case "dense_rank": op = .denseRank
+            case "percent_rank": op = .percentRank
+            case "cume_dist": op = .cumeDist
+            case "ntile":
+                let k = try intParam(nil)
+                guard k > 0 else { throw TransformError("ntile's param must be greater than zero", path: w.at("param")) }
+                op = .ntile(k)
+            case "lag": op = .lag(param.map { $0 == 0 ? 1 : Int($0) } ?? 1)
+            case "lead": op = .lead(param.map { $0 == 0 ? 1 : Int($0) } ?? 1)
+            case "first_value": op = .firstValue
+            case "last_value": op = .lastValue
+            case "nth_value":
+                let k = try intParam(nil)
+                guard k > 0 else { throw TransformError("nth_value's param must be greater than zero", path: w.at("param")) }
+                op = .nthValue(k)
+            case "prev_value": op = .prevValue
+            case "next_value": op = .nextValue
+            default:
+                guard let agg = AggregateOp(rawValue: name) else {
+                    throw TransformError(
+                        "unknown window op \"\(name)\"; supported: \((WindowTransform.windowOps + AggregateOp.allCases.map(\.rawValue)).joined(separator: ", "))",
+                        path: w.at("op"))
+                }
+                op = .aggregate(agg)
+            }
+            let needsField: Bool
+            switch op {
+            case .lag, .lead, .firstValue, .lastValue, .nthValue, .prevValue, .nextValue: needsField = true
+            case .aggregate(let a): needsField = a != .count
+            default: needsField = false
+            }
+            if needsField && field == nil {
+                throw TransformError("\"field\" is required for op \"\(name)\"", path: w.at("field"))
+            }
+            ops.append(Item(op: op, field: field.map(FieldRef.init), as: try w.optionalString("as") ?? name + (field.map { "_" + $0 } ?? "")))
+        }
+        if let f = try o.array("frame") {
+            guard f.count == 2 else { throw TransformError("expected [start, end]", path: o.at("frame")) }
+            var ends: [Int?] = []
+            for (i, v) in f.enumerated() {
+                switch v {
+                case .null: ends.append(nil)
+                case .number(let n): ends.append(try wholeNumber(n, -1_000_000_000...1_000_000_000, path: o.at("frame", i)))
+                default: throw TransformError("expected a number or null, found \(describe(v))", path: o.at("frame", i))
+                }
+            }
+            frame = (ends[0], ends[1])
+        } else {
+            frame = (nil, 0)
+        }
+        ignorePeers = try o.bool("ignorePeers") ?? false
+        sort = try SortField.parseList(o, "sort")
+        groupby = try o.fields("groupby")
+    }
+
+    func apply(_ input: DataFrame) throws(TransformError) -> DataFrame {
+        for (i, g) in groupby.enumerated() { try checkField(g, in: input, path: "groupby[\(i)]") }
+        for (i, s) in sort.enumerated() { try checkField(s.field, in: input, path: "sort[\(i)].field") }
+        for (i, op) in ops.enumerated() { if let f = op.field { try checkField(f, in: input, path: "window[\(i)].field") } }
+        let n = input.rowCount
+        let cmp = RowComparator(sort, frame: input)
+        let grouping = Grouping(input, by: groupby)
+        let fieldValues = ops.map { $0.field?.values(in: input) ?? [] }
+        var outputs = ops.map { _ in [DataValue](repeating: .null, count: n) }
+        let range = !sort.isEmpty && !ignorePeers
+        var aggFields: [String] = []
+        var aggItems: [WindowCell.Item] = []
+        var aggColumns: [[DataValue]] = []
+        for (j, item) in ops.enumerated() {
+            guard case .aggregate(let op) = item.op else { continue }
+            var f: Int? = nil
+            if op != .count, let name = item.field?.name {
+                if let k = aggFields.firstIndex(of: name) { f = k } else {
+                    f = aggFields.count; aggFields.append(name); aggColumns.append(fieldValues[j])
+                }
+            }
+            aggItems.append(WindowCell.Item(op: op, field: f, output: j))
+        }
+        var cell = WindowCell(items: aggItems, fields: aggColumns)
+        // Vega compares neighbours with the sort comparator, or treats every row as distinct.
+        func differs(_ a: Int, _ b: Int) -> Bool { cmp.isEmpty ? true : cmp.compare(a, b) != 0 }
+
+        for group in (n == 0 ? [] : grouping.groups) {
+            let data = cmp.sorted(group)
+            let m = data.count
+            // Peer runs (rows the sort cannot tell apart), found once: [peerStart, peerEnd).
+            var peerStart = [Int](repeating: 0, count: m), peerEnd = [Int](repeating: m, count: m)
+            if !cmp.isEmpty && m > 0 {
+                var s0 = 0
+                for k in 1...m where k == m || cmp.compare(data[k - 1], data[k]) != 0 {
+                    for j in s0..<k { peerStart[j] = s0; peerEnd[j] = k }
+                    s0 = k
+                }
+            }
+            cell.reset()
+            var i0 = 0, i1 = 0
+            var rank = 1, drank = 1, cume = 0
+            var prev: [DataValue] = ops.map { _ in .null }
+            var nextIndex = ops.map { _ in -1 }, nextValue: [DataValue] = ops.map { _ in .null }
+            for i in 0..<m {
+                let p0 = i0, p1 = i1
+                let start = frame.0.map { i + $0 } ?? 0
+                let end = frame.1.map { i + $0 + 1 } ?? m
+                i0 = Swift.min(Swift.max(start, 0), m)
+                i1 = Swift.min(Swift.max(end, 0), m)
+                if range {
+                    let r0 = i0, r1 = i1 - 1
+                    if r0 > 0, r0 < m, cmp.compare(data[r0], data[r0 - 1]) == 0 { i0 = peerStart[r0] }
+                    if r1 >= 0, r1 < m - 1, cmp.compare(data[r1], data[r1 + 1]) == 0 { i1 = peerEnd[r1] }
+                }
+                let row = data[i]
+                if !aggItems.isEmpty {
+                    for k in p0..<Swift.max(p0, i0) { cell.remove(row: data[k]) }
+                    for k in p1..<Swift.max(p1, i1) { cell.add(row: data[k]) }
+                    if i > 0 && i0 == p0 && i1 == p1 {
+                        // The same frame as the previous row (e.g. [null, null]): the same values.
+                        for item in aggItems { outputs[item.output][row] = outputs[item.output][data[i - 1]] }
+                    } else {
+                        cell.set(rows: data[i0..<i1], into: &outputs, at: row, frame: input)
+                    }
+                }
+                let rankNow: Int = (i > 0 && differs(data[i - 1], row)) ? i + 1 : rank
+                rank = rankNow
+                if i > 0 && differs(data[i - 1], row) { drank += 1 }
+                if cume < i {
+                    cume = cmp.isEmpty ? i : peerEnd[i] - 1
+                }
+                for (j, item) in ops.enumerated() {
+                    let vals = fieldValues[j]
+                    let out: DataValue
+                    switch item.op {
+                    case .rowNumber: out = .number(Double(i + 1))
+                    case .rank: out = .number(Double(rankNow))
+                    case .denseRank: out = .number(Double(drank))
+                    case .percentRank: out = .number(Double(rankNow - 1) / Double(m - 1))
+                    case .cumeDist: out = .number(Double(1 + cume) / Double(m))
+                    case .ntile(let k): out = .number((Double(k) * Double(1 + cume) / Double(m)).rounded(.up))
+                    case .lag(let k): out = i - k >= 0 ? vals[data[i - k]] : .null
+                    case .lead(let k): out = i + k < m ? vals[data[i + k]] : .null
+                    case .firstValue: out = i0 < m && i0 < i1 ? vals[data[i0]] : .null
+                    case .lastValue: out = i1 - 1 >= 0 && i1 > i0 ? vals[data[i1 - 1]] : .null
+                    case .nthValue(let k): out = i0 + k - 1 < i1 ? vals[data[i0 + k - 1]] : .null
+                    case .prevValue:
+                        let v = vals[row]
+                        if v != .null { prev[j] = v }
+                        out = prev[j]
+                    case .nextValue:
+                        if i > nextIndex[j] {
+                            var k = i
+                            while k < m && vals[data[k]] == .null { k += 1 }
+                            nextIndex[j] = k
+                            nextValue[j] = k < m ? vals[data[k]] : .null
+                        }
+                        out = nextValue[j]
+                    case .aggregate: continue
+                    }
+                    outputs[j][row] = out
+                }
+            }
+        }
+        var out = input
+        for (j, item) in ops.enumerated() { out.setColumn(item.as, outputs[j]) }
+        return out
+    }
+}
