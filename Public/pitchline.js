@@ -1,17 +1,19 @@
 /* Pitchline keyboard scrubber: speaks each point through the slider's aria-valuetext and plays
    its tone from the chart's pre-rendered tone bank (Web Audio). Contract: docs/architecture.md,
-   "Page <-> script contract". Classic script: no modules, no eval, no inline code (CSP), and it
-   works from file://. Keys act only while a chart's slider has focus. */
+   "Page <-> script contract". Every text comes from the chart data script (made by the
+   generator); this script only fills {x}/{v}/{n}/{count}/{title}, joins and selects. Classic
+   script: no modules, no eval, no inline code (CSP), and it works from file://. Keys act only
+   while a chart's slider has focus. */
 (function () {
   "use strict";
 
-  var MAX_RATE = 30;           // notes per second, at most, in whole-series playback
-  var SLOWEST = 0.35;          // seconds between notes, at most, for short series
-  var SPEEDS = [0.5, 0.75, 1, 1.5, 2, 3];
   var LOOKAHEAD = 0.12;        // seconds of playback scheduled ahead of the clock
   var ctx = null;              // one AudioContext per page, created lazily
   var playingChart = null;     // the Chart whose series is playing, if any
-  var spokenValue = null;      // the last aria-valuenow a screen reader announced (see show)
+  var nextBase = 0;            // first slider number of the next chart (see Chart.announce)
+  var ORDERS = ["tone-first", "together"];   // T cycles; the first is the default (measured, see docs)
+  var order = 0;
+  try { order = Math.max(0, ORDERS.indexOf(localStorage.getItem("pitchline.order"))); } catch (e) { /* storage off */ }
 
   function audioContext() {
     if (!ctx) {
@@ -22,153 +24,167 @@
     return ctx;
   }
 
+  function now() { return window.performance ? performance.now() : Date.now(); }
+
   function resumeAudio() {
     var c = audioContext();
     if (c && c.state === "suspended") c.resume();
     return c;
   }
 
-  /* Largest-Triangle-Three-Buckets over the rows that have a value: keeps the shape (peaks
-     and troughs), the first and the last row. Returns ascending row indexes. */
-  function lttb(values, rows, threshold) {
-    var n = rows.length;
-    if (threshold >= n || threshold < 3) return rows.slice();
-    var out = [rows[0]], every = (n - 2) / (threshold - 2), a = 0;
-    for (var i = 0; i < threshold - 2; i++) {
-      var s = Math.floor((i + 1) * every) + 1, e = Math.min(Math.floor((i + 2) * every) + 1, n);
-      var ax = 0, ay = 0, cnt = e - s;
-      for (var j = s; j < e; j++) { ax += rows[j]; ay += values[rows[j]]; }
-      ax /= cnt; ay /= cnt;
-      var rs = Math.floor(i * every) + 1, re = Math.floor((i + 1) * every) + 1;
-      var px = rows[a], py = values[rows[a]], best = -1, pick = rs;
-      for (var k = rs; k < re; k++) {
-        var area = Math.abs((px - ax) * (values[rows[k]] - py) - (px - rows[k]) * (ay - py));
-        if (area > best) { best = area; pick = k; }
-      }
-      out.push(rows[pick]);
-      a = pick;
-    }
-    out.push(rows[n - 1]);
-    return out;
+  /* The generator's templates: "{x}" and "{v}" only, in one pass. */
+  function fill(template, x, v) {
+    return template.replace(/\{([xv])\}/g, function (m, k) { return k === "x" ? x : (v == null ? "" : v); });
+  }
+
+  /* The generator's text said after a point's label (", total 5,120"), or "". */
+  function detail(series, row) {
+    return (series.details && series.details[row]) || "";
+  }
+
+  function fillNamed(template, names) {
+    return template.replace(/\{(\w+)\}/g, function (m, k) { return names.hasOwnProperty(k) ? String(names[k]) : m; });
   }
 
   function Chart(figure, data) {
     this.figure = figure;
     this.data = data;
     this.id = data.id;
+    this.text = data.text;
     this.slider = figure.querySelector(".pl-slider");
     this.readout = figure.querySelector(".pl-readout");
     this.live = figure.querySelector(".pl-live");
     this.cursor = figure.querySelector(".pl-cursor");
     this.series = data.series || [];
     this.rows = (data.x && data.x.labels) ? data.x.labels.length : 0;
-    this.multi = this.series.length > 1;
+    this.multi = this.series.length > 1 && !!data.all;
     var dot = this.cursor ? this.cursor.querySelector("circle") : null;
     this.dots = dot ? [dot] : [];   // one dot per series, for the all-series view
     for (var d = 1; dot && d < this.series.length; d++) this.dots.push(dot.parentNode.appendChild(dot.cloneNode(false)));
     this.s = 0;                // series index; series.length = "all series"
     this.row = 0;
-    this.speed = 2;            // index into SPEEDS
+    this.speed = this.text.normalSpeed;
     this.buffer = null;        // decoded tone bank
-    this.loading = null;       // "loading", "ready", "synth"
+    this.loading = null;       // "loading", "ready", "synth", "none"
     this.playing = null;       // playback state while a series plays
     this.lastRow = null;       // highlighted table row
     this.toggle = false;       // alternates a trailing no-break space so repeats are re-read
-    this.labels = this.series.map(function (ser) { return labelsFor(data, ser); });
-    this.allLabels = this.multi ? allLabelsFor(data) : null;
-    this.order = {};           // cached LTTB row sets per series and speed
-  }
-
-  function labelsFor(data, ser) {
-    var out = new Array(data.x.labels.length);
-    for (var r = 0; r < out.length; r++) {
-      var v = ser.valueTexts[r];
-      out[r] = data.x.labels[r] + ", " + ser.spokenName + (v == null ? ", no data" : " " + v);
-    }
-    return out;
-  }
-
-  function allLabelsFor(data) {
-    var out = new Array(data.x.labels.length);
-    for (var r = 0; r < out.length; r++) {
-      var parts = [];
-      for (var s = 0; s < data.series.length; s++) {
-        var v = data.series[s].valueTexts[r];
-        parts.push(data.series[s].spokenName + " " + (v == null ? "no data" : v));
-      }
-      out[r] = data.x.labels[r] + ": " + parts.join(", ");
-    }
-    return out;
+    this.lastKey = null;       // the last key handled, for S/D "again"
+    this.fresh = true;         // focused, no key yet: Enter starts focus mode (browse-mode arrival)
+    /* Slider numbers: each (view, parity) of each chart on the page has its own block of `rows`
+       numbers, so every announcement changes the number (see announce). */
+    this.base = nextBase;
+    nextBase += (this.series.length + 1) * 2 * Math.max(1, this.rows);
+    this.parity = 0;
+    this.soundUntil = 0;       // performance.now() when the key's tone has sounded (tone first)
+    this.pending = 0;          // a label waiting for its tone
   }
 
   var P = Chart.prototype;
 
-  P.label = function (row) {
-    return this.s < this.series.length ? this.labels[this.s][row] : this.allLabels[row];
+  /* Spoken and shown label of `row` in the current view, from the generator's templates. */
+  P.label = function (row, shown) {
+    var x = this.data.x.labels[row], v, t;
+    if (this.s < this.series.length) {
+      t = this.series[this.s].labels;
+      v = this.series[this.s].values[row];
+      return fill(v == null ? (shown ? t.showGap : t.sayGap) : (shown ? t.show : t.say), x, v) + detail(this.series[this.s], row);
+    }
+    var all = this.data.all, parts = [];
+    for (var s = 0; s < this.series.length; s++) {
+      t = this.series[s].labels;
+      v = this.series[s].values[row];
+      parts.push(fill(v == null ? t.partGap : t.part, x, v) + detail(this.series[s], row));
+    }
+    return fill(shown ? all.labels.show : all.labels.say, x) + parts.join(all.labels.join);
   };
 
   P.start = function () {
     var self = this;
     this.figure.querySelector(".pl-scrub").hidden = false;
-    this.thumb = document.createElement("span");
-    this.thumb.className = "pl-thumb";
-    this.slider.appendChild(this.thumb);
-    this.show(0, false);
-    this.slider.setAttribute("aria-valuenow", "0");
-    this.slider.setAttribute("aria-valuetext", this.label(0));
+    this.show(0);
+    this.announce(this.label(0), true);
     this.slider.addEventListener("keydown", function (e) { self.key(e); });
-    this.slider.addEventListener("focus", function () { self.load(); });
-    this.slider.addEventListener("pointerdown", function () { resumeAudio(); self.load(); });
-    /* Pointer: a click on the track or on the chart goes to the nearest point and plays it. */
-    this.slider.addEventListener("click", function (e) {
+    this.slider.addEventListener("focus", function () {
+      self.load();
+      if (!self.refocusing) self.fresh = true;
+      self.refocusing = false;
+    });
+    this.slider.addEventListener("blur", function () { self.stop(false); });
+    /* A value changed by the browser or an assistive technology (increment/decrement actions). */
+    this.slider.addEventListener("input", function () {
+      var row = (+self.slider.value) - (+self.slider.min);
+      if (row !== self.row) self.move(row, 0);
+    });
+    /* Pointer: a press on the track goes to the nearest point and plays it (the native drag
+       would walk through the other views' numbers). */
+    this.slider.addEventListener("mousedown", function (e) {
+      e.preventDefault();
       var r = self.slider.getBoundingClientRect();
       if (r.width > 0) self.pick((e.clientX - r.left) / r.width * (self.rows - 1));
     });
-    var svg = this.cursor && this.cursor.ownerSVGElement, xs = this.series[0].cx;
-    if (svg && xs && svg.getScreenCTM) svg.addEventListener("click", function (e) {
-      var m = svg.getScreenCTM();
-      if (!m) return;
-      var x = (e.clientX - m.e) / m.a, lo = 0, hi = xs.length - 1;
-      while (lo < hi) { var mid = (lo + hi) >> 1; if (xs[mid] < x) lo = mid + 1; else hi = mid; }
-      if (lo > 0 && x - xs[lo - 1] < xs[lo] - x) lo--;
-      self.pick(lo);
-    });
-    var link = this.figure.querySelector(".pl-help-link");
-    if (link) link.addEventListener("click", function (e) { e.preventDefault(); openHelp(self.slider); });
+    var help = this.figure.querySelector(".pl-help-link");
+    if (help) help.addEventListener("click", function () { openHelp(self.slider); });
   };
 
-  /* Moves the cursor, readout, table row and (unless quiet) the slider's value to `row`. */
-  P.show = function (row, announce) {
+  /* A click on the drawing goes to the nearest point (one listener for the page, so the SVG
+     itself has no click handler and is not announced as "clickable"). */
+  function pickOnDrawing(e, chart) {
+    var svg = chart.cursor && chart.cursor.ownerSVGElement, xs = chart.series[0].cx;
+    if (!svg || !xs || !svg.getScreenCTM) return;
+    var m = svg.getScreenCTM();
+    if (!m) return;
+    var x = (e.clientX - m.e) / m.a, lo = 0, hi = xs.length - 1;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (xs[mid] < x) lo = mid + 1; else hi = mid; }
+    if (lo > 0 && x - xs[lo - 1] < xs[lo] - x) lo--;
+    chart.pick(lo);
+  }
+
+  /* Moves the cursor, readout and table row to `row` (nothing is spoken). */
+  P.show = function (row) {
     this.row = row;
-    var text = this.label(row);
-    if (announce && text !== this.slider.getAttribute("aria-valuetext")) {
-      /* Orca 43 (its onValueChanged, measured) speaks a value change only when the number
-         differs from the last number it spoke, on any widget: an aria-valuetext change with the
-         same aria-valuenow (a series switch) is silent unless the number is new to it. */
-      this.heard = spokenValue !== row;
-      spokenValue = row;
-      this.slider.setAttribute("aria-valuenow", String(row));
-      this.slider.setAttribute("aria-valuetext", text);
-    }
-    if (this.readout) this.readout.textContent = text;
-    var ser = this.series[this.s < this.series.length ? this.s : 0];
+    if (this.readout) this.readout.textContent = this.label(row, true);
+    var one = this.s < this.series.length, ser = this.series[one ? this.s : 0];
     if (this.cursor && ser && ser.cx) {   // the group moves across; its dot moves up and down
       this.cursor.setAttribute("transform", "translate(" + ser.cx[row] + " 0)");
       for (var d = 0; d < this.dots.length; d++) {
-        var one = this.s < this.series.length, src = one ? ser : this.series[d];
+        var src = one ? ser : this.series[d];
         var cy = (!one || d === 0) && src.cy ? src.cy[row] : null;   // null: no value, or not shown
         if (cy == null) this.dots[d].setAttribute("visibility", "hidden");
         else { this.dots[d].setAttribute("cy", String(cy)); this.dots[d].removeAttribute("visibility"); }
       }
       this.cursor.removeAttribute("hidden");
     }
-    if (this.thumb) this.thumb.style.left = (this.rows > 1 ? 100 * row / (this.rows - 1) : 0) + "%";
     this.highlight(row);
   };
 
-  /* The chart's data table: `table[data-chart-id=ID]`, else the table in the details section
-     that follows the figure. Rows are indexed once by their data-row (a long table may hold
-     only some rows). */
+  /* The one way a point is spoken: the slider's aria-valuetext, with a slider number that has
+     not been spoken before. Orca 43 (measured) speaks a value change only when the number
+     differs from the last number it spoke, on any widget; each chart and view owns two blocks
+     of numbers and a repeat at the same row switches block, so every announcement is heard
+     exactly once and nothing else (no live region) repeats it. */
+  P.announce = function (text, quiet) {
+    var self = this, wait = ORDERS[order] === "tone-first" ? this.soundUntil - now() : 0;
+    clearTimeout(this.pending);
+    if (wait > 0) {   // the reader chose tone first: speech starts when the tone has sounded
+      this.pending = setTimeout(function () { self.soundUntil = 0; self.announce(text, quiet); }, wait);
+      return;
+    }
+    var n = Math.max(1, this.rows), view = this.s;
+    var block = this.base + (view * 2 + this.parity) * n;
+    if (block + this.row === +this.slider.value && !quiet) {
+      this.parity = 1 - this.parity;
+      block = this.base + (view * 2 + this.parity) * n;
+    }
+    this.slider.setAttribute("aria-valuetext", text);
+    this.slider.max = String(block + n - 1);
+    this.slider.min = String(block);
+    this.slider.max = String(block + n - 1);
+    this.slider.value = String(block + this.row);
+  };
+
+  /* The chart's data table: `table[data-chart-id=ID]`, else the table in the elements that follow
+     the figure. Rows are indexed once by their data-row (a long table may hold only some rows). */
   P.tableRows = function () {
     if (this.trs) return this.trs;
     var table = null, next = this.figure, all = document.querySelectorAll("table[data-chart-id]");
@@ -189,38 +205,40 @@
     if (tr) tr.classList.add("pl-current");   // no scrolling: the page stays on the chart
   };
 
+  /* Messages other than points go to the live region; said while focus is elsewhere, they name
+     the chart. */
   P.say = function (text) {
     if (!this.live) return;
+    if (document.activeElement !== this.slider) text = fillNamed(this.text.elsewhere, { title: this.data.title }) + text;
     this.toggle = !this.toggle;   // a repeated message must still change the region's text
     this.live.textContent = text + (this.toggle ? "\u00a0" : "");
   };
 
-  /* Starts loading and decoding the tone bank once: fetch over http(s), a classic script on file:. */
+  /* Starts loading and decoding the tone bank once. The page says where the audio is
+     (data-audio, data-audio-script on the figure); a single-file page carries it already. */
   P.load = function () {
     if (this.loading) return;
     var c = audioContext(), self = this, a = this.data.audio;
     if (!a) { this.loading = "none"; return; }   // a chart without audio: labels only
-    if (!c) { this.loading = "none"; this.say("Sound is not available in this browser."); return; }
+    if (!c) { this.loading = "none"; this.say(this.text.noSound); return; }
     this.loading = "loading";
     var fail = function () {
       self.loading = "synth";
-      self.figure.setAttribute("data-pl-audio", "synth");
-      self.say("The recorded tones cannot be played here; using synthesised tones instead.");
+      self.say(self.text.synthesised);
     };
     var decode = function (bytes) {
       try {
         var p = c.decodeAudioData(bytes, function (b) {
           self.buffer = b;
           self.loading = "ready";
-          self.figure.setAttribute("data-pl-audio", "ready");
+          if (self.waiting) { self.waiting = false; self.playPoint(0); }
         }, fail);
         if (p && p.catch) p.catch(function () {});
       } catch (e) { fail(); }
     };
-    var base = scriptBase(this.id);
     var embedded = (window.PitchlineAudio || {})[this.id];
-    // Audio already on the page (single-file reports) or opened from disk: the base64 script.
-    if (embedded || location.protocol === "file:") {
+    var ogg = this.figure.getAttribute("data-audio"), js = this.figure.getAttribute("data-audio-script");
+    if (embedded || location.protocol === "file:") {   // from disk: the base64 classic script
       var done = function () {
         var b64 = (window.PitchlineAudio || {})[self.id];
         if (typeof b64 !== "string") { fail(); return; }
@@ -229,33 +247,26 @@
         decode(u.buffer);
       };
       if (embedded) { done(); return; }
+      if (!js) { fail(); return; }
       var sc = document.createElement("script");
-      sc.src = new URL(a.js, base).href;
+      sc.src = js;
       sc.onload = done;
       sc.onerror = fail;
       document.head.appendChild(sc);
-    } else {
-      fetch(new URL(a.ogg, base).href).then(function (r) {
+    } else if (ogg) {
+      fetch(ogg).then(function (r) {
         if (!r.ok) throw new Error(r.status);
         return r.arrayBuffer();
       }).then(decode, fail);
-    }
+    } else fail();
   };
 
-  /* Audio file names are relative to the chart data script (same folder as the chart page). */
-  function scriptBase(id) {
-    var list = document.getElementsByTagName("script"), re = /([^\/?#]+)\.[^.\/?#]+\.js(\?.*)?$/;
-    for (var i = list.length - 1; i >= 0; i--) {
-      var m = re.exec(list[i].src || "");
-      if (m && m[1] === id) return list[i].src;
-    }
-    return location.href;
-  }
-
-  /* Plays bank tone `tone` at time `when`, panned by `row`; returns the source node. */
-  P.tone = function (tone, when, row, series, keyTime) {
+  /* Plays bank tone `tone` at time `when`, panned by `row`; returns the source node, or null while
+     the bank is still loading (nothing stands in for it unannounced). */
+  P.tone = function (tone, when, row) {
     var c = ctx, a = this.data.audio, t = a && a.tones[tone];
     if (!c || !t) return null;
+    if (!this.buffer && this.loading !== "synth") return null;
     var node, pan = this.rows > 1 ? (2 * row / (this.rows - 1)) - 1 : 0;
     if (!this.panner) {
       this.panner = c.createStereoPanner ? c.createStereoPanner() : null;
@@ -268,7 +279,7 @@
       node.buffer = this.buffer;
       node.connect(out);
       node.start(when, t[0], t[1]);
-    } else if (this.loading === "synth" || this.loading === "loading") {
+    } else {   // the decoder refused the bank: synthesised tones, announced once (see load)
       node = c.createOscillator();
       var g = c.createGain();
       node.type = t[2] > 0 ? "triangle" : "square";   // frequency 0: the missing-value tick
@@ -281,160 +292,165 @@
       g.connect(out);
       node.start(when);
       node.stop(when + t[1]);
-    } else return null;
-    var started = window.performance ? performance.now() : 0;
-    this.figure.setAttribute("data-pl-played", String(row));
-    this.figure.dispatchEvent(new CustomEvent("pitchline:play", { bubbles: true, detail: {
-      series: series, row: row, tone: tone, offset: t[0], duration: t[1], when: when,
-      keydownTime: keyTime, startTime: started, synthesized: !this.buffer } }));
+    }
     return node;
   };
 
   /* Plays the current point: one tone, or every series in quick succession in the all view. */
-  P.playPoint = function (keyTime) {
+  P.playPoint = function () {
     var c = ctx;
-    if (!c) return;
-    var now = c.currentTime;
-    if (this.s < this.series.length) {
-      this.tone(this.toneOf(this.s, this.row), now, this.row, this.s, keyTime);
-    } else {
-      for (var s = 0; s < this.series.length; s++) {
-        this.tone(this.toneOf(s, this.row), now + s * 0.17, this.row, s, keyTime);   // one after another
-      }
+    if (!c || !this.data.audio) return;
+    if (this.loading === "loading" && !this.buffer) {
+      if (!this.waiting) this.say(this.text.loadingSound);   // said once; the tone follows when ready
+      this.waiting = true;
+      return;
     }
+    var at = c.currentTime, one = this.s < this.series.length;
+    if (one) this.tone(this.toneOf(this.s, this.row), at, this.row);
+    else for (var s = 0; s < this.series.length; s++) this.tone(this.toneOf(s, this.row), at + s * 0.17, this.row);
+    this.heard(((one ? 0 : (this.series.length - 1) * 0.17) + this.data.audio.toneDuration) * 1000);
+  };
+
+  /* A tone started by a key sounds for `ms` from now (+ the output's latency). */
+  P.heard = function (ms) {
+    if (this.buffer || this.loading === "synth") this.soundUntil = now() + ms + ((ctx && ctx.baseLatency) || 0.01) * 1000;
   };
 
   P.toneOf = function (s, row) {
     var ser = this.series[s], a = this.data.audio;
     if (!a || !ser.tones) return -1;
-    return ser.valueTexts[row] == null ? a.missingTone : ser.tones[row];
+    return ser.values[row] == null ? a.missingTone : ser.tones[row];
   };
 
-  P.edge = function (keyTime, text) {
-    if (ctx && this.data.audio) this.tone(this.data.audio.endTone, ctx.currentTime, this.row, this.s, keyTime);
-    this.say(text);
-  };
-
-  P.move = function (row, keyTime) {
-    var last = this.rows - 1;
+  /* Goes to `row`; past either end it stops there, plays the end blips and names the point. */
+  P.move = function (row) {
+    var last = this.rows - 1, edge = row > last || row < 0;
     row = Math.max(0, Math.min(last, row));
-    if (row === this.row) { this.edge(keyTime, row === last ? "End of series" : "Start of series"); return; }
     this.row = row;
-    this.playPoint(keyTime);   // sound first: the DOM updates after start() cost no latency
-    this.show(row, true);
+    if (edge && ctx && this.data.audio) {
+      this.tone(this.data.audio.endTone, ctx.currentTime, row);
+      this.heard(this.data.audio.toneDuration * 1000);
+    }
+    else this.playPoint();   // sound first: the DOM updates after start() cost no latency
+    this.show(row);
+    this.announce((edge ? (row === last ? this.text.lastPoint : this.text.firstPoint) : "") + this.label(row));
   };
 
   P.pick = function (row) {
     resumeAudio();
     this.load();
     this.stop(false);
+    this.fresh = false;
+    this.refocusing = document.activeElement !== this.slider;
     this.slider.focus();
-    row = Math.max(0, Math.min(this.rows - 1, Math.round(row)));
-    if (row !== this.row) this.move(row, 0);
-    else this.playPoint(0);
+    this.move(Math.max(0, Math.min(this.rows - 1, Math.round(row))));
   };
+
+  /* Browse-mode arrival: the reader's screen reader put its caret on the slider and passed
+     Enter through. Focus moved away and back (measured with Orca 43: focus arriving on a form
+     control switches it to focus mode; focus already there does not). */
+  P.engage = function (after) {
+    var self = this, fig = this.figure;
+    this.fresh = false;
+    setTimeout(function () {
+      if (document.activeElement !== self.slider) return;   // the reader moved on
+      fig.tabIndex = -1;
+      self.refocusing = true;   // the figure's focus stops playback; the slider's is not an arrival
+      fig.focus();
+      setTimeout(function () {
+        self.refocusing = true;
+        self.slider.focus();
+        fig.removeAttribute("tabindex");
+      }, 150);
+    }, after || 0);
+  };
+
+  var STOPS_PLAYBACK = { ArrowLeft: 1, ArrowRight: 1, Home: 1, PageUp: 1, PageDown: 1, ArrowUp: 1, ArrowDown: 1, "[": 1, "]": 1 };
 
   P.key = function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    var k = e.key, t = e.timeStamp, handled = true, step = Math.max(1, Math.round(this.rows / 10));
+    var k = e.key, handled = true, step = Math.max(1, Math.round(this.rows / 10));
+    var again = this.lastKey === k.toLowerCase() && !e.shiftKey;
     resumeAudio();
     if (!this.loading) this.load();
-    if (this.playing && (k === "ArrowLeft" || k === "ArrowRight" || k === "Home" || k === "PageUp" ||
-        k === "PageDown" || k === "ArrowUp" || k === "ArrowDown" || k === "[" || k === "]" ||
-        (k === "End" && !e.shiftKey))) this.stop(false);
+    if (this.playing && (STOPS_PLAYBACK[k] || (k === "End" && !e.shiftKey))) this.stop(false);
+    if ((k === "Enter" || k === " ") && this.fresh) { this.engage(); e.preventDefault(); return; }
+    this.fresh = false;
     switch (k) {
-      case "ArrowRight": this.move(this.row + 1, t); break;
-      case "ArrowLeft": this.move(this.row - 1, t); break;
-      case "Home": this.move(0, t); break;
+      case "ArrowRight": this.move(this.row + 1); break;
+      case "ArrowLeft": this.move(this.row - 1); break;
+      case "Home": this.move(0); break;
       case "End":
-        if (e.shiftKey) this.togglePlay(); else this.move(this.rows - 1, t);
+        if (e.shiftKey) this.togglePlay(); else this.move(this.rows - 1);
         break;
-      case "PageDown": this.move(this.row + step, t); break;
-      case "PageUp": this.move(this.row - step, t); break;
-      case "ArrowUp": this.switchSeries(-1, t); break;
-      case "ArrowDown": this.switchSeries(1, t); break;
-      case " ": case "Enter": this.playPoint(t); this.say(this.label(this.row)); break;
+      case "PageDown": this.move(this.row + step > this.rows - 1 && this.row < this.rows - 1 ? this.rows - 1 : this.row + step); break;
+      case "PageUp": this.move(this.row - step < 0 && this.row > 0 ? 0 : this.row - step); break;
+      case "ArrowUp": this.switchSeries(-1); break;
+      case "ArrowDown": this.switchSeries(1); break;
+      case " ": case "Enter": this.playPoint(); this.announce(this.label(this.row)); break;
       case "p": case "P": this.togglePlay(); break;
       case "Escape": if (this.playing) this.stop(true); else handled = false; break;
       case "+": case "=": this.changeSpeed(1); break;
       case "-": case "_": this.changeSpeed(-1); break;
-      case "s": case "S": this.say(this.statistics()); break;
-      case "d": case "D":
-        this.say([this.data.summary, this.data.description, this.data.reducedNote].filter(Boolean).join(" "));
-        break;
-      case "x": case "X": this.say(axisText("X", this.data.x)); break;
-      case "y": case "Y": this.say(axisText("Y", this.data.y)); break;
-      case "[": this.extreme(false, t); break;
-      case "]": this.extreme(true, t); break;
+      case "s": case "S": this.say(this.statistics(again || e.shiftKey)); break;
+      case "d": case "D": this.say(this.text.describe[again || e.shiftKey ? 1 : 0]); break;
+      case "x": case "X": this.say(this.text.xAxis); break;
+      case "y": case "Y": this.say(this.text.yAxis); break;
+      case "[": this.extreme(false); break;
+      case "]": this.extreme(true); break;
       case "h": case "H": case "?": openHelp(this.slider); break;
+      case "t": case "T":
+        order = (order + 1) % ORDERS.length;
+        try { localStorage.setItem("pitchline.order", ORDERS[order]); } catch (err) { /* not kept */ }
+        this.say(this.text.orders[order]);
+        break;
       default: handled = false;
     }
+    this.lastKey = again ? null : k.toLowerCase();   // a third press starts over with the short text
     if (handled) e.preventDefault();
   };
 
-  function axisText(name, axis) {
-    if (!axis) return name + " axis: not available.";
-    var title = axis.title || "";
-    if (axis.unit && title.indexOf(axis.unit) < 0) title += " (" + axis.unit + ")";
-    return name + " axis: " + title + (axis.rangeText ? ", " + axis.rangeText : "") + ".";
-  }
-
-  P.statistics = function () {
-    var list = this.s < this.series.length ? [this.series[this.s]] : this.series;
-    return list.map(function (ser) {
-      return [ser.statisticsText, ser.trendText].filter(Boolean).join(" ");
-    }).join(" ");
+  /* S: one sentence per series (shape and range); S again or Shift+S: all statistics and trend. */
+  P.statistics = function (more) {
+    var one = this.s < this.series.length, src = one ? this.series[this.s] : this.data.all;
+    return more ? src.more : src.brief;
   };
 
-  P.switchSeries = function (dir, keyTime) {
+  P.switchSeries = function (dir) {
     var count = this.series.length + (this.multi ? 1 : 0);
-    if (count < 2) { this.say("This chart has one series."); return; }
+    if (count < 2) { this.say(this.text.oneSeries); return; }
     this.s = (this.s + dir + count) % count;
-    this.playPoint(keyTime);
-    this.show(this.row, true);
-    /* The new label goes into the live region only when the screen reader will not speak the
-       changed aria-valuetext itself (see `heard`), so it is heard once either way. */
-    this.say((this.s < this.series.length ? "Series " + (this.s + 1) + " of " + this.series.length
-      : "All series") + (this.heard ? "" : ". " + this.label(this.row)));
+    this.playPoint();
+    this.show(this.row);
+    /* The series is named before the point, in the same utterance, every time. */
+    var name = this.s < this.series.length
+      ? fillNamed(this.text.series, { n: this.s + 1, count: this.series.length }) : this.text.allSeries;
+    this.announce(name + this.label(this.row));
   };
 
-  /* `[` / `]`: the lowest / highest value of the current series (of all series in the all view). */
-  P.extreme = function (high, keyTime) {
-    var best = null, row = this.row;
-    for (var s = 0; s < this.series.length; s++) {
-      if (this.s < this.series.length && s !== this.s) continue;
-      var ser = this.series[s], r = high ? ser.maxRow : ser.minRow;
-      if (r == null) continue;
-      var v = ser.cy ? -ser.cy[r] : 0;   // the shared y axis compares series (SVG y grows down)
-      if (best === null || (high ? v > best : v < best)) { best = v; row = r; }
-    }
+  /* `[` / `]`: the lowest / highest value of the current series (of all series in the all view),
+     found by value by the generator; always spoken with its point. */
+  P.extreme = function (high) {
+    var src = this.s < this.series.length ? this.series[this.s] : this.data.all;
+    var row = high ? src.maxRow : src.minRow;
+    if (row == null) row = this.row;
     this.row = row;
-    this.playPoint(keyTime);
-    this.show(row, true);
-    this.say(high ? "Highest value" : "Lowest value");
+    this.playPoint();
+    this.show(row);
+    this.announce((high ? this.text.highest : this.text.lowest) + this.label(row));
   };
 
-  /* Rows played at the current speed: every row, or, when they would come faster than MAX_RATE
-     notes per second, the rows with a value reduced with LTTB on their pitch (the first series
-     stands for the all view), which keeps peaks, troughs, the first and the last row. */
+  /* The generator's playback plan for the current series (the first series stands for the all
+     view) and speed: rows to play (every row when null) and seconds between notes. */
   P.playRows = function () {
-    var key = this.s + ":" + this.speed;
-    if (this.order[key]) return this.order[key];
-    var duration = (this.data.audio.playbackDuration || 10) / SPEEDS[this.speed];
-    var ser = this.series[this.s < this.series.length ? this.s : 0], tones = this.data.audio.tones;
-    var limit = Math.max(3, Math.floor(duration * MAX_RATE)), kept = [];
-    for (var r = 0; r < this.rows; r++) kept.push(r);
-    if (this.rows > limit) {
-      var values = new Array(this.rows), present = [];
-      for (r = 0; r < this.rows; r++) {
-        if (ser.valueTexts[r] == null) continue;
-        values[r] = tones[ser.tones[r]][2];
-        present.push(r);
-      }
-      kept = lttb(values, present, limit);
+    var plan = this.series[this.s < this.series.length ? this.s : 0].play[this.speed];
+    if (!plan.rows) {
+      var every = [];
+      for (var r = 0; r < this.rows; r++) every.push(r);
+      plan = { rows: every, gap: plan.gap };
+      this.series[this.s < this.series.length ? this.s : 0].play[this.speed] = plan;
     }
-    var gap = Math.min(SLOWEST, duration / Math.max(1, kept.length));
-    return (this.order[key] = { rows: kept, gap: gap });
+    return plan;
   };
 
   /* Index of the first entry of ascending `rows` greater than `row`. */
@@ -447,13 +463,14 @@
   P.togglePlay = function () {
     if (this.playing) { this.stop(true); return; }
     var c = resumeAudio();
-    if (!c || !this.data.audio) { this.say(this.data.audio ? "Sound is not available in this browser." : "This chart has no sound."); return; }
+    if (!c || !this.data.audio) { this.say(this.data.audio ? this.text.noSound : this.text.noAudio); return; }
+    if (this.loading === "loading" && !this.buffer) { this.say(this.text.loadingSound); return; }
     if (playingChart && playingChart !== this) playingChart.stop(false);
     var plan = this.playRows(), from = this.row >= this.rows - 1 ? 0 : this.row;
     this.playing = { plan: plan, next: after(plan.rows, from), first: from, at: c.currentTime + 0.03,
                      queue: [], marks: [], timer: 0 };
     playingChart = this;
-    this.say("Playing");
+    this.say(this.text.playing);
     this.tick();
   };
 
@@ -464,12 +481,12 @@
     while ((p.first != null || p.next < p.plan.rows.length) && p.at < now + LOOKAHEAD) {
       var row = p.first != null ? p.first : p.plan.rows[p.next++];
       p.first = null;
-      if (this.s < this.series.length) p.queue.push(this.tone(this.toneOf(this.s, row), p.at, row, this.s, 0));
-      else for (var s = 0; s < this.series.length; s++) p.queue.push(this.tone(this.toneOf(s, row), p.at, row, s, 0));
+      if (this.s < this.series.length) p.queue.push(this.tone(this.toneOf(this.s, row), p.at, row));
+      else for (var s = 0; s < this.series.length; s++) p.queue.push(this.tone(this.toneOf(s, row), p.at, row));
       p.marks.push([p.at, row]);
       p.at += p.plan.gap;
     }
-    while (p.marks.length && p.marks[0][0] <= now) this.show(p.marks.shift()[1], false);
+    while (p.marks.length && p.marks[0][0] <= now) this.show(p.marks.shift()[1]);
     if (p.queue.length > 64) p.queue.splice(0, p.queue.length - 64);
     if (p.next >= p.plan.rows.length && !p.marks.length && now >= p.at - p.plan.gap + 0.1) {
       this.finish();
@@ -483,12 +500,11 @@
     this.playing = null;
     if (playingChart === this) playingChart = null;
     clearTimeout(p.timer);
-    this.show(this.row, true);
-    if (ctx) this.tone(this.data.audio.endTone, ctx.currentTime + 0.02, this.row, this.s, 0);
-    this.say("End of series");
+    if (ctx) this.tone(this.data.audio.endTone, ctx.currentTime + 0.02, this.row);
+    this.announce(this.text.lastPoint + this.label(this.row));
   };
 
-  /* Stops playback; the cursor stays where the sound was. `announce` says so in the live region. */
+  /* Stops playback; the cursor stays where the sound was. `announce`: "Stopped" and the point. */
   P.stop = function (announce) {
     var p = this.playing;
     if (!p) return;
@@ -496,9 +512,9 @@
     if (playingChart === this) playingChart = null;
     clearTimeout(p.timer);
     var now = this.cut(p);
-    while (p.marks.length && p.marks[0][0] <= now) this.show(p.marks.shift()[1], false);
-    this.show(this.row, true);
-    if (announce) this.say("Stopped");
+    while (p.marks.length && p.marks[0][0] <= now) this.show(p.marks.shift()[1]);
+    if (announce) this.announce(this.text.stopped + this.label(this.row));
+    else this.announce(this.label(this.row), true);
   };
 
   /* Silences the scheduled notes of playback `p` now; returns the context time. */
@@ -512,13 +528,10 @@
   };
 
   P.changeSpeed = function (dir) {
-    var next = Math.max(0, Math.min(SPEEDS.length - 1, this.speed + dir));
-    if (next === this.speed) {
-      this.say(dir > 0 ? "Fastest speed" : "Slowest speed");
-      return;
-    }
+    var speeds = this.text.speeds, next = Math.max(0, Math.min(speeds.length - 1, this.speed + dir));
+    this.say(speeds[next].text);
+    if (next === this.speed) return;
     this.speed = next;
-    this.say("Speed " + SPEEDS[next] + " times");
     var p = this.playing;
     if (p) {   // continue from the next unplayed row at the new tempo
       var from = p.marks.length ? p.marks[0][1] : (p.next < p.plan.rows.length ? p.plan.rows[p.next] : this.row);
@@ -532,23 +545,38 @@
     }
   };
 
-  /* The help dialog: a real modal <dialog>; focus goes back to the slider that opened it. */
+  /* The help: a non-modal <dialog> (show(), not showModal()). A modal dialog takes the page out
+     of the accessibility tree and Orca 43 + Chromium lose the slider for good after about 10 s
+     of reading (measured); this one leaves the page alone. Focus goes into the help, Tab stays
+     inside it, Escape (also from Orca's browse mode) or Close returns focus to the slider. */
   function openHelp(slider) {
     var dialog = document.getElementById("pl-help");
-    if (!dialog || typeof dialog.showModal !== "function") return;
-    if (dialog.open) return;
+    if (!dialog || typeof dialog.show !== "function" || dialog.open) return;
     dialog.plReturn = slider;
-    /* Old live-region text would be read again when the page stops being inert (Orca 43). */
-    var regions = document.querySelectorAll(".pl-live");
-    for (var i = 0; i < regions.length; i++) regions[i].textContent = "";
-    dialog.showModal();
+    dialog.show();
+    var close = dialog.querySelector(".pl-help-close");
+    if (close) close.focus();
   }
 
   function setUpHelp() {
     var dialog = document.getElementById("pl-help");
     if (!dialog) return;
     var close = dialog.querySelector(".pl-help-close");
-    if (close) close.addEventListener("click", function () { dialog.close(); });
+    var shut = function () {   // focus goes back at once (the dialog's close event comes a task later)
+      var back = dialog.plReturn;
+      dialog.plReturn = null;
+      dialog.close();
+      if (back) back.focus();
+    };
+    if (close) close.addEventListener("click", shut);
+    document.addEventListener("keydown", function (e) {
+      if (!dialog.open) return;
+      if (e.key === "Escape") { e.preventDefault(); shut(); }
+      else if (e.key === "Tab") {   // the Close button is the help's only control: Tab stays on it
+        e.preventDefault();
+        if (close) close.focus();
+      }
+    });
     dialog.addEventListener("close", function () {
       var back = dialog.plReturn;
       dialog.plReturn = null;
@@ -580,24 +608,37 @@
   }
 
   function init() {
-    var all = window.PitchlineCharts || {};
+    var all = window.PitchlineCharts || {}, charts = [];
     var figures = document.querySelectorAll("figure.pl-chart[data-chart-id]");
     for (var i = 0; i < figures.length; i++) {
       var data = all[figures[i].getAttribute("data-chart-id")];
-      if (!data || !data.series || !data.series.length || !figures[i].querySelector(".pl-slider")) continue;
+      if (!data || !data.text || !data.series || !data.series.length || !figures[i].querySelector(".pl-slider")) continue;
       var chart = new Chart(figures[i], data);
       chart.start();
-      window.Pitchline.charts[chart.id] = chart;
+      charts.push(chart);
     }
+    document.addEventListener("click", function (e) {
+      var svg = e.target && e.target.closest ? e.target.closest("svg.pl-svg") : null;
+      for (var c = 0; svg && c < charts.length; c++) if (charts[c].figure.contains(svg)) pickOnDrawing(e, charts[c]);
+    });
+    /* Back from another window: Orca 43 announces only the browser frame and stays in browse mode,
+       although the slider has focus (measured); focus arriving anew on it says the chart once
+       and switches to focus mode. */
+    var away = false;
+    window.addEventListener("blur", function () { away = true; });
+    window.addEventListener("focus", function () {
+      if (!away) return;
+      away = false;
+      setTimeout(function () {   // Chromium gives the element its focus back after the window's
+        for (var c = 0; c < charts.length; c++) if (document.activeElement === charts[c].slider) charts[c].engage(200);
+      }, 200);
+    });
     setUpHelp();
     liveReload();
     var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 200); };
-    idle(function () {
-      for (var id in window.Pitchline.charts) window.Pitchline.charts[id].load();
-    });
+    idle(function () { for (var c = 0; c < charts.length; c++) charts[c].load(); });
   }
 
-  window.Pitchline = { charts: {}, audioContext: function () { return ctx; } };
   /* Deferred scripts run while readyState is already "interactive" but before DOMContentLoaded,
      and the chart data scripts come after this one: wait for DOMContentLoaded (or load). */
   var started = false;

@@ -2,12 +2,12 @@
 """Scrub latency in headless Chromium: 100 Right presses on the Seattle chart.
 
 For each press: keydown (the event's timeStamp) -> the AudioBufferSourceNode.start() call
-(performance.now() right after it, carried by the `pitchline:play` event), plus the context's
+(performance.now() right after it, seen through the test's Web Audio wrapper
+browser-tests/webaudio_recorder.js: the shipped script has no hooks), plus the context's
 baseLatency = time to sound leaving Web Audio. outputLatency (the audio device) is printed apart.
 Reference measured in the same run: decoding the tone bank on the key press instead of ahead.
 
-Site: the generated example site (`pitchline export site`, PITCHLINE_BIN) when it has the
-scrubber page, else the hand-made fixture in browser-tests/fixtures. PRESSES=N changes the count.
+Site: the generated example site (`pitchline export site`, PITCHLINE_BIN). PRESSES=N changes the count.
 """
 import functools
 import http.server
@@ -44,10 +44,7 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
 def site(tmp):
     """(root, what) of the site to measure."""
-    out = fixture_site.export_example(str(Path(tmp) / "export"))
-    if out:
-        return Path(out), "generated example site"
-    return Path(fixture_site.build(str(Path(tmp) / "fixture"))), "hand-made fixture page"
+    return Path(fixture_site.export_example(str(Path(tmp) / "export"))), "generated example site"
 
 
 def pct(values, p):
@@ -66,22 +63,21 @@ def main():
             b = p.chromium.launch(executable_path="/usr/bin/chromium",
                                   args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
             pg = b.new_page()
-            pg.add_init_script("window.__plays = []; document.addEventListener('pitchline:play', "
-                               "e => window.__plays.push(e.detail), true);")
+            pg.add_init_script((ROOT / "browser-tests" / "webaudio_recorder.js").read_text(encoding="utf-8"))
             pg.goto(url)
             pg.focus(".pl-slider")
-            pg.wait_for_selector(f'figure[data-chart-id="{CHART}"][data-pl-audio="ready"]', state="attached")
+            pg.wait_for_function("() => window.__decoded.length >= 1")
             pg.keyboard.press("Home")
             pg.evaluate("window.__plays = []")
             for _ in range(PRESSES):
                 pg.keyboard.press("ArrowRight")
             plays = pg.evaluate("window.__plays")
-            ctx = pg.evaluate("(() => { const c = Pitchline.audioContext(); "
+            ctx = pg.evaluate("(() => { const c = window.__ctx; "
                               "return {state: c.state, base: c.baseLatency, output: c.outputLatency, rate: c.sampleRate}; })()")
             # Reference: decode the chart's tone bank on the key press (what decoding ahead avoids).
             naive = pg.evaluate("""async (id) => {
-                const c = Pitchline.audioContext(), chart = Pitchline.charts[id];
-                const bytes = await (await fetch(new URL(chart.data.audio.ogg, location.href))).arrayBuffer();
+                const c = window.__ctx, figure = document.querySelector(`figure[data-chart-id="${id}"]`);
+                const bytes = await (await fetch(new URL(figure.dataset.audio, location.href))).arrayBuffer();
                 const out = [];
                 for (let i = 0; i < 20; i++) {
                   const t0 = performance.now();

@@ -62,8 +62,8 @@ def _image_text_descendants(page, title: str) -> list[str]:
     cdp = page.context.new_cdp_session(page)
     nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
     by_id = {n["nodeId"]: n for n in nodes}
-    images = [n for n in nodes if n.get("role", {}).get("value") == "image"
-              and title in n.get("name", {}).get("value", "")]
+    # the drawing is named by its kind ("Line chart"); the figure around it carries the title
+    images = [n for n in nodes if n.get("role", {}).get("value") == "image"]
     assert len(images) == 1
     found, stack = [], list(images[0].get("childIds", []))
     while stack:
@@ -84,9 +84,11 @@ def test_accessibility_tree_has_title_image_summary_and_table(page_nojs, base_ur
         summary.click()
     snapshot = page.locator("body").aria_snapshot()
     assert f'heading "{title}" [level=1]' in snapshot, snapshot[:2000]
-    # The figure's image: one node named by the chart title (not hundreds of path nodes).
-    images = page.get_by_role("img", name=title, exact=False)
-    assert images.count() == 1
+    # The figure is named by the chart title (said once); its image is one node named by the
+    # chart's kind (not hundreds of path nodes).
+    assert page.get_by_role("figure", name=title, exact=True).count() == 1
+    images = page.get_by_role("img")
+    assert images.count() == 1 and images.get_attribute("aria-label").endswith("chart")
     assert "img" in snapshot and title in snapshot
     summary_text = page.locator(f"#{chart_id}-summary").inner_text()
     assert len(summary_text) > 20 and summary_text in snapshot

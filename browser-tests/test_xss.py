@@ -144,6 +144,8 @@ def test_scrubber_speaks_payload_labels_as_text(browser, xss_url):
     context, page = _new_page(browser, javascript=True)
     try:
         page.add_init_script(RECORDER)
+        # read right after each key: tone and speech together (tone first delays the label)
+        page.add_init_script("try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}")
         page.goto(xss_url + "charts/xss-bars.html")
         slider = page.locator(".pl-slider").first
         slider.focus()

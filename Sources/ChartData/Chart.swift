@@ -133,15 +133,18 @@ public struct YAxis: Sendable, Equatable {
     public var title: String
     /// Unit appended to spoken and shown values, e.g. "°C", "mm", "thousand MWh".
     public var unit: String?
+    /// The unit as words for speech (`usermeta.pitchline.spokenUnit`); nil: from `SpokenUnits`.
+    public var spokenUnit: String?
     /// Optional d3-style number format (e.g. ",.1f"); when nil the formatter picks sensible digits.
     public var format: String?
     /// The aggregate applied, if any, e.g. "sum" (so the summary can say "monthly total").
     public var aggregate: String?
 
-    public init(field: String, title: String, unit: String? = nil, format: String? = nil, aggregate: String? = nil) {
+    public init(field: String, title: String, unit: String? = nil, format: String? = nil, aggregate: String? = nil, spokenUnit: String? = nil) {
         self.field = field
         self.title = title
         self.unit = unit
+        self.spokenUnit = spokenUnit
         self.format = format
         self.aggregate = aggregate
     }

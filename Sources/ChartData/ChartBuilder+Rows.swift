@@ -273,7 +273,7 @@ extension ChartBuilder {
         if normalize && yFormat == nil { yFormat = ".0%" }
         let unit = spec.unit
         let yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, format: yFormat,
-                          aggregate: value.aggregate)
+                          aggregate: value.aggregate, spokenUnit: spec.spokenUnit)
         var notes: [String] = []
         if spec.paramCount > 0 {
             notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") (selections) read but not interactive in Pitchline: the audio scrubber is the interaction")

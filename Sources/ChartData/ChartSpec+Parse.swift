@@ -166,8 +166,9 @@ extension ChartSpec {
 
     mutating func readPitchline(_ value: JSONValue, _ r: SpecReader) throws(ChartProblem) {
         let base = "$.usermeta.pitchline"
-        let p = try r.object(value, base, allowed: ["unit", "xUnit", "format", "audio", "seriesOrder", "firstSeries", "seriesTitles", "seriesNames"], ignored: [])
+        let p = try r.object(value, base, allowed: ["unit", "spokenUnit", "xUnit", "format", "audio", "seriesOrder", "firstSeries", "seriesTitles", "seriesNames"], ignored: [])
         unit = try r.string(p["unit"], "\(base).unit")
+        spokenUnit = try r.string(p["spokenUnit"], "\(base).spokenUnit")
         xUnit = try r.string(p["xUnit"], "\(base).xUnit")
         format = try r.string(p["format"], "\(base).format")
         if let f = format, !NumberFormat.isSupported(f) {

@@ -102,6 +102,8 @@ struct ChartSpec {
 
     // usermeta.pitchline
     var unit: String?
+    /// The unit as words for speech ("degrees Celsius"), `usermeta.pitchline.spokenUnit`.
+    var spokenUnit: String?
     /// Unit of a quantitative x ("km"), `usermeta.pitchline.xUnit`.
     var xUnit: String?
     var format: String?

@@ -135,7 +135,9 @@ public struct SpeechFormatter: Sendable {
 
     /// "3 January 2012, maximum temperature 11.7 °C".
     public func pointLabel(series: Int, row: Int) -> String {
-        return "\(xText(row)), \(spokenName(series)) \(pointValueText(series: series, row: row) ?? "no data")"
+        let t = pointTemplates(series: series)
+        let value = templateValue(series: series, row: row)
+        return Self.fill(value == nil ? t.showGap : t.show, x: xText(row), value: value) + (detailText(series: series, row: row) ?? "")
     }
 
     /// "from 1 January 2012 to 31 December 2015" (or "across 3 categories" for nominal x).

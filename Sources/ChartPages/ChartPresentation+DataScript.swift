@@ -1,50 +1,131 @@
 import ChartData
 import Foundation
 
-/// The JSON the page script reads (docs/architecture.md, "Page ↔ script contract").
+/// The JSON the page script reads (docs/architecture.md, "Page ↔ script contract"). Every text a
+/// reader hears or sees from the scrubber is made here (or in ChartData's SpeechFormatter);
+/// the script only fills `{x}`/`{v}`/`{n}` placeholders, joins and selects.
 struct ChartScriptData: Encodable {
-    struct XInfo: Encodable { var title: String; var rangeText: String; var labels: [String] }
-    struct YInfo: Encodable { var title: String; var unit: String?; var rangeText: String }
+    struct XInfo: Encodable { var labels: [String] }
+    /// One playback speed of one series: seconds between notes and the rows played (nil: every row).
+    struct Playback: Encodable { var gap: Double; var rows: [Int]? }
     struct SeriesInfo: Encodable {
         var name: String
-        var spokenName: String
-        var valueTexts: [String?]
+        var labels: PointTemplates
+        /// The value of each scrubber point as a number text without unit (nil: no data).
+        var values: [String?]
+        /// Said after a point's label (", total 5,120, size 120"); nil when no point has any.
+        var details: [String?]?
         var tones: [Int]?
-        var statisticsText: String
-        var trendText: String
+        /// S: one sentence (shape and range); S again: the rest.
+        var brief: String
+        var more: String
         var minRow: Int?
         var maxRow: Int?
+        /// Rows whole-series playback plays, one entry per `speeds` entry.
+        var play: [Playback]
         var cx: [Double]
         var cy: [Double?]
     }
+    struct AllInfo: Encodable {
+        var labels: AllSeriesTemplates
+        var minRow: Int?
+        var maxRow: Int?
+        var brief: String
+        var more: String
+    }
     struct AudioInfo: Encodable {
-        var ogg: String
-        var js: String
         var sampleRate: Int
         var tones: [[Double]]
         var endTone: Int
         var missingTone: Int
         var playbackDuration: Double
+        /// Seconds a point's tone sounds (speech waits for it when the reader chose "tone first").
+        var toneDuration: Double
     }
     var id: String
     var title: String
-    var summary: String
-    var description: String?
     /// Rows in the chart; the scrubber arrays have `rows.count` entries when reduced.
     var pointCount: Int
     /// Source row of each scrubber point, present only when the scrubber data is reduced.
     var rows: [Int]?
-    var reducedNote: String?
     var x: XInfo
-    var y: YInfo
     var series: [SeriesInfo]
+    var all: AllInfo?
     var audio: AudioInfo?
+    var text: ScrubberText
+}
+
+/// Messages the scrubber says, made once per chart (ready for translation). `{n}`, `{count}`,
+/// `{title}` are filled by the script; nothing else is.
+struct ScrubberText: Encodable {
+    struct Speed: Encodable { var factor: Double; var text: String }
+    /// D: the summary; D again: the author's description (and the reduced-data note).
+    var describe: [String]
+    var xAxis: String
+    var yAxis: String
+    var speeds: [Speed]
+    /// Index into `speeds` of normal speed.
+    var normalSpeed: Int
+    var series = "Series {n} of {count}: "
+    var allSeries = "All series: "
+    var highest = "Highest: "
+    var lowest = "Lowest: "
+    var playing = "Playing"
+    /// Before the point where playback stopped (Escape, P).
+    var stopped = "Stopped. "
+    /// Before the last / first point when a key goes past the end, and when playback ends.
+    var lastPoint = "End of series: "
+    var firstPoint = "Start of series: "
+    var oneSeries = "This chart has one series."
+    var noAudio = "This chart has no sound."
+    var noSound = "Sound is not available in this browser."
+    var loadingSound = "Loading sound, one moment."
+    var synthesised = "The recorded tones cannot be played here; using synthesised tones instead."
+    /// Prefix for a message said while focus is elsewhere (a chart still loading or finishing).
+    var elsewhere = "{title}: "
+    /// T: the order of tone and speech (docs/architecture.md, "Tone and speech"); the first is the default.
+    var orders = ["Tone first, then speech", "Tone and speech together"]
+}
+
+/// Whole-series playback: at most `maxRate` notes a second and at least this many seconds
+/// per note for short series; longer series are reduced with LTTB (keeps peaks and troughs).
+enum PlaybackPlan {
+    static let maxRate = 30.0
+    static let slowestGap = 0.35
+    static let speeds: [(Double, String)] = [
+        (0.5, "slowest, half speed"), (0.75, "0.75 times speed"), (1, "normal speed"),
+        (1.5, "1.5 times speed"), (2, "2 times speed"), (3, "fastest, 3 times"),
+    ]
+
+    /// Scrubber indexes played for `values` (one per scrubber point) in `duration` seconds.
+    static func plan(values: [Double?], duration: Double) -> ChartScriptData.Playback {
+        let limit = max(3, Int((duration * maxRate).rounded(.down)))
+        var rows: [Int]? = nil
+        var count = values.count
+        if values.count > limit {
+            // LTTB keeps the shape; the series' lowest and highest points are always kept too.
+            let present = values.indices.filter { values[$0] != nil }
+            var set = Set(Downsampling.lttb(values: present.map { values[$0] }, threshold: limit - 2).map { present[$0] })
+            if let low = present.min(by: { values[$0]! < values[$1]! }) { set.insert(low) }
+            if let high = present.max(by: { values[$0]! < values[$1]! }) { set.insert(high) }
+            let kept = set.sorted()
+            rows = kept
+            count = kept.count
+        }
+        return .init(gap: round4(min(slowestGap, duration / Double(max(1, count)))), rows: rows)
+    }
 }
 
 extension ChartPresentation {
     /// The classic script `charts/<id>.<hash>.js`:
     /// `(window.PitchlineCharts = window.PitchlineCharts || {})["ID"] = {JSON};`.
     public func dataScript(audio: ChartAudioInfo?) -> Data {
+        let json = scriptJSON(audio: audio)
+        let key = scriptSafeJSON(jsonStringLiteral(chart.id))
+        return Data("(window.PitchlineCharts = window.PitchlineCharts || {})[\(key)] = \(scriptSafeJSON(json));\n".utf8)
+    }
+
+    func scriptJSON(audio: ChartAudioInfo?) -> String {
         let speech = SpeechFormatter(chart: chart)
         let rows = scrubRows
         let rowIndex = isScrubberReduced ? Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1, $0) }) : nil
@@ -52,40 +133,74 @@ extension ChartPresentation {
             guard let row else { return nil }
             return rowIndex.map { $0[row] } ?? row
         }
+        let duration = audio?.playbackDuration ?? chart.options.audio.playbackDuration
         let cx = rows.map { round1(geometry.x(row: $0)) }
+        let briefs = chart.series.indices.map { briefSentence(series: $0, speech: speech) }
+        let mores = chart.series.indices.map { s in
+            speech.forEars([description.series[s].statisticsSentence, description.series[s].trendSentence].joined(separator: " "))
+        }
         let series = chart.series.indices.map { s -> ChartScriptData.SeriesInfo in
-            let values = chart.series[s].values
+            let values = rows.map { chart.series[s].values[$0] }
             let d = description.series[s]
             return ChartScriptData.SeriesInfo(
                 name: chart.series[s].name,
-                spokenName: speech.spokenName(s),
-                valueTexts: rows.map { speech.pointValueText(series: s, row: $0) },
+                labels: speech.pointTemplates(series: s),
+                values: rows.map { speech.templateValue(series: s, row: $0) },
+                details: { let d = rows.map { speech.detailText(series: s, row: $0) }; return d.contains { $0 != nil } ? d : nil }(),
                 tones: audio.map { a in rows.map { a.pointTones[s][$0] } },
-                statisticsText: d.statisticsSentence,
-                trendText: d.trendSentence,
+                brief: briefs[s], more: mores[s],
                 minRow: toScrub(d.statistics.minRow),
                 maxRow: toScrub(d.statistics.maxRow),
+                play: PlaybackPlan.speeds.map { PlaybackPlan.plan(values: values, duration: duration / $0.0) },
                 cx: cx,
-                cy: rows.map { values[$0].map { round1(geometry.y($0)) } })
+                cy: values.map { $0.map { round1(geometry.y($0)) } })
         }
+        var all: ChartScriptData.AllInfo?
+        if chart.series.count > 1 {
+            // Extremes over every series, by value (the first series wins a tie).
+            let lows = description.series.compactMap { d in d.statistics.min.map { ($0, d.statistics.minRow!) } }
+            let highs = description.series.compactMap { d in d.statistics.max.map { ($0, d.statistics.maxRow!) } }
+            all = .init(
+                labels: speech.allSeriesTemplates,
+                minRow: toScrub(lows.min { $0.0 < $1.0 }?.1), maxRow: toScrub(highs.max { $0.0 < $1.0 }?.1),
+                brief: briefs.joined(separator: " "), more: mores.joined(separator: " "))
+        }
+        let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : ", in \($0)" } ?? "")
+        let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
+        let text = ScrubberText(
+            describe: [speech.forEars(description.summary), describeMore.isEmpty ? speech.forEars(description.summary) : describeMore],
+            xAxis: "X axis: \(chart.x.title), \(chart.pointCount > 0 ? speech.xRangeText : "no data").",
+            yAxis: speech.forEars("Y axis: \(yTitle), \(speech.yRangeText)."),
+            speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: $0.1) },
+            normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0)
         let data = ChartScriptData(
-            id: chart.id, title: chart.title, summary: description.summary, description: chart.authorDescription,
+            id: chart.id, title: chart.title,
             pointCount: chart.pointCount,
             rows: isScrubberReduced ? rows : nil,
-            reducedNote: isScrubberReduced ? reducedSentence : nil,
-            x: .init(title: chart.x.title, rangeText: speech.xRangeText, labels: rows.map { speech.xText($0) }),
-            y: .init(title: chart.y.title, unit: chart.y.unit, rangeText: speech.yRangeText),
-            series: series,
+            x: .init(labels: rows.map { speech.xText($0) }),
+            series: series, all: all,
             audio: audio.map {
                 .init(
-                    ogg: $0.oggFile, js: $0.scriptFile, sampleRate: $0.sampleRate, tones: $0.tones,
-                    endTone: $0.endTone, missingTone: $0.missingTone, playbackDuration: $0.playbackDuration)
-            })
+                    sampleRate: $0.sampleRate, tones: $0.tones,
+                    endTone: $0.endTone, missingTone: $0.missingTone, playbackDuration: $0.playbackDuration,
+                    toneDuration: chart.options.audio.toneDuration)
+            },
+            text: text)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
-        let json = (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        let key = scriptSafeJSON(jsonStringLiteral(chart.id))
-        return Data("(window.PitchlineCharts = window.PitchlineCharts || {})[\(key)] = \(scriptSafeJSON(json));\n".utf8)
+        return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// S, first press: the series' shape (the trend sentence's first clause) and its range, one sentence.
+    func briefSentence(series s: Int, speech: SpeechFormatter) -> String {
+        let d = description.series[s]
+        let trend = d.trendSentence
+        var shape = String(trend[..<(trend.firstIndex(of: ";") ?? trend.endIndex)])
+        while shape.hasSuffix(".") { shape.removeLast() }
+        let st = d.statistics
+        guard let minRow = st.minRow, let maxRow = st.maxRow else { return speech.forEars(shape + ".") }
+        let range = "lowest \(speech.valueText(st.min, series: s)) \(speech.atX(minRow)), highest \(speech.valueText(st.max, series: s)) \(speech.atX(maxRow))"
+        return speech.forEars(shape.isEmpty ? "\(speech.spokenName(s)): \(range)." : "\(shape); \(range).")
     }
 
     /// Sentence shown on the page and spoken by the script when the scrubber visits fewer points.
@@ -103,3 +218,6 @@ public func jsonStringLiteral(_ text: String) -> String {
 
 @inline(__always)
 func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+@inline(__always)
+func round4(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }

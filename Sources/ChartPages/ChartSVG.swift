@@ -52,12 +52,13 @@ public struct ChartSVG: Sendable {
         let id = xmlEscape(idPrefix)
         var out = ""
         out.reserveCapacity(64 * 1024)
-        out += "<svg role=\"img\" aria-labelledby=\"\(id)-svgtitle\" aria-describedby=\"\(id)-summary\" "
+        // Named by its kind only: the figure carries the title and the summary, each said once.
+        out += "<svg role=\"img\" aria-label=\"\(xmlEscape(chart.mark.chartKindName))\" "
         out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(ChartGeometry.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\" focusable=\"false\">"
-        out += "<title id=\"\(id)-svgtitle\">\(xmlEscape(chart.title))</title>"
         // Everything drawn is hidden from the accessibility tree: the image is one node, named by
-        // the title and described by the summary (Chromium otherwise keeps tick labels as text).
-        out += "<g aria-hidden=\"true\"><defs>"
+        // its kind (Chromium otherwise keeps tick labels as text). The title is the drawing's
+        // tooltip inside the hidden group (as the svg's own <title> it would be read as its description).
+        out += "<g aria-hidden=\"true\"><title id=\"\(id)-svgtitle\">\(xmlEscape(chart.title))</title><defs>"
         for (i, path) in Self.markerPaths.enumerated() {
             out += "<path id=\"\(id)-mk\(i)\" d=\"\(path)\"/>"
         }

@@ -31,6 +31,13 @@ struct ChartView {
     var valueMax: Int
     var firstPointLabel: String
     var sliderLabel: String
+    /// The one short phrase a reader arriving in browse mode hears on the scrubber.
+    var sliderHint: String
+    /// In a report: details, table and downloads sit behind one disclosure (two Tab stops per chart).
+    var embedded: Bool
+    /// Where the page's audio is, relative to the page: the Ogg sprite and its base64 script.
+    var audioPath: String?
+    var audioScriptPath: String?
     var summary: String
     var level: Int
     var subLevel: Int
@@ -82,8 +89,12 @@ extension ChartPresentation {
             id: chart.id, title: chart.title, subtitle: chart.subtitle,
             svg: TrustedMarkup(escapedHTML: svg),
             valueMax: max(scrubRows.count - 1, 0),
-            firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.pointLabel(series: 0, row: scrubRows.first ?? 0) : "no data",
-            sliderLabel: "\(chart.title), audio chart. Press H for help.",
+            firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.spokenLabel(series: 0, row: scrubRows.first ?? 0) : "no data",
+            sliderLabel: "Audio chart",
+            sliderHint: "Press Enter to explore by sound, H for help.",
+            embedded: level > 2,
+            audioPath: audio.map { chartsBase + $0.oggFile },
+            audioScriptPath: audio.map { chartsBase + $0.scriptFile },
             summary: description.summary,
             level: level, subLevel: level + 1,
             authorDescription: chart.authorDescription,

@@ -20,7 +20,7 @@ struct SpeechFormatterTests {
         let f = SpeechFormatter(chart: temperatureChart())
         #expect(f.xText(2) == "3 January 2012")
         #expect(f.pointLabel(series: 0, row: 2) == "3 January 2012, maximum temperature 11.7 °C")
-        #expect(f.pointLabel(series: 0, row: 1) == "2 January 2012, maximum temperature no data")
+        #expect(f.pointLabel(series: 0, row: 1) == "2 January 2012, maximum temperature, no data")  // as the scrubber says it
         #expect(f.valueText(-1.6) == "\u{2212}1.6 °C")
         #expect(f.spokenName(1) == "NOAA CO2 reading")
         #expect(f.xRangeText == "from 1 January 2012 to 4 January 2012")

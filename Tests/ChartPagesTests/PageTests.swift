@@ -35,9 +35,9 @@ let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pit
         #expect(html.contains("<tr data-row=\"1\"><th scope=\"row\">2 January 2012</th><td>11.5 °C</td><td>0.0 °C</td></tr>"))
         #expect(html.contains("<script defer src=\"seattle-temperature.123.js\"></script>"))
         #expect(html.contains("href=\"../assets/pitchline.abc.css\""))
-        #expect(html.contains("role=\"img\" aria-labelledby=\"seattle-temperature-svgtitle\" aria-describedby=\"seattle-temperature-summary\""))
+        #expect(html.contains("<svg role=\"img\" aria-label=\"Line chart\" "))  // the figure carries title and summary
         #expect(html.contains("<div class=\"pl-scrub\" hidden>"))
-        #expect(html.contains("aria-valuemax=\"9\""))
+        #expect(html.contains("<input type=\"range\" class=\"pl-slider\" min=\"0\" max=\"9\""))
         #expect(html.contains("href=\"seattle-temperature.csv\""))
     }
 
@@ -77,7 +77,8 @@ let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pit
         #expect(object["pointCount"] as? Int == 50_000)
         let rows = try #require(object["rows"] as? [Int])
         #expect(rows == p.scrubRows)
-        #expect((object["reducedNote"] as? String)?.contains("of the 50,000 points") == true)
+        let describe = (object["text"] as? [String: Any])?["describe"] as? [String]
+        #expect(describe?[1].contains("of the 50,000 points") == true)  // D again says it
         let series = try #require((object["series"] as? [[String: Any]])?.first)
         #expect((series["cx"] as? [Double])?.count == rows.count)
         #expect(series["maxRow"] as? Int == rows.firstIndex(of: stats.maxRow!))

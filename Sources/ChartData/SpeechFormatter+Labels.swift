@@ -1,0 +1,115 @@
+import Foundation
+
+/// How one series' point labels are made from an x text and a number text, written once here.
+/// `{x}` and `{v}` are the only placeholders; the page script fills them in one pass and
+/// formats nothing itself (docs/architecture.md, "Page ↔ script contract").
+public struct PointTemplates: Sendable, Equatable, Encodable {
+    /// Spoken: "{x}, maximum temperature {v} degrees Celsius".
+    public var say: String
+    /// Spoken for a missing value: "{x}, maximum temperature, no data".
+    public var sayGap: String
+    /// Shown (symbols kept): "{x}, maximum temperature {v} °C".
+    public var show: String
+    public var showGap: String
+    /// This series inside the all-series view, where the unit is said once: "maximum temperature {v}".
+    public var part: String
+    public var partGap: String
+}
+
+/// The all-series view: `say`/`show` with `{x}`, then each series' `part`, joined by `join`.
+public struct AllSeriesTemplates: Sendable, Equatable, Encodable {
+    public var say: String
+    public var show: String
+    public var join: String
+}
+
+extension SpeechFormatter {
+    /// Fills `{x}` and `{v}` in one pass (a value containing "{x}" stays as it is).
+    public static func fill(_ template: String, x: String, value: String? = nil) -> String {
+        var out = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let tail = rest[open...]
+            if tail.hasPrefix("{x}") { out += x; rest = tail.dropFirst(3) }
+            else if tail.hasPrefix("{v}") { out += value ?? ""; rest = tail.dropFirst(3) }
+            else { out += "{"; rest = tail.dropFirst() }
+        }
+        return out + rest
+    }
+
+    /// The y unit in words for speech: the author's `spokenUnit`, else `SpokenUnits.words`.
+    public var spokenUnit: String? {
+        guard let unit = chart.y.unit, !unit.isEmpty, chart.y.format?.hasSuffix("%") != true else { return nil }
+        return chart.y.spokenUnit ?? SpokenUnits.words(for: unit)
+    }
+
+    /// `text` (a sentence made for the page) with the y unit said in words.
+    public func forEars(_ text: String) -> String {
+        guard let unit = chart.y.unit, let spoken = spokenUnit else { return text }
+        return SpokenUnits.speak(text, unit: unit, as: spoken)
+    }
+
+    /// A value for the label templates: the number in the chart's format, no unit; nil for a gap.
+    public func templateValue(_ value: Double?) -> String? { value.map { numberText($0) } }
+
+    /// The `{v}` of one point: its number, or "from 3 to 8" for a range (x2/y2); nil for a gap.
+    public func templateValue(series: Int, row: Int) -> String? {
+        guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),
+              let value = chart.series[series].values[row] else { return nil }
+        let s = chart.series[series]
+        if chart.semantics.stack == nil, s.details.indices.contains(row), let lower = s.details[row].lower, let upper = s.details[row].upper {
+            return "from \(numberText(lower)) to \(numberText(upper))"
+        }
+        return numberText(value)
+    }
+
+    /// What follows a point's label (", total 5,120, size 120"), in words for ears; nil when nothing.
+    public func detailText(series: Int, row: Int) -> String? {
+        guard chart.series.indices.contains(series), chart.series[series].values.indices.contains(row),
+              chart.series[series].values[row] != nil,
+              chart.series[series].details.indices.contains(row) else { return nil }
+        let text = detailSuffix(chart.series[series].details[row])
+        return text.isEmpty ? nil : forEars(text)
+    }
+
+    /// Label templates of `series` (escaped neither for HTML nor JSON: plain text).
+    public func pointTemplates(series: Int) -> PointTemplates {
+        let name = spokenName(series)
+        let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
+        let shown = symbol.map { Self.withUnit("{v}", $0) } ?? "{v}"
+        let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
+        return PointTemplates(
+            say: "{x}, \(name) \(said)", sayGap: "{x}, \(name), no data",
+            show: "{x}, \(name) \(shown)", showGap: "{x}, \(name), no data",
+            part: "\(name) {v}", partGap: "\(name) no data")
+    }
+
+    /// The all-series view: the unit once, before the values ("3 January 2012, in degrees
+    /// Celsius: maximum temperature 11.7, minimum temperature 7.2").
+    public var allSeriesTemplates: AllSeriesTemplates {
+        let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
+        return AllSeriesTemplates(
+            say: spokenUnit.map { "{x}, in \($0): " } ?? "{x}: ",
+            show: symbol.map { "{x} (\($0)): " } ?? "{x}: ",
+            join: ", ")
+    }
+
+    /// The spoken label of one point: what the scrubber's `aria-valuetext` says there.
+    public func spokenLabel(series: Int, row: Int) -> String {
+        let value = templateValue(series: series, row: row)
+        let t = pointTemplates(series: series)
+        return Self.fill(value == nil ? t.sayGap : t.say, x: xText(row), value: value) + (detailText(series: series, row: row) ?? "")
+    }
+
+    /// The spoken label of a row in the all-series view.
+    public func spokenAllLabel(row: Int) -> String {
+        let all = allSeriesTemplates
+        let parts = chart.series.indices.map { s -> String in
+            let t = pointTemplates(series: s)
+            let value = templateValue(series: s, row: row)
+            return Self.fill(value == nil ? t.partGap : t.part, x: "", value: value) + (detailText(series: s, row: row) ?? "")
+        }
+        return Self.fill(all.say, x: xText(row)) + parts.joined(separator: all.join)
+    }
+}
