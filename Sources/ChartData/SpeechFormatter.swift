@@ -10,6 +10,9 @@ public struct SpeechFormatter: Sendable {
     /// three significant digits.
     let automaticValues: Bool
     let xFormat: NumberFormat?
+    /// True when x holds whole numbers that are years (1000–2999, or an axis titled "year"):
+    /// spoken "in 1998", rates "a year".
+    public let xIsYears: Bool
     /// Spoken series names, computed once (labels are built per point).
     let spokenNames: [String]
 
@@ -45,6 +48,9 @@ public struct SpeechFormatter: Sendable {
         } else {
             xFormat = nil
         }
+        let numbers = chart.xValues.prefix(20_000).compactMap { if case .number(let n) = $0 { n } else { nil } }
+        xIsYears = !numbers.isEmpty && numbers.count == min(chart.xValues.count, 20_000)
+            && numbers.allSatisfy { $0 == $0.rounded() && (chart.x.title.lowercased().contains("year") || (1000...2999).contains($0)) }
     }
 
     /// The x value of a row: "3 January 2012", "January 2012", "2012", "3 January 2012, 14:00",
@@ -113,6 +119,46 @@ public struct SpeechFormatter: Sendable {
         return withUnitIfAny(numberText(value))
     }
 
+    /// "about 16.4 °C" when `approximate` (a smoothed level), else `valueText`.
+    public func valueText(_ value: Double?, approximate: Bool) -> String {
+        approximate && value != nil ? "about " + valueText(value) : valueText(value)
+    }
+
+    /// True when values are percentages (a `%` format or unit): changes are in percentage points.
+    public var valuesArePercentages: Bool { chart.y.format?.hasSuffix("%") == true || chart.y.unit == "%" }
+
+    /// A change of a percentage in points: 0.032 under a `%` format → "3.2".
+    public func numberText(_ change: Double, asPercentagePoints: Bool) -> String {
+        guard asPercentagePoints, chart.y.format?.hasSuffix("%") == true else { return numberText(change) }
+        var format = valueFormat
+        format.kind = .fixed
+        return format.format(change * 100)
+    }
+
+    /// "early July 2012", "mid July 2012", "late July 2012" for a date finer than a month (a
+    /// smoothed turning point is not exact to the day); otherwise `xText`.
+    public func approximateXText(_ row: Int) -> String {
+        guard chart.xValues.indices.contains(row), case .date(let d) = chart.xValues[row],
+              (chart.x.granularity ?? .day) <= .day else { return untilXText(row) }
+        let (y, m, day) = CellParsing.civilFromDays(Int((d.timeIntervalSince1970 / 86_400).rounded(.down)))
+        let part = day <= 10 ? "early" : day <= 20 ? "mid" : "late"
+        return "\(part) \(Self.monthNames[m - 1]) \(y)"
+    }
+
+    /// What follows "until": "9 March 2012", "1998", "index 9", "Tuesday".
+    public func untilXText(_ row: Int) -> String {
+        guard chart.xValues.indices.contains(row), case .number = chart.xValues[row], !xIsYears else { return xText(row) }
+        let title = chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased()
+        return "\(title) \(xText(row))"
+    }
+
+    /// "in late July 2012" (see `approximateXText`), else `atX`.
+    public func approximatelyAtX(_ row: Int) -> String {
+        guard chart.xValues.indices.contains(row), case .date = chart.xValues[row],
+              (chart.x.granularity ?? .day) <= .day else { return atX(row) }
+        return "in " + approximateXText(row)
+    }
+
     static func withUnit(_ text: String, _ unit: String) -> String {
         unit == "%" || unit == "‰" ? text + unit : unit.hasPrefix("$") || unit == "£" || unit == "€" ? unit + text : "\(text) \(unit)"
     }
@@ -169,6 +215,7 @@ public struct SpeechFormatter: Sendable {
             case .day: return "on \(text)"
             default: return "on \(text)"
             }
+        case .number? where xIsYears: return "in \(text)"
         case .number?: return "at \(chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased()) \(text)"
         case .category?: return chart.x.type == .ordinal && SpeechFormatter.monthNames.contains(text) ? "in \(text)" : "for \(text)"
         case nil: return ""
