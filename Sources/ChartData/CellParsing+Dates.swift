@@ -8,6 +8,8 @@ extension CellParsing {
     struct ParsedDate {
         var seconds: Double
         var hasTime: Bool
+        /// True when the text named its zone (`Z` or an offset); times without one are local, kept as if UTC.
+        var hasZone = false
         var month: Int
         var day: Int
         var hour: Int, minute: Int, second: Double
@@ -75,6 +77,7 @@ extension CellParsing {
         var hour = 0, minute = 0
         var second = 0.0
         var hasTime = false
+        var hasZone = false
         var offset = 0
         if let c = s.peek, c == UInt8(ascii: "T") || c == 0x20 {
             s.i += 1
@@ -105,8 +108,10 @@ extension CellParsing {
                 guard hour < 24 && minute < 60 && second < 61 else { return nil }
                 if s.peek == UInt8(ascii: "Z") {
                     s.i += 1
+                    hasZone = true
                 } else if let c = s.peek, c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
                     s.i += 1
+                    hasZone = true
                     guard let oh = s.digits(max: 2) else { return nil }
                     if s.peek == UInt8(ascii: ":") { s.i += 1 }
                     let om = s.digits(max: 2) ?? 0
@@ -118,7 +123,7 @@ extension CellParsing {
         guard s.atEnd else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 - offset) + second
-        return ParsedDate(seconds: seconds, hasTime: hasTime, month: month, day: day, hour: hour, minute: minute, second: second)
+        return ParsedDate(seconds: seconds, hasTime: hasTime, hasZone: hasZone, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 
     static func daysInMonth(year: Int, month: Int) -> Int {

@@ -24,7 +24,7 @@ extension Chart {
         if names.count > 1 { first += ", \(names.count) series: \(Self.list(names))" }
         let perSeries = series.count > 1 ? " per series" : ""
         let unitWord = mark == .bar ? "bar" : "point"
-        parts.append("\(first), \(speech.xRangeText), \(CSVReader.grouped(pointCount)) \(unitWord)\(pointCount == 1 ? "" : "s")\(perSeries).")
+        parts.append("\(first), \(speech.xRangeText), \(TextFormat.count(pointCount, locale: speech.locale)) \(unitWord)\(pointCount == 1 ? "" : "s")\(perSeries).")
         for (index, d) in descriptions.enumerated() {
             let name = series.count == 1 ? "Values" : Self.capitalized(speech.spokenName(index))
             guard let minRow = d.statistics.minRow, let maxRow = d.statistics.maxRow else {
@@ -37,7 +37,7 @@ extension Chart {
             }
             var sentence = "\(name) range\(series.count == 1 ? "" : "s") from \(speech.valueText(d.statistics.min)) \(speech.atX(minRow)) to \(speech.valueText(d.statistics.max)) \(speech.atX(maxRow))"
             if d.statistics.missing > 0 {
-                sentence += ", with \(CSVReader.grouped(d.statistics.missing)) missing value\(d.statistics.missing == 1 ? "" : "s")"
+                sentence += ", with \(TextFormat.count(d.statistics.missing, locale: speech.locale)) missing value\(d.statistics.missing == 1 ? "" : "s")"
             }
             parts.append(sentence + ".")
         }
@@ -94,8 +94,8 @@ extension Chart {
 
     private func statisticsSentence(_ index: Int, _ stats: SeriesStatistics, _ speech: SpeechFormatter) -> String {
         let name = series[index].name
-        let values = "\(CSVReader.grouped(stats.count)) value\(stats.count == 1 ? "" : "s")"
-        let missing = stats.missing == 0 ? "none missing" : "\(CSVReader.grouped(stats.missing)) missing"
+        let values = "\(TextFormat.count(stats.count, locale: speech.locale)) value\(stats.count == 1 ? "" : "s")"
+        let missing = stats.missing == 0 ? "none missing" : "\(TextFormat.count(stats.missing, locale: speech.locale)) missing"
         guard let minRow = stats.minRow, let maxRow = stats.maxRow, let mean = stats.mean, let median = stats.median else {
             return "\(name): no values, \(missing)."
         }

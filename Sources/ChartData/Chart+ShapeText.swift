@@ -15,7 +15,7 @@ extension Chart {
         let values = series[index].values
         var sentence: String
         if let cycle = trend.cycle {
-            sentence = "\(name) \(cycleText(cycle))"
+            sentence = "\(name) \(cycleText(cycle, speech))"
             if trend.isOneLine, let seg = shape.segments.first {
                 sentence += seg.direction == .flat
                     ? ", around a steady level of about \(speech.valueText(seg.level))"
@@ -82,10 +82,10 @@ extension Chart {
     }
 
     /// "has a yearly cycle, highest in August and lowest in December".
-    func cycleText(_ cycle: Cycle) -> String {
+    func cycleText(_ cycle: Cycle, _ speech: SpeechFormatter) -> String {
         switch cycle.period {
         case .yearly:
-            let months = SpeechFormatter.monthNames
+            let months = speech.locale.monthNames
             return "has a yearly cycle, highest in \(months[cycle.peakBin - 1]) and lowest in \(months[cycle.troughBin - 1])"
         case .daily:
             func hour(_ h: Int) -> String { h < 10 ? "0\(h):00" : "\(h):00" }

@@ -108,11 +108,15 @@ public struct XAxis: Sendable, Equatable {
     public var unit: String?
     /// Optional d3-style number format from `axis.format`, e.g. ",.1f".
     public var format: String?
+    /// For dates: true when the source named the zone (`Z`, `+01:00`), so instants are UTC; false
+    /// for local times (kept as read, never given a zone).
+    public var zoned: Bool
 
     public init(
         field: String, title: String, type: FieldType, granularity: TimeGranularity? = nil,
-        unit: String? = nil, format: String? = nil
+        unit: String? = nil, format: String? = nil, zoned: Bool = false
     ) {
+        self.zoned = zoned
         self.field = field
         self.title = title
         self.type = type
@@ -147,10 +151,16 @@ public struct Series: Sendable, Equatable {
     /// The series name as shown in the legend, e.g. "Maximum temperature".
     public var name: String
     public var values: [Double?]
+    /// The source column (or, for long data, the colour category) the values came from, and its
+    /// place among the chart's sources: the CSV download uses the author's names and order.
+    public var sourceKey: String?
+    public var sourceIndex: Int?
 
-    public init(name: String, values: [Double?]) {
+    public init(name: String, values: [Double?], sourceKey: String? = nil, sourceIndex: Int? = nil) {
         self.name = name
         self.values = values
+        self.sourceKey = sourceKey
+        self.sourceIndex = sourceIndex
     }
 }
 

@@ -75,9 +75,11 @@ struct ChartBuilder {
 
         // Values per series.
         var series: [Series] = []
-        for source in sources {
+        for (position, source) in sources.enumerated() {
             let values = try aggregate(source, rowOf: rowOf, rowCount: xValues.count, xs: xs)
-            series.append(Series(name: spec.seriesTitles[source.key] ?? (sources.count == 1 && spec.fold == nil && spec.color == nil ? yTitle : source.key), values: values))
+            series.append(Series(name: spec.seriesTitles[source.key] ?? (sources.count == 1 && spec.fold == nil && spec.color == nil ? yTitle : source.key),
+                                 values: values, sourceKey: source.key,
+                                 sourceIndex: spec.fold != nil || spec.color == nil ? table.columns.firstIndex { $0.name == source.key } ?? position : position))
         }
         var spoken: [String: String] = [:]
         for (source, one) in zip(sources, series) {
@@ -95,7 +97,7 @@ struct ChartBuilder {
         let xAxis = XAxis(field: xField, title: xDef.axisTitle ?? xDef.title ?? Self.humanize(xField), type: xType,
                           granularity: xValues.first.map { if case .date = $0 { true } else { false } } == true ? granularity : nil,
                           unit: xType == .quantitative ? spec.xUnit : nil,
-                          format: xDef.axisFormat)
+                          format: xDef.axisFormat, zoned: xColumn.zoned && xDef.timeUnit == nil)
         var yFormat = spec.format ?? yDef.axisFormat
         if let f = yDef.axisFormat, spec.format == nil, !NumberFormat.isSupported(f) {
             throw specProblem("\(yDef.path).axis.format", line: yDef.line, "\"\(f)\" is not a supported number format; use d3 formats like \",.1f\", \".0%\", \"d\", \",\"")

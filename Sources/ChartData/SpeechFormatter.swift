@@ -16,13 +16,14 @@ public struct SpeechFormatter: Sendable {
     /// Spoken series names, computed once (labels are built per point).
     let spokenNames: [String]
 
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September",
-        "October", "November", "December",
-    ]
+    /// Month names and separators (English unless the caller passes another language).
+    public let locale: TextLocale
 
-    public init(chart: Chart) {
+    static var monthNames: [String] { TextLocale.english.monthNames }
+
+    public init(chart: Chart, locale: TextLocale = .english) {
         self.chart = chart
+        self.locale = locale
         spokenNames = chart.series.map { chart.options.spokenSeriesNames[$0.name] ?? Self.lowercasedKeepingAcronyms($0.name) }
         if let f = chart.y.format, var parsed = NumberFormat(d3: f) {
             automaticValues = !parsed.hasPrecision
@@ -68,20 +69,7 @@ public struct SpeechFormatter: Sendable {
 
     /// A date at the given granularity, in UTC.
     public func dateText(_ date: Date, granularity: TimeGranularity) -> String {
-        let seconds = date.timeIntervalSince1970
-        let days = Int((seconds / 86_400).rounded(.down))
-        let (y, m, d) = CellParsing.civilFromDays(days)
-        let month = Self.monthNames[m - 1]
-        let secondsOfDay = Int((seconds - Double(days) * 86_400).rounded(.down))
-        let hh = secondsOfDay / 3600, mm = secondsOfDay / 60 % 60, ss = secondsOfDay % 60
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        switch granularity {
-        case .year: return "\(y)"
-        case .month: return "\(month) \(y)"
-        case .day: return "\(d) \(month) \(y)"
-        case .hour, .minute: return "\(d) \(month) \(y), \(two(hh)):\(two(mm))"
-        case .second: return "\(d) \(month) \(y), \(two(hh)):\(two(mm)):\(two(ss))"
-        }
+        TextFormat.date(date, granularity: granularity, locale: locale)
     }
 
     /// A number in the chart's value format, without unit: "35,361", "−1.6".
@@ -89,7 +77,7 @@ public struct SpeechFormatter: Sendable {
 
     /// `extraDecimals` adds precision for derived figures such as a mean.
     public func numberText(_ value: Double, extraDecimals: Int) -> String {
-        guard automaticValues, valueFormat.kind == .fixed else { return valueFormat.format(value) }
+        guard automaticValues, valueFormat.kind == .fixed else { return locale.localized(valueFormat.format(value)) }
         var format = valueFormat
         format.trim = true
         format.decimals += extraDecimals
@@ -99,7 +87,7 @@ public struct SpeechFormatter: Sendable {
             let needed = Int((-log10(magnitude)).rounded(.down)) + 3
             format.decimals = max(format.decimals, min(needed, 12))
         }
-        return format.format(value)
+        return locale.localized(format.format(value))
     }
 
     /// A derived value (mean, median) with one more decimal than the data, and its unit.
@@ -140,9 +128,9 @@ public struct SpeechFormatter: Sendable {
     public func approximateXText(_ row: Int) -> String {
         guard chart.xValues.indices.contains(row), case .date(let d) = chart.xValues[row],
               (chart.x.granularity ?? .day) <= .day else { return untilXText(row) }
-        let (y, m, day) = CellParsing.civilFromDays(Int((d.timeIntervalSince1970 / 86_400).rounded(.down)))
-        let part = day <= 10 ? "early" : day <= 20 ? "mid" : "late"
-        return "\(part) \(Self.monthNames[m - 1]) \(y)"
+        let c = TextFormat.civil(d.timeIntervalSince1970)
+        let part = c.day <= 10 ? "early" : c.day <= 20 ? "mid" : "late"
+        return "\(part) \(locale.monthNames[c.month - 1]) \(c.year)"
     }
 
     /// What follows "until": "9 March 2012", "1998", "index 9", "Tuesday".
@@ -187,7 +175,7 @@ public struct SpeechFormatter: Sendable {
     /// "from 1 January 2012 to 31 December 2015" (or "across 3 categories" for nominal x).
     public var xRangeText: String {
         guard let first = chart.xValues.indices.first, let last = chart.xValues.indices.last else { return "with no data" }
-        if chart.x.type == .nominal { return "across \(CSVReader.grouped(chart.xValues.count)) categories" }
+        if chart.x.type == .nominal { return "across \(TextFormat.count(chart.xValues.count, locale: locale)) categories" }
         if first == last { return "at \(xText(first))" }
         return "from \(xText(first)) to \(xText(last))"
     }
@@ -217,7 +205,7 @@ public struct SpeechFormatter: Sendable {
             }
         case .number? where xIsYears: return "in \(text)"
         case .number?: return "at \(chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased()) \(text)"
-        case .category?: return chart.x.type == .ordinal && SpeechFormatter.monthNames.contains(text) ? "in \(text)" : "for \(text)"
+        case .category?: return chart.x.type == .ordinal && locale.monthNames.contains(text) ? "in \(text)" : "for \(text)"
         case nil: return ""
         }
     }

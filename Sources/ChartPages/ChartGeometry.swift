@@ -79,7 +79,7 @@ public struct ChartGeometry: Sendable {
         let yScale = LinearScale(domain: (lo, hi), range: (plotBottom, plotTop)).niced(count: yCount)
         self.yScale = yScale
         let (yValues, yStep) = yScale.ticks(count: yCount)
-        let yLabels = yValues.map { NumberText.tick($0, step: yStep) }
+        let yLabels = yValues.map { NumberFormat.tick($0, step: yStep) }
         let widest = Double(yLabels.map(\.count).max() ?? 1)
         plotLeft = 40 + widest * Self.charWidth + 8
         plotRight = Self.width - 28
@@ -108,7 +108,7 @@ public struct ChartGeometry: Sendable {
                 let scale = LinearScale(domain: (xMin, xMax), range: (plotLeft, plotRight)).niced(count: count)
                 xLayout = .linear(scale)
                 let (values, step) = scale.ticks(count: count)
-                xTicks = values.map { Tick(position: scale($0), label: NumberText.tick($0, step: step)) }
+                xTicks = values.map { Tick(position: scale($0), label: NumberFormat.tick($0, step: step)) }
             }
         }
     }
@@ -145,7 +145,7 @@ public struct ChartGeometry: Sendable {
 
     static func plainLabel(_ value: XValue) -> String {
         switch value {
-        case .number(let n): NumberText.format(n, fractionDigits: n == n.rounded() ? 0 : 2)
+        case .number(let n): NumberFormat(decimals: n == n.rounded() ? 0 : 2).format(n)
         case .date(let d): TimeTicks(from: d, to: d, maxCount: 2).label(for: d)
         case .category(let c): c
         }

@@ -90,7 +90,7 @@ extension ChartPresentation {
 
     /// Sentence shown on the page and spoken by the script when the scrubber visits fewer points.
     public var reducedSentence: String {
-        "The audio scrubber visits \(NumberText.format(Double(scrubRows.count), fractionDigits: 0)) of the \(NumberText.format(Double(chart.pointCount), fractionDigits: 0)) points, chosen to keep the shape of the data and every minimum and maximum; the CSV download has all of them."
+        "The audio scrubber visits \(TextFormat.count(scrubRows.count)) of the \(TextFormat.count(chart.pointCount)) points, chosen to keep the shape of the data and every minimum and maximum; the CSV download has all of them."
     }
 }
 

@@ -54,7 +54,7 @@ extension ChartPresentation {
     ///   - chartsBase: relative path from the page to the `charts/` folder ("" or "../charts/").
     func view(level: Int, chartsBase: String, dataScript: String, audio: ChartAudioInfo?) -> ChartView {
         let speech = SpeechFormatter(chart: chart)
-        let count = { (n: Int) in NumberText.format(Double(n), fractionDigits: 0) }
+        let count = { (n: Int) in TextFormat.count(n) }
         var kind = "\(chart.mark.chartKindName) with \(count(chart.series.count)) \(chart.series.count == 1 ? "series" : "series") and \(count(chart.pointCount)) \(chart.pointCount == 1 ? "point" : "points") per series."
         if isScrubberReduced { kind += " " + reducedSentence }
         let axes = [
@@ -122,7 +122,7 @@ extension ChartPresentation {
                 row: scrubIndex.map { $0[row] } ?? row, x: speech.xText(row),
                 cells: chart.series.indices.map { tableValue(chart.series[$0].values[row], speech: speech) })
         }
-        let count = { (n: Int) in NumberText.format(Double(n), fractionDigits: 0) }
+        let count = { (n: Int) in TextFormat.count(n) }
         let note = shown < n
             ? "The table shows the first \(count(shown)) of \(count(n)) rows. Download the CSV file below for all of them."
             : nil

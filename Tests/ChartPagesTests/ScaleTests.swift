@@ -30,27 +30,6 @@ import Testing
         #expect(scale.domainMin < 5 && scale.domainMax > 5)
         #expect(scale(5) == 50)
     }
-
-    @Test func tickLabelsUseTheStepsDecimals() {
-        #expect(NumberText.tick(2.5, step: 0.5) == "2.5")
-        #expect(NumberText.tick(-10, step: 5) == "\u{2212}10")
-        #expect(NumberText.tick(200_000, step: 100_000) == "200,000")
-        #expect(NumberText.tick(0.3, step: 0.1) == "0.3")
-    }
-}
-
-@Suite struct NumberTextTests {
-    @Test func thousandsSeparatorsAndRealMinus() {
-        #expect(NumberText.format(-1234.5, fractionDigits: 1) == "\u{2212}1,234.5")
-        #expect(NumberText.format(1_461, fractionDigits: 0) == "1,461")
-        #expect(NumberText.format(999, fractionDigits: 0) == "999")
-    }
-
-    @Test func neverExponentsNorNegativeZero() {
-        #expect(NumberText.format(1e20, fractionDigits: 0) == "100,000,000,000,000,000,000")
-        #expect(NumberText.format(-0.04, fractionDigits: 1) == "0.0")
-        #expect(!NumberText.format(0.000012, fractionDigits: 6).contains("e"))
-    }
 }
 
 @Suite struct TimeTicksTests {
