@@ -6,6 +6,9 @@ public struct SpeechFormatter: Sendable {
     public let chart: Chart
     /// The number format used for y values (the spec's, or one that fits the data).
     public let valueFormat: NumberFormat
+    /// Per series, the format for table cells: fixed decimals so a column lines up, as many as
+    /// that series needs (whole job counts stay whole even beside a series with decimals).
+    public let tableFormats: [NumberFormat]
     /// True when the spec gave no precision: trailing zeros are dropped and tiny values keep
     /// three significant digits.
     let automaticValues: Bool
@@ -35,6 +38,10 @@ public struct SpeechFormatter: Sendable {
             automaticValues = true
             valueFormat = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) })
         }
+        tableFormats = chart.series.map { [valueFormat, automaticValues] s in
+            automaticValues ? NumberFormat.automatic(for: Array(s.values.prefix(20_000))) : valueFormat
+        }
+        xIsYears = Self.looksLikeYears(chart)
         if chart.x.type == .quantitative || chart.xValues.first.map({ if case .number = $0 { true } else { false } }) == true {
             let numbers = chart.xValues.prefix(20_000).map(\.numeric)
             if let f = chart.x.format.flatMap({ NumberFormat(d3: $0) }) {
@@ -43,15 +50,12 @@ public struct SpeechFormatter: Sendable {
                 var f = NumberFormat.automatic(for: Array(numbers))
                 f.trim = true
                 // Years and other small whole numbers read better without a separator: 2012, not 2,012.
-                if f.decimals == 0 && numbers.allSatisfy({ abs($0 ?? 0) < 10_000 }) { f.grouping = false }
+                if xIsYears { f.grouping = false }
                 xFormat = f
             }
         } else {
             xFormat = nil
         }
-        let numbers = chart.xValues.prefix(20_000).compactMap { if case .number(let n) = $0 { n } else { nil } }
-        xIsYears = !numbers.isEmpty && numbers.count == min(chart.xValues.count, 20_000)
-            && numbers.allSatisfy { $0 == $0.rounded() && (chart.x.title.lowercased().contains("year") || (1000...2999).contains($0)) }
     }
 
     /// The x value of a row: "3 January 2012", "January 2012", "2012", "3 January 2012, 14:00",
@@ -107,6 +111,15 @@ public struct SpeechFormatter: Sendable {
         return withUnitIfAny(numberText(value))
     }
 
+    /// Whole numbers on an x titled "year", or (except in a scatter plot) all between 1000 and 2999.
+    static func looksLikeYears(_ chart: Chart) -> Bool {
+        let numbers = chart.xValues.prefix(20_000).compactMap { if case .number(let n) = $0 { n } else { nil } }
+        guard !numbers.isEmpty, numbers.count == min(chart.xValues.count, 20_000),
+              numbers.allSatisfy({ $0 == $0.rounded() }) else { return false }
+        let titled = chart.x.title.lowercased().contains("year") || chart.x.field.lowercased().contains("year")
+        return titled || (chart.mark != .point && numbers.allSatisfy { (1000...2999).contains($0) })
+    }
+
     /// "about 16.4 °C" when `approximate` (a smoothed level), else `valueText`.
     public func valueText(_ value: Double?, approximate: Bool) -> String {
         approximate && value != nil ? "about " + valueText(value) : valueText(value)
@@ -147,6 +160,13 @@ public struct SpeechFormatter: Sendable {
         return "in " + approximateXText(row)
     }
 
+    /// A table cell: the series' table format and the unit, "no data" for a gap.
+    public func tableText(_ value: Double?, series: Int) -> String {
+        guard let value else { return "no data" }
+        let format = tableFormats.indices.contains(series) ? tableFormats[series] : valueFormat
+        return withUnitIfAny(locale.localized(format.format(value)))
+    }
+
     static func withUnit(_ text: String, _ unit: String) -> String {
         unit == "%" || unit == "‰" ? text + unit : unit.hasPrefix("$") || unit == "£" || unit == "€" ? unit + text : "\(text) \(unit)"
     }
@@ -166,10 +186,18 @@ public struct SpeechFormatter: Sendable {
         }.joined(separator: " ")
     }
 
-    /// "3 January 2012, maximum temperature 11.7 °C".
+    /// "3 January 2012, maximum temperature 11.7 °C"; a scatter plot names both coordinates:
+    /// "miles 3,675, price 2.38 USD per gallon".
     public func pointLabel(series: Int, row: Int) -> String {
         let value = chart.series.indices.contains(series) && chart.xValues.indices.contains(row) ? chart.series[series].values[row] : nil
-        return "\(xText(row)), \(spokenName(series)) \(valueText(value, series: series))"
+        return "\(xLabel(row)), \(spokenName(series)) \(valueText(value, series: series))"
+    }
+
+    /// The x part of a point label: the x name before the number for a scatter plot.
+    public func xLabel(_ row: Int) -> String {
+        guard chart.mark == .point, chart.xValues.indices.contains(row), case .number = chart.xValues[row] else { return xText(row) }
+        let name = chart.x.title.isEmpty ? "x" : Self.lowercasedKeepingAcronyms(chart.x.title)
+        return "\(name) \(xText(row))"
     }
 
     /// "from 1 January 2012 to 31 December 2015" (or "across 3 categories" for nominal x).

@@ -99,15 +99,10 @@ extension ChartPresentation {
             bankPath: audio?.oggFile)
     }
 
-    /// A table cell: the chart's number format with fixed decimals (so a column lines up) and
-    /// the unit, "no data" for a gap.
-    func tableValue(_ value: Double?, speech: SpeechFormatter) -> String {
-        guard let value else { return "no data" }
-        let text = speech.valueFormat.format(value)
-        guard let unit = chart.y.unit, !unit.isEmpty, chart.y.format?.hasSuffix("%") != true else { return text }
-        if unit == "%" || unit == "‰" { return text + unit }
-        if unit.hasPrefix("$") || unit == "£" || unit == "€" { return unit + text }
-        return "\(text) \(unit)"
+    /// What one row is: "hour", "day", "month", "year" for dates (by their granularity), else the x title.
+    static func rowUnit(_ chart: Chart) -> String {
+        guard chart.x.type == .temporal, let g = chart.x.granularity else { return chart.x.title.lowercased() }
+        return g.rawValue
     }
 
     func table(speech: SpeechFormatter) -> ChartView.Table {
@@ -120,14 +115,14 @@ extension ChartPresentation {
         let rows = (0..<shown).map { row in
             ChartView.Row(
                 row: scrubIndex.map { $0[row] } ?? row, x: speech.xText(row),
-                cells: chart.series.indices.map { tableValue(chart.series[$0].values[row], speech: speech) })
+                cells: chart.series.indices.map { speech.tableText(chart.series[$0].values[row], series: $0) })
         }
         let count = { (n: Int) in TextFormat.count(n) }
         let note = shown < n
             ? "The table shows the first \(count(shown)) of \(count(n)) rows. Download the CSV file below for all of them."
             : nil
         return ChartView.Table(
-            caption: "\(chart.title): \(count(n)) \(n == 1 ? "row" : "rows"), one per \(chart.x.title.lowercased())",
+            caption: "\(chart.title): \(count(n)) \(n == 1 ? "row" : "rows"), one per \(Self.rowUnit(chart))",
             xHeader: chart.x.title,
             columns: chart.series.map(\.name),
             rows: rows,
