@@ -299,15 +299,17 @@
       this.tone(this.toneOf(this.s, this.row), now, this.row, this.s, keyTime);
     } else {
       for (var s = 0; s < this.series.length; s++) {
-        this.tone(this.toneOf(s, this.row), now + s * 0.17, this.row, s, keyTime);   // one after another
+        this.tone(this.toneOf(s, this.row, true), now + s * 0.17, this.row, s, keyTime);   // one after another
       }
     }
   };
 
-  P.toneOf = function (s, row) {
+  /* `shared`: the all-series view plays every series on one shared pitch scale (sharedTones,
+     present when series otherwise play on their own scales). */
+  P.toneOf = function (s, row, shared) {
     var ser = this.series[s], a = this.data.audio;
     if (!a || !ser.tones) return -1;
-    return ser.valueTexts[row] == null ? a.missingTone : ser.tones[row];
+    return ser.valueTexts[row] == null ? a.missingTone : (shared && ser.sharedTones ? ser.sharedTones : ser.tones)[row];
   };
 
   P.edge = function (keyTime, text) {
@@ -465,7 +467,7 @@
       var row = p.first != null ? p.first : p.plan.rows[p.next++];
       p.first = null;
       if (this.s < this.series.length) p.queue.push(this.tone(this.toneOf(this.s, row), p.at, row, this.s, 0));
-      else for (var s = 0; s < this.series.length; s++) p.queue.push(this.tone(this.toneOf(s, row), p.at, row, s, 0));
+      else for (var s = 0; s < this.series.length; s++) p.queue.push(this.tone(this.toneOf(s, row, true), p.at, row, s, 0));
       p.marks.push([p.at, row]);
       p.at += p.plan.gap;
     }

@@ -50,6 +50,7 @@ extension Chart {
                 parts.append("Each series' shape is described in its own section.")
             }
         }
+        if let pitch = pitchScaleSentence { parts.append(pitch) }
         return parts.joined(separator: " ")
     }
 

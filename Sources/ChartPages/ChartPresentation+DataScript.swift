@@ -10,6 +10,8 @@ struct ChartScriptData: Encodable {
         var spokenName: String
         var valueTexts: [String?]
         var tones: [Int]?
+        /// Tones on the shared scale for the "all series" view, when this series has its own scale.
+        var sharedTones: [Int]?
         var statisticsText: String
         var trendText: String
         var minRow: Int?
@@ -61,6 +63,7 @@ extension ChartPresentation {
                 spokenName: speech.spokenName(s),
                 valueTexts: rows.map { values[$0] == nil ? nil : speech.valueText(values[$0], series: s) },
                 tones: audio.map { a in rows.map { a.pointTones[s][$0] } },
+                sharedTones: audio?.sharedPointTones.map { shared in rows.map { shared[s][$0] } },
                 statisticsText: d.statisticsSentence,
                 trendText: d.trendSentence,
                 minRow: toScrub(d.statistics.minRow),

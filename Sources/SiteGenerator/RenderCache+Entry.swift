@@ -24,6 +24,7 @@ struct CacheEntry {
         var sampleRate: Int
         var tones: [[Double]]
         var pointTones: [[Int]]
+        var sharedPointTones: [[Int]]?
         var endTone: Int
         var missingTone: Int
         var playbackDuration: Double
@@ -66,7 +67,7 @@ struct CacheEntry {
         let audio = rendered.audio.map {
             Audio(
                 oggFile: $0.oggFile, scriptFile: $0.scriptFile, sampleRate: $0.sampleRate, tones: $0.tones,
-                pointTones: $0.pointTones, endTone: $0.endTone, missingTone: $0.missingTone,
+                pointTones: $0.pointTones, sharedPointTones: $0.sharedPointTones, endTone: $0.endTone, missingTone: $0.missingTone,
                 playbackDuration: $0.playbackDuration, graphFiles: $0.graphFiles)
         }
         manifest = Manifest(
@@ -139,7 +140,7 @@ struct CacheEntry {
         let audio = manifest.audio.map {
             ChartAudioInfo(
                 oggFile: $0.oggFile, scriptFile: $0.scriptFile, sampleRate: $0.sampleRate, tones: $0.tones,
-                pointTones: $0.pointTones, endTone: $0.endTone, missingTone: $0.missingTone,
+                pointTones: $0.pointTones, sharedPointTones: $0.sharedPointTones, endTone: $0.endTone, missingTone: $0.missingTone,
                 playbackDuration: $0.playbackDuration, graphFiles: $0.graphFiles)
         }
         return RenderedChart(
