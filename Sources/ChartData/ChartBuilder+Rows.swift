@@ -122,6 +122,40 @@ extension ChartBuilder {
         return (rowOf, xValues)
     }
 
+    /// Rows for a scatter plot that keeps every point: per x value, as many rows as the series
+    /// with the most points there; each series' points at that x fill them in ascending y.
+    /// Rows are ordered by x, then y. Returns each source's row map and the shared x values.
+    func pointRows(_ sources: [SourceSeries], xs: (keys: [Double?], labels: [String]?, isDate: Bool)) -> (rowOf: [[Int]], xValues: [XValue]) {
+        var occurrence: [[Int]] = []
+        var slots: [Double: Int] = [:]
+        for source in sources {
+            let rows = (source.rows ?? Array(xs.keys.indices)).filter { xs.keys[$0] != nil }
+            let y = { (r: Int) in source.column?.numbers[r] ?? .infinity }
+            let ordered = rows.sorted { (xs.keys[$0]!, y($0), $0) < (xs.keys[$1]!, y($1), $1) }
+            var k = [Int](repeating: -1, count: xs.keys.count)
+            var previous: Double?, n = 0
+            for r in ordered {
+                let x = xs.keys[r]!
+                n = x == previous ? n + 1 : 0
+                previous = x
+                k[r] = n
+                slots[x] = max(slots[x] ?? 0, n + 1)
+            }
+            occurrence.append(k)
+        }
+        var first: [Double: Int] = [:]
+        var xValues: [XValue] = []
+        for x in slots.keys.sorted() {
+            first[x] = xValues.count
+            let value: XValue = xs.isDate ? .date(Date(timeIntervalSince1970: x)) : .number(x)
+            xValues.append(contentsOf: repeatElement(value, count: slots[x]!))
+        }
+        let rowOf = occurrence.map { k in
+            k.indices.map { r in k[r] < 0 ? -1 : first[xs.keys[r]!]! + k[r] }
+        }
+        return (rowOf, xValues)
+    }
+
     func aggregate(_ source: SourceSeries, rowOf: [Int], rowCount: Int, xs: (keys: [Double?], labels: [String]?, isDate: Bool)) throws(ChartProblem) -> [Double?] {
         let aggregateKind = spec.y.aggregate
         var values = [Double?](repeating: nil, count: rowCount)

@@ -70,13 +70,16 @@ struct ChartBuilder {
         // X keys per source row.
         let xs = try xKeys(xColumn)
 
-        // Distinct rows, sorted.
+        // Distinct rows, sorted; a scatter plot keeps every point (repeated x is normal).
+        let keepsEveryPoint = spec.mark == .point && yDef.aggregate == nil && xs.labels == nil
         let (rowOf, xValues) = alignRows(xs)
+        let pointRows = keepsEveryPoint ? self.pointRows(sources, xs: xs) : nil
 
         // Values per series.
         var series: [Series] = []
         for (position, source) in sources.enumerated() {
-            let values = try aggregate(source, rowOf: rowOf, rowCount: xValues.count, xs: xs)
+            let values = try aggregate(source, rowOf: pointRows?.rowOf[position] ?? rowOf,
+                                       rowCount: pointRows?.xValues.count ?? xValues.count, xs: xs)
             series.append(Series(name: spec.seriesTitles[source.key] ?? (sources.count == 1 && spec.fold == nil && spec.color == nil ? yTitle : source.key),
                                  values: values, sourceKey: source.key,
                                  sourceIndex: spec.fold != nil || spec.color == nil ? table.columns.firstIndex { $0.name == source.key } ?? position : position))
@@ -95,7 +98,7 @@ struct ChartBuilder {
         }
         let xType: FieldType = xDef.timeUnit == .month ? .ordinal : xDef.type!
         let xAxis = XAxis(field: xField, title: xDef.axisTitle ?? xDef.title ?? Self.humanize(xField), type: xType,
-                          granularity: xValues.first.map { if case .date = $0 { true } else { false } } == true ? granularity : nil,
+                          granularity: (pointRows?.xValues ?? xValues).first.map { if case .date = $0 { true } else { false } } == true ? granularity : nil,
                           unit: xType == .quantitative ? spec.xUnit : nil,
                           format: xDef.axisFormat, zoned: xColumn.zoned && xDef.timeUnit == nil)
         var yFormat = spec.format ?? yDef.axisFormat
@@ -106,7 +109,7 @@ struct ChartBuilder {
         let yAxis = YAxis(field: yDef.field ?? "count", title: yTitle, unit: spec.unit, format: yFormat,
                           aggregate: yDef.aggregate.map { $0 == .average ? "mean" : $0.rawValue })
         return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
-                     authorDescription: spec.description, mark: spec.mark, x: xAxis, y: yAxis, xValues: xValues,
+                     authorDescription: spec.description, mark: spec.mark, x: xAxis, y: yAxis, xValues: pointRows?.xValues ?? xValues,
                      series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken))
     }
 
