@@ -24,8 +24,17 @@ extension Chart {
         if names.count > 1 { first += ", \(names.count) series: \(Self.list(names))" }
         let perSeries = series.count > 1 ? " per series" : ""
         let unitWord = mark == .bar ? "bar" : "point"
-        parts.append("\(first), \(speech.xRangeText), \(TextFormat.count(pointCount, locale: speech.locale)) \(unitWord)\(pointCount == 1 ? "" : "s")\(perSeries).")
-        for (index, d) in descriptions.enumerated() {
+        if isPointCloud {
+            // A scatter plot's rows are shared slots: count each series' own points.
+            let total = descriptions.reduce(0) { $0 + $1.statistics.count }
+            parts.append("\(first), \(speech.xRangeText), \(TextFormat.count(total, locale: speech.locale)) point\(total == 1 ? "" : "s")\(series.count > 1 ? " in all" : "").")
+        } else {
+            parts.append("\(first), \(speech.xRangeText), \(TextFormat.count(pointCount, locale: speech.locale)) \(unitWord)\(pointCount == 1 ? "" : "s")\(perSeries).")
+        }
+        if series.count > Self.summaryShapeLimit, let range = overallRange(descriptions, speech) {
+            parts.append(range)
+        }
+        for (index, d) in descriptions.enumerated() where series.count <= Self.summaryShapeLimit {
             let name = series.count == 1 ? "Values" : Self.capitalized(speech.spokenName(index))
             guard let minRow = d.statistics.minRow, let maxRow = d.statistics.maxRow else {
                 parts.append("\(name): no data.")
@@ -36,7 +45,7 @@ extension Chart {
                 continue
             }
             var sentence = "\(name) range\(series.count == 1 ? "" : "s") from \(speech.valueText(d.statistics.min)) \(speech.atX(minRow)) to \(speech.valueText(d.statistics.max)) \(speech.atX(maxRow))"
-            if d.statistics.missing > 0 {
+            if d.statistics.missing > 0 && !isPointCloud {
                 sentence += ", with \(TextFormat.count(d.statistics.missing, locale: speech.locale)) missing value\(d.statistics.missing == 1 ? "" : "s")"
             }
             parts.append(sentence + ".")
@@ -53,6 +62,20 @@ extension Chart {
         if let pitch = pitchScaleSentence { parts.append(pitch) }
         return parts.joined(separator: " ")
     }
+
+    /// "Values range from $40 (region A, in 2014) to $147 (region X, in 2017)." over every series.
+    private func overallRange(_ descriptions: [SeriesDescription], _ speech: SpeechFormatter) -> String? {
+        var low: (Int, Int, Double)?, high: (Int, Int, Double)?
+        for (s, d) in descriptions.enumerated() {
+            if let row = d.statistics.minRow, let v = d.statistics.min, low == nil || v < low!.2 { low = (s, row, v) }
+            if let row = d.statistics.maxRow, let v = d.statistics.max, high == nil || v > high!.2 { high = (s, row, v) }
+        }
+        guard let low, let high else { return nil }
+        return "Values range from \(speech.valueText(low.2)) (\(speech.spokenName(low.0)), \(speech.atX(low.1))) to \(speech.valueText(high.2)) (\(speech.spokenName(high.0)), \(speech.atX(high.1)))."
+    }
+
+    /// A scatter plot of several series: rows are shared slots, so a series' empty rows are not missing values.
+    var isPointCloud: Bool { mark == .point && series.count > 1 }
 
     /// Series whose shape sentence is part of the summary; more are described in their sections only.
     static let summaryShapeLimit = 4
@@ -96,7 +119,7 @@ extension Chart {
     private func statisticsSentence(_ index: Int, _ stats: SeriesStatistics, _ speech: SpeechFormatter) -> String {
         let name = series[index].name
         let values = "\(TextFormat.count(stats.count, locale: speech.locale)) value\(stats.count == 1 ? "" : "s")"
-        let missing = stats.missing == 0 ? "none missing" : "\(TextFormat.count(stats.missing, locale: speech.locale)) missing"
+        let missing = stats.missing == 0 || isPointCloud ? "none missing" : "\(TextFormat.count(stats.missing, locale: speech.locale)) missing"
         guard let minRow = stats.minRow, let maxRow = stats.maxRow, let mean = stats.mean, let median = stats.median else {
             return "\(name): no values, \(missing)."
         }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Formats numbers for reading and listening: thousands separators, a true minus sign (U+2212),
 /// never an exponent. Understands the common subset of d3-format specifiers that Vega-Lite's
-/// `axis.format` uses: `[,][.precision][~][f|d|%|s]`, e.g. `",.1f"`, `".0%"`, `"d"`, `","`.
+/// `axis.format` uses: `[$][,][.precision][~][f|d|%|s]`, e.g. `",.1f"`, `".0%"`, `"d"`, `","`,
+/// `"$,.2f"`, `"~s"`. (To be retired for the full d3-format of the VegaLite module when it lands.)
 public struct NumberFormat: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// Fixed decimals (`f`, and `d` with 0 decimals).
@@ -18,6 +19,8 @@ public struct NumberFormat: Sendable, Equatable {
     public var grouping: Bool
     /// Drop trailing zeros after the decimal point (`~`).
     public var trim: Bool
+    /// `$`: the currency symbol before the digits (after the sign).
+    public var currency = false
     /// False when the specifier gave no precision (`","`, `"~s"`): the caller may pick decimals to fit the data.
     public var hasPrecision = true
 
@@ -35,6 +38,7 @@ public struct NumberFormat: Sendable, Equatable {
         trim = false
         decimals = -1
         kind = .fixed
+        if s.first == "$" { currency = true; s = s.dropFirst() }
         if s.first == "," { grouping = true; s = s.dropFirst() }
         if s.first == "." {
             s = s.dropFirst()
@@ -49,7 +53,7 @@ public struct NumberFormat: Sendable, Equatable {
         case "f": kind = .fixed; if decimals < 0 { decimals = 6 }
         case "d": kind = .fixed; decimals = 0
         case "%": kind = .percent; if decimals < 0 { decimals = 6 }
-        case "s": kind = .short; if decimals < 0 { decimals = 3 }
+        case "s": kind = .short; if decimals < 0 { decimals = 6; trim = true; hasPrecision = false }
         default: return nil
         }
     }
@@ -77,6 +81,29 @@ public struct NumberFormat: Sendable, Equatable {
 
     public func format(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "not a number" : (value < 0 ? "−infinity" : "infinity") }
+        guard currency else { return plainFormat(value) }
+        var copy = self
+        copy.currency = false
+        let text = copy.plainFormat(value)
+        return text.hasPrefix("\u{2212}") ? "\u{2212}$" + text.dropFirst() : "$" + text
+    }
+
+    /// An axis tick label as d3 writes it: like `format`, but `s` uses SI symbols ("150k", "1.5M").
+    public func tickLabel(_ value: Double) -> String {
+        guard kind == .short, value.isFinite else { return format(value) }
+        let magnitude = abs(value)
+        let prefixes: [(Double, String)] = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"), (1, ""), (1e-3, "m"), (1e-6, "µ")]
+        let (scale, symbol) = magnitude == 0 ? (1, "") : prefixes.first { magnitude >= $0.0 } ?? (1e-6, "µ")
+        let scaled = value / scale
+        let integerDigits = max(1, Int(log10(max(abs(scaled), 1))) + 1)
+        var copy = self
+        copy.kind = .fixed
+        copy.decimals = max(0, decimals - integerDigits)
+        copy.trim = true
+        return copy.format(scaled) + symbol
+    }
+
+    private func plainFormat(_ value: Double) -> String {
         switch kind {
         case .fixed:
             return Self.fixed(value, decimals: decimals, grouping: grouping, trim: trim)

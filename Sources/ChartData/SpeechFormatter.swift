@@ -28,7 +28,8 @@ public struct SpeechFormatter: Sendable {
         self.chart = chart
         self.locale = locale
         spokenNames = chart.series.map { chart.options.spokenSeriesNames[$0.name] ?? Self.lowercasedKeepingAcronyms($0.name) }
-        if let f = chart.y.format, var parsed = NumberFormat(d3: f) {
+        // An SI axis format ("~s": "150k") is for tick labels; speech keeps the data's digits.
+        if let f = chart.y.format, var parsed = NumberFormat(d3: f), parsed.kind != .short {
             automaticValues = !parsed.hasPrecision
             if !parsed.hasPrecision {
                 parsed.decimals = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) }).decimals
@@ -112,7 +113,7 @@ public struct SpeechFormatter: Sendable {
     }
 
     /// Whole numbers on an x titled "year", or (except in a scatter plot) all between 1000 and 2999.
-    static func looksLikeYears(_ chart: Chart) -> Bool {
+    public static func looksLikeYears(_ chart: Chart) -> Bool {
         let numbers = chart.xValues.prefix(20_000).compactMap { if case .number(let n) = $0 { n } else { nil } }
         guard !numbers.isEmpty, numbers.count == min(chart.xValues.count, 20_000),
               numbers.allSatisfy({ $0 == $0.rounded() }) else { return false }
@@ -182,6 +183,7 @@ public struct SpeechFormatter: Sendable {
             let letters = word.filter(\.isLetter)
             let uppercaseAfterFirst = word.dropFirst().contains { $0.isUppercase }
             if letters.count > 1 && (letters == letters.uppercased() || uppercaseAfterFirst) { return String(word) }
+            if word.count == 1 && letters == letters.uppercased() { return String(word) }  // "Region A"
             return word.lowercased()
         }.joined(separator: " ")
     }

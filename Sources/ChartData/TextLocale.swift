@@ -9,6 +9,9 @@ public struct TextLocale: Sendable, Equatable {
     public let monthNames: [String]
     /// "Jan" … "Dec", for axis ticks.
     public let shortMonthNames: [String]
+    /// "Sunday" … "Saturday", and "Sun" … "Sat".
+    public let weekdayNames: [String]
+    public let shortWeekdayNames: [String]
     /// "," and "." in English; "." and "," in German.
     public let groupingSeparator: String
     public let decimalSeparator: String
@@ -23,6 +26,8 @@ public struct TextLocale: Sendable, Equatable {
         self.identifier = identifier
         monthNames = dates.monthSymbols
         shortMonthNames = dates.shortMonthSymbols
+        weekdayNames = dates.weekdaySymbols
+        shortWeekdayNames = dates.shortWeekdaySymbols
         groupingSeparator = numbers.groupingSeparator ?? ","
         decimalSeparator = numbers.decimalSeparator ?? "."
     }
@@ -52,6 +57,11 @@ public enum TextFormat {
         let days = Int((seconds / 86_400).rounded(.down))
         let (y, m, d) = CellParsing.civilFromDays(days)
         return (y, m, d, seconds - Double(days) * 86_400)
+    }
+
+    /// Day of the year, 1 for 1 January.
+    public static func dayOfYear(year: Int, month: Int, day: Int) -> Int {
+        CellParsing.daysFromCivil(year: year, month: month, day: day) - CellParsing.daysFromCivil(year: year, month: 1, day: 1) + 1
     }
 
     /// "3 January 2012", "January 2012", "2012", "3 January 2012, 14:00" (seconds at `.second`).

@@ -76,7 +76,7 @@ extension ChartPresentation {
             pointCount: chart.pointCount,
             rows: isScrubberReduced ? rows : nil,
             reducedNote: isScrubberReduced ? reducedSentence : nil,
-            x: .init(title: chart.x.title, rangeText: speech.xRangeText, labels: rows.map { speech.xText($0) }),
+            x: .init(title: chart.x.title, rangeText: speech.xRangeText, labels: rows.map { speech.xLabel($0) }),
             y: .init(title: chart.y.title, unit: chart.y.unit, rangeText: speech.yRangeText),
             series: series,
             audio: audio.map {

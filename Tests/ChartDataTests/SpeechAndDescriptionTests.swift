@@ -56,7 +56,8 @@ struct SpeechFormatterTests {
         #expect(NumberFormat(d3: ",")!.format(1234567) == "1,234,567")
         #expect(NumberFormat(d3: ".2~f")!.format(1.5) == "1.5")
         #expect(NumberFormat(d3: ".2s")!.format(1_500_000) == "1.5 million")
-        #expect(NumberFormat(d3: "$.2f") == nil)
+        #expect(NumberFormat(d3: "$,.2f")!.format(-1234.5) == "\u{2212}$1,234.50")
+        #expect(NumberFormat(d3: "+e") == nil)
         #expect(NumberFormat(decimals: 1).format(-0.04) == "0.0")
     }
 

@@ -1,4 +1,4 @@
-import ChartPages
+@testable import ChartPages
 import Foundation
 import Testing
 
@@ -80,5 +80,32 @@ import Testing
         #expect(ticks.unit == .day && ticks.step == 7)
         // 2 January 2012 was a Monday.
         #expect(ticks.dates.first == Self.date(2012, 1, 2))
+    }
+}
+
+/// Axis labels in the author's format (d3 number and time formats), years without separators.
+@Suite struct AxisFormatTests {
+    @Test func numberFormatsFromTheSpec() {
+        #expect(ChartGeometry.numberLabels([0, 0.1, 0.4], step: 0.1, format: ".0%", years: false) == ["0%", "10%", "40%"])
+        #expect(ChartGeometry.numberLabels([1500, 2500], step: 500, format: "$,.0f", years: false) == ["$1,500", "$2,500"])
+        #expect(ChartGeometry.numberLabels([-20_000, 0, 150_000, 1_500_000], step: 20_000, format: "~s", years: false) == ["\u{2212}20k", "0", "150k", "1.5M"])
+        #expect(ChartGeometry.numberLabels([1565, 1815], step: 50, format: "d", years: true) == ["1565", "1815"])
+        #expect(ChartGeometry.numberLabels([1950, 2010], step: 10, format: nil, years: true) == ["1950", "2010"])
+        #expect(ChartGeometry.numberLabels([1950, 2010], step: 10, format: ",", years: false) == ["1,950", "2,010"])
+        #expect(ChartGeometry.numberLabels([200_000], step: 100_000, format: nil, years: false) == ["200,000"])
+    }
+
+    @Test func timeFormatsFromTheSpec() {
+        let july4 = Date(timeIntervalSince1970: 1_341_360_000 + 14 * 3600)  // 2012-07-04 14:00
+        #expect(ChartGeometry.timeLabel(july4, format: "%m/%d") == "07/04")
+        #expect(ChartGeometry.timeLabel(july4, format: "%b %Y") == "Jul 2012")
+        #expect(ChartGeometry.timeLabel(july4, format: "%-d %B, %H:%M") == "4 July, 14:00")
+        #expect(ChartGeometry.timeLabel(july4, format: "%a %I %p") == "Wed 02 PM")
+        #expect(ChartGeometry.timeLabel(july4, format: ".0%") == nil)
+    }
+
+    @Test func paletteIsUniqueForTwentyFourSeries() {
+        let styles = Set((0..<ChartSVG.distinctStyles).map { "\(ChartSVG.colour($0)) \(ChartSVG.dash($0)) \(ChartSVG.marker($0))" })
+        #expect(ChartSVG.distinctStyles >= 24 && styles.count == ChartSVG.distinctStyles)
     }
 }
