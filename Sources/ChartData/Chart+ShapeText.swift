@@ -25,7 +25,7 @@ extension Chart {
             }
         } else if trend.isOneLine, let seg = shape.segments.first {
             if seg.direction == .flat {
-                sentence = "\(name) stays close to \(speech.valueText(seg.level, approximate: shape.smoothingWindow > 1)) throughout"
+                sentence = "\(name) \(Self.flatVerb(seg, shape)) \(speech.valueText(seg.level, approximate: shape.smoothingWindow > 1)) throughout"
             } else {
                 sentence = "\(name) \(seg.direction == .rising ? "rises" : "falls") from \(speech.valueText(values[firstRow])) \(speech.atX(firstRow)) to \(speech.valueText(values[lastRow])) \(speech.atX(lastRow))"
                 if let change = trend.change { sentence += " (\(changeText(change, percent: trend.changePercent, speech)))" }
@@ -34,6 +34,8 @@ extension Chart {
         } else {
             sentence = "\(name) " + stretches(shape, speech, approximate: shape.smoothingWindow > 1, first: values[firstRow], last: values[lastRow])
         }
+        // A single flat stretch already "varies around" its level; elsewhere the stretches are an outline.
+        if shape.isJumpy, shape.segments.count > 1 || shape.segments.first?.direction != .flat { sentence += ", with large swings \(speech.stepPhrase)" }
         sentence += "."
         if !shape.outlierRows.isEmpty {
             let each = shape.outlierRows.map { "\(speech.valueText(values[$0])) \(speech.atX($0))" }
@@ -54,7 +56,7 @@ extension Chart {
             var clause: String
             switch seg.direction {
             case .flat:
-                clause = "stays close to \(speech.valueText(seg.level, approximate: approximate))"
+                clause = "\(Self.flatVerb(seg, shape)) \(speech.valueText(seg.level, approximate: approximate))"
                 if !isLast, let jump = segments[i + 1].jumpRow, jump - 1 >= seg.startRow {
                     clause += " until " + speech.untilXText(jump - 1)
                 } else {
@@ -79,6 +81,11 @@ extension Chart {
             clauses.append(clause)
         }
         return clauses.joined(separator: ", ")
+    }
+
+    /// "stays close to" a level, or "varies around" it when the values spread half a threshold or more.
+    static func flatVerb(_ segment: SeriesShape.Segment, _ shape: SeriesShape) -> String {
+        segment.spread > shape.threshold / 2 ? "varies around" : "stays close to"
     }
 
     /// "has a yearly cycle, highest in August and lowest in December".

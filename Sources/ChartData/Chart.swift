@@ -136,8 +136,12 @@ public struct YAxis: Sendable, Equatable {
     public var format: String?
     /// The aggregate applied, if any, e.g. "sum" (so the summary can say "monthly total").
     public var aggregate: String?
+    /// Decimals the values deserve: the source's own (for a mean, one more); nil when unknown.
+    /// Keeps a mean of temperatures given to 0.1 °C at "8.23 °C", not "8.229 °C".
+    public var decimals: Int?
 
-    public init(field: String, title: String, unit: String? = nil, format: String? = nil, aggregate: String? = nil) {
+    public init(field: String, title: String, unit: String? = nil, format: String? = nil, aggregate: String? = nil, decimals: Int? = nil) {
+        self.decimals = decimals
         self.field = field
         self.title = title
         self.unit = unit

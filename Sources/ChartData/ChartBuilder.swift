@@ -106,8 +106,15 @@ struct ChartBuilder {
             throw specProblem("\(yDef.path).axis.format", line: yDef.line, "\"\(f)\" is not a supported number format; use d3 formats like \",.1f\", \".0%\", \"d\", \",\"")
         }
         if yFormat?.isEmpty == true { yFormat = nil }
+        // The source's precision, so derived values (means, sums) are not read out to float noise.
+        let sourceDecimals = sources.compactMap(\.column).map { NumberFormat.automatic(for: Array($0.numbers.prefix(20_000))).decimals }.max()
+        let yDecimals: Int? = switch yDef.aggregate {
+        case .mean?, .average?: sourceDecimals.map { $0 + 1 }
+        case .count?: 0
+        default: sourceDecimals
+        }
         let yAxis = YAxis(field: yDef.field ?? "count", title: yTitle, unit: spec.unit, format: yFormat,
-                          aggregate: yDef.aggregate.map { $0 == .average ? "mean" : $0.rawValue })
+                          aggregate: yDef.aggregate.map { $0 == .average ? "mean" : $0.rawValue }, decimals: yDecimals)
         return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
                      authorDescription: spec.description, mark: spec.mark, x: xAxis, y: yAxis, xValues: pointRows?.xValues ?? xValues,
                      series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken))

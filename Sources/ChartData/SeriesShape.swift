@@ -19,6 +19,9 @@ public struct SeriesShape: Sendable, Equatable {
         public var isJump: Bool
         /// For a jump: the row just after the largest single step (where the new level starts).
         public var jumpRow: Int?
+        /// Standard deviation of the values (not smoothed) over the stretch: a flat stretch with a
+        /// spread of half the threshold or more "varies around" its level rather than "stays close to" it.
+        public var spread: Double = 0
     }
 
     public var segments: [Segment]
@@ -28,6 +31,9 @@ public struct SeriesShape: Sendable, Equatable {
     public var smoothingWindow: Int
     /// The smallest change that counts as a rise or fall (in value units).
     public var threshold: Double
+    /// True when neighbouring values typically differ by an eighth of the range or more (two
+    /// noise widths ≥ 25 % of it): the stretches are a rough outline of a jumpy series.
+    public var isJumpy = false
 
     /// Most stretches a description names; with more, the threshold grows by half until it fits.
     public static let maxSegments = 7
@@ -44,16 +50,19 @@ public struct SeriesShape: Sendable, Equatable {
         }
         let median = runningMedian5(values)
         let residuals = zip(values, median).map { $0 - $1 }
-        // Noise: the robust spread of successive differences (a steady slope cancels out).
-        let differences = zip(values.dropFirst(), values).map { $0 - $1 }
-        let typical = medianOf(differences)
-        // Under ten values every value counts: no noise allowance.
-        let sigma = n < 10 ? 0 : 1.4826 * medianOf(differences.map { abs($0 - typical) }) / 2.0.squareRoot()
-        // Outliers: one or two points more than 6 noise widths and 20 % of the running median's range from it.
+        // Noise: the robust spread of second differences (a slope or a smooth bend cancels out;
+        // for white noise their variance is 6σ²). Under ten values every value counts: no noise allowance.
+        var second: [Double] = []
+        for i in 2..<max(2, n) {
+            let bend: Double = values[i] - 2 * values[i - 1] + values[i - 2]
+            second.append(abs(bend))
+        }
+        let sigma = n < 10 ? 0 : 1.4826 * medianOf(second) / 6.0.squareRoot()
+        // Outliers: one or two points more than 6 noise widths and 35 % of the running median's range from it.
         var outliers: [Int] = []
         if n >= 7 {
             let mRange = (median.max() ?? 0) - (median.min() ?? 0)
-            let limit = max(6 * sigma, 0.2 * mRange)
+            let limit = max(6 * sigma, 0.35 * mRange)
             let flagged = (2..<(n - 2)).filter { abs(residuals[$0]) > limit && abs(residuals[$0]) > 0 }
             if !flagged.isEmpty && flagged.count <= max(3, n / 100) { outliers = flagged }
         }
@@ -71,7 +80,9 @@ public struct SeriesShape: Sendable, Equatable {
             threshold *= 1.5
             segments = segment(smooth, raw: cleaned, rows: rows, threshold: threshold)
         }
-        return SeriesShape(segments: segments, outlierRows: outliers.map { rows[$0] }, smoothingWindow: window, threshold: threshold)
+        var shape = SeriesShape(segments: segments, outlierRows: outliers.map { rows[$0] }, smoothingWindow: window, threshold: threshold)
+        shape.isJumpy = valueRange > 0 && 2 * sigma >= 0.25 * valueRange
+        return shape
     }
 
     /// Douglas–Peucker on (index, value) with vertical distance, then classification and merging.
@@ -141,8 +152,11 @@ public struct SeriesShape: Sendable, Equatable {
             let largestStep = steps.max()!
             let stepRow = p.a + 1 + (steps.firstIndex(of: largestStep) ?? 0)
             let isJump = p.dir != .flat && n >= 8 && abs(total) >= threshold && largestStep >= 0.6 * abs(total)
+            let piece = raw[p.a...p.b]
+            let mean = piece.reduce(0, +) / Double(piece.count)
+            let spread = (piece.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(piece.count)).squareRoot()
             return Segment(direction: p.dir, startRow: rows[p.a], endRow: rows[p.b], startValue: s[p.a], endValue: s[p.b],
-                           level: level, isJump: isJump, jumpRow: isJump ? rows[min(stepRow, p.b)] : nil)
+                           level: level, isJump: isJump, jumpRow: isJump ? rows[min(stepRow, p.b)] : nil, spread: spread)
         }
     }
 

@@ -37,10 +37,15 @@ public struct SpeechFormatter: Sendable {
             valueFormat = parsed
         } else {
             automaticValues = true
-            valueFormat = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) })
+            var automatic = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) })
+            if let decimals = chart.y.decimals { automatic.decimals = min(automatic.decimals, decimals) }
+            valueFormat = automatic
         }
         tableFormats = chart.series.map { [valueFormat, automaticValues] s in
-            automaticValues ? NumberFormat.automatic(for: Array(s.values.prefix(20_000))) : valueFormat
+            guard automaticValues else { return valueFormat }
+            var f = NumberFormat.automatic(for: Array(s.values.prefix(20_000)))
+            if let decimals = chart.y.decimals { f.decimals = min(f.decimals, decimals) }
+            return f
         }
         xIsYears = Self.looksLikeYears(chart)
         if chart.x.type == .quantitative || chart.xValues.first.map({ if case .number = $0 { true } else { false } }) == true {
@@ -145,6 +150,12 @@ public struct SpeechFormatter: Sendable {
         let c = TextFormat.civil(d.timeIntervalSince1970)
         let part = c.day <= 10 ? "early" : c.day <= 20 ? "mid" : "late"
         return "\(part) \(locale.monthNames[c.month - 1]) \(c.year)"
+    }
+
+    /// "from one month to the next" (by the x granularity), else "from one point to the next".
+    public var stepPhrase: String {
+        guard chart.x.type == .temporal, let g = chart.x.granularity else { return "from one point to the next" }
+        return "from one \(g.rawValue) to the next"
     }
 
     /// What follows "until": "9 March 2012", "1998", "index 9", "Tuesday".

@@ -81,7 +81,7 @@ struct ShapeTests {
         let level: [Double?] = (0..<300).map { (i: Int) -> Double? in ((10 + 2 * n[i]) * 10).rounded() / 10 }
         let flat = shape(Self.indexed(level))
         #expect(directions(flat.0) == [.flat])
-        #expect(flat.1 == "Weight stays close to about 10 kg throughout.")
+        #expect(flat.1 == "Weight varies around about 10 kg throughout.")
     }
 
     @Test func twoSpikesAreTwoPeaks() {
