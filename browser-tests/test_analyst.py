@@ -134,3 +134,17 @@ def test_tick_labels_use_the_authors_formats(browser, fixture_url):
     y = _texts(page, ".pl-axis-y text:not(.pl-axis-title)")
     assert "140k" in y and not any("200,000" in t or "200k" in t for t in y), y
     context.close()
+
+
+def test_example_csv_downloads_are_the_authors_data(site_root):
+    """No float noise (…0000000…, …9999999…), source column names, dates without an invented zone."""
+    csvs = sorted((site_root / "charts").glob("*.csv"))
+    assert len(csvs) >= 5
+    for path in csvs:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\d0000000|9999999", text), path.name
+        assert "T00:00:00Z" not in text, path.name
+    header = (site_root / "charts" / "seattle-temperature.csv").read_text(encoding="utf-8").splitlines()[0]
+    assert header == "date,temp_max,temp_min"
+    rain = (site_root / "charts" / "seattle-precipitation.csv").read_text(encoding="utf-8").splitlines()
+    assert rain[1] == "2012-01-01,173.3"
