@@ -15,10 +15,8 @@ extension CellParsing {
         var hour: Int, minute: Int, second: Double
     }
 
-    private static let monthNames: [[UInt8]] = [
-        "january", "february", "march", "april", "may", "june", "july", "august", "september",
-        "october", "november", "december",
-    ].map { Array($0.utf8) }
+    /// English month names, lower case, for matching ("jan", "january", "sept").
+    private static let monthNames: [[UInt8]] = TextLocale.english.monthNames.map { Array($0.lowercased().utf8) }
 
     /// Dates in the common shapes: `2001-01-01`, `2012/01/01`, `2012-01`, `2010/01/01 00:00:00`,
     /// ISO 8601 with `T`, fractions and `Z` or an offset, `01/31/2012` (month first, as JavaScript),

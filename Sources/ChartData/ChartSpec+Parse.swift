@@ -142,7 +142,7 @@ extension ChartSpec {
                 guard let v = o[key] else { return nil }
                 guard let n = v.number else { throw r.problem(v, "\(path).\(key)", "expected a number, found \(v.kindName)") }
                 guard range.contains(n) else {
-                    throw r.problem(v, "\(path).\(key)", "\(JSONValue.numberText(n)) is out of range; use \(JSONValue.numberText(range.lowerBound))–\(JSONValue.numberText(range.upperBound))\(unit)")
+                    throw r.problem(v, "\(path).\(key)", "\(TextFormat.plainNumber(n)) is out of range; use \(TextFormat.plainNumber(range.lowerBound))–\(TextFormat.plainNumber(range.upperBound))\(unit)")
                 }
                 return n
             }
@@ -152,7 +152,7 @@ extension ChartSpec {
             if let v = try number("playbackDuration", 1...600, " s") { audio.playbackDuration = v }
             if let v = try number("smoothing", 0...1, "") { audio.smoothing = v }
             if audio.maxFrequency <= audio.minFrequency {
-                throw r.problem(a, path, "maxFrequency (\(JSONValue.numberText(audio.maxFrequency)) Hz) must be above minFrequency (\(JSONValue.numberText(audio.minFrequency)) Hz)")
+                throw r.problem(a, path, "maxFrequency (\(TextFormat.plainNumber(audio.maxFrequency)) Hz) must be above minFrequency (\(TextFormat.plainNumber(audio.minFrequency)) Hz)")
             }
         }
     }

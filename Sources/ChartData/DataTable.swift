@@ -58,7 +58,7 @@ struct DataTable {
         }
         if let c = column(named: name) {
             if !c.texts.isEmpty { return c.texts[row] ?? "" }
-            if let v = c.numbers[row] { return JSONValue.numberText(v) }
+            if let v = c.numbers[row] { return TextFormat.plainNumber(v) }
         }
         return ""
     }
@@ -204,7 +204,7 @@ extension DataTable {
                 objects.map { object -> String? in
                     switch object[name]?.value {
                     case .string(let s)?: s.utf8.withContiguousStorageIfAvailable { CellParsing.isMissing($0) } == true ? nil : s
-                    case .number(let n)?: JSONValue.numberText(n)
+                    case .number(let n)?: TextFormat.plainNumber(n)
                     case .bool(let b)?: b ? "true" : "false"
                     default: nil
                     }

@@ -75,10 +75,11 @@ public struct SeriesShape: Sendable, Equatable {
         let noise = sigma / Double(window).squareRoot()
         var threshold = max(0.1 * valueRange, 4 * noise)
         if threshold <= 0 { threshold = .leastNonzeroMagnitude }
-        var segments = segment(smooth, raw: cleaned, rows: rows, threshold: threshold)
+        let tree = SplitTree(smooth, threshold: threshold)
+        var segments = segment(smooth, raw: cleaned, rows: rows, threshold: threshold, breaks: tree.breaks(above: threshold))
         while segments.count > maxSegments {
             threshold *= 1.5
-            segments = segment(smooth, raw: cleaned, rows: rows, threshold: threshold)
+            segments = segment(smooth, raw: cleaned, rows: rows, threshold: threshold, breaks: tree.breaks(above: threshold))
         }
         var shape = SeriesShape(segments: segments, outlierRows: outliers.map { rows[$0] }, smoothingWindow: window, threshold: threshold)
         shape.isJumpy = valueRange > 0 && 2 * sigma >= 0.25 * valueRange
@@ -86,25 +87,10 @@ public struct SeriesShape: Sendable, Equatable {
     }
 
     /// Douglas–Peucker on (index, value) with vertical distance, then classification and merging.
-    static func segment(_ s: [Double], raw: [Double], rows: [Int], threshold: Double) -> [Segment] {
+    /// Classification, merging and turn placement of the pieces between `breaks` (ascending
+    /// indexes into `s`, first and last included).
+    static func segment(_ s: [Double], raw: [Double], rows: [Int], threshold: Double, breaks points: [Int]) -> [Segment] {
         let n = s.count
-        var breaks: Set<Int> = [0, n - 1]
-        var stack = [(0, n - 1)]
-        while let (a, b) = stack.popLast() {
-            guard b - a > 1 else { continue }
-            var worst = -1, worstDistance = 0.0
-            for k in (a + 1)..<b {
-                let chord = s[a] + (s[b] - s[a]) * Double(k - a) / Double(b - a)
-                let d = abs(s[k] - chord)
-                if d > worstDistance { worstDistance = d; worst = k }
-            }
-            if worstDistance > threshold {
-                breaks.insert(worst)
-                stack.append((a, worst))
-                stack.append((worst, b))
-            }
-        }
-        let points = breaks.sorted()
         var pieces: [(a: Int, b: Int, dir: Direction)] = []
         for (a, b) in zip(points, points.dropFirst()) {
             let change = s[b] - s[a]
@@ -162,10 +148,22 @@ public struct SeriesShape: Sendable, Equatable {
 
     /// Centered median of five (three, then one, at the ends).
     static func runningMedian5(_ v: [Double]) -> [Double] {
-        v.indices.map { i in
+        var out = [Double](repeating: 0, count: v.count)
+        var window: [Double] = [0, 0, 0, 0, 0]
+        for i in v.indices {
             let h = min(2, i, v.count - 1 - i)
-            return medianOf(Array(v[(i - h)...(i + h)]))
+            let width = 2 * h + 1
+            for k in 0..<width { window[k] = v[i - h + k] }
+            // Insertion sort of at most five values.
+            for j in 1..<max(1, width) {
+                let x = window[j]
+                var k = j - 1
+                while k >= 0 && window[k] > x { window[k + 1] = window[k]; k -= 1 }
+                window[k + 1] = x
+            }
+            out[i] = window[h]
         }
+        return out
     }
 
     /// Centered moving average; near the ends, the first (or last) `window` values' average.
@@ -180,10 +178,82 @@ public struct SeriesShape: Sendable, Equatable {
         }
     }
 
+    /// The median, by quickselect (linear time; sorting dominated long series).
     static func medianOf(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return 0 }
-        let s = values.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        var a = values
+        let n = a.count
+        func select(_ k: Int) -> Double {
+            var lo = 0, hi = n - 1
+            while lo < hi {
+                let pivot = a[(lo + hi) / 2]
+                var i = lo, j = hi
+                while i <= j {
+                    while a[i] < pivot { i += 1 }
+                    while a[j] > pivot { j -= 1 }
+                    if i <= j { a.swapAt(i, j); i += 1; j -= 1 }
+                }
+                if k <= j { hi = j } else if k >= i { lo = i } else { return a[k] }
+            }
+            return a[k]
+        }
+        let upper = select(n / 2)
+        guard n % 2 == 0 else { return upper }
+        // The lower middle is the largest value below the upper middle's position.
+        var lower = -Double.infinity
+        for i in 0..<(n / 2) where a[i] > lower { lower = a[i] }
+        return (lower + upper) / 2
+    }
+}
+
+/// Douglas–Peucker splits of a series, computed once down to the smallest threshold: where a
+/// piece splits does not depend on the threshold, only whether it does, so coarser thresholds
+/// just stop earlier in the same tree.
+struct SplitTree {
+    /// Candidate break points: every value, or on long series every k-th of the smoothed copy
+    /// (at most about 4,000; the smoothing window is 20 times wider, so nothing is lost).
+    let candidates: [Int]
+    /// (first, last) candidate position → (split position, its vertical distance from the chord).
+    var splits: [Int: (Int, Double)] = [:]
+
+    init(_ s: [Double], threshold: Double) {
+        let n = s.count
+        let every = max(1, n / 4000)
+        var candidates = Array(stride(from: 0, to: n, by: every))
+        if candidates.last != n - 1 { candidates.append(n - 1) }
+        self.candidates = candidates
+        let m = candidates.count
+        var stack = [(0, m - 1)]
+        while let (a, b) = stack.popLast() {
+            guard b - a > 1 else { continue }
+            let xa = Double(candidates[a]), xb = Double(candidates[b])
+            let ya = s[candidates[a]], yb = s[candidates[b]]
+            var worst = -1, worstDistance = 0.0
+            for k in (a + 1)..<b {
+                let chord = ya + (yb - ya) * (Double(candidates[k]) - xa) / (xb - xa)
+                let d = abs(s[candidates[k]] - chord)
+                if d > worstDistance { worstDistance = d; worst = k }
+            }
+            guard worstDistance > threshold else { continue }
+            splits[a * m + b] = (worst, worstDistance)
+            stack.append((a, worst))
+            stack.append((worst, b))
+        }
+    }
+
+    /// Break points (indexes into the series, ascending, ends included) for a threshold at least
+    /// the one the tree was built with.
+    func breaks(above threshold: Double) -> [Int] {
+        let m = candidates.count
+        var out: Set<Int> = [0, m - 1]
+        var stack = [(0, m - 1)]
+        while let (a, b) = stack.popLast() {
+            guard let (k, distance) = splits[a * m + b], distance > threshold else { continue }
+            out.insert(k)
+            stack.append((a, k))
+            stack.append((k, b))
+        }
+        return out.sorted().map { candidates[$0] }
     }
 }
 

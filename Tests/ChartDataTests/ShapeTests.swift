@@ -160,3 +160,18 @@ struct ShapeTests {
         #expect(hump.trendSentence.contains("rises to a peak of about 31 °C in mid August 2012, then falls to about"), "\(hump.trendSentence)")
     }
 }
+
+/// The shape method stays near-linear on a long random walk (a worst case for splitting): no
+/// timing assertion, only that it finishes with a bounded description.
+struct ShapeScaleTests {
+    @Test func aLongRandomWalkGetsAtMostSevenStretches() {
+        let n = ShapeTests.noise(200_000, seed: 11)
+        var walk = [0.0]
+        walk.reserveCapacity(n.count)
+        for i in 1..<n.count { walk.append(walk[i - 1] + n[i]) }
+        let start = Date()
+        let shape = SeriesShape.analyze(rows: Array(walk.indices), values: walk)
+        print("SHAPE200K", Date().timeIntervalSince(start), shape.segments.count)
+        #expect(shape.segments.count <= SeriesShape.maxSegments)
+    }
+}

@@ -46,3 +46,15 @@ struct TextFormatTests {
         #expect(TextLocale.english.shortMonthNames[8] == "Sep")
     }
 }
+
+struct MedianTests {
+    @Test func quickselectAgreesWithSorting() {
+        let values = ShapeTests.noise(1001, seed: 5)
+        for n in [1, 2, 3, 4, 10, 11, 1000, 1001] {
+            let v = Array(values.prefix(n)), s = v.sorted()
+            let expected = n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2
+            #expect(SeriesShape.medianOf(v) == expected)
+        }
+        #expect(SeriesShape.medianOf([5, 5, 5, 1]) == 5)
+    }
+}
