@@ -1,9 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Dependencies point one way:
-// ChartData → Sonification → ChartPages → SiteGenerator → SiteServing / SiteExport → PitchlineCLI → pitchline.
-// Only CMicroHTTPD and CVorbis see C; HTTPServer and OggVorbis each own their library's pointers.
+// Dependencies point one way (docs/architecture.md has the graph); each target's list is exactly
+// what its files import (`make check-imports`, tools/check_imports.py):
+// ChartData → Sonification ∥ ChartPages → SiteGenerator → SiteServing / SiteExport → PitchlineCLI → pitchline.
+// C is seen only through the system-library targets, each imported (internally) by one owner:
+// CMicroHTTPD by HTTPServer, CVorbis by OggVorbis, CZlib by SiteServing (Gzip), CCrypto by ContentHash.
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
@@ -31,6 +33,9 @@ let package = Package(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
             name: "CVorbis", pkgConfig: "vorbisenc",
             providers: [.apt(["libvorbis-dev", "libogg-dev"])]),
 
@@ -42,26 +47,28 @@ let package = Package(
         .target(name: "OggVorbis", dependencies: ["CVorbis"], swiftSettings: swiftSettings),
 
         // Pure Swift layers.
-        .target(name: "ContentHash", swiftSettings: swiftSettings),
+        .target(name: "ContentHash", dependencies: ["CCrypto"], swiftSettings: swiftSettings),
+        .target(name: "DurableWrite", swiftSettings: swiftSettings),
+        // Vega-Lite semantics: the Vega expression language, d3 formats, data-flow transforms (no I/O).
+        .target(name: "VegaLite", swiftSettings: swiftSettings),
         .target(name: "ChartData", swiftSettings: swiftSettings),
         .target(
-            name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash"],
+            name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash", "DurableWrite"],
             swiftSettings: swiftSettings),
         .target(
             name: "ChartPages",
-            dependencies: [
-                "ChartData", "Sonification", "ContentHash",
-                .product(name: "Mustache", package: "swift-mustache"),
-            ],
+            dependencies: ["ChartData", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: swiftSettings),
         .target(
             name: "SiteGenerator",
             dependencies: [
-                "ChartData", "Sonification", "ChartPages", "ContentHash",
+                "ChartData", "Sonification", "ChartPages", "ContentHash", "DurableWrite",
                 .product(name: "Ink", package: "Ink"),
-                .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedTheme"]),
+        // The default theme (Templates/, Public/) compiled into SiteGenerator at build time.
+        .plugin(name: "EmbedTheme", capability: .buildTool()),
         .target(
             name: "SiteServing",
             dependencies: [
@@ -71,25 +78,32 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "SiteExport",
-            dependencies: ["SiteGenerator", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SiteGenerator", "DurableWrite"],
             swiftSettings: swiftSettings),
         .target(
             name: "PitchlineCLI",
             dependencies: [
-                "ChartData", "SiteGenerator", "SiteServing", "SiteExport", "Sonification", "OggVorbis", "ContentHash",
+                "ChartData", "ChartPages", "Sonification", "OggVorbis", "ContentHash", "HTTPServer",
+                "SiteGenerator", "SiteServing", "SiteExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
-        .executableTarget(name: "pitchline", dependencies: ["PitchlineCLI"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "pitchline",
+            dependencies: ["PitchlineCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings),
 
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"], swiftSettings: swiftSettings),
+        .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"], swiftSettings: swiftSettings),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SonificationTests", dependencies: ["Sonification", "OggVorbis"],
+            name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartData", "ContentHash"],
             swiftSettings: swiftSettings),
         // Raw HTTP over a socket for the server tests (hostile requests no polite client sends).
-        .target(name: "RawHTTPClient", path: "Tests/RawHTTPClient", swiftSettings: swiftSettings),
+        .target(
+            name: "RawHTTPClient", dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/RawHTTPClient", swiftSettings: swiftSettings),
         .testTarget(
             name: "HTTPServerTests",
             dependencies: ["HTTPServer", "RawHTTPClient", .product(name: "Logging", package: "swift-log")],
@@ -97,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "ChartPagesTests", dependencies: ["ChartPages", "ChartData"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SiteGeneratorTests", dependencies: ["SiteGenerator"], swiftSettings: swiftSettings),
+            name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "ChartData"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SiteServingTests",
             dependencies: [
@@ -105,6 +119,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings),
-        .testTarget(name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator", "ChartData"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator", "ChartData", "ContentHash"],
+            swiftSettings: swiftSettings),
     ]
 )

@@ -18,6 +18,9 @@ section "Sonification and encoding (issue 4)"
 section "Pages (issue 5)"
 "$BIN" bench pages
 
+section "Memory: serve and export, example site and one 20,000-point × 8-series chart (issue 17)"
+bash bench/memory.sh
+
 section "Server vs nginx (issue 6)"
 bash bench/server.sh
 

@@ -102,11 +102,13 @@ def start_server(root: Path):
     return f"http://127.0.0.1:{server.server_address[1]}/", stop
 
 
-def start_pitchline_server(root: Path):
+def start_pitchline_server(root: Path, files: bool = True, cache: Path | None = None):
     """`pitchline serve --files ROOT --port 0` (the exported files, from memory, with the
-    project's own headers); returns (base_url, stop)."""
+    project's own headers), or with files=False `pitchline serve ROOT` (a site folder, built in
+    memory with local error pages); returns (base_url, stop)."""
+    source = ["--files", str(root)] if files else [str(root), "--theme", str(ROOT), "--cache", str(cache or root / ".cache")]
     process = subprocess.Popen(
-        [str(pitchline_bin()), "serve", "--files", str(root), "--port", "0", "--log-level", "warning"],
+        [str(pitchline_bin()), "serve", *source, "--port", "0", "--log-level", "warning"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     # "pitchline: 39 files, 0 problems (0.1 s)" then "pitchline: serving DIR/ at http://127.0.0.1:PORT (…)"
     match, seen = None, []

@@ -322,6 +322,23 @@ def test_refuses_a_folder_it_did_not_write_unless_forced(work):
     assert not (out / "notes.txt").exists() and (out / MARKER).is_file()
 
 
+def test_a_broken_chart_fails_the_export_loudly_and_never_reaches_a_public_page(work, exported):
+    """Exit 1 and nothing written; --keep-going publishes the rest (still exit 1) with no error text."""
+    site = work / "broken-site"
+    shutil.copytree(ROOT / "site", site)
+    (site / "charts" / "broken.vl.json").write_text('{"mark": "pie", "data": {"values": []}}')
+    out = work / "broken-out"
+    result = export(str(site), "--out", str(out), "--cache", str(work / "cache"), check=False)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "broken.vl.json:1: $.mark" in result.stderr and not out.exists()
+    result = export(str(site), "--out", str(out), "--cache", str(work / "cache"), "--keep-going", check=False)
+    assert result.returncode == 1 and "1 problem" in result.stdout, result.stdout + result.stderr
+    assert not (out / "charts" / "broken.html").exists() and (out / "charts" / f"{SEATTLE}.html").is_file()
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "broken" not in text and "could not be loaded" not in text and "not supported" not in text, page
+
+
 def test_full_disk_is_a_clear_error_and_keeps_the_previous_export(work, exported):
     disk = work / "small-disk"
     disk.mkdir()

@@ -180,7 +180,7 @@ public struct ChartOptions: Sendable, Equatable {
     }
 }
 
-/// Audio settings a chart author may change; validated by the sonification engine.
+/// Audio settings a chart author may change; bounds and defaults in `AudioOptions.Setting`.
 public struct AudioOptions: Sendable, Equatable, Hashable {
     /// Lowest and highest pitch in hertz; values map onto this range on a logarithmic scale.
     public var minFrequency: Double
@@ -193,8 +193,9 @@ public struct AudioOptions: Sendable, Equatable, Hashable {
     public var smoothing: Double
 
     public init(
-        minFrequency: Double = 200, maxFrequency: Double = 1000, toneDuration: Double = 0.15,
-        playbackDuration: Double = 10, smoothing: Double = 0
+        minFrequency: Double = Setting.minFrequency.defaultValue, maxFrequency: Double = Setting.maxFrequency.defaultValue,
+        toneDuration: Double = Setting.toneDuration.defaultValue,
+        playbackDuration: Double = Setting.playbackDuration.defaultValue, smoothing: Double = Setting.smoothing.defaultValue
     ) {
         self.minFrequency = minFrequency
         self.maxFrequency = maxFrequency

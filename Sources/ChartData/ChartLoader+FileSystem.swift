@@ -17,11 +17,16 @@ extension ChartLoader {
             return SiteCharts(charts: [], problems: [ChartProblem(file: "\(root)/charts", message: "cannot list the charts folder: \(Self.reason(error))")])
         }
         var ids: [String: String] = [:]
-        for name in names where !name.hasPrefix(".") {
+        var skipped: [String] = []
+        for name in names {
             let path = "\(root)/charts/\(name)"
-            let lower = name.lowercased()
-            guard lower.hasSuffix(".json") || lower.hasSuffix(".csv") else {
-                problems.append(ChartProblem(file: path, message: "not a chart; charts are Vega-Lite specs (.vl.json) or CSV files (.csv); put data in \(root)/data/"))
+            guard Self.isChartFileName(name), !isFolder(chartsDirectory.appendingPathComponent(name)) else {
+                // A CSV's sidecar (`x.csv.json`) is read with its CSV, not listed.
+                if !Self.isSidecarName(name) {
+                    skipped.append(path)
+                } else if !names.contains(String(name.dropLast(".json".count))) {
+                    problems.append(ChartProblem(file: path, message: "describes \(name.dropLast(".json".count)), which is not in \(root)/charts; rename it after its CSV file"))
+                }
                 continue
             }
             let id = Self.chartID(path)
@@ -39,7 +44,25 @@ extension ChartLoader {
             }
         }
         charts.sort { $0.id < $1.id }
-        return SiteCharts(charts: charts, problems: problems)
+        return SiteCharts(charts: charts, problems: problems, skipped: skipped)
+    }
+
+    /// `x.vl.json`, `x.json`, `x.csv`; not dotfiles (`.DS_Store`, `.x.swp`), editor backups
+    /// (`x.vl.json~`, `#x.csv#`), READMEs or CSV sidecars (`x.csv.json`).
+    static func isChartFileName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if name.hasPrefix(".") || name.hasPrefix("#") || isSidecarName(name) { return false }
+        return lower.hasSuffix(".json") || lower.hasSuffix(".csv")
+    }
+
+    /// `x.csv.json`: title, units and series names for the bare CSV `x.csv` (docs/architecture.md).
+    static func isSidecarName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && name.lowercased().hasSuffix(".csv.json")
+    }
+
+    private func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Loads one chart by its display path (`site/charts/x.vl.json`).
@@ -51,9 +74,15 @@ extension ChartLoader {
             throw ChartProblem(file: path, message: "cannot read: \(Self.reason(error))")
         }
         if path.lowercased().hasSuffix(".csv") {
-            return try Self.loadCSV(data: bytes, path: path)
+            var sidecar: Data?
+            do {
+                sidecar = try readFile(path + ".json")
+            } catch {
+                if Self.reason(error) != "no such file" { throw ChartProblem(file: path + ".json", message: "cannot read: \(Self.reason(error))") }
+            }
+            return try Self.loadCSV(data: bytes, path: path, sidecar: sidecar, audioDefaults: audioDefaults)
         }
-        return try Self.loadSpec(data: bytes, path: path, readFile: readFile)
+        return try Self.loadSpec(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile)
     }
 
     /// Reads a file by its display path (`site/data/x.csv`), memory-mapped (large CSVs cost
@@ -63,6 +92,12 @@ extension ChartLoader {
         var relative = Substring(path)
         if relative.hasPrefix(root + "/") { relative = relative.dropFirst(root.count + 1) }
         let url = siteDirectory.appendingPathComponent(String(relative))
+        // A symbolic link may not lead out of the site folder.
+        let site = siteDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+        let target = url.standardizedFileURL.resolvingSymlinksInPath().path
+        guard target.hasPrefix(site + "/") else {
+            throw ChartProblem(file: path, message: "is a link to \(target), outside the site folder")
+        }
         return try Data(contentsOf: url, options: .alwaysMapped)
     }
 }

@@ -5,10 +5,23 @@ public struct SiteCharts: Sendable {
     /// Charts sorted by id.
     public var charts: [Chart]
     public var problems: [ChartProblem]
+    /// Files in `charts/` that are not charts (README, dotfiles, editor backups), by display path.
+    public var skipped: [String] = []
 
-    public init(charts: [Chart], problems: [ChartProblem]) {
+    public init(charts: [Chart], problems: [ChartProblem], skipped: [String] = []) {
         self.charts = charts
         self.problems = problems
+        self.skipped = skipped
+    }
+
+    /// One informational line naming the skipped files, or nil when there are none:
+    /// `skipped 2 files in site/charts that are not charts: README.md, x.vl.json~ (…)`.
+    public var skippedNote: String? {
+        guard let first = skipped.first else { return nil }
+        let folder = (first as NSString).deletingLastPathComponent
+        let names = skipped.map { ($0 as NSString).lastPathComponent }
+        let files = names.count == 1 ? "1 file" : "\(names.count) files"
+        return "skipped \(files) in \(folder) that \(names.count == 1 ? "is not a chart" : "are not charts"): \(names.joined(separator: ", ")) (charts are .vl.json specs and .csv files)"
     }
 }
 
@@ -17,6 +30,8 @@ public struct SiteCharts: Sendable {
 /// is in `ChartLoader+FileSystem.swift`.
 public struct ChartLoader: Sendable {
     public let siteDirectory: URL
+    /// Audio settings for charts that do not give their own (`SiteSettings.audio`).
+    public var audioDefaults = AudioOptions()
 
     /// Largest spec file, and largest JSON data file (JSON builds a tree in memory; CSV does not).
     public static let maxSpecBytes = 16 << 20
@@ -29,7 +44,9 @@ public struct ChartLoader: Sendable {
     /// Loads a spec. `path` is the spec's path for messages and for resolving `data.url`
     /// (e.g. `site/charts/x.vl.json`); `readFile` reads another file by such a path
     /// (`site/data/x.csv`) and throws if it cannot.
-    public static func loadSpec(data: Data, path: String, readFile: (String) throws -> Data) throws(ChartProblem) -> Chart {
+    public static func loadSpec(
+        data: Data, path: String, audioDefaults: AudioOptions = AudioOptions(), readFile: (String) throws -> Data
+    ) throws(ChartProblem) -> Chart {
         guard data.count <= maxSpecBytes else {
             throw ChartProblem(file: path, message: "spec is larger than \(maxSpecBytes >> 20) MiB; put large data in a CSV file under data/")
         }
@@ -40,13 +57,7 @@ public struct ChartLoader: Sendable {
         case .values(let values):
             table = try DataTable(json: values, file: path, pathPrefix: "$.data.values")
         case .url(let url, let line):
-            let dataPath = try resolve(url, relativeTo: path, line: line)
-            let bytes: Data
-            do {
-                bytes = try readFile(dataPath)
-            } catch {
-                throw ChartProblem(file: path, line: line, jsonPath: "$.data.url", message: "cannot read \"\(url)\" (\(dataPath)): \(Self.reason(error))")
-            }
+            let (dataPath, bytes) = try readData(url, specPath: path, line: line, readFile: readFile)
             let lower = dataPath.lowercased()
             if lower.hasSuffix(".csv") {
                 table = DataTable(csv: try CSVReader.parse(bytes, path: dataPath), file: dataPath)
@@ -59,18 +70,32 @@ public struct ChartLoader: Sendable {
                 throw ChartProblem(file: path, line: line, jsonPath: "$.data.url", message: "\"\(url)\" is neither .csv nor .json; those are the data formats supported")
             }
         }
-        return try ChartBuilder(spec: spec, table: table, specFile: path, id: chartID(path)).build()
+        var chart = try ChartBuilder(spec: spec, table: table, specFile: path, id: chartID(path)).build()
+        if audioDefaults != AudioOptions() {
+            // The site's defaults, overridden key by key by the spec's own audio settings.
+            let own = root["usermeta"]?["pitchline"]?["audio"]
+            chart.options.audio = try own.map { a throws(ChartProblem) in
+                try SpecReader(file: path).audioOptions(a, "$.usermeta.pitchline.audio", base: audioDefaults)
+            } ?? audioDefaults
+        }
+        return chart
     }
 
     /// Loads a bare CSV file as a chart: the first date (or text) column is x, every numeric
-    /// column is a series, the title comes from the file name (`seattle-weather.csv` → "Seattle weather").
-    public static func loadCSV(data: Data, path: String) throws(ChartProblem) -> Chart {
+    /// column is a series, the title comes from the file name (`seattle-weather.csv` → "Seattle weather")
+    /// unless its sidecar (`seattle-weather.csv.json`, bytes in `sidecar`) says otherwise.
+    public static func loadCSV(
+        data: Data, path: String, sidecar: Data? = nil, audioDefaults: AudioOptions = AudioOptions()
+    ) throws(ChartProblem) -> Chart {
         let csv = try CSVReader.parse(data, path: path)
         let table = DataTable(csv: csv, file: path)
-        return try inferredChart(table, path: path)
+        let meta = try sidecar.map { bytes throws(ChartProblem) in try CSVSidecar(data: bytes, file: path + ".json") }
+        return try inferredChart(table, path: path, sidecar: meta, audioDefaults: audioDefaults)
     }
 
-    static func inferredChart(_ table: DataTable, path: String) throws(ChartProblem) -> Chart {
+    static func inferredChart(
+        _ table: DataTable, path: String, sidecar: CSVSidecar? = nil, audioDefaults: AudioOptions = AudioOptions()
+    ) throws(ChartProblem) -> Chart {
         var table = table
         // A leading whole-number column named like "year" (1000–2999) is a time axis, not a series.
         if !table.columns.contains(where: { $0.kind == .date }), let first = table.columns.first, first.kind == .number,
@@ -103,39 +128,65 @@ public struct ChartLoader: Sendable {
             spec.seriesTitles = Dictionary(uniqueKeysWithValues: numeric.map { ($0.name, ChartBuilder.humanize($0.name)) })
         }
         if x.kind == .text { spec.mark = .bar }
+        spec.audio = audioDefaults
+        try sidecar?.apply(to: &spec, columns: numeric.map(\.name), audioDefaults: audioDefaults)
         return try ChartBuilder(spec: spec, table: table, specFile: path, id: chartID(path)).build()
     }
 
-    /// `site/charts/seattle-temperature.vl.json` → `seattle-temperature`.
-    static func chartID(_ path: String) -> String {
-        var name = (path as NSString).lastPathComponent
-        for suffix in [".vl.json", ".json", ".csv"] where name.lowercased().hasSuffix(suffix) {
-            name.removeLast(suffix.count)
-            break
+    /// The chart's id from its file name (`ChartID`, the one rule).
+    static func chartID(_ path: String) -> String { ChartID.fromFileName(path) }
+
+    /// Reads a spec's `data.url` as Vega-Lite resolves it: relative to the spec when that file
+    /// exists (`../data/x.csv` from `charts/`), else relative to the site root, as a page at the
+    /// root would (`data/x.csv`, the Vega-Lite gallery's form). Absolute and remote URLs, and
+    /// paths leaving the site folder, are refused.
+    static func readData(_ url: String, specPath: String, line: Int, readFile: (String) throws -> Data) throws(ChartProblem) -> (path: String, bytes: Data) {
+        let candidates = try resolve(url, relativeTo: specPath, line: line)
+        var tried: [String] = []
+        for candidate in candidates {
+            do {
+                return (candidate, try readFile(candidate))
+            } catch {
+                let reason = Self.reason(error)
+                if reason != "no such file" {
+                    throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "cannot read \"\(url)\" (\(candidate)): \(reason)")
+                }
+                tried.append(candidate)
+            }
         }
-        return name
+        throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "cannot read \"\(url)\": no such file (looked for \(tried.joined(separator: " and ")))")
     }
 
-    /// Resolves a relative data URL against the spec's folder; refuses absolute and remote URLs.
-    static func resolve(_ url: String, relativeTo specPath: String, line: Int) throws(ChartProblem) -> String {
+    /// The display paths a relative data URL may name, in the order tried: relative to the spec's
+    /// folder, then to the site root (one path when both are the same; none outside the site).
+    static func resolve(_ url: String, relativeTo specPath: String, line: Int) throws(ChartProblem) -> [String] {
         if url.contains("://") || url.hasPrefix("/") || url.hasPrefix("data:") {
-            throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" is not supported; use a path relative to the spec, e.g. \"../data/file.csv\"")
+            let hint = url.contains("://") ? "; download the file into the site's data/ folder and name it \"data/\((url as NSString).lastPathComponent)\"" : "; use a path relative to the site folder, e.g. \"data/file.csv\""
+            throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" is not supported\(hint)")
         }
-        var parts = specPath.split(separator: "/").dropLast().map(String.init)
-        let root = parts.first
+        let folders = specPath.split(separator: "/").dropLast().map(String.init)
+        guard let root = folders.first else { return [url] }
+        var candidates: [String] = []
+        for base in [folders, [root]] {
+            if let path = join(base, url), !candidates.contains(path) { candidates.append(path) }
+        }
+        if candidates.isEmpty {
+            throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" points outside the site folder")
+        }
+        return candidates
+    }
+
+    /// `base` folders (the first is the site root) plus a relative URL; nil if it leaves the root.
+    private static func join(_ base: [String], _ url: String) -> String? {
+        var parts = base
         for part in url.split(separator: "/") {
             switch part {
             case ".", "": continue
             case "..":
-                if parts.count <= 1 {
-                    throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" points outside the site folder")
-                }
+                if parts.count <= 1 { return nil }
                 parts.removeLast()
             default: parts.append(String(part))
             }
-        }
-        if parts.first != root {
-            throw ChartProblem(file: specPath, line: line, jsonPath: "$.data.url", message: "\"\(url)\" points outside the site folder")
         }
         return parts.joined(separator: "/")
     }

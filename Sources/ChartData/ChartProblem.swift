@@ -27,12 +27,15 @@ public struct ChartProblem: Error, CustomStringConvertible, Sendable, Equatable 
     }
 
     public var description: String {
-        var location = file
-        if let line {
-            location += ":\(line)"
-            if let column { location += ":\(column)" }
-        }
+        let location = Self.location(file: file, line: line, column: column)
         if let jsonPath { return "\(location): \(jsonPath): \(message)" }
         return "\(location): \(message)"
+    }
+
+    /// `file:line:column` as compilers write it (line and column where known); the one format
+    /// for every located problem (`SiteProblem` too).
+    public static func location(file: String, line: Int?, column: Int?) -> String {
+        guard let line else { return file }
+        return column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
     }
 }

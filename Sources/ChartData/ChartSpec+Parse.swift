@@ -137,23 +137,16 @@ extension ChartSpec {
         if let n = p["seriesNames"] { seriesNames = try r.stringMap(n, "\(base).seriesNames") }
         if let a = p["audio"] {
             let path = "\(base).audio"
-            let o = try r.object(a, path, allowed: ["minFrequency", "maxFrequency", "toneDuration", "playbackDuration", "smoothing"], ignored: [])
-            func number(_ key: String, _ range: ClosedRange<Double>, _ unit: String) throws(ChartProblem) -> Double? {
-                guard let v = o[key] else { return nil }
-                guard let n = v.number else { throw r.problem(v, "\(path).\(key)", "expected a number, found \(v.kindName)") }
-                guard range.contains(n) else {
-                    throw r.problem(v, "\(path).\(key)", "\(TextFormat.plainNumber(n)) is out of range; use \(TextFormat.plainNumber(range.lowerBound))–\(TextFormat.plainNumber(range.upperBound))\(unit)")
-                }
-                return n
+            let o = try r.object(a, path, allowed: AudioOptions.Setting.allCases.map(\.rawValue), ignored: [])
+            // Bounds from the one table generation also reads (AudioOptions+Limits.swift).
+            for setting in AudioOptions.Setting.allCases {
+                guard let v = o[setting.rawValue] else { continue }
+                let key = "\(path).\(setting.rawValue)"
+                guard let n = v.number else { throw r.problem(v, key, "expected a number, found \(v.kindName)") }
+                if let message = setting.problem(with: n) { throw r.problem(v, key, message) }
+                audio[setting] = n
             }
-            if let v = try number("minFrequency", 20...20_000, " Hz") { audio.minFrequency = v }
-            if let v = try number("maxFrequency", 20...20_000, " Hz") { audio.maxFrequency = v }
-            if let v = try number("toneDuration", 0.02...2, " s") { audio.toneDuration = v }
-            if let v = try number("playbackDuration", 1...600, " s") { audio.playbackDuration = v }
-            if let v = try number("smoothing", 0...1, "") { audio.smoothing = v }
-            if audio.maxFrequency <= audio.minFrequency {
-                throw r.problem(a, path, "maxFrequency (\(TextFormat.plainNumber(audio.maxFrequency)) Hz) must be above minFrequency (\(TextFormat.plainNumber(audio.minFrequency)) Hz)")
-            }
+            if let (_, message) = audio.problem { throw r.problem(a, path, message) }
         }
     }
 }

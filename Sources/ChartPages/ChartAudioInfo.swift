@@ -1,6 +1,7 @@
 /// What a chart page needs to know about the chart's rendered audio (filled by the generator
-/// from Sonification's `ChartAudio`); all file names are relative to the `charts/` folder.
-public struct ChartAudioInfo: Sendable, Equatable {
+/// from Sonification's `ChartAudio`, and kept as is by the render cache); all file names are
+/// relative to the `charts/` folder.
+public struct ChartAudioInfo: Sendable, Equatable, Codable {
     /// `<id>.audio.<hash>.ogg`: the tone bank sprite.
     public var oggFile: String
     /// `<id>.audio.<hash>.js`: the same bytes as base64 in a classic script (for `file://`).

@@ -133,3 +133,24 @@ extension PageRenderer {
             body: TrustedMarkup(escapedHTML: bodyHTML), charts: charts.map { .init(dataScript: $0.scriptPath) }))
     }
 }
+
+extension PageRenderer {
+    struct PlacedChartContext {
+        var headingLevel: Int
+        var chart: ChartView
+    }
+
+    /// A chart placed in a page that is not a site page (the single-file export): its title as a
+    /// heading at `headingLevel` (details one level down), every download link given by `link`
+    /// (file name relative to `charts/` → href, e.g. a `data:` URL). Template
+    /// `partials/single-file-chart`.
+    public func placedChart(
+        _ p: ChartPresentation, headingLevel: Int, audio: ChartAudioInfo?, link: (String) -> String
+    ) throws -> String {
+        var view = p.view(level: headingLevel + 1, chartsBase: "", dataScript: "", audio: audio)
+        view.csvPath = link(view.csvPath)
+        view.graphs = view.graphs.map { ChartView.Graph(path: link($0.path), name: $0.name) }
+        view.bankPath = view.bankPath.map(link)
+        return try render("partials/single-file-chart", PlacedChartContext(headingLevel: headingLevel, chart: view))
+    }
+}

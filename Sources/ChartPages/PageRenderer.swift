@@ -9,6 +9,13 @@ public struct MissingTemplateError: Error, CustomStringConvertible {
     public var description: String { "template \"\(name)\" not found in \(directory)" }
 }
 
+/// A template that does not parse.
+public struct TemplateParseError: Error, CustomStringConvertible {
+    public var name: String
+    public var underlying: any Error
+    public var description: String { "\(name): \(underlying)" }
+}
+
 /// Asset paths every page links to, relative to the site root.
 public struct PageAssets: Sendable, Equatable {
     /// e.g. `assets/pitchline.1a2b3c4d.css`
@@ -25,6 +32,8 @@ public struct PageAssets: Sendable, Equatable {
 public struct PageRenderer: Sendable {
     let library: MustacheLibrary
     let directory: String
+    /// BCP 47 tag of the site's content: `{{lang}}` in every template (`<html lang>`).
+    public var language = "en"
 
     /// Loads every `*.mustache` under `templatesDirectory` (name = relative path without extension).
     public init(templatesDirectory: URL) async throws {
@@ -32,11 +41,43 @@ public struct PageRenderer: Sendable {
         library = try await MustacheLibrary(directory: templatesDirectory.path)
     }
 
+    /// Parses templates given by name (`partials/chart`) and text: the theme built into the binary,
+    /// overridden file by file by a theme folder (SiteGenerator's `ThemeFiles`).
+    public init(templates: [String: String], language: String = "en") throws {
+        var library = MustacheLibrary()
+        for (name, text) in templates.sorted(by: { $0.key < $1.key }) {
+            do {
+                try library.register(text, named: name)
+            } catch {
+                throw TemplateParseError(name: "Templates/\(name).mustache", underlying: error)
+            }
+        }
+        self.library = library
+        directory = "the theme"
+        self.language = language
+    }
+
     /// Renders a named template; throws `MissingTemplateError` when it does not exist.
     public func render(_ name: String, _ context: Any) throws -> String {
-        guard library.getTemplate(named: name) != nil, let text = library.render(context, withTemplate: name) else {
+        guard library.getTemplate(named: name) != nil,
+              let text = library.render(SiteWideContext(page: context, lang: language), withTemplate: name) else {
             throw MissingTemplateError(name: name, directory: directory)
         }
         return text
+    }
+}
+
+/// A page's context plus the values every page shares (`lang`), so each page's context type
+/// does not repeat them. Other names are looked up in the page's context as Mustache would.
+struct SiteWideContext: MustacheParent {
+    let page: Any
+    let lang: String
+
+    func child(named name: String) -> Any? {
+        if name == "lang" { return lang }
+        if let parent = page as? MustacheParent { return parent.child(named: name) }
+        guard let value = Mirror(reflecting: page).children.first(where: { $0.label == name })?.value else { return nil }
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle == .optional ? mirror.children.first?.value : value
     }
 }

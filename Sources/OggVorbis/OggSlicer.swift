@@ -167,11 +167,18 @@ final class OggPageWriter {
     private var packetNumber: Int64 = 0
     private(set) var output = Data()
 
-    init(serial: Int32) throws {
-        guard ogg_stream_init(os, serial) == 0 else {
-            os.deallocate()
-            throw VorbisError.internalFault("ogg_stream_init failed")
+    /// - Parameter simulateInitFailure: tests only: `ogg_stream_init` fails as it does when it
+    ///   cannot allocate (it clears the state it made and returns -1).
+    init(serial: Int32, simulateInitFailure: Bool = false) throws {
+        var status = ogg_stream_init(os, serial)
+        if simulateInitFailure {
+            ogg_stream_clear(os)
+            status = -1
         }
+        // No clean-up here: a throw after every stored property is set still runs `deinit`
+        // (Swift releases the fully initialised object), which clears the already cleared
+        // (zeroed) state, a no-op, and frees `os` once. Freeing `os` here too was a double free.
+        guard status == 0 else { throw VorbisError.internalFault("ogg_stream_init failed") }
     }
 
     deinit {

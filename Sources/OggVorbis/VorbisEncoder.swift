@@ -58,6 +58,8 @@ public final class VorbisEncoder {
             stage = .ready
             try writeHeaders()
         } catch {
+            // `deinit` runs after this throw too (every stored property is set), so `release()`
+            // must be, and is, idempotent; it is called here to free the C state at once.
             release()
             throw error
         }

@@ -3,6 +3,7 @@ import ChartData
 import ChartPages
 import Dispatch
 import Foundation
+import SiteGenerator
 
 /// `pitchline bench pages`: a generated 1,000,000-point chart (2 series, one row per minute)
 /// rendered to its page: HTML+SVG size and time, against a naive page that draws every point.
@@ -16,12 +17,12 @@ struct PageBench: AsyncParsableCommand {
     @Option(help: "Timed runs (the median is printed).")
     var runs = 3
 
-    @Option(help: "Folder holding Templates/ (default: the current folder).")
+    @Option(help: "Theme folder overriding the built-in theme file by file.")
     var theme: String?
 
     func run() async throws {
-        let themeURL = URL(fileURLWithPath: theme ?? FileManager.default.currentDirectoryPath)
-        let renderer = try await PageRenderer(templatesDirectory: themeURL.appendingPathComponent("Templates"))
+        let files = try theme.map { ThemeFiles.builtIn.overlaid(by: try ThemeFiles(directory: URL(fileURLWithPath: $0))) } ?? ThemeFiles.builtIn
+        let renderer = try PageRenderer(templates: files.templates)
         let chart = try ChartLoader.loadCSV(data: LoadBench.generate(rows: rows), path: "bench.csv")
         let assets = PageAssets(cssPath: "assets/pitchline.0.css", jsPath: "assets/pitchline.0.js")
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChartData
 import Foundation
+import SiteGenerator
 
 /// `pitchline check [SITE]`: loads every chart, prints one line per chart and every problem.
 struct Check: ParsableCommand {
@@ -10,24 +11,47 @@ struct Check: ParsableCommand {
     @Argument(help: "The site folder (holds charts/ and data/).")
     var site: String = "site"
 
+    @Option(help: ArgumentHelp("Theme folder (Templates/, Public/) overriding the built-in theme file by file; its templates are checked.", valueName: "DIR"))
+    var theme: String?
+
     func run() throws {
         let url = URL(fileURLWithPath: site)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("\(site): no such folder")
         }
-        let result = ChartLoader(siteDirectory: url).loadSite()
+        var loader = ChartLoader(siteDirectory: url)
+        var settingsProblems = 0
+        var settings = SiteSettings()
+        do {
+            settings = try loader.loadSettings()
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            settingsProblems += 1
+        }
+        loader.audioDefaults = settings.audio
+        let generator = SiteGenerator(siteDirectory: url, themeDirectory: theme.map { URL(fileURLWithPath: $0) }, cacheDirectory: nil)
+        if let themeURL = generator.theme(for: settings) {
+            do {
+                try ThemeFiles.builtIn.overlaid(by: try ThemeFiles(directory: themeURL)).validate()
+            } catch {
+                FileHandle.standardError.write(Data("error: theme \(themeURL.path): \(error)\n".utf8))
+                settingsProblems += 1
+            }
+        }
+        let result = loader.loadSite()
         for chart in result.charts {
             let kind = chart.mark.chartKindName.lowercased()
             let seriesCount = chart.series.count
             let points = TextFormat.count(chart.pointCount)
             print("\(chart.id): \(kind), \(seriesCount) series, \(points) point\(chart.pointCount == 1 ? "" : "s")")
         }
+        if let note = result.skippedNote { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         for problem in result.problems {
             let context = problem.chartFile.map { " (used by \($0))" } ?? ""
             FileHandle.standardError.write(Data("error: \(problem)\(context)\n".utf8))
         }
-        let charts = result.charts.count, problems = result.problems.count
+        let charts = result.charts.count, problems = result.problems.count + settingsProblems
         print("\(charts) chart\(charts == 1 ? "" : "s") loaded, \(problems) problem\(problems == 1 ? "" : "s")")
         if problems > 0 { throw ExitCode(1) }
     }

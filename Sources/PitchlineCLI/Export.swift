@@ -11,7 +11,9 @@ struct Export: AsyncParsableCommand {
         abstract: "Write the site as static files that work on any static host and from disk.",
         discussion: """
             The new site is written beside DIR and swapped in with a rename: an interrupted export \
-            leaves the previous one intact. Unchanged charts are reused from the cache folder.
+            leaves the previous one intact. Unchanged charts are reused from the cache folder. \
+            A chart or report that fails stops the export (exit status 1, nothing written) unless \
+            --keep-going, which publishes the rest and still exits with status 1.
             """)
 
     @Argument(help: "The site folder (chart specs, data, reports).")
@@ -26,25 +28,29 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "Replace DIR even if it holds files that pitchline export did not write.")
     var force = false
 
+    @Flag(help: "Publish the charts and reports that work when others fail (the exit status is still 1).")
+    var keepGoing = false
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors and warnings (no progress, no summary).")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Folder holding Templates/ and Public/ (default: next to the site folder, else the current folder).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Theme folder (Templates/, Public/) overriding the built-in theme file by file.", valueName: "DIR"))
     var theme: String?
 
     @Option(help: ArgumentHelp("Cache folder for rendered charts and audio.", valueName: "DIR"))
-    var cache: String = ".cache"
+    var cache: String = CacheFolder.defaultPath
 
     func run() async throws {
         let siteURL = URL(fileURLWithPath: site)
-        let themeURL = theme.map { URL(fileURLWithPath: $0) } ?? Self.defaultTheme(for: siteURL)
+        let themeURL = theme.map { URL(fileURLWithPath: $0) }
         let cacheURL = URL(fileURLWithPath: cache)
         let outURL = (out ?? (singleFile == nil ? "_site" : nil)).map { URL(fileURLWithPath: $0) }
-        if let outURL { try Self.refuseDangerousOutput(outURL, keeping: [siteURL, themeURL, cacheURL]) }
+        if let outURL { try Self.refuseDangerousOutput(outURL, keeping: [siteURL, themeURL, cacheURL].compactMap { $0 }) }
 
         var job = ExportJob(siteDirectory: siteURL, themeDirectory: themeURL, cacheDirectory: cacheURL, outputDirectory: outURL)
         job.singleFile = singleFile.map { URL(fileURLWithPath: $0) }
         job.force = force
+        job.keepGoing = keepGoing
         let stop = StopSignal()
         let delay = ProcessInfo.processInfo.environment["PITCHLINE_EXPORT_TEST_DELAY_MS"].flatMap(UInt32.init) ?? 0
         job.afterEachFile = { _, _, _ in
@@ -55,16 +61,21 @@ struct Export: AsyncParsableCommand {
         let progress = ExportProgress(quiet: quiet)
         let summary: ExportSummary
         do {
-            summary = try await job.run(progress: progress) { problem in
+            summary = try await job.run(progress: progress, problems: { problem in
                 progress.finish()
-                FileHandle.standardError.write(Data("warning: \(problem)\n".utf8))
-            }
+                FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+            }, notes: { note in
+                guard !quiet else { return }
+                progress.finish()
+                FileHandle.standardError.write(Data("note: \(note)\n".utf8))
+            })
         } catch let error as ExportError {
             progress.finish()
             if error.kind == .cancelled { throw ExitCode(130) }
             throw error  // printed as "Error: <description>", exit status 1
         }
         if !quiet { print(summary.description) }
+        if summary.problems > 0 { throw ExitCode(1) }
     }
 
     /// Refuses an output folder that is, or contains, the site, theme or cache folder: replacing
@@ -81,37 +92,26 @@ struct Export: AsyncParsableCommand {
             }
         }
     }
-
-    /// The theme folder: the site's parent if it has `Templates/`, else the current folder.
-    static func defaultTheme(for site: URL) -> URL {
-        let parent = site.standardizedFileURL.deletingLastPathComponent()
-        if FileManager.default.fileExists(atPath: parent.appendingPathComponent("Templates").path) { return parent }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }
 }
 
-/// Ctrl-C (SIGINT) or SIGTERM: before anything is written the process just exits; while files are
-/// written, the export stops after the current file and removes its temporary folder.
+/// Ctrl-C (SIGINT) or SIGTERM (through `TerminationSignals`): before anything is written the
+/// process just exits; while files are written, the export stops after the current file and
+/// removes its temporary folder.
 final class StopSignal: @unchecked Sendable {
+    // Safety: state behind `lock`; `signals` is set once in `init`.
     private let lock = NSLock()
     private var stopRequested = false
     private var isWriting = false
-    private var sources: [any DispatchSourceSignal] = []
+    private var signals: TerminationSignals?
 
     init() {
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [weak self] in
-                guard let self else { return }
-                let writing = self.lock.withLock {
-                    self.stopRequested = true
-                    return self.isWriting
-                }
-                if !writing { exit(130) }  // nothing written yet; a temporary folder is removed next time
+        signals = TerminationSignals { [weak self] _ in
+            guard let self else { return }
+            let writing = self.lock.withLock {
+                self.stopRequested = true
+                return self.isWriting
             }
-            source.resume()
-            sources.append(source)
+            if !writing { exit(130) }  // nothing written yet; a temporary folder is removed next time
         }
     }
 

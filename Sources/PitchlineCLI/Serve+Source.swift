@@ -1,3 +1,4 @@
+import ChartData
 import Foundation
 import Logging
 import SiteGenerator
@@ -6,13 +7,14 @@ import SiteServing
 /// Where `serve` gets its files: a folder of built files (`--files`) or the site generator.
 struct SiteSource: Sendable {
     let site: URL
-    let theme: URL
+    /// Overrides the built-in theme file by file (nil: the built-in theme).
+    let theme: URL?
     let cache: URL
     let files: URL?
 
     init(site: String, theme: String?, cache: String, files: String?) {
         self.site = URL(fileURLWithPath: site)
-        self.theme = theme.map { URL(fileURLWithPath: $0) } ?? Export.defaultTheme(for: URL(fileURLWithPath: site))
+        self.theme = theme.map { URL(fileURLWithPath: $0) }
         self.cache = URL(fileURLWithPath: cache)
         self.files = files.map { URL(fileURLWithPath: $0) }
     }
@@ -20,9 +22,8 @@ struct SiteSource: Sendable {
     /// "6 charts, 1 report, 0 problems" (or "39 files, 0 problems" for a folder of built files).
     static func summary(of set: FileSet) -> String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let paths = set.files.keys
-        let charts = paths.filter { $0.hasPrefix("charts/") && $0.hasSuffix(".html") && $0.split(separator: "/").count == 2 }.count
-        let reports = paths.filter { $0.hasPrefix("reports/") && $0.hasSuffix(".html") && $0 != "reports/index.html" }.count
+        let charts = set.files(.chartPage).count
+        let reports = set.files(.report).count
         let problems = plural(set.problems.count, "problem")
         if charts == 0 && reports == 0 { return "\(plural(set.files.count, "file")), \(problems)" }
         return "\(plural(charts, "chart")), \(plural(reports, "report")), \(problems)"
@@ -36,7 +37,10 @@ struct SiteSource: Sendable {
     /// Folders whose changes trigger a rebuild.
     var watchedFolders: [URL] {
         if let files { return [files] }
-        return [site, theme.appendingPathComponent("Templates"), theme.appendingPathComponent("Public")]
+        // The theme folder of --theme, else of pitchline.json (as the generator picks it).
+        let settings = (try? ChartLoader(siteDirectory: site).loadSettings()) ?? SiteSettings()
+        let themeFolder = SiteGenerator(siteDirectory: site, themeDirectory: theme, cacheDirectory: nil).theme(for: settings)
+        return [site] + (themeFolder.map { folder in ThemeFiles.folders.map { folder.appendingPathComponent($0) } } ?? [])
     }
 
     /// Builds the file set, printing a progress line if it takes more than a second.
@@ -54,6 +58,7 @@ struct SiteSource: Sendable {
         } else {
             set = try await generate { line.report($0) }
         }
+        for note in set.notes { logger.info("\(note)") }
         for problem in set.problems { logger.error("\(problem)") }
         let elapsed = ContinuousClock.now - started
         print("pitchline: \(Self.summary(of: set)) (\(Self.seconds(elapsed)))")

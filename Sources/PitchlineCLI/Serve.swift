@@ -6,10 +6,6 @@ import Logging
 import SiteGenerator
 import SiteServing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `pitchline serve`: build the site in memory and serve it; `--watch` rebuilds and swaps on change.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,11 +14,11 @@ struct Serve: AsyncParsableCommand {
     @Argument(help: "The site folder (specs, data, reports).")
     var site: String = "site"
 
-    @Option(help: "Folder holding Templates/ and Public/ (default: next to the site folder, else the current folder).")
+    @Option(help: "Theme folder (Templates/, Public/) overriding the built-in theme file by file.")
     var theme: String?
 
     @Option(help: "Audio cache folder.")
-    var cache: String = ".cache"
+    var cache: String = CacheFolder.defaultPath
 
     @Option(help: "Serve this folder of already-built files (e.g. an export) instead of building SITE.")
     var files: String?
@@ -79,7 +75,7 @@ struct Serve: AsyncParsableCommand {
         fflush(nil)
 
         let watching = watcher.map { watcher in Task { await source.watch(watcher, server: server) } }
-        let signal = await ShutdownSignal.wait()
+        let signal = await TerminationSignals.next()
         logger.info("shutting down", metadata: ["signal": "\(signal)"])
         watching?.cancel()
         server.stop(gracePeriod: .seconds(5))
@@ -87,35 +83,3 @@ struct Serve: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
-
-/// Waits for SIGINT or SIGTERM (dispatch signal sources; the default handlers are disabled).
-enum ShutdownSignal {
-    static func wait() async -> String {
-        await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            let once = ResumeOnce(continuation)
-            for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-                Glibc.signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { once.resume(name) }
-                source.resume()
-                once.keep(source)
-            }
-        }
-    }
-
-    private final class ResumeOnce: @unchecked Sendable {
-        // Safety: all state behind `lock`.
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<String, Never>?
-        private var sources: [any DispatchSourceSignal] = []
-        init(_ continuation: CheckedContinuation<String, Never>) { self.continuation = continuation }
-        func keep(_ source: any DispatchSourceSignal) { lock.withLock { sources.append(source) } }
-        func resume(_ name: String) {
-            let pending = lock.withLock { () -> CheckedContinuation<String, Never>? in
-                defer { continuation = nil }
-                return continuation
-            }
-            pending?.resume(returning: name)
-        }
-    }
-}

@@ -1,3 +1,4 @@
+import DurableWrite
 import Foundation
 
 #if canImport(Glibc)
@@ -8,29 +9,15 @@ import Darwin
 
 /// The few file-system calls the exporter needs, on POSIX directly so that every failure keeps
 /// its errno (a full disk reads "no space left on device", not a generic Cocoa error) and file
-/// contents reach the disk (`fsync`) before the folder is swapped in.
+/// contents reach the disk (`fsync`, through `DurableWrite`) before the folder is swapped in.
 enum DurableFile {
     /// Creates `path` (which must not exist), writes all of `data`, fsyncs and closes it.
     static func write(_ data: Data, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ExportError.system("cannot create", path) }
-        var failure: ExportError?
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = .system("cannot write", path)
-                    return
-                }
-                offset += n
-            }
+        do {
+            try DurableWrite.create(path, with: data)
+        } catch {
+            throw ExportError(error)
         }
-        if failure == nil, fsync(fd) != 0 { failure = .system("cannot write", path) }
-        // close can report a delayed write error (NFS, some quota setups).
-        if close(fd) != 0, failure == nil { failure = .system("cannot write", path) }
-        if let failure { throw failure }
     }
 
     /// Creates one folder; an existing folder is fine.
@@ -39,12 +26,7 @@ enum DurableFile {
     }
 
     /// Flushes a folder's entries (new names, renames) to disk.
-    static func syncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
-    }
+    static func syncDirectory(_ path: String) { DurableWrite.syncFolder(path) }
 
     /// A second name for an existing file (same file system); false when the file system refuses.
     static func hardLink(from existing: String, to new: String) -> Bool {

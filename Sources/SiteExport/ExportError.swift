@@ -1,3 +1,4 @@
+import DurableWrite
 import Foundation
 
 #if canImport(Glibc)
@@ -19,6 +20,9 @@ public struct ExportError: Error, CustomStringConvertible, Equatable {
         case unsafePath
         /// Stopped by the user (Ctrl-C) or a test hook.
         case cancelled
+        /// Charts or reports failed (`count` problems) and nothing was published (`--keep-going`
+        /// publishes the rest).
+        case siteProblems(count: Int)
     }
 
     public var path: String
@@ -33,6 +37,11 @@ public struct ExportError: Error, CustomStringConvertible, Equatable {
         self.kind = kind
         self.action = action
         self.hint = hint
+    }
+
+    /// A failed durable write, as an export error (same action, path and errno).
+    init(_ failure: DurableWrite.Failure) {
+        self.init(path: failure.path, kind: .system(errno: failure.errno), action: failure.action)
     }
 
     /// An error for the current `errno`.
@@ -53,6 +62,9 @@ public struct ExportError: Error, CustomStringConvertible, Equatable {
             return "refusing to write \(path): the path would leave the output folder"
         case .cancelled:
             return "export interrupted; the previous export is unchanged"
+        case .siteProblems(let count):
+            return "\(count == 1 ? "1 problem" : "\(count) problems") in the site; nothing was exported and \(path) is unchanged "
+                + "(fix the charts and reports named above, or pass --keep-going to publish the rest)"
         }
     }
 

@@ -8,6 +8,8 @@ public struct ExportSummary: Sendable, Equatable {
     public var chartsRendered = 0
     public var chartsReused = 0
     public var reports = 0
+    /// Charts and reports that failed and were left out (`--keep-going`).
+    public var problems = 0
     /// Length of every exported Ogg Vorbis file together (tone banks and audio graphs).
     public var audioSeconds = 0.0
     public var files = 0
@@ -20,16 +22,16 @@ public struct ExportSummary: Sendable, Equatable {
 
     public init() {}
 
-    /// Counts pages, reports and audio in the files that are exported.
+    /// Counts pages, charts, reports and audio in the files that are exported, by their roles
+    /// (audio lengths as the generator encoded them).
     public init(fileSet: FileSet) {
         for file in fileSet.files.values where file.isExported {
-            if file.path.hasSuffix(".html") {
-                pages += 1
-                if file.path.hasPrefix("reports/") { reports += 1 }
-            } else if file.path.hasSuffix(".ogg") {
-                audioSeconds += OggDuration.seconds(file.data) ?? 0
-            }
+            if file.role.isPage { pages += 1 }
+            if file.role == .report { reports += 1 }
+            if file.role == .chartPage { charts += 1 }
+            audioSeconds += file.audioSeconds ?? 0
         }
+        problems = fileSet.problems.count
     }
 
     /// `Exported _site: 8 pages, 5 charts (0 rendered, 5 reused), 1 report, 2 min 5 s of audio,
@@ -40,6 +42,7 @@ public struct ExportSummary: Sendable, Equatable {
         return "Exported \(destination): \(pages) pages, \(charts) charts (\(chartsRendered) rendered, \(chartsReused) reused), "
             + "\(reportText), \(Self.duration(audioSeconds)) of audio, \(files == 1 ? "1 file" : "\(files) files") (\(written)), "
             + "\(Self.size(bytes))\(singleFileBytes.map { "; single file \(Self.size($0))" } ?? "") in \(String(format: "%.2f", seconds)) s"
+            + (problems > 0 ? "; \(problems == 1 ? "1 problem" : "\(problems) problems"): what failed was left out" : "")
     }
 
     static func duration(_ seconds: Double) -> String {
@@ -51,35 +54,5 @@ public struct ExportSummary: Sendable, Equatable {
         if bytes >= 1_000_000 { return String(format: "%.1f MB", Double(bytes) / 1_000_000) }
         if bytes >= 1_000 { return String(format: "%.0f kB", Double(bytes) / 1_000) }
         return "\(bytes) bytes"
-    }
-}
-
-/// Length of an Ogg Vorbis file from its headers: the last page's granule position (samples)
-/// over the sample rate in the identification header.
-enum OggDuration {
-    static func seconds(_ data: Data) -> Double? {
-        let bytes = [UInt8](data)
-        // Identification header: first page, packet "\u{1}vorbis", rate at offset 12 of the packet.
-        guard bytes.count > 58, bytes[0..<4] == [0x4F, 0x67, 0x67, 0x53] else { return nil }
-        let segments = Int(bytes[26])
-        let packet = 27 + segments
-        guard bytes.count > packet + 16, bytes[packet] == 1 else { return nil }
-        let rate = Self.uint32(bytes, packet + 12)
-        guard rate > 0 else { return nil }
-        // The last page header ("OggS" searched backwards) holds the final granule position.
-        var i = bytes.count - 27
-        while i >= 0 {
-            if bytes[i] == 0x4F, bytes[i + 1] == 0x67, bytes[i + 2] == 0x67, bytes[i + 3] == 0x53 {
-                var granule: UInt64 = 0
-                for k in 0..<8 { granule |= UInt64(bytes[i + 6 + k]) << (8 * UInt64(k)) }
-                return granule == UInt64.max ? nil : Double(granule) / Double(rate)
-            }
-            i -= 1
-        }
-        return nil
-    }
-
-    private static func uint32(_ b: [UInt8], _ at: Int) -> UInt32 {
-        UInt32(b[at]) | UInt32(b[at + 1]) << 8 | UInt32(b[at + 2]) << 16 | UInt32(b[at + 3]) << 24
     }
 }

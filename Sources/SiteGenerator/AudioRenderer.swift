@@ -19,33 +19,28 @@ struct AudioRenderer: Sendable {
         sonifier = Sonifier(cacheDirectory: cacheDirectory)
     }
 
-    /// The tone bank, its script twin, whole-series graphs and per-point tone files (for the
-    /// points the scrubber visits; server only).
-    func render(_ chart: Chart, scrubRows: [Int]) throws -> RenderedAudio {
+    /// The tone bank, its script twin and the whole-series graphs. No per-point files: the page
+    /// plays every point from the bank (`ChartAudioInfo.tones`), so nothing would request them.
+    func render(_ chart: Chart) throws -> RenderedAudio {
         let audio = try sonifier.render(chart: chart)
         let id = chart.id
         let ogg = "\(id).audio.\(audio.hash).ogg"
         let script = "\(id).audio.\(audio.hash).js"
         var files: [GeneratedFile] = [
-            GeneratedFile(path: "charts/\(ogg)", data: audio.sprite, contentType: ContentType.ogg, isImmutable: true),
+            GeneratedFile(
+                path: "charts/\(ogg)", data: audio.sprite, contentType: ContentType.ogg, role: .audioBank, chartID: id,
+                audioSeconds: audio.spriteSeconds, isImmutable: true),
             GeneratedFile(
                 path: "charts/\(script)", data: Self.audioScript(id: id, sprite: audio.sprite),
-                contentType: ContentType.javascript, isImmutable: true),
+                contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
         ]
         var graphs: [String] = []
         for (n, rendition) in audio.renditions.enumerated() {
             let path = "\(id)/graph-\(n).ogg"
             graphs.append(path)
-            files.append(GeneratedFile(path: "charts/\(path)", data: rendition, contentType: ContentType.ogg))
-        }
-        // One file per (series, row); the bytes are shared with the tone they play.
-        let toneFiles = try audio.toneFiles()
-        for s in audio.pointTones.indices {
-            for row in scrubRows {
-                files.append(GeneratedFile(
-                    path: "charts/\(id)/points/\(s)/\(row).ogg", data: toneFiles[audio.pointTones[s][row]],
-                    contentType: ContentType.ogg, isImmutable: true, isExported: false))
-            }
+            files.append(GeneratedFile(
+                path: "charts/\(path)", data: rendition, contentType: ContentType.ogg, role: .rendition, chartID: id,
+                audioSeconds: audio.renditionDuration))
         }
         let info = ChartAudioInfo(
             oggFile: ogg, scriptFile: script, sampleRate: audio.sampleRate,

@@ -1,8 +1,36 @@
-/// Content types of the files the generator writes.
-enum ContentType {
-    static let html = "text/html; charset=utf-8"
-    static let css = "text/css; charset=utf-8"
-    static let javascript = "text/javascript; charset=utf-8"
-    static let csv = "text/csv; charset=utf-8"
-    static let ogg = "audio/ogg"
+/// The one table of content types: the generator's files, and folders of built files read back
+/// (`serve --files`). JavaScript is `text/javascript` (RFC 9239).
+public enum ContentType {
+    public static let html = "text/html; charset=utf-8"
+    public static let css = "text/css; charset=utf-8"
+    public static let javascript = "text/javascript; charset=utf-8"
+    public static let csv = "text/csv; charset=utf-8"
+    public static let ogg = "audio/ogg"
+    public static let xml = "application/xml; charset=utf-8"
+
+    /// By file extension; `application/octet-stream` for anything unknown.
+    public static func forPath(_ path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        let ext = name.contains(".") ? (name.split(separator: ".").last.map { $0.lowercased() } ?? "") : ""
+        switch ext {
+        case "html", "htm": return html
+        case "css": return css
+        case "js", "mjs": return javascript
+        case "json", "map": return "application/json; charset=utf-8"
+        case "svg": return "image/svg+xml; charset=utf-8"
+        case "csv": return csv
+        case "txt", "md": return "text/plain; charset=utf-8"
+        case "xml": return xml
+        case "ogg", "oga": return ogg
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "gif": return "image/gif"
+        case "webp": return "image/webp"
+        case "ico": return "image/x-icon"
+        case "woff2": return "font/woff2"
+        case "woff": return "font/woff"
+        case "pdf": return "application/pdf"
+        default: return "application/octet-stream"
+        }
+    }
 }

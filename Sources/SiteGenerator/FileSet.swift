@@ -1,34 +1,117 @@
+import ChartData
 import Foundation
 
-/// One generated file: the bytes the server serves and the exporter writes, byte for byte.
+/// What a generated file is. Later steps (export summary, single file, server) read roles and
+/// metadata, never path shapes or file contents.
+public enum FileRole: String, Sendable, Codable, CaseIterable {
+    /// `index.html`, the list of published reports and charts.
+    case index
+    /// `charts/<id>.html`.
+    case chartPage
+    /// A broken chart's page listing its problems: local (`serve`) only, never exported.
+    case errorPage
+    /// `reports/<slug>.html`.
+    case report
+    /// `404.html`.
+    case notFound
+    /// `charts/<id>.<hash>.js`, the scrubber's data script.
+    case chartData
+    /// `charts/<id>.audio.<hash>.ogg`, the chart's tone bank.
+    case audioBank
+    /// `charts/<id>.audio.<hash>.js`, the same bank as a base64 script (for `file://`).
+    case audioScript
+    /// `charts/<id>/graph-<n>.ogg`, one series played whole.
+    case rendition
+    /// `charts/<id>.csv`, the chart's data.
+    case download
+    /// `assets/…`, the theme's CSS and JS.
+    case asset
+    /// Another HTML page (a folder of built files read back by `serve --files`).
+    case page
+    /// Any other file read back from a folder.
+    case file
+    /// `sitemap.xml`, every page's absolute URL (only with `baseURL` in `pitchline.json`).
+    case sitemap
+    /// The whole site in one HTML file (`export --single-file`), not part of the site folder.
+    case singleFile
+
+    /// Pages a reader opens (HTML).
+    public var isPage: Bool { [.index, .chartPage, .errorPage, .report, .notFound, .page].contains(self) }
+}
+
+/// One generated file: the bytes the server serves and the exporter writes, byte for byte,
+/// with what it is and what later steps need to know about it.
 public struct GeneratedFile: Sendable, Equatable {
     /// Path relative to the site root, no leading slash, e.g. `charts/seattle-temperature.html`.
     public var path: String
     public var data: Data
-    /// Full Content-Type, with `; charset=utf-8` for text.
+    /// Full Content-Type, with `; charset=utf-8` for text (from `ContentType`).
     public var contentType: String
+    public var role: FileRole
+    /// The chart this file belongs to (its page, data, audio, download or error page).
+    public var chartID: String?
+    /// The page's title (chart and report pages).
+    public var title: String?
+    /// Length in seconds (tone banks and renditions), from the generator that encoded it.
+    public var audioSeconds: Double?
     /// True for content-hashed names (assets, audio, chart data) that may be cached forever.
     public var isImmutable: Bool
-    /// False for files only the server offers (e.g. one point's segment as its own Ogg file).
+    /// False for files only the server offers (error pages).
     public var isExported: Bool
 
-    public init(path: String, data: Data, contentType: String, isImmutable: Bool = false, isExported: Bool = true) {
+    public init(
+        path: String, data: Data, contentType: String, role: FileRole, chartID: String? = nil, title: String? = nil,
+        audioSeconds: Double? = nil, isImmutable: Bool = false, isExported: Bool = true
+    ) {
         self.path = path
         self.data = data
         self.contentType = contentType
+        self.role = role
+        self.chartID = chartID
+        self.title = title
+        self.audioSeconds = audioSeconds
         self.isImmutable = isImmutable
-        self.isExported = isExported
+        self.isExported = isExported && role != .errorPage
+    }
+}
+
+/// A problem found while generating: which chart or report it concerns, where, and what.
+/// `description` reads like a compiler diagnostic: `site/data/x.csv:17:3: expected a number …`.
+public struct SiteProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The chart whose page or audio failed (nil for a report's problem).
+    public var chartID: String?
+    /// The report whose page has the problem (`reports/<slug>.html`), if any.
+    public var reportPath: String?
+    /// The file at fault, relative to the folder holding `site/`.
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    /// What is wrong, with the JSON path where there is one.
+    public var message: String
+
+    public init(chartID: String? = nil, reportPath: String? = nil, file: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.chartID = chartID
+        self.reportPath = reportPath
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        "\(ChartProblem.location(file: file, line: line, column: column)): \(message)"
     }
 }
 
 /// What the generator produces from a site folder: every file by path, plus the problems found
-/// (a broken chart is reported here and gets an error page; the other charts are unaffected).
+/// (a broken chart is reported here; the other charts are unaffected).
 public struct FileSet: Sendable {
     public var files: [String: GeneratedFile]
-    /// Human-readable, located problems, e.g. `site/data/x.csv:17:3: expected a number …`.
-    public var problems: [String]
+    public var problems: [SiteProblem]
+    /// Informational lines (e.g. files in `charts/` skipped as not charts); not problems.
+    public var notes: [String] = []
 
-    public init(files: [String: GeneratedFile] = [:], problems: [String] = []) {
+    public init(files: [String: GeneratedFile] = [:], problems: [SiteProblem] = []) {
         self.files = files
         self.problems = problems
     }
@@ -36,4 +119,12 @@ public struct FileSet: Sendable {
     public subscript(path: String) -> GeneratedFile? { files[path] }
 
     public mutating func add(_ file: GeneratedFile) { files[file.path] = file }
+
+    /// Files with this role, sorted by path.
+    public func files(_ role: FileRole) -> [GeneratedFile] {
+        files.values.filter { $0.role == role }.sorted { $0.path < $1.path }
+    }
+
+    /// Ids of the charts whose page was generated (broken charts have an error page instead).
+    public var chartIDs: [String] { files(.chartPage).compactMap(\.chartID) }
 }

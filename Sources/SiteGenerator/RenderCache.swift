@@ -1,6 +1,7 @@
 import ChartData
 import ChartPages
 import ContentHash
+import DurableWrite
 import Foundation
 import Sonification
 
@@ -107,11 +108,11 @@ extension RenderCache {
     }
 
     /// Starts a generation of `total` charts with the given theme.
-    func session(themeDirectory: URL, assets: PageAssets, total: Int) -> Session {
+    func session(templatesFingerprint: String, assets: PageAssets, total: Int) -> Session {
         counters.begin(total: total)
         let parts = [
             Self.formatVersion, Sonifier.engineVersion, Self.programFingerprint,
-            "css=\(assets.cssPath)", "js=\(assets.jsPath)", "templates=\(Self.templatesFingerprint(themeDirectory))",
+            "css=\(assets.cssPath)", "js=\(assets.jsPath)", "templates=\(templatesFingerprint)",
         ]
         return Session(cache: self, sharedKey: parts.joined(separator: "\n") + "\n")
     }
@@ -126,13 +127,7 @@ extension RenderCache {
     func store(_ data: Data, at file: URL, chartID: String) {
         let fm = FileManager.default
         do {
-            try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temp = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
-            try data.write(to: temp)
-            guard rename(temp.path, file.path) == 0 else {
-                try? fm.removeItem(at: temp)
-                return
-            }
+            try DurableWrite.replace(file, with: data)
             let names = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
             for name in names where name.hasPrefix("\(chartID).") && name.hasSuffix(".plr") && name != file.lastPathComponent {
                 // Only `<id>.<32 hex>.plr`: another chart's id may start with this one's.
@@ -144,25 +139,6 @@ extension RenderCache {
         } catch {
             return
         }
-    }
-
-    /// SHA-256 over every template's relative path and bytes, sorted by path.
-    static func templatesFingerprint(_ themeDirectory: URL) -> String {
-        let root = themeDirectory.appendingPathComponent("Templates")
-        let fm = FileManager.default
-        var files: [String] = []
-        if let walker = fm.enumerator(atPath: root.path) {
-            while let name = walker.nextObject() as? String {
-                files.append(name)
-            }
-        }
-        var all = Data()
-        for name in files.sorted() {
-            guard let bytes = fm.contents(atPath: root.appendingPathComponent(name).path) else { continue }
-            all.append(Data("\(name)\n\(bytes.count)\n".utf8))
-            all.append(bytes)
-        }
-        return ContentHash.sha256Hex(all)
     }
 
     /// The running program's path, size and modification time: any rebuild of the generator

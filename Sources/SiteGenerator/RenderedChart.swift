@@ -10,31 +10,34 @@ struct RenderedChart: Sendable {
     let dataScriptName: String
     let files: [GeneratedFile]
     /// Non-fatal problems (e.g. audio that could not be rendered; the page still works).
-    let problems: [String]
+    let problems: [SiteProblem]
 
     init(chart: Chart, theme: Theme, audio renderer: AudioRenderer) throws {
         let presentation = ChartPresentation(chart: chart)
         let id = chart.id
         var files: [GeneratedFile] = []
-        var problems: [String] = []
+        var problems: [SiteProblem] = []
         var rendered: RenderedAudio?
         do {
-            rendered = try renderer.render(chart, scrubRows: presentation.scrubRows)
+            rendered = try renderer.render(chart)
             files += rendered!.files
         } catch {
-            problems.append("\(chart.sourcePath): audio could not be rendered: \(error)")
+            problems.append(SiteProblem(chartID: id, file: chart.sourcePath, message: "audio could not be rendered: \(error)"))
         }
         let script = presentation.dataScript(audio: rendered?.info)
         let scriptName = "\(id).\(shortHash(script)).js"
-        files.append(GeneratedFile(path: "charts/\(scriptName)", data: script, contentType: ContentType.javascript, isImmutable: true))
+        files.append(GeneratedFile(
+            path: "charts/\(scriptName)", data: script, contentType: ContentType.javascript, role: .chartData, chartID: id, isImmutable: true))
         let page: String
         do {
             page = try theme.pages.chartPage(presentation, dataScript: scriptName, audio: rendered?.info, assets: theme.assets.paths)
         } catch {
             throw GenerationError(step: "Rendering chart page", path: "charts/\(id).html", underlying: error)
         }
-        files.append(GeneratedFile(path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html))
-        files.append(GeneratedFile(path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv))
+        files.append(GeneratedFile(
+            path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title))
+        files.append(GeneratedFile(
+            path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv, role: .download, chartID: id))
         self.presentation = presentation
         self.audio = rendered?.info
         self.dataScriptName = scriptName

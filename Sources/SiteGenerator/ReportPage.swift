@@ -6,12 +6,26 @@ import Ink
 /// `reports/<slug>.html` from Markdown: front matter `title`, `description`, `date`, and
 /// ```` ```chart ```` blocks naming a chart spec, each replaced by the full embedded chart.
 struct ReportPage {
+    /// What a ```` ```chart ```` block turned out to name.
+    enum Block {
+        case chart(id: String)
+        /// Names no loaded chart (or one already embedded): a visible note and a problem.
+        case missing(reference: String)
+    }
+
     let path: String
     let title: String
     let description: String?
+    /// "1 March 2024", from the front matter's `date`.
+    let date: String?
+    /// The report's HTML from Markdown (sanitised; the title's h1 removed, any other h1 an h2),
+    /// with each chart block as the placeholder paragraph of `blocks[i]`.
+    let markdownHTML: String
+    let blocks: [Block]
+    /// The site's page, `reports/<slug>.html`.
     let html: String
-    /// Charts named in the report that do not exist.
-    let problems: [String]
+    /// Chart blocks that name no loaded chart.
+    let problems: [SiteProblem]
 
     init(source: ReportSource, charts: [String: RenderedChart], theme: Theme) throws {
         path = "reports/\(source.slug).html"
@@ -27,28 +41,48 @@ struct ReportPage {
         {
             body.removeSubrange(first.lowerBound..<end.upperBound)
         }
-        body = body.replacingOccurrences(of: "<h1>", with: "<h2>").replacingOccurrences(of: "</h1>", with: "</h2>")
-        var embedded: [EmbeddedChart] = []
-        var problems: [String] = []
+        markdownHTML = body.replacingOccurrences(of: "<h1>", with: "<h2>").replacingOccurrences(of: "</h1>", with: "</h2>")
+        var blocks: [Block] = []
+        var problems: [SiteProblem] = []
         var seen = Set<String>()
-        for (i, reference) in references.enumerated() {
-            let placeholder = "<p>\(Self.placeholder(i))</p>"
-            let html: String
-            if let id = Self.chartID(for: reference, in: charts), let chart = charts[id], !seen.contains(id) {
+        for reference in references {
+            if let id = Self.chartID(for: reference, in: charts), !seen.contains(id) {
                 seen.insert(id)
+                blocks.append(.chart(id: id))
+            } else {
+                problems.append(SiteProblem(
+                    reportPath: path, file: "site/reports/\(source.slug).md",
+                    message: "chart block names \"\(reference)\", which is not a loaded chart (or is embedded twice)"))
+                blocks.append(.missing(reference: reference))
+            }
+        }
+        self.blocks = blocks
+        self.problems = problems
+        date = parsed.metadata["date"].map(Self.readableDate)
+
+        var embedded: [EmbeddedChart] = []
+        let page = try Self.body(markdownHTML, blocks: blocks) { block in
+            switch block {
+            case .chart(let id):
+                let chart = charts[id]!
                 let embed = try theme.pages.embeddedChart(chart.presentation, dataScript: chart.dataScriptName, audio: chart.audio)
                 embedded.append(embed)
-                html = embed.html
-            } else {
-                problems.append("site/reports/\(source.slug).md: chart block names \"\(reference)\", which is not a loaded chart (or is embedded twice)")
-                html = try theme.pages.render("partials/report-missing-chart", ["path": reference])
+                return embed.html
+            case .missing(let reference):
+                return try theme.pages.render("partials/report-missing-chart", ["path": reference])
             }
-            body = body.replacingOccurrences(of: placeholder, with: html)
         }
-        self.problems = problems
-        let date = parsed.metadata["date"].map(Self.readableDate)
         html = try theme.pages.reportPage(
-            title: title, description: description, date: date, bodyHTML: body, charts: embedded, assets: theme.assets.paths)
+            title: title, description: description, date: date, bodyHTML: page, charts: embedded, assets: theme.assets.paths)
+    }
+
+    /// `markdownHTML` with each chart block's placeholder replaced by `markup(block)`.
+    static func body(_ markdownHTML: String, blocks: [Block], markup: (Block) throws -> String) rethrows -> String {
+        var body = markdownHTML
+        for (i, block) in blocks.enumerated() {
+            body = body.replacingOccurrences(of: "<p>\(placeholder(i))</p>", with: try markup(block))
+        }
+        return body
     }
 
     static func placeholder(_ i: Int) -> String { "PITCHLINECHARTBLOCK\(i)END" }
@@ -83,11 +117,8 @@ struct ReportPage {
     /// Finds the chart a block names: by id, or by spec path relative to the site or `charts/`.
     static func chartID(for reference: String, in charts: [String: RenderedChart]) -> String? {
         if charts[reference] != nil { return reference }
-        let name = reference.split(separator: "/").last.map(String.init) ?? reference
-        for suffix in [".vl.json", ".json", ".csv"] where name.hasSuffix(suffix) {
-            let id = String(name.dropLast(suffix.count))
-            if charts[id] != nil { return id }
-        }
+        let id = ChartID.fromFileName(reference)
+        if id != reference.split(separator: "/").last.map(String.init), charts[id] != nil { return id }
         return charts.first { reference.hasSuffix($0.value.presentation.chart.sourcePath) || $0.value.presentation.chart.sourcePath.hasSuffix(reference) }?.key
     }
 

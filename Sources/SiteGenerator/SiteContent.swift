@@ -7,6 +7,10 @@ public struct SiteContent: Sendable {
     public var charts: [Chart]
     public var problems: [ChartProblem]
     public var reports: [ReportSource]
+    /// Informational lines for the author (e.g. files in `charts/` that are not charts).
+    public var notes: [String] = []
+    /// `site/pitchline.json`: title, language, base URL, audio defaults, theme.
+    public var settings = SiteSettings()
 
     public init(charts: [Chart], problems: [ChartProblem] = [], reports: [ReportSource] = []) {
         self.charts = charts

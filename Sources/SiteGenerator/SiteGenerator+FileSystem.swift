@@ -2,9 +2,21 @@ import ChartData
 import Foundation
 
 extension SiteGenerator {
+    /// Reads `pitchline.json` (defaults when there is none); a broken one stops the generation
+    /// with its located problem.
+    func loadSettings() throws -> SiteSettings {
+        do {
+            return try ChartLoader(siteDirectory: siteDirectory).loadSettings()
+        } catch {
+            throw GenerationError(step: "Reading site settings", path: nil, underlying: error)
+        }
+    }
+
     /// Loads the charts (ChartLoader) and the reports' Markdown from the site folder.
-    func loadContent() throws -> SiteContent {
-        let site = ChartLoader(siteDirectory: siteDirectory).loadSite()
+    func loadContent(settings: SiteSettings = SiteSettings()) throws -> SiteContent {
+        var loader = ChartLoader(siteDirectory: siteDirectory)
+        loader.audioDefaults = settings.audio
+        let site = loader.loadSite()
         var reports: [ReportSource] = []
         let reportsDirectory = siteDirectory.appendingPathComponent("reports")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: reportsDirectory.path)) ?? []
@@ -17,6 +29,9 @@ extension SiteGenerator {
                 throw GenerationError(step: "Reading reports", path: "reports/\(name)", underlying: error)
             }
         }
-        return SiteContent(charts: site.charts, problems: site.problems, reports: reports)
+        var content = SiteContent(charts: site.charts, problems: site.problems, reports: reports)
+        content.notes = site.skippedNote.map { [$0] } ?? []
+        content.settings = settings
+        return content
     }
 }

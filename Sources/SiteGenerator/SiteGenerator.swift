@@ -6,16 +6,22 @@ import Foundation
 /// (docs/architecture.md, "Generated site layout"). Knows nothing of HTTP or of the output disk.
 public struct SiteGenerator: Sendable {
     public let siteDirectory: URL
-    /// Holds `Templates/` and `Public/`.
-    public let themeDirectory: URL
+    /// A theme folder (`Templates/`, `Public/`) overriding the built-in theme file by file; nil:
+    /// the built-in theme alone.
+    public let themeDirectory: URL?
     /// Where rendered audio is cached by content hash (nil: no cache).
     public let cacheDirectory: URL?
-    /// Shown as the index page's heading.
-    public var siteTitle = "Charts and reports"
     /// Rendered charts kept between runs (nil: render every chart); see `RenderCache`.
     public var renderCache: RenderCache?
+    /// For a public site (export): no error pages, reports with a problem left out, and the index
+    /// lists only what was generated. Off (serve), broken charts get a local error page listing
+    /// their problems, and the index links to them.
+    public var forPublishing = false
+    /// Also render the whole site as one self-contained HTML file (role `singleFile`, path
+    /// `single-file.html`, not exported with the site folder; `export --single-file`).
+    public var singleFile = false
 
-    public init(siteDirectory: URL, themeDirectory: URL, cacheDirectory: URL?) {
+    public init(siteDirectory: URL, themeDirectory: URL?, cacheDirectory: URL?) {
         self.siteDirectory = siteDirectory
         self.themeDirectory = themeDirectory
         self.cacheDirectory = cacheDirectory
@@ -23,20 +29,30 @@ public struct SiteGenerator: Sendable {
 
     static let stepNames = ["Loading theme", "Loading charts and reports", "Rendering charts", "Rendering reports", "Rendering index"]
 
-    /// Reads the site folder and renders every file. Broken charts become error pages and
-    /// `problems`; only a broken theme (e.g. a missing template) throws.
+    /// Reads the site folder and renders every file. Broken charts become `problems` (and local
+    /// error pages unless `forPublishing`); only a broken theme (e.g. a missing template) or
+    /// settings file throws.
     public func generate(progress: @Sendable (GenerationStep) -> Void = { _ in }) async throws -> FileSet {
         progress(GenerationStep(index: 1, count: 5, name: Self.stepNames[0]))
-        let theme = try await Theme(directory: themeDirectory)
+        let settings = try loadSettings()
+        let theme = try await Theme(directory: theme(for: settings), language: settings.language)
         progress(GenerationStep(index: 2, count: 5, name: Self.stepNames[1]))
-        let content = try loadContent()
+        let content = try loadContent(settings: settings)
         return try await render(content, theme: theme, progress: progress, firstStep: 3)
+    }
+
+    /// The theme folder: `themeDirectory` (`--theme`), else the settings' `theme` (relative to
+    /// the site folder), else nil (the built-in theme alone).
+    public func theme(for settings: SiteSettings) -> URL? {
+        themeDirectory ?? settings.theme.map {
+            ($0.hasPrefix("/") ? URL(fileURLWithPath: $0) : siteDirectory.appendingPathComponent($0)).standardizedFileURL
+        }
     }
 
     /// Renders already loaded content (tests build `Chart` values by hand).
     public func generate(content: SiteContent, progress: @Sendable (GenerationStep) -> Void = { _ in }) async throws -> FileSet {
         progress(GenerationStep(index: 1, count: 4, name: Self.stepNames[0]))
-        let theme = try await Theme(directory: themeDirectory)
+        let theme = try await Theme(directory: theme(for: content.settings), language: content.settings.language)
         return try await render(content, theme: theme, progress: { progress(GenerationStep(index: $0.index - 1, count: 4, name: $0.name)) }, firstStep: 3)
     }
 
@@ -53,19 +69,27 @@ public struct SiteGenerator: Sendable {
             for file in chart.files { files.add(file) }
         }
 
-        let broken = Self.brokenCharts(content.problems)
+        files.problems = content.problems.map(Self.siteProblem) + rendered.flatMap(\.problems)
+        let broken = forPublishing ? [] : Self.brokenCharts(content.problems)
         for b in broken {
             let page = try theme.pages.chartErrorPage(b, assets: theme.assets.paths)
-            files.add(GeneratedFile(path: b.href, data: Data(page.utf8), contentType: ContentType.html))
+            files.add(GeneratedFile(
+                path: b.href, data: Data(page.utf8), contentType: ContentType.html, role: .errorPage,
+                chartID: ChartID.forFile(b.sourcePath)))
         }
-        files.problems = content.problems.map(\.description) + rendered.flatMap(\.problems)
+        files.notes = content.notes
 
         progress(GenerationStep(index: firstStep + 1, count: 5, name: Self.stepNames[3]))
         var reportEntries: [IndexEntry] = []
+        var reports: [ReportPage] = []
         for report in content.reports.sorted(by: { $0.slug < $1.slug }) {
             let page = try ReportPage(source: report, charts: byID, theme: theme)
-            files.add(GeneratedFile(path: page.path, data: Data(page.html.utf8), contentType: ContentType.html))
             files.problems += page.problems
+            // A report with a problem shows it on the page: never published.
+            if forPublishing && !page.problems.isEmpty { continue }
+            reports.append(page)
+            files.add(GeneratedFile(
+                path: page.path, data: Data(page.html.utf8), contentType: ContentType.html, role: .report, title: page.title))
             reportEntries.append(IndexEntry(href: page.path, title: page.title, summary: page.description))
         }
 
@@ -76,18 +100,35 @@ public struct SiteGenerator: Sendable {
                 kind: $0.presentation.chart.mark.chartKindName, summary: $0.presentation.oneLineSummary)
         }
         let index = try theme.pages.indexPage(
-            siteTitle: siteTitle, reports: reportEntries, charts: chartEntries, broken: broken, assets: theme.assets.paths)
-        files.add(GeneratedFile(path: "index.html", data: Data(index.utf8), contentType: ContentType.html))
-        // Served for unknown paths at any depth, so its links start at the site root.
-        let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths, root: "/")
-        files.add(GeneratedFile(path: "404.html", data: Data(notFound.utf8), contentType: ContentType.html))
+            siteTitle: content.settings.title, reports: reportEntries, charts: chartEntries, broken: broken, assets: theme.assets.paths)
+        files.add(GeneratedFile(path: "index.html", data: Data(index.utf8), contentType: ContentType.html, role: .index, title: content.settings.title))
+        // Served for unknown paths at any depth, so its links start at the site root (the base
+        // URL's path when the settings give one).
+        let root = content.settings.baseURL.flatMap { URLComponents(string: $0)?.path } ?? "/"
+        let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths, root: root.hasSuffix("/") ? root : root + "/")
+        files.add(GeneratedFile(path: "404.html", data: Data(notFound.utf8), contentType: ContentType.html, role: .notFound))
+        if let base = content.settings.baseURL {
+            files.add(Sitemap(baseURL: base, pages: ["index.html"] + reportEntries.map(\.href) + chartEntries.map(\.href)).file)
+        }
+        if singleFile {
+            files.add(try SingleFile.render(siteTitle: content.settings.title, charts: rendered, reports: reports, files: files, theme: theme))
+        }
         return files
+    }
+
+    /// A loading problem, tagged with the chart it broke.
+    static func siteProblem(_ problem: ChartProblem) -> SiteProblem {
+        var message = problem.message
+        if let path = problem.jsonPath { message = "\(path): \(message)" }
+        return SiteProblem(
+            chartID: ChartID.forFile(problem.chartFile ?? problem.file), file: problem.file, line: problem.line,
+            column: problem.column, message: message)
     }
 
     /// Renders every chart concurrently; results in input order.
     func renderCharts(_ charts: [Chart], theme: Theme) async throws -> [RenderedChart] {
         let audio = AudioRenderer(cacheDirectory: cacheDirectory)
-        let cache = renderCache?.session(themeDirectory: themeDirectory, assets: theme.assets.paths, total: charts.count)
+        let cache = renderCache?.session(templatesFingerprint: theme.templatesFingerprint, assets: theme.assets.paths, total: charts.count)
         return try await withThrowingTaskGroup(of: (Int, RenderedChart).self) { group in
             for (i, chart) in charts.enumerated() {
                 group.addTask {
@@ -107,20 +148,11 @@ public struct SiteGenerator: Sendable {
         var byID: [String: (source: String, problems: [String])] = [:]
         for problem in problems {
             let file = problem.chartFile ?? problem.file
-            guard let id = chartID(forFile: file) else { continue }
+            guard let id = ChartID.forFile(file) else { continue }
             if byID[id] == nil { order.append(id); byID[id] = (file, []) }
             byID[id]!.problems.append(problem.description)
         }
         return order.map { BrokenChart(href: "charts/\($0).html", sourcePath: byID[$0]!.source, problems: byID[$0]!.problems) }
     }
 
-    /// `seattle` for `…/charts/seattle.vl.json` or `…/charts/seattle.csv`; nil for data files.
-    static func chartID(forFile file: String) -> String? {
-        let parts = file.split(separator: "/")
-        guard parts.count >= 2, parts[parts.count - 2] == "charts", let name = parts.last else { return nil }
-        for suffix in [".vl.json", ".json", ".csv"] where name.hasSuffix(suffix) {
-            return String(name.dropLast(suffix.count))
-        }
-        return nil
-    }
 }

@@ -3,15 +3,27 @@ import Foundation
 
 /// The loaded theme: templates and the bundled CSS/JS.
 struct Theme: Sendable {
+    let files: ThemeFiles
     let pages: PageRenderer
     let assets: ThemeAssets
 
-    init(directory: URL) async throws {
+    /// The built-in theme overridden by `files`' contents; pages get `lang="language"`.
+    init(files: ThemeFiles, language: String = "en") throws {
+        self.files = files
         do {
-            pages = try await PageRenderer(templatesDirectory: directory.appendingPathComponent("Templates"))
+            pages = try PageRenderer(templates: files.templates, language: language)
         } catch {
-            throw GenerationError(step: "Loading templates", path: directory.appendingPathComponent("Templates").path, underlying: error)
+            throw GenerationError(step: "Loading templates", path: (error as? TemplateParseError)?.name, underlying: error)
         }
-        assets = try ThemeAssets(publicDirectory: directory.appendingPathComponent("Public"))
+        assets = try ThemeAssets(files: files)
     }
+
+    /// The built-in theme, overridden file by file by `directory` (nil: the built-in theme alone).
+    init(directory: URL?, language: String = "en") async throws {
+        let base = ThemeFiles.builtIn
+        try self.init(files: try directory.map { base.overlaid(by: try ThemeFiles(directory: $0)) } ?? base, language: language)
+    }
+
+    /// Identifies the templates for the render cache.
+    var templatesFingerprint: String { files.fingerprint(prefix: "Templates/") }
 }

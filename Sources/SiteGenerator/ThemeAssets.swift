@@ -8,23 +8,20 @@ struct ThemeAssets: Sendable {
     var js: GeneratedFile
     var paths: PageAssets { PageAssets(cssPath: css.path, jsPath: js.path) }
 
-    init(publicDirectory: URL) throws {
-        css = try Self.bundle(publicDirectory, extension: "css", contentType: ContentType.css)
-        js = try Self.bundle(publicDirectory, extension: "js", contentType: ContentType.javascript)
+    init(files: ThemeFiles) throws {
+        css = Self.bundle(files, extension: "css", contentType: ContentType.css)
+        js = Self.bundle(files, extension: "js", contentType: ContentType.javascript)
     }
 
-    static func bundle(_ directory: URL, extension ext: String, contentType: String) throws -> GeneratedFile {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    /// Every `Public/*.<ext>` (not in subfolders), sorted by name, one newline between files.
+    static func bundle(_ theme: ThemeFiles, extension ext: String, contentType: String) -> GeneratedFile {
         var data = Data()
-        for name in names.filter({ $0.hasSuffix(".\(ext)") }).sorted() {
-            do {
-                data.append(try Data(contentsOf: directory.appendingPathComponent(name)))
-            } catch {
-                throw GenerationError(step: "Reading theme assets", path: "Public/\(name)", underlying: error)
-            }
+        for (path, bytes) in theme.files.sorted(by: { $0.key < $1.key })
+        where path.hasPrefix("Public/") && path.hasSuffix(".\(ext)") && !path.dropFirst(7).contains("/") {
+            data.append(bytes)
             if data.last != 0x0A { data.append(0x0A) }
         }
         let path = "assets/pitchline.\(shortHash(data)).\(ext)"
-        return GeneratedFile(path: path, data: data, contentType: contentType, isImmutable: true)
+        return GeneratedFile(path: path, data: data, contentType: contentType, role: .asset, isImmutable: true)
     }
 }

@@ -1,3 +1,4 @@
+import ContentHash
 import Foundation
 import HTTPServer
 import SiteGenerator
@@ -83,18 +84,10 @@ final class ServedFile: Sendable {
     static let empty = ResponseBody(Data())
 }
 
-/// A strong validator from the bytes: 64-bit FNV-1a plus the length, as hex. Not for security,
-/// only to tell versions of one file apart (ETag); changing any byte changes it with near certainty.
+/// A strong validator from the bytes: the content hash (SHA-256, `ContentHash`), first 16 hex
+/// digits, plus the length in hex. Computed once per file when a site is installed.
 enum ETagDigest {
     static func hex(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        data.withUnsafeBytes { bytes in
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01B3
-            }
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex + "-" + String(data.count, radix: 16)
+        String(ContentHash.sha256Hex(data).prefix(16)) + "-" + String(data.count, radix: 16)
     }
 }

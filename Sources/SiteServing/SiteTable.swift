@@ -64,5 +64,5 @@ final class SiteTable: Sendable {
             </html>
 
             """.utf8),
-        contentType: "text/html; charset=utf-8")
+        contentType: ContentType.html, role: .notFound)
 }

@@ -63,6 +63,11 @@ public struct ChartAudio: Sendable, Equatable {
     public var renditions: [Data]
     public var renditionDuration: Double
 
+    /// Length of the sprite in seconds: every tone slot back to back, as encoded.
+    public var spriteSeconds: Double {
+        Double(tones.map { $0.startFrame + $0.frameCount }.max() ?? 0) / Double(sampleRate)
+    }
+
     /// Tone `index` alone as a valid standalone Ogg Vorbis file, cut from the sprite.
     public func toneFile(_ index: Int) throws -> Data {
         let tone = tones[index]

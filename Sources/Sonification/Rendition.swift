@@ -17,7 +17,7 @@ public enum RenditionLength: Sendable, Equatable, Hashable {
     }
 
     func validate() throws(SonificationError) {
-        guard seconds.isFinite, (0.5...600).contains(seconds) else { throw .invalidPlaybackDuration(seconds) }
+        guard AudioOptions.Setting.playbackDuration.problem(with: seconds) == nil else { throw .invalidPlaybackDuration(seconds) }
     }
 }
 
@@ -44,7 +44,7 @@ public struct Rendition: Sendable, Equatable {
     /// Plans the rendition of `values` (nil = missing) in `length`.
     public init(values: [Double?], length: RenditionLength, smoothing: Double = 0) throws {
         try length.validate()
-        guard smoothing.isFinite, (0...1).contains(smoothing) else { throw SonificationError.invalidSmoothing(smoothing) }
+        guard AudioOptions.Setting.smoothing.problem(with: smoothing) == nil else { throw SonificationError.invalidSmoothing(smoothing) }
         guard !values.isEmpty else { throw SonificationError.noPoints(chart: "series") }
         if let row = values.firstIndex(where: { $0.map { !$0.isFinite } ?? false }) {
             throw SonificationError.notANumber(series: "series", row: row)

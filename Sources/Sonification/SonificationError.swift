@@ -14,16 +14,19 @@ public enum SonificationError: Error, Equatable, CustomStringConvertible {
     /// The audio library failed; the message is libvorbis's.
     case encoding(String)
 
+    /// `toneDuration 5 is out of range; use 0.02–2 s`, from the table `check` also reads.
+    static func outOfRange(_ setting: AudioOptions.Setting, _ value: Double) -> String {
+        "\(setting.rawValue) \(setting.problem(with: value) ?? "\(value) is refused")"
+    }
+
     public var description: String {
         switch self {
-        case .invalidToneDuration(let d):
-            "tone duration must be a number of seconds between 0.02 and 5, got \(d)"
+        case .invalidToneDuration(let d): Self.outOfRange(.toneDuration, d)
         case .invalidFrequencyRange(let lo, let hi):
-            "pitch range must satisfy 20 Hz ≤ minimum < maximum ≤ 8000 Hz, got minimum \(lo) Hz and maximum \(hi) Hz"
-        case .invalidPlaybackDuration(let d):
-            "playback duration must be a number of seconds between 0.5 and 600, got \(d)"
-        case .invalidSmoothing(let s):
-            "smoothing must be between 0 (none) and 1, got \(s)"
+            AudioOptions(minFrequency: lo, maxFrequency: hi).problem.map { "\($0.setting.map { "\($0.rawValue) " } ?? "")\($0.message)" }
+                ?? "pitch range \(lo)–\(hi) Hz"
+        case .invalidPlaybackDuration(let d): Self.outOfRange(.playbackDuration, d)
+        case .invalidSmoothing(let s): Self.outOfRange(.smoothing, s)
         case .notANumber(let series, let row):
             "series \"\(series)\" has a value that is not a number (NaN or infinite) at row \(row + 1)"
         case .noPoints(let chart):
@@ -41,16 +44,15 @@ public enum SonificationError: Error, Equatable, CustomStringConvertible {
 }
 
 extension AudioOptions {
-    /// Throws the first problem with these options, if any.
+    /// Throws the first problem with these options, if any (bounds: `AudioOptions.Setting`).
     public func validate() throws(SonificationError) {
-        guard toneDuration.isFinite, (0.02...5).contains(toneDuration) else {
-            throw .invalidToneDuration(toneDuration)
+        guard let (setting, _) = problem else { return }
+        switch setting {
+        case .toneDuration: throw .invalidToneDuration(toneDuration)
+        case .playbackDuration: throw .invalidPlaybackDuration(playbackDuration)
+        case .smoothing: throw .invalidSmoothing(smoothing)
+        case .minFrequency, .maxFrequency, nil: throw .invalidFrequencyRange(min: minFrequency, max: maxFrequency)
         }
-        guard minFrequency.isFinite, maxFrequency.isFinite, minFrequency >= 20, maxFrequency <= 8000,
-            minFrequency < maxFrequency
-        else { throw .invalidFrequencyRange(min: minFrequency, max: maxFrequency) }
-        try RenditionLength.exact(playbackDuration).validate()
-        guard smoothing.isFinite, (0...1).contains(smoothing) else { throw .invalidSmoothing(smoothing) }
     }
 }
 

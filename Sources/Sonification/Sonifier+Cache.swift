@@ -1,4 +1,5 @@
 import ContentHash
+import DurableWrite
 import Foundation
 import OggVorbis
 
@@ -8,7 +9,7 @@ import OggVorbis
 /// (engine version, rate, quality, tone list or rendition plan). The file starts with a line
 /// `PLA1 <sha256 of payload>`; a file whose payload does not match its stored hash (a torn
 /// write, disk damage, tampering) is never used: it is re-encoded and replaced. Writes go to a
-/// temporary file and are renamed into place, so readers never see half a file.
+/// temporary file and are renamed into place (`DurableWrite`), so readers never see half a file.
 extension Sonifier {
     static let cacheMagic = "PLA1 "
 
@@ -44,16 +45,8 @@ extension Sonifier {
 
     /// Best effort: a cache that cannot be written only costs time on the next run.
     private func store(_ data: Data, at file: URL, in directory: URL) {
-        let fm = FileManager.default
-        do {
-            try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-            var stored = Data((Self.cacheMagic + ContentHash.sha256Hex(data) + "\n").utf8)
-            stored.append(data)
-            let temp = directory.appendingPathComponent(".tmp-\(UUID().uuidString)")
-            try stored.write(to: temp)
-            if rename(temp.path, file.path) != 0 { try? fm.removeItem(at: temp) }
-        } catch {
-            return
-        }
+        var stored = Data((Self.cacheMagic + ContentHash.sha256Hex(data) + "\n").utf8)
+        stored.append(data)
+        try? DurableWrite.replace(file, with: stored)
     }
 }

@@ -63,7 +63,10 @@ struct LoadSiteTests {
             "charts/c-bare.csv": "year,sales\n2001,5\n2002,7\n",
             "charts/d-broken.csv": "x,y\n1,\"2\n",
             "charts/notes.txt": "hello",
+            "charts/README.md": "# My charts",
             "charts/.hidden": "",
+            "charts/b-good.vl.json~": "{ an editor backup",
+            "charts/.b-good.vl.json.swp": "swap",
             "data/a.json": #"[{"k": "x", "v": 1}, {"k": "y", "v": null}]"#,
         ])
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
@@ -73,8 +76,9 @@ struct LoadSiteTests {
         #expect(result.problems.map(\.description) == [
             "site/charts/a-bad.vl.json:1: $.mark: \"arc\" is not supported; use one of line, bar, point, area",
             "site/charts/d-broken.csv:2:3: unterminated quoted field: the quote opened here is never closed",
-            "site/charts/notes.txt: not a chart; charts are Vega-Lite specs (.vl.json) or CSV files (.csv); put data in site/data/",
         ])
+        // Not charts: skipped with one informational line, not a problem.
+        #expect(result.skippedNote == "skipped 5 files in site/charts that are not charts: .b-good.vl.json.swp, .hidden, README.md, b-good.vl.json~, notes.txt (charts are .vl.json specs and .csv files)")
         // A leading "year" column of whole numbers becomes a yearly time axis.
         let bare = result.charts[1]
         #expect(bare.title == "C bare")
@@ -102,5 +106,36 @@ struct LoadSiteTests {
         let result = ChartLoader(siteDirectory: site).loadSite()
         #expect(result.charts.isEmpty)
         #expect(result.problems.count == 1 && result.problems[0].description.hasPrefix("site/charts: cannot list the charts folder"))
+    }
+
+    @Test func aDataLinkLeadingOutOfTheSiteIsRefused() throws {
+        let site = try makeSite([
+            "charts/l.vl.json": """
+            {"data": {"url": "data/secret.csv"}, "mark": "line",
+             "encoding": {"x": {"field": "t", "type": "quantitative"}, "y": {"field": "v", "type": "quantitative"}}}
+            """,
+        ])
+        let outside = site.deletingLastPathComponent().appendingPathComponent("secret.csv")
+        try Data("t,v\n1,2\n".utf8).write(to: outside)
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: site.appendingPathComponent("data/secret.csv"), withDestinationURL: outside)
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let result = ChartLoader(siteDirectory: site).loadSite()
+        #expect(result.charts.isEmpty)
+        #expect(result.problems.first?.description.contains("outside the site folder") == true)
+    }
+
+    @Test func sidecarsAreReadWithTheirCSVAndNeverListed() throws {
+        let site = try makeSite([
+            "charts/jobs.csv": "month,jobs\n2006-01-01,10\n2006-02-01,12\n",
+            "charts/jobs.csv.json": #"{"title": "Jobs", "unit": "thousand"}"#,
+            "charts/gone.csv.json": #"{"title": "Orphan"}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let result = ChartLoader(siteDirectory: site).loadSite()
+        #expect(result.charts.map(\.title) == ["Jobs"])
+        #expect(result.charts.first?.y.unit == "thousand")
+        #expect(result.skipped.isEmpty)
+        #expect(result.problems.map(\.description) == ["site/charts/gone.csv.json: describes gone.csv, which is not in site/charts; rename it after its CSV file"])
     }
 }

@@ -167,9 +167,11 @@ struct SpecLoaderTests {
         #expect(specProblem("""
         {"data": {"url": "../data/none.csv"}, "mark": "line",
          "encoding": {"x": {"field": "day", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative"}}}
-        """).hasPrefix("site/charts/t.vl.json:1: $.data.url: cannot read \"../data/none.csv\" (site/data/none.csv): "))
+        """) == "site/charts/t.vl.json:1: $.data.url: cannot read \"../data/none.csv\": no such file (looked for site/data/none.csv)")
         #expect(specProblem(#"{"data": {"url": "https://example.com/x.csv"}, "mark": "line", "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative"}}}"#)
-            == "site/charts/t.vl.json:1: $.data.url: \"https://example.com/x.csv\" is not supported; use a path relative to the spec, e.g. \"../data/file.csv\"")
+            == "site/charts/t.vl.json:1: $.data.url: \"https://example.com/x.csv\" is not supported; download the file into the site's data/ folder and name it \"data/x.csv\"")
+        #expect(specProblem(#"{"data": {"url": "/etc/x.csv"}, "mark": "line", "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative"}}}"#)
+            == "site/charts/t.vl.json:1: $.data.url: \"/etc/x.csv\" is not supported; use a path relative to the site folder, e.g. \"data/file.csv\"")
         #expect(specProblem(#"{"data": {"url": "../../etc/passwd.csv"}, "mark": "line", "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative"}}}"#)
             == "site/charts/t.vl.json:1: $.data.url: \"../../etc/passwd.csv\" points outside the site folder")
     }
@@ -209,7 +211,7 @@ struct SpecLoaderTests {
         {"data": {"url": "../data/w.csv"}, "mark": "line",
          "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative"}},
          "usermeta": {"pitchline": {"audio": {"minFrequency": 5}}}}
-        """) == "site/charts/t.vl.json:3: $.usermeta.pitchline.audio.minFrequency: 5 is out of range; use 20–20000 Hz")
+        """) == "site/charts/t.vl.json:3: $.usermeta.pitchline.audio.minFrequency: 5 is out of range; use 20–8000 Hz")
         #expect(specProblem("""
         {"data": {"url": "../data/w.csv"}, "mark": "line",
          "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative"}},
@@ -248,5 +250,30 @@ struct SpecSortAndScaleTests {
         {"data": {"url": "../data/w.csv"}, "mark": "line",
          "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative", "scale": {"type": "log"}}}}
         """) == "site/charts/t.vl.json:2: $.encoding.y.scale.type: \"log\" is not supported; Pitchline draws linear scales (linear, time, utc, band, point)")
+    }
+
+    /// Vega-Lite resolves `data.url` against the page; gallery specs say `data/x.csv`.
+    @Test func dataURLsResolveLikeVegaLite() throws {
+        let gallery = """
+        {"$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+         "description": "Stock prices of 5 Tech Companies over Time.",
+         "data": {"url": "data/stocks.csv"}, "mark": "line",
+         "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "price", "type": "quantitative"},
+                      "color": {"field": "symbol", "type": "nominal"}}}
+        """
+        let stocks = "symbol,date,price\nMSFT,Jan 1 2000,39.81\nMSFT,Feb 1 2000,36.35\nAMZN,Jan 1 2000,64.56\nAMZN,Feb 1 2000,68.87\n"
+        let chart = try spec(gallery, files: ["site/data/stocks.csv": stocks])
+        #expect(chart.series.map(\.name) == ["MSFT", "AMZN"])
+        #expect(chart.pointCount == 2)
+        // The spec's own folder wins when the file exists there (today's rule).
+        let beside = try spec(gallery, files: ["site/charts/data/stocks.csv": stocks.replacingOccurrences(of: "MSFT", with: "IBM"), "site/data/stocks.csv": stocks])
+        #expect(beside.series.map(\.name) == ["IBM", "AMZN"])
+        #expect(specProblem(gallery, files: [:]) == "site/charts/t.vl.json:3: $.data.url: cannot read \"data/stocks.csv\": no such file (looked for site/charts/data/stocks.csv and site/data/stocks.csv)")
+        // Leaving the site is refused whichever folder it starts from.
+        #expect(specProblem(#"{"data": {"url": "../../x.csv"}, "mark": "line", "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative"}}}"#)
+            == "site/charts/t.vl.json:1: $.data.url: \"../../x.csv\" points outside the site folder")
+        // `../data/w.csv` from charts/ and from the root: only the first stays inside.
+        #expect(try ChartLoader.resolve("../data/w.csv", relativeTo: "site/charts/t.vl.json", line: 1) == ["site/data/w.csv"])
+        #expect(try ChartLoader.resolve("data/w.csv", relativeTo: "site/charts/t.vl.json", line: 1) == ["site/charts/data/w.csv", "site/data/w.csv"])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import Logging
+import RawHTTPClient
 
 /// Starts a server on an ephemeral loopback port for one test, and always stops it.
 func withServer<T>(
@@ -8,12 +8,7 @@ func withServer<T>(
     handler: @escaping HTTPServer.Handler,
     _ body: (HTTPServer) throws -> T
 ) throws -> T {
-    var configuration = HTTPServerConfiguration()
-    configuration.port = 0
-    configuration.threads = 2
-    configuration.connectionTimeoutSeconds = 5
-    configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-    configure(&configuration)
+    let configuration = testServerConfiguration(configure)
     let server = HTTPServer(configuration: configuration, handler: handler)
     try server.start()
     defer { server.stop(gracePeriod: .seconds(2)) }

@@ -42,8 +42,8 @@ enum Sample {
 
     static func fileSet(_ files: [String: String], serverOnly: [String] = []) -> FileSet {
         var set = FileSet()
-        for (path, text) in files { set.add(GeneratedFile(path: path, data: Data(text.utf8), contentType: "text/plain")) }
-        for path in serverOnly { set.add(GeneratedFile(path: path, data: Data("x".utf8), contentType: "audio/ogg", isExported: false)) }
+        for (path, text) in files { set.add(GeneratedFile(path: path, data: Data(text.utf8), contentType: "text/plain", role: .file)) }
+        for path in serverOnly { set.add(GeneratedFile(path: path, data: Data("x".utf8), contentType: "audio/ogg", role: .file, isExported: false)) }
         return set
     }
 

@@ -8,21 +8,28 @@ import Testing
 @Suite struct SingleFileTests {
     static let report = ReportSource(
         slug: "rain",
-        markdown: "---\ntitle: Rain\n---\nSee [the snow page](../charts/snow.html).\n\n```chart\nrain\n```\n")
+        markdown: "---\ntitle: Rain\n---\nSee [the snow page](../charts/snow.html).\n\n## Why\n\n```chart\nrain\n```\n")
 
-    func singleFile() async throws -> (String, FileSet) {
-        let generator = SiteGenerator(
+    func singleFile(theme: URL = Sample.projectDirectory) async throws -> (String, FileSet) {
+        var generator = SiteGenerator(
             siteDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("pl-unused-\(UUID().uuidString)"),
-            themeDirectory: Sample.projectDirectory, cacheDirectory: nil)
+            themeDirectory: theme, cacheDirectory: nil)
+        generator.singleFile = true
         let charts = [Sample.chart(id: "rain", title: "Daily rain"), Sample.chart(id: "snow", title: "Snow <deep>", offset: 1)]
         let set = try await generator.generate(content: SiteContent(charts: charts, reports: [Self.report]))
-        return (String(decoding: try SingleFileSite(fileSet: set).render(), as: UTF8.self), set)
+        return (String(decoding: try SingleFileSite.file(in: set).data, as: UTF8.self), set)
     }
 
-    static func all(_ pattern: String, _ text: String) -> [String] { SingleFileSite.matches(pattern, in: text) }
+    /// Capture group 1 of every match.
+    static func all(_ pattern: String, _ text: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        let ns = text as NSString
+        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { ns.substring(with: $0.range(at: 1)) }
+    }
 
     @Test func everyChartOnceWithUniqueIDsAndOneH1() async throws {
-        let (html, _) = try await singleFile()
+        let (html, set) = try await singleFile()
+        #expect(set["single-file.html"]?.isExported == false)
         #expect(Self.all(#"<figure class="pl-chart" data-chart-id="([^"]*)""#, html).sorted() == ["rain", "snow"])
         let ids = Self.all(#"\sid="([^"]*)""#, html)
         #expect(ids.count == Set(ids).count)
@@ -32,6 +39,10 @@ import Testing
         #expect(html.contains("<section class=\"pl-page\" id=\"page-charts-snow\">"))
         #expect(!html.contains("id=\"page-charts-rain\""))  // embedded in the report instead
         #expect(html.contains("Snow &lt;deep&gt;"))
+        // Headings nest: report h2, its Markdown h3, its chart h3 with details h4; a chart's own section h2.
+        #expect(html.contains("<h2>Rain</h2>") && html.contains("<h3>Why</h3>"))
+        #expect(html.contains("<h3 id=\"rain-heading\">Daily rain</h3>") && html.contains("<h4 id=\"rain-details\">"))
+        #expect(html.contains("<h2 id=\"snow-heading\">Snow &lt;deep&gt;</h2>") && html.contains("<h3 id=\"snow-details\">"))
     }
 
     @Test func linksBecomeAnchorsAndDataURLs() async throws {
@@ -39,7 +50,7 @@ import Testing
         let links = Self.all(#"\s(?:href|src)="([^"]*)""#, html)
         // Nothing points outside the file.
         #expect(links.allSatisfy { $0.hasPrefix("#") || $0.hasPrefix("data:") }, "\(links.filter { !$0.hasPrefix("#") && !$0.hasPrefix("data:") })")
-        #expect(html.contains("href=\"#page-charts-snow\""))  // the report's Markdown link to a chart page
+        #expect(html.contains("href=\"#snow-heading\""))  // the report's Markdown link to a chart page
         #expect(html.contains("href=\"#rain-heading\""))  // the index's link to a chart embedded in the report
         #expect(html.contains("href=\"#page-reports-rain\""))
         let csv = try #require(set["charts/rain.csv"])
@@ -65,21 +76,41 @@ import Testing
         #expect(scripts.count == 5)
         for script in scripts { #expect(csp.contains(hash(script))) }
         #expect(csp.contains("style-src \(hash(styles[0]))"))
-        let audio = try #require(set.files.values.first { $0.path.hasPrefix("charts/snow.audio.") && $0.path.hasSuffix(".js") })
+        let audio = try #require(set.files(.audioScript).first { $0.chartID == "snow" })
         #expect(scripts.contains(String(decoding: audio.data, as: UTF8.self)))
-        #expect(scripts.last!.contains("pitchline:play"))  // Public/pitchline.js comes last
+        #expect(scripts.last == String(decoding: try #require(set.files(.asset).first { $0.path.hasSuffix(".js") }).data, as: UTF8.self))
+    }
+
+    /// A theme whose page templates differ in markup from the default (another `<main>`, scripts
+    /// in the head, a wrapper around the chart) still gives a complete single file: it is rendered
+    /// from the model with its own template, not cut out of the pages.
+    @Test func aCustomThemeCannotBreakIt() async throws {
+        let temp = try TempFolder()
+        let theme = temp.path("theme")
+        try FileManager.default.copyItem(at: Sample.projectDirectory.appendingPathComponent("Templates"), to: theme.appendingPathComponent("Templates"))
+        try FileManager.default.copyItem(at: Sample.projectDirectory.appendingPathComponent("Public"), to: theme.appendingPathComponent("Public"))
+        let layout = theme.appendingPathComponent("Templates/layout.mustache")
+        var text = try String(contentsOf: layout, encoding: .utf8)
+        text = text.replacingOccurrences(of: "<main id=\"main\" tabindex=\"-1\">", with: "<div class=\"shell\"><main class=\"content\" id=\"top\">")
+            .replacingOccurrences(of: "</main>", with: "</main></div>")
+        try text.write(to: layout, atomically: true, encoding: .utf8)
+        let chart = theme.appendingPathComponent("Templates/chart.mustache")
+        text = try String(contentsOf: chart, encoding: .utf8)
+        text = text.replacingOccurrences(of: "{{>partials/chart}}", with: "<div class=\"frame\">{{>partials/chart}}</div>")
+        try text.write(to: chart, atomically: true, encoding: .utf8)
+
+        let (html, set) = try await singleFile(theme: theme)
+        #expect(String(decoding: set["charts/snow.html"]!.data, as: UTF8.self).contains("<main class=\"content\" id=\"top\">"))
+        #expect(Self.all(#"<figure class="pl-chart" data-chart-id="([^"]*)""#, html).sorted() == ["rain", "snow"])
+        #expect(html.contains("<main id=\"main\" tabindex=\"-1\">"))
+        #expect(Self.all(#"<script>([\s\S]*?)</script>"#, html).count == 5)
+        #expect(html.contains("Data as CSV") && html.contains("data:text/csv"))
+        #expect(html.components(separatedBy: "<dialog id=\"pl-help\"").count == 2)
     }
 
     @Test func inlineTextCannotCloseItsElement() {
-        #expect(SingleFileSite.inlineSafe("a = '</SCRIPT>';", closing: "script") == "a = '<\\/script>';")
-        #expect(SingleFileSite.shiftHeadings("<h1 id=\"x\">A</h1><h5>B</h5><hr>") == "<h2 id=\"x\">A</h2><h6>B</h6><hr>")
-    }
-
-    @Test func repeatedIDsAreRenamedWithTheirReferences() {
-        var registry = IDRegistry()
-        _ = registry.claim("<p id=\"note\">x</p>", section: "a")
-        let second = registry.claim("<p id=\"note\">y</p><a href=\"#note\">n</a><div aria-labelledby=\"note other\"></div>", section: "b")
-        #expect(second == "<p id=\"b-note\">y</p><a href=\"#b-note\">n</a><div aria-labelledby=\"b-note other\"></div>")
+        #expect(SingleFile.inlineSafe("a = '</SCRIPT>';", closing: "script") == "a = '<\\/script>';")
+        #expect(SingleFile.shiftHeadings("<h1>A</h1><h5>B</h5><hr>") == "<h2>A</h2><h6>B</h6><hr>")
     }
 }
 

@@ -70,12 +70,58 @@ enum Sample {
         let problem = ChartProblem(file: "site/charts/broken.vl.json", line: 3, column: 7, message: "expected a string")
         let content = SiteContent(charts: [Sample.chart(id: "rain", title: "Daily rain")], problems: [problem])
         let set = try await Sample.generator().generate(content: content)
-        #expect(set.problems == ["site/charts/broken.vl.json:3:7: expected a string"])
+        #expect(set.problems == [SiteProblem(chartID: "broken", file: "site/charts/broken.vl.json", line: 3, column: 7, message: "expected a string")])
+        #expect(set.problems.map(\.description) == ["site/charts/broken.vl.json:3:7: expected a string"])
         let page = Sample.html(set, "charts/broken.html")
         #expect(page.contains("site/charts/broken.vl.json:3:7: expected a string"))
         #expect(page.contains("<h1>Chart could not be loaded</h1>"))
+        #expect(set["charts/broken.html"]?.role == .errorPage)
+        #expect(set["charts/broken.html"]?.isExported == false)
         #expect(set["charts/rain.html"] != nil)
         #expect(Sample.html(set, "index.html").contains("charts/broken.html"))
+    }
+
+    @Test func forPublishingNoBuildErrorReachesAPage() async throws {
+        let problem = ChartProblem(file: "site/charts/broken.vl.json", line: 3, column: 7, message: "expected a string")
+        let content = SiteContent(
+            charts: [Sample.chart(id: "rain", title: "Daily rain")], problems: [problem],
+            reports: [
+                ReportSource(slug: "good", markdown: "# Good\n\n```chart\nrain\n```\n"),
+                ReportSource(slug: "bad", markdown: "# Bad\n\n```chart\nbroken\n```\n"),
+            ])
+        var generator = Sample.generator()
+        generator.forPublishing = true
+        let set = try await generator.generate(content: content)
+        #expect(set.problems.map(\.chartID) == ["broken", nil])
+        #expect(set.problems.last?.reportPath == "reports/bad.html")
+        #expect(set["charts/broken.html"] == nil)
+        #expect(set["reports/bad.html"] == nil)
+        #expect(set["reports/good.html"]?.role == .report)
+        let index = Sample.html(set, "index.html")
+        #expect(!index.contains("broken") && !index.contains("reports/bad.html") && !index.contains("could not be loaded"))
+        for file in set.files.values where file.role.isPage {
+            let text = String(decoding: file.data, as: UTF8.self)
+            #expect(!text.contains("expected a string") && !text.contains("not a loaded chart"), "\(file.path)")
+        }
+    }
+
+    @Test func everyFileCarriesItsRoleAndChart() async throws {
+        let set = try await Sample.generator().generate(content: SiteContent(charts: [Sample.chart(id: "rain", title: "Daily rain")]))
+        let roles = Dictionary(grouping: set.files.values, by: \.role).mapValues { $0.map(\.path).sorted() }
+        #expect(roles[.chartPage] == ["charts/rain.html"])
+        #expect(roles[.download] == ["charts/rain.csv"])
+        #expect(roles[.index] == ["index.html"] && roles[.notFound] == ["404.html"])
+        #expect(roles[.asset]?.count == 2)
+        #expect(set.chartIDs == ["rain"])
+        #expect(set["charts/rain.html"]?.title == "Daily rain")
+        for file in set.files.values where [.chartPage, .chartData, .audioBank, .audioScript, .rendition, .download].contains(file.role) {
+            #expect(file.chartID == "rain", "\(file.path)")
+        }
+        let bank = try #require(set.files(.audioBank).first)
+        #expect((bank.audioSeconds ?? 0) > 0.1)
+        #expect(set.files(.rendition).allSatisfy { $0.audioSeconds == 10 })
+        // Nothing a page does not request: no per-point tone files.
+        #expect(set.files.keys.allSatisfy { !$0.contains("/points/") })
     }
 
     @Test func aBrokenDataFileGivesItsChartsErrorPage() async throws {
@@ -142,14 +188,16 @@ enum Sample {
         #expect(b.contains("<h2>Another heading</h2>"))
     }
 
-    @Test func missingTemplateThrows() async throws {
+    @Test func brokenTemplateThrowsNamingTheFile() async throws {
         let theme = FileManager.default.temporaryDirectory.appendingPathComponent("pl-theme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: theme.appendingPathComponent("Templates"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: theme.appendingPathComponent("Public"), withIntermediateDirectories: true)
+        try Data("{{#unclosed}}".utf8).write(to: theme.appendingPathComponent("Templates/index.mustache"))
         defer { try? FileManager.default.removeItem(at: theme) }
         let generator = SiteGenerator(siteDirectory: theme, themeDirectory: theme, cacheDirectory: nil)
-        await #expect(throws: (any Error).self) {
+        await #expect {
             _ = try await generator.generate(content: SiteContent(charts: [Sample.chart(id: "a", title: "A")]))
+        } throws: { error in
+            "\(error)".contains("Templates/index.mustache")
         }
     }
 }

@@ -13,7 +13,7 @@ struct HostileRequestTests {
     static func hostileSite() -> FileSet {
         var set = sampleSite()
         set.add(GeneratedFile(
-            path: "big.bin", data: Data(repeating: 0x42, count: 8 * 1024 * 1024), contentType: "application/octet-stream"))
+            path: "big.bin", data: Data(repeating: 0x42, count: 8 * 1024 * 1024), contentType: "application/octet-stream", role: .file))
         return set
     }
 

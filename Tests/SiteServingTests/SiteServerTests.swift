@@ -26,7 +26,7 @@ struct SiteServerTests {
 
             let script = try get("/charts/seattle.0a1b2c3d.js", port: server.port)
             #expect(script.header("Cache-Control") == "public, max-age=31536000, immutable")
-            #expect(script.header("Content-Type") == "application/javascript; charset=utf-8")
+            #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
             #expect(script.header("Content-Length") == "\(11 * 100)")
         }
     }

@@ -10,24 +10,24 @@ func sampleSite(marker: String = "one") -> FileSet {
     var set = FileSet()
     set.add(GeneratedFile(
         path: "index.html", data: Data("<!doctype html><title>Charts \(marker)</title><h1>Charts</h1>".utf8),
-        contentType: "text/html; charset=utf-8"))
+        contentType: "text/html; charset=utf-8", role: .page))
     let page = "<!doctype html><title>Seattle</title>" + String(repeating: "<p>Temperature rises.</p>", count: 100)
     set.add(GeneratedFile(
-        path: "charts/seattle.html", data: Data(page.utf8), contentType: "text/html; charset=utf-8"))
+        path: "charts/seattle.html", data: Data(page.utf8), contentType: "text/html; charset=utf-8", role: .page))
     set.add(GeneratedFile(
         path: "charts/seattle.0a1b2c3d.js", data: Data(String(repeating: "window.x=1;", count: 100).utf8),
-        contentType: "application/javascript; charset=utf-8", isImmutable: true))
+        contentType: "text/javascript; charset=utf-8", role: .chartData, isImmutable: true))
     set.add(GeneratedFile(
-        path: "charts/seattle.audio.4e5f6a7b.ogg", data: audioBytes, contentType: "audio/ogg", isImmutable: true))
+        path: "charts/seattle.audio.4e5f6a7b.ogg", data: audioBytes, contentType: "audio/ogg", role: .audioBank, isImmutable: true))
     set.add(GeneratedFile(
         path: "reports/index.html", data: Data("<!doctype html><title>Reports</title>".utf8),
-        contentType: "text/html; charset=utf-8"))
+        contentType: "text/html; charset=utf-8", role: .page))
     set.add(GeneratedFile(
         path: "404.html", data: Data("<!doctype html><html lang=\"en\"><title>Not found</title><h1>Page not found</h1>".utf8),
-        contentType: "text/html; charset=utf-8"))
+        contentType: "text/html; charset=utf-8", role: .page))
     set.add(GeneratedFile(
         path: "charts/é t.html", data: Data("<!doctype html><title>Accented</title>".utf8),
-        contentType: "text/html; charset=utf-8"))
+        contentType: "text/html; charset=utf-8", role: .page))
     return set
 }
 
@@ -40,12 +40,7 @@ func withSite<T>(
     configure: (inout HTTPServerConfiguration) -> Void = { _ in },
     _ body: (SiteServer) throws -> T
 ) throws -> T {
-    var configuration = HTTPServerConfiguration()
-    configuration.port = 0
-    configuration.threads = 2
-    configuration.connectionTimeoutSeconds = 5
-    configuration.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-    configure(&configuration)
+    let configuration = testServerConfiguration(configure)
     let server = try SiteServer(fileSet: fileSet, configuration: configuration, liveReload: liveReload)
     try server.start()
     defer { server.stop(gracePeriod: .seconds(2)) }

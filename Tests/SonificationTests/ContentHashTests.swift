@@ -22,13 +22,10 @@ import Testing
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
-    @Test func incrementalEqualsOneShotAtEveryBlockBoundary() {
+    @Test func sliceOfLargerDataHashesItsOwnBytes() {
         let data = Data((0..<300).map { UInt8($0 % 251) })
         for split in [0, 1, 55, 56, 63, 64, 65, 128, 299, 300] {
-            var h = SHA256()
-            h.update(data.prefix(split))
-            h.update(data.dropFirst(split))
-            #expect(ContentHash.hex(h.finalize()) == ContentHash.sha256Hex(data), "split \(split)")
+            #expect(ContentHash.sha256Hex(data.dropFirst(split)) == ContentHash.sha256Hex(Data(Array(data.dropFirst(split)))), "split \(split)")
         }
     }
 

@@ -70,10 +70,10 @@ import Testing
     @Test func badInputGivesClearErrors() throws {
         let sonifier = Sonifier(cacheDirectory: nil)
         let cases: [(Chart, String)] = [
-            (weatherChart(options: AudioOptions(toneDuration: -0.1)), "tone duration"),
-            (weatherChart(options: AudioOptions(minFrequency: 800, maxFrequency: 400)), "minimum 800.0 Hz"),
-            (weatherChart(options: AudioOptions(minFrequency: 500, maxFrequency: 500)), "pitch range"),
-            (weatherChart(options: AudioOptions(playbackDuration: -5)), "playback duration"),
+            (weatherChart(options: AudioOptions(toneDuration: -0.1)), "toneDuration -0.1 is out of range; use 0.02–2 s"),
+            (weatherChart(options: AudioOptions(minFrequency: 800, maxFrequency: 400)), "maxFrequency (400 Hz) must be above minFrequency (800 Hz)"),
+            (weatherChart(options: AudioOptions(minFrequency: 500, maxFrequency: 500)), "must be above"),
+            (weatherChart(options: AudioOptions(playbackDuration: -5)), "playbackDuration -5 is out of range; use 1–600 s"),
             (weatherChart(options: AudioOptions(smoothing: 1.5)), "smoothing"),
             (simpleChart([[1, .nan, 3]]), "row 2"),
             (simpleChart([[1, .infinity]]), "not a number"),

@@ -1,0 +1,105 @@
+import Foundation
+
+/// `site/pitchline.json`: settings for the whole site. Every key is optional; unknown keys and
+/// bad values are located problems (file, line, JSON path), as in specs.
+///
+/// ```json
+/// {"title": "Weather in Seattle", "language": "en-GB", "baseURL": "https://example.org/weather/",
+///  "audio": {"playbackDuration": 8}, "theme": "theme"}
+/// ```
+public struct SiteSettings: Sendable, Equatable {
+    /// The file's name inside the site folder.
+    public static let fileName = "pitchline.json"
+    public static let defaultTitle = "Charts and reports"
+
+    /// The index page's heading and title.
+    public var title = SiteSettings.defaultTitle
+    /// BCP 47 language tag of the content (`en`, `en-GB`, `pt-BR`), set as `lang` on every page.
+    public var language = "en"
+    /// Where the site is published, ending in `/` (`https://example.org/weather/`): the sitemap's
+    /// absolute URLs and the 404 page's links. Nil: no sitemap.
+    public var baseURL: String?
+    /// Audio defaults for every chart; a spec's `usermeta.pitchline.audio` (or a CSV's sidecar)
+    /// overrides them key by key. Same bounds as in specs (`AudioOptions.Setting`).
+    public var audio = AudioOptions()
+    /// A theme folder, relative to the site folder, overriding the built-in theme file by file.
+    public var theme: String?
+
+    public init() {}
+
+    /// Parses the settings file's bytes; `file` is its display path (`site/pitchline.json`).
+    public static func parse(_ data: Data, file: String) throws(ChartProblem) -> SiteSettings {
+        let r = SpecReader(file: file)
+        let root = try JSONValue.parse(data, file: file)
+        let o = try r.object(root, "$", allowed: ["title", "language", "baseURL", "audio", "theme"], ignored: ["$schema"])
+        var settings = SiteSettings()
+        if let title = try r.string(o["title"], "$.title") {
+            guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw r.problem(o["title"]!, "$.title", "is empty; give the site's title") }
+            settings.title = title
+        }
+        if let language = try r.string(o["language"], "$.language") {
+            guard isLanguageTag(language) else {
+                throw r.problem(o["language"]!, "$.language", "\"\(language)\" is not a BCP 47 language tag; use e.g. \"en\", \"en-GB\", \"de\", \"pt-BR\"")
+            }
+            settings.language = language
+        }
+        if let base = try r.string(o["baseURL"], "$.baseURL") {
+            guard let url = URLComponents(string: base), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                  url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {
+                throw r.problem(o["baseURL"]!, "$.baseURL", "\"\(base)\" is not an absolute http(s) URL without query or fragment; use e.g. \"https://example.org/charts/\"")
+            }
+            settings.baseURL = base.hasSuffix("/") ? base : base + "/"
+        }
+        if let a = o["audio"] { settings.audio = try r.audioOptions(a, "$.audio", base: settings.audio) }
+        if let theme = try r.string(o["theme"], "$.theme") {
+            guard !theme.isEmpty else { throw r.problem(o["theme"]!, "$.theme", "is empty; name a folder holding Templates/ and/or Public/") }
+            settings.theme = theme
+        }
+        return settings
+    }
+
+    /// `language-extlang-script-region-variant` in shape (RFC 5646): letters and digits in
+    /// subtags of 1–8, the first 2–3 or 5–8 letters. Registry membership is not checked.
+    static func isLanguageTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.count != 4,
+              first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+}
+
+extension SpecReader {
+    /// Reads `{"minFrequency": …, …}` over `base`, key by key, with the bounds of the one table
+    /// (`AudioOptions.Setting`) that the spec reader and Sonification also use.
+    func audioOptions(_ value: JSONValue, _ path: String, base: AudioOptions) throws(ChartProblem) -> AudioOptions {
+        let o = try object(value, path, allowed: AudioOptions.Setting.allCases.map(\.rawValue), ignored: [])
+        var audio = base
+        for setting in AudioOptions.Setting.allCases {
+            guard let v = o[setting.rawValue] else { continue }
+            let key = "\(path).\(setting.rawValue)"
+            guard let n = v.number else { throw problem(v, key, "expected a number, found \(v.kindName)") }
+            if let message = setting.problem(with: n) { throw problem(v, key, message) }
+            audio[setting] = n
+        }
+        if let (_, message) = audio.problem { throw problem(value, path, message) }
+        return audio
+    }
+}
+
+extension ChartLoader {
+    /// The display path of the settings file (`site/pitchline.json`).
+    public var settingsPath: String { "\(displayRoot)/\(SiteSettings.fileName)" }
+
+    /// Reads `pitchline.json` from the site folder; defaults when there is none.
+    public func loadSettings() throws(ChartProblem) -> SiteSettings {
+        let url = siteDirectory.appendingPathComponent(SiteSettings.fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return SiteSettings() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ChartProblem(file: settingsPath, message: "cannot read: \(Self.reason(error))")
+        }
+        return try SiteSettings.parse(data, file: settingsPath)
+    }
+}

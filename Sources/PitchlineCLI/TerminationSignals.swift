@@ -1,0 +1,36 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one signal-handling path of the program: SIGINT (Ctrl-C) and SIGTERM, with their default
+/// handlers off, delivered to `handler` by dispatch signal sources (off the signal context, so
+/// the handler may lock, print and exit). `serve` stops gracefully on them; `export` exits or
+/// stops between two files.
+final class TerminationSignals: @unchecked Sendable {
+    // Safety: `sources` is written once in `init`, before any handler can run.
+    private var sources: [any DispatchSourceSignal] = []
+
+    /// Starts listening; keep the value alive as long as the handler should run.
+    init(_ handler: @escaping @Sendable (_ name: String) -> Void) {
+        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { handler(name) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Waits for the first SIGINT or SIGTERM; returns its name.
+    static func next() async -> String {
+        let stream = AsyncStream<String> { continuation in
+            let signals = TerminationSignals { continuation.yield($0) }
+            continuation.onTermination = { _ in _ = signals }
+        }
+        for await name in stream { return name }
+        return "SIGTERM"
+    }
+}

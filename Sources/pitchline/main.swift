@@ -1,3 +1,0 @@
-import PitchlineCLI
-
-await PitchlineCommand.main()
