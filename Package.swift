@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "pitchline", targets: ["pitchline"]),
         // Libraries for the fuzz targets in Fuzz/ (a separate package that depends on this one by path).
         .library(name: "ChartData", targets: ["ChartData"]),
+        .library(name: "VegaLite", targets: ["VegaLite"]),
         .library(name: "SiteGenerator", targets: ["SiteGenerator"]),
         .library(name: "SiteServing", targets: ["SiteServing"]),
     ],
@@ -50,7 +51,9 @@ let package = Package(
         .target(name: "ContentHash", dependencies: ["CCrypto"], swiftSettings: swiftSettings),
         .target(name: "DurableWrite", swiftSettings: swiftSettings),
         // Vega-Lite semantics: the Vega expression language, d3 formats, data-flow transforms (no I/O).
-        .target(name: "VegaLite", swiftSettings: swiftSettings),
+        .target(name: "VegaLite", dependencies: ["D3Format"], swiftSettings: swiftSettings),
+        // d3-format numbers and d3-time-format dates (format and parse), en-US built in, UTC.
+        .target(name: "D3Format", swiftSettings: swiftSettings),
         .target(name: "ChartData", swiftSettings: swiftSettings),
         .target(
             name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash", "DurableWrite"],
@@ -96,6 +99,7 @@ let package = Package(
 
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"], swiftSettings: swiftSettings),
         .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"], swiftSettings: swiftSettings),
+        .testTarget(name: "D3FormatTests", dependencies: ["D3Format"], swiftSettings: swiftSettings),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartData", "ContentHash"],

@@ -26,6 +26,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "ChartData", package: "Pitchline")],
             swiftSettings: swiftSettings),
         .executableTarget(
+            name: "fuzz-expr",
+            dependencies: [.product(name: "VegaLite", package: "Pitchline")],
+            swiftSettings: swiftSettings),
+        .executableTarget(
             name: "fuzz-report",
             dependencies: [
                 .product(name: "ChartData", package: "Pitchline"), .product(name: "SiteGenerator", package: "Pitchline"),

@@ -3,7 +3,7 @@
 # FUZZ_SECONDS (default 60). Fails on any crash, leak, timeout or out-of-memory, and prints per
 # target the executions, corpus size and findings. Seeds: Fuzz/corpus/<target>/ (committed);
 # the growing corpus and any crash inputs: .cache/fuzz/ (not committed).
-# Usage: Fuzz/run.sh [target …]   (targets: csv spec report request; default: all that exist)
+# Usage: Fuzz/run.sh [target …]   (targets: csv spec report request expr; default: all that exist)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -12,7 +12,7 @@ SCRATCH=${FUZZ_SCRATCH:-.build-fuzz}
 CACHE=.cache/fuzz
 TARGETS=("$@")
 if [ ${#TARGETS[@]} -eq 0 ]; then
-  for t in csv spec report request; do [ -d "Fuzz/Sources/fuzz-$t" ] && TARGETS+=("$t"); done
+  for t in csv spec report request expr; do [ -d "Fuzz/Sources/fuzz-$t" ] && TARGETS+=("$t"); done
 fi
 
 # Flags, as found with SwiftPM 6.3 here:

@@ -1,3 +1,4 @@
+import D3Format
 import Foundation
 
 /// One value in a Vega data row, with the JavaScript semantics Vega relies on (truthiness,
@@ -79,9 +80,9 @@ public enum DataValue: Sendable, Hashable {
         let s = string.trimmingCharacters(in: .whitespacesAndNewlines)
         if s.isEmpty { return 0 }
         let lower = s.lowercased()
-        if lower.hasPrefix("0x") { return UInt64(s.dropFirst(2), radix: 16).map(Double.init) ?? .nan }
-        if lower.hasPrefix("0b") { return UInt64(s.dropFirst(2), radix: 2).map(Double.init) ?? .nan }
-        if lower.hasPrefix("0o") { return UInt64(s.dropFirst(2), radix: 8).map(Double.init) ?? .nan }
+        if lower.hasPrefix("0x") { return UInt64(s.dropFirst(2), radix: 16).map { Double($0) } ?? .nan }
+        if lower.hasPrefix("0b") { return UInt64(s.dropFirst(2), radix: 2).map { Double($0) } ?? .nan }
+        if lower.hasPrefix("0o") { return UInt64(s.dropFirst(2), radix: 8).map { Double($0) } ?? .nan }
         switch s {
         case "Infinity", "+Infinity": return .infinity
         case "-Infinity": return -.infinity
@@ -92,21 +93,8 @@ public enum DataValue: Sendable, Hashable {
         return Double(s) ?? .nan
     }
 
-    /// A number as JavaScript's `String(n)` writes it: "3", "0.1", "1e+21", "NaN".
-    public static func jsNumberText(_ n: Double) -> String {
-        if n.isNaN { return "NaN" }
-        if n.isInfinite { return n > 0 ? "Infinity" : "-Infinity" }
-        if n == 0 { return "0" }
-        if n == n.rounded(), abs(n) < 1e21 { return String(Int64(n)) }
-        // Swift's description is the shortest round-trip text, as JavaScript's; only the exponent
-        // style differs ("1e-07" in JS is "1e-07"; Swift writes "1e-07" too).
-        var s = "\(n)"
-        if let e = s.firstIndex(of: "e") {
-            let exp = s[s.index(after: e)...]
-            if !exp.hasPrefix("-") && !exp.hasPrefix("+") { s.insert("+", at: s.index(after: e)) }
-        }
-        return s
-    }
+    /// A number as JavaScript's `String(n)` writes it: "3", "0.1", "0.00001", "1e-7", "1e+21", "NaN".
+    public static func jsNumberText(_ n: Double) -> String { JSNumber.string(n) }
 }
 
 extension ISO8601DateFormatter {

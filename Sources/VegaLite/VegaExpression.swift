@@ -1,23 +1,51 @@
 /// A parsed Vega expression (`"datum.temp_max > 10 && month(datum.date) == 6"`), as used by
 /// `filter`, `calculate`, `window`, `impute` and `joinaggregate`. Parse once, evaluate per row.
 ///
-/// Interface agreed between the expression and transform work; the implementation lives in
-/// `Expression+Lexer.swift`, `Expression+Parser.swift`, `Expression+Evaluator.swift`.
+/// The language is Vega's: an ECMAScript 5 expression subset (`Expression+Lexer.swift`,
+/// `Expression+Parser.swift`) evaluated with JavaScript's coercions (`Expression+Evaluator.swift`,
+/// `Expression+Coercion.swift`) and Vega's function library (`Expression+Functions*.swift`).
+/// Local time is UTC.
 public struct VegaExpression: Sendable {
     /// The source text as written in the spec.
     public let source: String
     /// Fields read through `datum.x` or `datum["x"]` (for "no field x; fields are …" errors).
     public internal(set) var fieldsRead: Set<String> = []
+    let root: ExpressionNode
+    /// Field names by slot (see `ExpressionNode.field`).
+    let fieldSlots: [String]
 
     /// Parses `source`; throws a located `ExpressionError` (offset into `source`) for a syntax
     /// error or an unknown function ("unsupported function foo; supported: …").
     public static func parse(_ source: String) throws(ExpressionError) -> VegaExpression {
-        throw ExpressionError(message: "the expression language is not built yet", offset: 0)
+        var parser = try ExpressionParser(source)
+        let root = try parser.parseAll()
+        return VegaExpression(source: source, fieldsRead: parser.fieldsRead, root: root, fieldSlots: parser.fieldSlots)
     }
 
     /// Evaluates against row `row` of `frame` (`datum` is that row).
     public func evaluate(row: Int, of frame: DataFrame) throws(ExpressionError) -> DataValue {
-        throw ExpressionError(message: "the expression language is not built yet", offset: 0)
+        var scope = ExpressionScope(frame: frame, slots: [], row: row)
+        return try ExpressionEvaluator.evaluate(root, &scope)
+    }
+
+    /// Evaluates with `datum` = `datum` (an object not held in a frame: a window's or an
+    /// imputed row, a literal row in a test).
+    public func evaluate(datum: [String: DataValue]) throws(ExpressionError) -> DataValue {
+        var scope = ExpressionScope(object: datum)
+        return try ExpressionEvaluator.evaluate(root, &scope)
+    }
+
+    /// Evaluates against every row of `frame` in order (a `calculate` column, a `filter` mask).
+    public func evaluateColumn(of frame: DataFrame) throws(ExpressionError) -> [DataValue] {
+        var out: [DataValue] = []
+        out.reserveCapacity(frame.rowCount)
+        var scope = ExpressionScope(frame: frame, slots: fieldSlots, row: 0)
+        for row in 0..<frame.rowCount {
+            scope.row = row
+            scope.randomState = UInt64(truncatingIfNeeded: row)
+            out.append(try ExpressionEvaluator.evaluate(root, &scope))
+        }
+        return out
     }
 }
 
