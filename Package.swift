@@ -54,13 +54,13 @@ let package = Package(
         .target(name: "VegaLite", dependencies: ["D3Format"], swiftSettings: swiftSettings),
         // d3-format numbers and d3-time-format dates (format and parse), en-US built in, UTC.
         .target(name: "D3Format", swiftSettings: swiftSettings),
-        .target(name: "ChartData", swiftSettings: swiftSettings),
+        .target(name: "ChartData", dependencies: ["D3Format"], swiftSettings: swiftSettings),
         .target(
             name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash", "DurableWrite"],
             swiftSettings: swiftSettings),
         .target(
             name: "ChartPages",
-            dependencies: ["ChartData", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["ChartData", "D3Format", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: swiftSettings),
         .target(
             name: "SiteGenerator",

@@ -1,9 +1,11 @@
+import D3Format
 import Foundation
 
 /// Formats numbers for reading and listening: thousands separators, a true minus sign (U+2212),
-/// never an exponent. Understands the common subset of d3-format specifiers that Vega-Lite's
-/// `axis.format` uses: `[$][,][.precision][~][f|d|%|s]`, e.g. `",.1f"`, `".0%"`, `"d"`, `","`,
-/// `"$,.2f"`, `"~s"`. (To be retired for the full d3-format of the VegaLite module when it lands.)
+/// never an exponent. Speech and tables mirror the style of a d3-format specifier from this subset:
+/// `[$][,][.precision][~][f|d|%|s]`, e.g. `",.1f"`, `".0%"`, `"d"`, `","`, `"$,.2f"`, `"~s"`; any
+/// other valid d3 format (checked by D3Format, which also writes the axis ticks) is spoken with
+/// numbers that fit the data.
 public struct NumberFormat: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// Fixed decimals (`f`, and `d` with 0 decimals).
@@ -58,7 +60,8 @@ public struct NumberFormat: Sendable, Equatable {
         }
     }
 
-    public static func isSupported(_ spec: String) -> Bool { NumberFormat(d3: spec) != nil }
+    /// True for any valid d3-format specifier (D3Format decides, as d3 would).
+    public static func isSupported(_ spec: String) -> Bool { (try? D3Format.NumberFormat(spec)) != nil }
 
     /// A format that shows as many decimals as the values need (at most 3).
     public static func automatic(for values: [Double?]) -> NumberFormat {

@@ -1,4 +1,5 @@
 import ChartData
+import D3Format
 import Foundation
 
 /// Where everything of one chart goes in SVG user units: plot area, scales, axis ticks, legend.
@@ -96,7 +97,7 @@ public struct ChartGeometry: Sendable {
                 let ticks = TimeTicks(
                     from: Date(timeIntervalSince1970: scale.domainMin), to: Date(timeIntervalSince1970: scale.domainMax),
                     maxCount: max(2, Int(plotWidth / 84)))
-                let labels = chart.x.format.map { f in ticks.dates.map { Self.timeLabel($0, format: f) ?? "" } } ?? ticks.labels
+                let labels = chart.x.format.map { f in ticks.dates.map { Self.timeLabel($0, format: f) } } ?? ticks.labels
                 xTicks = zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) }
             } else {
                 let count = max(2, Int(plotWidth / 80))
@@ -126,7 +127,7 @@ public struct ChartGeometry: Sendable {
                 let ticks = TimeTicks(from: dates[0], to: dates[n - 1], maxCount: max(2, Int(plotWidth / 84)))
                 var result: [Tick] = []
                 var row = 0
-                let labels = chart.x.format.map { f in ticks.dates.map { Self.timeLabel($0, format: f) ?? "" } } ?? ticks.labels
+                let labels = chart.x.format.map { f in ticks.dates.map { Self.timeLabel($0, format: f) } } ?? ticks.labels
                 for (date, label) in zip(ticks.dates, labels) {
                     while row < n, dates[row] < date { row += 1 }
                     if row < n, dates[row] == date { result.append(Tick(position: center(row), label: label)) }
@@ -137,9 +138,9 @@ public struct ChartGeometry: Sendable {
         let years = SpeechFormatter.looksLikeYears(chart)
         let labels = chart.xValues.map { value -> String in
             if case .number(let n) = value {
-                return numberLabels([n], step: n == n.rounded() ? 1 : 0.01, format: chart.x.format, years: years)[0]
+                return numberLabels([n], step: n == n.rounded() ? 1 : 0.01, format: chart.x.type == .temporal ? nil : chart.x.format, years: years)[0]
             }
-            if case .date(let d) = value, let f = chart.x.format, let label = timeLabel(d, format: f) { return label }
+            if case .date(let d) = value, let f = chart.x.format { return timeLabel(d, format: f) }
             return plainLabel(value)
         }
         let widest = Double(labels.map(\.count).max() ?? 1) * charWidth + 12
@@ -147,33 +148,27 @@ public struct ChartGeometry: Sendable {
         return stride(from: 0, to: n, by: every).map { Tick(position: center($0), label: labels[$0]) }
     }
 
-    /// Tick labels in the author's d3 number format (`axis.format`), with as many decimals as the
-    /// step needs when the format gives no precision; years never get a thousands separator.
+    /// Tick labels in the author's d3 number format (`axis.format`, written by D3Format exactly as
+    /// d3 and Vega write it); without one, as many decimals as the step needs. Years never get a
+    /// thousands separator.
     static func numberLabels(_ values: [Double], step: Double, format: String?, years: Bool) -> [String] {
+        if let spec = format, let d3 = try? D3Format.NumberFormat(spec) {
+            return values.map { d3($0) }
+        }
         let stepDecimals = step > 0 && step.isFinite ? min(12, max(0, Int(-floor(log10(step) + 1e-9)))) : 0
-        guard let spec = format, !D3TimeFormat.looksLikeTimeFormat(spec), var f = NumberFormat(d3: spec) else {
-            var f = NumberFormat(decimals: stepDecimals)
-            if years { f.grouping = false }
-            return values.map { f.format($0) }
-        }
-        if !f.hasPrecision {
-            switch f.kind {
-            case .fixed: f.decimals = stepDecimals
-            case .percent: f.decimals = max(0, stepDecimals - 2)
-            case .short: break
-            }
-        }
-        return values.map { f.tickLabel($0) }
+        var f = ChartData.NumberFormat(decimals: stepDecimals)
+        if years { f.grouping = false }
+        return values.map { f.format($0) }
     }
 
-    /// A date in the author's d3 time format, or nil when the format is not a time format.
-    static func timeLabel(_ date: Date, format: String) -> String? {
-        D3TimeFormat.looksLikeTimeFormat(format) ? D3TimeFormat(format).format(date) : nil
+    /// A date in the author's d3 time format (`axis.format` on a temporal axis).
+    static func timeLabel(_ date: Date, format: String) -> String {
+        D3Format.TimeFormat(format)(date.timeIntervalSince1970 * 1000)
     }
 
     static func plainLabel(_ value: XValue) -> String {
         switch value {
-        case .number(let n): NumberFormat(decimals: n == n.rounded() ? 0 : 2).format(n)
+        case .number(let n): ChartData.NumberFormat(decimals: n == n.rounded() ? 0 : 2).format(n)
         case .date(let d): TimeTicks(from: d, to: d, maxCount: 2).label(for: d)
         case .category(let c): c
         }

@@ -28,9 +28,9 @@ struct EdgeCaseTests {
     }
 
     @Test func moreRejections() {
-        let encoding = #""encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative", "axis": {"format": "+e"}}}"#
+        let encoding = #""encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative", "axis": {"format": "abc"}}}"#
         #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", \#(encoding)}"#)
-            == "site/charts/t.vl.json:1: $.encoding.y.axis.format: \"+e\" is not a supported number format; use d3 formats like \",.1f\", \".0%\", \"d\", \",\"")
+            == "site/charts/t.vl.json:1: $.encoding.y.axis.format: \"abc\" is not a supported number format; use d3 formats like \",.1f\", \".0%\", \"d\", \",\"")
         #expect(specProblem(#"{"data": {"url": "../data/w.tsv", "format": {"type": "tsv"}}, "mark": "line"}"#)
             == "site/charts/t.vl.json:1: $.data.format.type: \"tsv\" is not supported; use csv or json")
         #expect(specProblem(#"{"data": {"url": "a.csv", "values": []}, "mark": "line"}"#)

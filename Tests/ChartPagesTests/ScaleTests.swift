@@ -101,7 +101,6 @@ import Testing
         #expect(ChartGeometry.timeLabel(july4, format: "%b %Y") == "Jul 2012")
         #expect(ChartGeometry.timeLabel(july4, format: "%-d %B, %H:%M") == "4 July, 14:00")
         #expect(ChartGeometry.timeLabel(july4, format: "%a %I %p") == "Wed 02 PM")
-        #expect(ChartGeometry.timeLabel(july4, format: ".0%") == nil)
     }
 
     @Test func paletteIsUniqueForTwentyFourSeries() {
