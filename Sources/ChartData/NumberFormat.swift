@@ -91,21 +91,6 @@ public struct NumberFormat: Sendable, Equatable {
         return text.hasPrefix("\u{2212}") ? "\u{2212}$" + text.dropFirst() : "$" + text
     }
 
-    /// An axis tick label as d3 writes it: like `format`, but `s` uses SI symbols ("150k", "1.5M").
-    public func tickLabel(_ value: Double) -> String {
-        guard kind == .short, value.isFinite else { return format(value) }
-        let magnitude = abs(value)
-        let prefixes: [(Double, String)] = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k"), (1, ""), (1e-3, "m"), (1e-6, "µ")]
-        let (scale, symbol) = magnitude == 0 ? (1, "") : prefixes.first { magnitude >= $0.0 } ?? (1e-6, "µ")
-        let scaled = value / scale
-        let integerDigits = max(1, Int(log10(max(abs(scaled), 1))) + 1)
-        var copy = self
-        copy.kind = .fixed
-        copy.decimals = max(0, decimals - integerDigits)
-        copy.trim = true
-        return copy.format(scaled) + symbol
-    }
-
     private func plainFormat(_ value: Double) -> String {
         switch kind {
         case .fixed:

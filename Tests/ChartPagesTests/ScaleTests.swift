@@ -1,3 +1,4 @@
+import ChartData
 @testable import ChartPages
 import Foundation
 import Testing
@@ -106,5 +107,19 @@ import Testing
     @Test func paletteIsUniqueForTwentyFourSeries() {
         let styles = Set((0..<ChartSVG.distinctStyles).map { "\(ChartSVG.colour($0)) \(ChartSVG.dash($0)) \(ChartSVG.marker($0))" })
         #expect(ChartSVG.distinctStyles >= 24 && styles.count == ChartSVG.distinctStyles)
+    }
+}
+
+@Suite struct TableCaptionTests {
+    @Test func captionNamesTheRowGranularity() {
+        var chart = Chart(id: "h", sourcePath: "h.csv", title: "Hourly", mark: .line,
+                          x: XAxis(field: "time", title: "Date", type: .temporal, granularity: .hour),
+                          y: YAxis(field: "t", title: "Temperature"),
+                          xValues: [.date(Date(timeIntervalSince1970: 0))], series: [Series(name: "T", values: [1])])
+        #expect(ChartPresentation.rowUnit(chart) == "hour")
+        chart.x.granularity = .day
+        #expect(ChartPresentation.rowUnit(chart) == "day")
+        chart.x = XAxis(field: "k", title: "Category", type: .nominal)
+        #expect(ChartPresentation.rowUnit(chart) == "category")
     }
 }
