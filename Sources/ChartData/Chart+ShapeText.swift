@@ -23,6 +23,10 @@ extension Chart {
             } else {
                 sentence += "; underneath it, the level " + stretches(shape, speech, approximate: true, first: values[firstRow], last: values[lastRow])
             }
+        } else if shape.isJumpy, shape.smoothingWindow == 1, shape.segments.count > 1 {
+            // Too few values to smooth and too much swing for stretches to mean anything.
+            let median = SeriesShape.medianOf(values.compactMap { $0 })
+            sentence = "\(name) varies widely \(speech.stepPhrase), around a median of \(speech.derivedValueText(median))"
         } else if trend.isOneLine, let seg = shape.segments.first {
             if seg.direction == .flat {
                 sentence = "\(name) \(Self.flatVerb(seg, shape)) \(speech.valueText(seg.level, approximate: shape.smoothingWindow > 1)) throughout"
@@ -35,7 +39,7 @@ extension Chart {
             sentence = "\(name) " + stretches(shape, speech, approximate: shape.smoothingWindow > 1, first: values[firstRow], last: values[lastRow])
         }
         // A single flat stretch already "varies around" its level; elsewhere the stretches are an outline.
-        if shape.isJumpy, shape.segments.count > 1 || shape.segments.first?.direction != .flat { sentence += ", with large swings \(speech.stepPhrase)" }
+        if shape.isJumpy, shape.smoothingWindow > 1, shape.segments.count > 1 || shape.segments.first?.direction != .flat { sentence += ", with large swings \(speech.stepPhrase)" }
         sentence += "."
         if !shape.outlierRows.isEmpty {
             let each = shape.outlierRows.map { "\(speech.valueText(values[$0])) \(speech.atX($0))" }
@@ -83,9 +87,10 @@ extension Chart {
         return clauses.joined(separator: ", ")
     }
 
-    /// "stays close to" a level, or "varies around" it when the values spread half a threshold or more.
+    /// "stays close to" a level, or "varies around" it when the values' standard deviation over
+    /// the stretch is above a tenth of the series' range.
     static func flatVerb(_ segment: SeriesShape.Segment, _ shape: SeriesShape) -> String {
-        segment.spread > shape.threshold / 2 ? "varies around" : "stays close to"
+        segment.spread > 0.1 * shape.range ? "varies around" : "stays close to"
     }
 
     /// "has a yearly cycle, highest in August and lowest in December".

@@ -20,7 +20,7 @@ public struct SeriesShape: Sendable, Equatable {
         /// For a jump: the row just after the largest single step (where the new level starts).
         public var jumpRow: Int?
         /// Standard deviation of the values (not smoothed) over the stretch: a flat stretch with a
-        /// spread of half the threshold or more "varies around" its level rather than "stays close to" it.
+        /// spread above a tenth of the range "varies around" its level rather than "stays close to" it.
         public var spread: Double = 0
     }
 
@@ -34,6 +34,8 @@ public struct SeriesShape: Sendable, Equatable {
     /// True when neighbouring values typically differ by an eighth of the range or more (two
     /// noise widths ≥ 25 % of it): the stretches are a rough outline of a jumpy series.
     public var isJumpy = false
+    /// The value range thresholds were taken from.
+    public var range: Double = 0
 
     /// Most stretches a description names; with more, the threshold grows by half until it fits.
     public static let maxSegments = 7
@@ -76,20 +78,21 @@ public struct SeriesShape: Sendable, Equatable {
         var threshold = max(0.1 * valueRange, 4 * noise)
         if threshold <= 0 { threshold = .leastNonzeroMagnitude }
         let tree = SplitTree(smooth, threshold: threshold)
-        var segments = segment(smooth, raw: cleaned, rows: rows, threshold: threshold, breaks: tree.breaks(above: threshold))
+        var segments = segment(smooth, raw: cleaned, rows: rows, threshold: threshold, breaks: tree.breaks(above: threshold), window: window)
         while segments.count > maxSegments {
             threshold *= 1.5
-            segments = segment(smooth, raw: cleaned, rows: rows, threshold: threshold, breaks: tree.breaks(above: threshold))
+            segments = segment(smooth, raw: cleaned, rows: rows, threshold: threshold, breaks: tree.breaks(above: threshold), window: window)
         }
         var shape = SeriesShape(segments: segments, outlierRows: outliers.map { rows[$0] }, smoothingWindow: window, threshold: threshold)
         shape.isJumpy = valueRange > 0 && 2 * sigma >= 0.25 * valueRange
+        shape.range = valueRange
         return shape
     }
 
     /// Douglas–Peucker on (index, value) with vertical distance, then classification and merging.
     /// Classification, merging and turn placement of the pieces between `breaks` (ascending
     /// indexes into `s`, first and last included).
-    static func segment(_ s: [Double], raw: [Double], rows: [Int], threshold: Double, breaks points: [Int]) -> [Segment] {
+    static func segment(_ s: [Double], raw: [Double], rows: [Int], threshold: Double, breaks points: [Int], window: Int = 1) -> [Segment] {
         let n = s.count
         var pieces: [(a: Int, b: Int, dir: Direction)] = []
         for (a, b) in zip(points, points.dropFirst()) {
@@ -137,7 +140,9 @@ public struct SeriesShape: Sendable, Equatable {
             let steps = p.b > p.a ? ((p.a + 1)...p.b).map { (raw[$0] - raw[$0 - 1]) * (total < 0 ? -1 : 1) } : [0]
             let largestStep = steps.max()!
             let stepRow = p.a + 1 + (steps.firstIndex(of: largestStep) ?? 0)
+            // …and the stretch is short (a step, spread by the smoothing), not a long slide with one big drop.
             let isJump = p.dir != .flat && n >= 8 && abs(total) >= threshold && largestStep >= 0.6 * abs(total)
+                && p.b - p.a <= max(2, n / 50) + window
             let piece = raw[p.a...p.b]
             let mean = piece.reduce(0, +) / Double(piece.count)
             let spread = (piece.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(piece.count)).squareRoot()

@@ -103,7 +103,7 @@ struct ShapeTests {
         let (trend, text) = shape(Self.indexed(values))
         #expect(directions(trend) == [.flat])
         #expect(trend.shape?.outlierRows == [37])
-        #expect(text == "Weight stays close to about 20 kg throughout. One isolated value far from its neighbours: 95 kg at index 37.")
+        #expect(text == "Weight varies around about 20 kg throughout. One isolated value far from its neighbours: 95 kg at index 37.")
     }
 
     @Test func flatWithOneJump() {
