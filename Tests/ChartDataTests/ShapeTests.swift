@@ -113,6 +113,24 @@ struct ShapeTests {
         #expect(text == "Weight stays close to about 10 kg until index 59, jumps to about 20 kg at index 60, then stays close to about 20 kg until index 99.")
     }
 
+    @Test func aLongSlideWithOneBigDropIsAFallNotAJump() {
+        // 100 → 90 over ten steps, a drop of 30, then on down to 40 and level: one long fall.
+        var values: [Double?] = (0..<10).map { 100 - Double($0) }
+        values += (0..<20).map { 60 - Double($0) }
+        values += [Double?](repeating: 40, count: 20)
+        let (trend, text) = shape(Self.indexed(values))
+        #expect(trend.shape?.segments.first?.isJump == false)
+        #expect(text == "Weight falls from 100 kg at index 0 to 40 kg at index 30, then stays close to 40 kg until index 49.")
+    }
+
+    @Test func seattleRainIsTooJumpyForStretches() throws {
+        let charts = ChartLoader(siteDirectory: ExampleSiteTests.siteURL).loadSite().charts
+        let rain = try #require(charts.first { $0.id == "seattle-precipitation" })
+        let d = rain.describe().series[0]
+        #expect(d.trend.shape?.isJumpy == true && d.trend.cycle == nil)
+        #expect(d.trendSentence == "Precipitation varies widely from one month to the next, around a median of 81.65 mm.")
+    }
+
     @Test func seasonalPlusTrendIsACycleOverARise() {
         let n = Self.noise(60)
         let seasonal: [Double] = (0..<60).map { (i: Int) -> Double in
