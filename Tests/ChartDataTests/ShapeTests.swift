@@ -143,6 +143,29 @@ struct ShapeTests {
         #expect(text.hasPrefix("Temperature has a yearly cycle, highest in April and lowest in October, and rises underneath it from about"), "\(text)")
     }
 
+    @Test func aYearOfHourlyTemperaturesIsADailyCycleOverASummerHump() {
+        let hours = 365 * 24
+        let n = Self.noise(hours, seed: 21)
+        let start = Double(CellParsing.daysFromCivil(year: 2023, month: 1, day: 1) * 86_400)
+        let values: [Double?] = (0..<hours).map { (h: Int) -> Double? in
+            let day = Double(h) / 24
+            let season: Double = -13 * cos((day - 20) / 365 * 2 * .pi)  // coldest around 20 January
+            let daily: Double = 8 * sin((Double(h % 24) - 9) / 24 * 2 * .pi)  // warmest at 15:00
+            return ((52 + season + daily + 2 * n[h]) * 10).rounded() / 10
+        }
+        let chart = Chart(id: "h", sourcePath: "h.csv", title: "Hourly", mark: .line,
+                          x: XAxis(field: "time", title: "Time", type: .temporal, granularity: .hour),
+                          y: YAxis(field: "t", title: "Temperature", unit: "°F"),
+                          xValues: (0..<hours).map { .date(Date(timeIntervalSince1970: start + Double($0) * 3600)) },
+                          series: [Series(name: "temperature", values: values)])
+        let (trend, text) = shape(chart)
+        #expect(trend.cycle?.period == .daily && trend.cycle?.peakBin == 15, "\(String(describing: trend.cycle))")
+        #expect(directions(trend).filter { $0 != .flat } == [.rising, .falling], "\(text)")
+        #expect(text.hasPrefix("Temperature has a daily cycle, highest around 15:00"), "\(text)")
+        #expect(text.contains("to a peak of about 65"), "\(text)")
+        #expect(text.contains("July 2023"), "\(text)")
+    }
+
     @Test func trendingAndRandomWalkSeriesAreNotCyclic() {
         let n = Self.noise(2000, seed: 3)
         // Seasonally adjusted employment-like: a steady climb with small noise, ten years monthly.
