@@ -1,3 +1,4 @@
+import D3Format
 import Foundation
 
 /// Dates from bytes (UTC), and the calendar arithmetic the rest of the module shares.
@@ -132,29 +133,16 @@ extension CellParsing {
         }
     }
 
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (the one calendar algorithm:
+    /// D3Format's, which Vega's dates use too).
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        UTCCalendar.daysFromCivil(year, month, day)
     }
 
     /// Year, month, day of a day count since 1970-01-01.
-    static func civilFromDays(_ z0: Int) -> (year: Int, month: Int, day: Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (m <= 2 ? y + 1 : y, m, d)
+    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let (y, m, d) = UTCCalendar.civil(fromDays: days)
+        return (y, m, d)
     }
 
     private struct Scanner {
