@@ -110,7 +110,10 @@ uninstall:
 
 # A tarball of the installed tree for Linux x86-64 (bin/, share/doc/): dist/pitchline-VERSION-linux-x86_64.tar.gz.
 # Prints its size and the shared libraries the binary needs (none of them Swift's).
-VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# Evaluated once (:=), so every line of the recipe names the same folder.
+ifndef VERSION
+VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+endif
 DIST_NAME = pitchline-$(VERSION)-linux-x86_64
 dist:
 	rm -rf .build/dist && $(MAKE) --no-print-directory install CONFIG=release PREFIX= DESTDIR=$(CURDIR)/.build/dist/$(DIST_NAME)

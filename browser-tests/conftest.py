@@ -46,7 +46,9 @@ def exported_site() -> Path:
     out = Path(tempfile.mkdtemp(prefix="pitchline-export-")) / "out"
     site = ROOT / os.environ.get("PITCHLINE_SITE", "site")
     result = subprocess.run(
-        [str(pitchline_bin()), "export", str(site), "--out", str(out)],
+        # --theme ROOT: the checkout's Templates/ and Public/ as they are now, even before a rebuild
+        # embeds them (test_install.py and ThemeTests check the built-in copy).
+        [str(pitchline_bin()), "export", str(site), "--out", str(out), "--theme", str(ROOT)],
         cwd=ROOT, capture_output=True, text=True, timeout=600)
     if result.returncode != 0:
         raise RuntimeError(f"pitchline export failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")

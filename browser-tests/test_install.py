@@ -106,6 +106,8 @@ def test_installed_tree(prefix):
 def test_new_site_checks_exports_and_serves(prefix, work):
     created = pitchline(prefix, "new", "mysite", cwd=work)
     assert "pitchline serve mysite" in created.stdout
+    again = pitchline(prefix, "new", "mysite", cwd=work, ok=False)
+    assert again.returncode != 0 and "mysite is not empty" in again.stderr
     checked = pitchline(prefix, "check", "mysite", cwd=work)
     assert "2 charts loaded, 0 problems" in checked.stdout
     pitchline(prefix, "export", "mysite", "--out", str(work / "out"), cwd=work)
@@ -145,6 +147,8 @@ def test_example_site_with_a_gallery_spec_and_a_readme(prefix, work):
 def test_theme_override_of_one_template_changes_that_page_only(prefix, work):
     shutil.copytree(ROOT / "site", work / "example")
     pitchline(prefix, "theme", "export", "full-theme", cwd=work)
+    again = pitchline(prefix, "theme", "export", "full-theme", cwd=work, ok=False)
+    assert again.returncode != 0 and "--force" in again.stderr
     chart_template = (work / "full-theme" / "Templates" / "chart.mustache").read_text()
     assert "<h1>{{chart.title}}</h1>" in chart_template
     (work / "house" / "Templates").mkdir(parents=True)

@@ -18,7 +18,7 @@ struct EmbedTheme: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("theme")
         let stamp = context.pluginWorkDirectoryURL.appendingPathComponent("run-every-build.stamp")
         if !FileManager.default.fileExists(atPath: stamp.path) {
-            FileManager.default.createFile(atPath: stamp.path, contents: Data())
+            _ = FileManager.default.createFile(atPath: stamp.path, contents: Data())
         }
         return [.buildCommand(
             displayName: "Embedding the default theme (Templates/, Public/)",

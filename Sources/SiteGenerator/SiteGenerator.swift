@@ -60,6 +60,7 @@ public struct SiteGenerator: Sendable {
         var files = FileSet()
         files.add(theme.assets.css)
         files.add(theme.assets.js)
+        for file in theme.assets.others { files.add(file) }
 
         progress(GenerationStep(index: firstStep, count: 5, name: Self.stepNames[2]))
         let rendered = try await renderCharts(content.charts, theme: theme)

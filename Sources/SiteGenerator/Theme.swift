@@ -24,6 +24,7 @@ struct Theme: Sendable {
         try self.init(files: try directory.map { base.overlaid(by: try ThemeFiles(directory: $0)) } ?? base, language: language)
     }
 
-    /// Identifies the templates for the render cache.
-    var templatesFingerprint: String { files.fingerprint(prefix: "Templates/") }
+    /// Identifies what a rendered page takes from the theme, for the render cache: the templates
+    /// and the language they are rendered with (`lang` on every page).
+    var templatesFingerprint: String { files.fingerprint(prefix: "Templates/") + " lang=" + pages.language }
 }

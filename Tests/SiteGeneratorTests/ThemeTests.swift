@@ -74,4 +74,18 @@ import Testing
         try ThemeFiles.builtIn.write(to: folder)
         #expect(try ThemeFiles(directory: folder) == ThemeFiles.builtIn)
     }
+
+    /// Images and fonts in a theme's Public/ are published under assets/, as they are.
+    @Test func otherPublicFilesArePublishedUnderAssets() async throws {
+        let theme = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: theme) }
+        try FileManager.default.createDirectory(at: theme.appendingPathComponent("Public/img"), withIntermediateDirectories: true)
+        let svg = Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
+        try svg.write(to: theme.appendingPathComponent("Public/img/logo.svg"))
+        let generator = SiteGenerator(siteDirectory: theme, themeDirectory: theme, cacheDirectory: nil)
+        let set = try await generator.generate(content: SiteContent(charts: [Sample.chart(id: "rain", title: "Daily rain")]))
+        #expect(set["assets/img/logo.svg"]?.data == svg)
+        #expect(set["assets/img/logo.svg"]?.contentType.hasPrefix("image/svg+xml") == true)
+        #expect(set["assets/pitchline.css"] == nil, "CSS is bundled under a hashed name, not copied")
+    }
 }
