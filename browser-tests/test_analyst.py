@@ -21,7 +21,7 @@ FIXTURE = ROOT / "browser-tests" / "fixtures" / "analyst-site"
 @pytest.fixture(scope="module")
 def fixture_url():
     out = Path(tempfile.mkdtemp(prefix="pitchline-analyst-")) / "out"
-    subprocess.run([str(pitchline_bin()), "export", str(FIXTURE), "--out", str(out), "--quiet"],
+    subprocess.run([str(pitchline_bin()), "export", str(FIXTURE), "--out", str(out), "--quiet", "--theme", str(ROOT)],
                    cwd=ROOT, check=True, capture_output=True, timeout=600)
     url, stop = start_server(out)
     yield url
