@@ -60,7 +60,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "ChartPages",
-            dependencies: ["ChartData", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["ChartData", "D3Format", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: swiftSettings),
         .target(
             name: "SiteGenerator",

@@ -307,7 +307,7 @@
     }
     var at = c.currentTime, one = this.s < this.series.length;
     if (one) this.tone(this.toneOf(this.s, this.row), at, this.row);
-    else for (var s = 0; s < this.series.length; s++) this.tone(this.toneOf(s, this.row), at + s * 0.17, this.row);
+    else for (var s = 0; s < this.series.length; s++) this.tone(this.toneOf(s, this.row, true), at + s * 0.17, this.row);
     this.heard(((one ? 0 : (this.series.length - 1) * 0.17) + this.data.audio.toneDuration) * 1000);
   };
 
@@ -316,10 +316,12 @@
     if (this.buffer || this.loading === "synth") this.soundUntil = now() + ms + ((ctx && ctx.baseLatency) || 0.01) * 1000;
   };
 
-  P.toneOf = function (s, row) {
+  /* `shared`: the all-series view plays every series on one shared pitch scale (sharedTones,
+     present when series otherwise play on their own scales). */
+  P.toneOf = function (s, row, shared) {
     var ser = this.series[s], a = this.data.audio;
     if (!a || !ser.tones) return -1;
-    return ser.values[row] == null ? a.missingTone : ser.tones[row];
+    return ser.values[row] == null ? a.missingTone : (shared && ser.sharedTones ? ser.sharedTones : ser.tones)[row];
   };
 
   /* Goes to `row`; past either end it stops there, plays the end blips and names the point. */
@@ -482,7 +484,7 @@
       var row = p.first != null ? p.first : p.plan.rows[p.next++];
       p.first = null;
       if (this.s < this.series.length) p.queue.push(this.tone(this.toneOf(this.s, row), p.at, row));
-      else for (var s = 0; s < this.series.length; s++) p.queue.push(this.tone(this.toneOf(s, row), p.at, row));
+      else for (var s = 0; s < this.series.length; s++) p.queue.push(this.tone(this.toneOf(s, row, true), p.at, row));
       p.marks.push([p.at, row]);
       p.at += p.plan.gap;
     }

@@ -45,7 +45,7 @@ extension AudioOptions {
         }
 
         /// `20`, `0.15`, `8000` (no grouping, no trailing zeros), as an author wrote it.
-        static func text(_ value: Double) -> String { JSONValue.numberText(value) }
+        static func text(_ value: Double) -> String { TextFormat.plainNumber(value) }
     }
 
     public subscript(setting: Setting) -> Double {

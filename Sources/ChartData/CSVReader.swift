@@ -90,7 +90,7 @@ public enum CSVReader {
                     while true {
                         if i >= recordLimit {
                             if i >= n { throw fail(open, "unterminated quoted field: the quote opened here is never closed") }
-                            throw fail(recordStart, "record is longer than \(grouped(limits.maxRecordBytes)) bytes (an unclosed quote or a file that is not CSV?)")
+                            throw fail(recordStart, "record is longer than \(TextFormat.count(limits.maxRecordBytes)) bytes (an unclosed quote or a file that is not CSV?)")
                         }
                         let c = p[i]
                         if c == quote {
@@ -114,7 +114,7 @@ public enum CSVReader {
                         i += 1
                     }
                     if i >= recordLimit && i < n {
-                        throw fail(recordStart, "record is longer than \(grouped(limits.maxRecordBytes)) bytes; is this a CSV file?")
+                        throw fail(recordStart, "record is longer than \(TextFormat.count(limits.maxRecordBytes)) bytes; is this a CSV file?")
                     }
                     end = i
                 }
@@ -124,7 +124,7 @@ public enum CSVReader {
                                "row has more fields than the header's \(columns)")
                 }
                 if columns < 0 && fields > limits.maxColumns {
-                    throw fail(start, "more than \(grouped(limits.maxColumns)) columns")
+                    throw fail(start, "more than \(TextFormat.count(limits.maxColumns)) columns")
                 }
                 starts.append(UInt32(start))
                 ends.append(UInt32(end) | (escaped ? CSVTable.escapedFlag : 0))
@@ -241,15 +241,5 @@ public enum CSVReader {
             i += length
         }
         return nil
-    }
-
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n)
-        var out = ""
-        for (k, ch) in digits.enumerated() {
-            if k > 0 && (digits.count - k) % 3 == 0 { out.append(",") }
-            out.append(ch)
-        }
-        return out
     }
 }

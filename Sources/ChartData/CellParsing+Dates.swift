@@ -1,3 +1,4 @@
+import D3Format
 import Foundation
 
 /// Dates from bytes (UTC), and the calendar arithmetic the rest of the module shares.
@@ -8,15 +9,15 @@ extension CellParsing {
     struct ParsedDate {
         var seconds: Double
         var hasTime: Bool
+        /// True when the text named its zone (`Z` or an offset); times without one are local, kept as if UTC.
+        var hasZone = false
         var month: Int
         var day: Int
         var hour: Int, minute: Int, second: Double
     }
 
-    private static let monthNames: [[UInt8]] = [
-        "january", "february", "march", "april", "may", "june", "july", "august", "september",
-        "october", "november", "december",
-    ].map { Array($0.utf8) }
+    /// English month names, lower case, for matching ("jan", "january", "sept").
+    private static let monthNames: [[UInt8]] = TextLocale.english.monthNames.map { Array($0.lowercased().utf8) }
 
     /// Dates in the common shapes: `2001-01-01`, `2012/01/01`, `2012-01`, `2010/01/01 00:00:00`,
     /// ISO 8601 with `T`, fractions and `Z` or an offset, `01/31/2012` (month first, as JavaScript),
@@ -75,6 +76,7 @@ extension CellParsing {
         var hour = 0, minute = 0
         var second = 0.0
         var hasTime = false
+        var hasZone = false
         var offset = 0
         if let c = s.peek, c == UInt8(ascii: "T") || c == 0x20 {
             s.i += 1
@@ -105,8 +107,10 @@ extension CellParsing {
                 guard hour < 24 && minute < 60 && second < 61 else { return nil }
                 if s.peek == UInt8(ascii: "Z") {
                     s.i += 1
+                    hasZone = true
                 } else if let c = s.peek, c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
                     s.i += 1
+                    hasZone = true
                     guard let oh = s.digits(max: 2) else { return nil }
                     if s.peek == UInt8(ascii: ":") { s.i += 1 }
                     let om = s.digits(max: 2) ?? 0
@@ -118,7 +122,7 @@ extension CellParsing {
         guard s.atEnd else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 - offset) + second
-        return ParsedDate(seconds: seconds, hasTime: hasTime, month: month, day: day, hour: hour, minute: minute, second: second)
+        return ParsedDate(seconds: seconds, hasTime: hasTime, hasZone: hasZone, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 
     static func daysInMonth(year: Int, month: Int) -> Int {
@@ -129,29 +133,16 @@ extension CellParsing {
         }
     }
 
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (the one calendar algorithm:
+    /// D3Format's, which Vega's dates use too).
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        UTCCalendar.daysFromCivil(year, month, day)
     }
 
     /// Year, month, day of a day count since 1970-01-01.
-    static func civilFromDays(_ z0: Int) -> (year: Int, month: Int, day: Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (m <= 2 ? y + 1 : y, m, d)
+    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let (y, m, d) = UTCCalendar.civil(fromDays: days)
+        return (y, m, d)
     }
 
     private struct Scanner {

@@ -19,7 +19,7 @@ extension Chart {
         if semantics.invalidRows > 0 {
             // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.
             let n = semantics.invalidRows
-            text += " \(CSVReader.grouped(n)) data row\(n == 1 ? " has" : "s have") no valid \(x.title.lowercased()) and \(n == 1 ? "is" : "are") left out."
+            text += " \(TextFormat.count(n)) data row\(n == 1 ? " has" : "s have") no valid \(x.title.lowercased()) and \(n == 1 ? "is" : "are") left out."
         }
         return ChartDescription(summary: text, series: descriptions)
     }
@@ -35,8 +35,17 @@ extension Chart {
         let count = shared ? series.reduce(0) { $0 + ($1.pointRows?.count ?? $1.values.count) } : pointCount
         let perSeries = series.count > 1 && !shared ? " per series" : ""
         let unitWord = mark == .bar ? "bar" : "point"
-        parts.append("\(first), \(speech.xRangeText), \(CSVReader.grouped(count)) \(unitWord)\(count == 1 ? "" : "s")\(perSeries).")
-        for (index, d) in descriptions.enumerated() {
+        if isPointCloud {
+            // A scatter plot's rows are shared slots: count each series' own points.
+            let total = descriptions.reduce(0) { $0 + $1.statistics.count }
+            parts.append("\(first), \(speech.xRangeText), \(TextFormat.count(total, locale: speech.locale)) point\(total == 1 ? "" : "s")\(series.count > 1 ? " in all" : "").")
+        } else {
+            parts.append("\(first), \(speech.xRangeText), \(TextFormat.count(pointCount, locale: speech.locale)) \(unitWord)\(pointCount == 1 ? "" : "s")\(perSeries).")
+        }
+        if series.count > Self.summaryShapeLimit, let range = overallRange(descriptions, speech) {
+            parts.append(range)
+        }
+        for (index, d) in descriptions.enumerated() where series.count <= Self.summaryShapeLimit {
             let name = series.count == 1 ? "Values" : Self.capitalized(speech.spokenName(index))
             guard let minRow = d.statistics.minRow, let maxRow = d.statistics.maxRow else {
                 parts.append("\(name): no data.")
@@ -47,27 +56,40 @@ extension Chart {
                 continue
             }
             var sentence = "\(name) range\(series.count == 1 ? "" : "s") from \(speech.valueText(d.statistics.min)) \(speech.atX(minRow)) to \(speech.valueText(d.statistics.max)) \(speech.atX(maxRow))"
-            if d.statistics.missing > 0 {
-                sentence += ", with \(CSVReader.grouped(d.statistics.missing)) missing value\(d.statistics.missing == 1 ? "" : "s")"
+            if d.statistics.missing > 0 && !isPointCloud {
+                sentence += ", with \(TextFormat.count(d.statistics.missing, locale: speech.locale)) missing value\(d.statistics.missing == 1 ? "" : "s")"
             }
             parts.append(sentence + ".")
         }
-        let trends = descriptions.map { Self.trendWords($0.trend) }
-        // Categories in no particular order have no trend to speak of.
-        if x.type != .nominal, pointCount > 1, let first = trends.first {
-            if Set(trends).count == 1 {
-                parts.append("Overall trend: \(first).")
+        // Categories in no particular order have no shape to speak of; with many series the
+        // shapes are in each series' own section.
+        if x.type != .nominal, pointCount > 1 {
+            if descriptions.count <= Self.summaryShapeLimit {
+                parts += descriptions.map(\.trendSentence)
             } else {
-                let each = zip(series.indices, trends).map { "\(speech.spokenName($0.0)) \($0.1)" }
-                parts.append("Overall trend: \(each.joined(separator: "; ")).")
+                parts.append("Each series' shape is described in its own section.")
             }
         }
+        if let pitch = pitchScaleSentence { parts.append(pitch) }
         return parts.joined(separator: " ")
     }
 
-    static func trendWords(_ trend: Trend) -> String {
-        trend.direction.rawValue + (trend.yearlyCycle ? ", with a yearly cycle" : "")
+    /// "Values range from $40 (region A, in 2014) to $147 (region X, in 2017)." over every series.
+    private func overallRange(_ descriptions: [SeriesDescription], _ speech: SpeechFormatter) -> String? {
+        var low: (Int, Int, Double)?, high: (Int, Int, Double)?
+        for (s, d) in descriptions.enumerated() {
+            if let row = d.statistics.minRow, let v = d.statistics.min, low == nil || v < low!.2 { low = (s, row, v) }
+            if let row = d.statistics.maxRow, let v = d.statistics.max, high == nil || v > high!.2 { high = (s, row, v) }
+        }
+        guard let low, let high else { return nil }
+        return "Values range from \(speech.valueText(low.2)) (\(speech.spokenName(low.0)), \(speech.atX(low.1))) to \(speech.valueText(high.2)) (\(speech.spokenName(high.0)), \(speech.atX(high.1)))."
     }
+
+    /// A scatter plot of several series: rows are shared slots, so a series' empty rows are not missing values.
+    var isPointCloud: Bool { mark == .point && series.count > 1 }
+
+    /// Series whose shape sentence is part of the summary; more are described in their sections only.
+    static let summaryShapeLimit = 4
 
     /// "monthly totals", "yearly averages", "totals".
     func aggregatePhrase(_ aggregate: String) -> String {
@@ -107,95 +129,22 @@ extension Chart {
 
     private func statisticsSentence(_ index: Int, _ stats: SeriesStatistics, _ speech: SpeechFormatter) -> String {
         let name = series[index].name
-        let values = "\(CSVReader.grouped(stats.count)) value\(stats.count == 1 ? "" : "s")"
-        let missing = stats.missing == 0 ? "none missing" : "\(CSVReader.grouped(stats.missing)) missing"
+        let values = "\(TextFormat.count(stats.count, locale: speech.locale)) value\(stats.count == 1 ? "" : "s")"
+        let missing = stats.missing == 0 || isPointCloud ? "none missing" : "\(TextFormat.count(stats.missing, locale: speech.locale)) missing"
         guard let minRow = stats.minRow, let maxRow = stats.maxRow, let mean = stats.mean, let median = stats.median else {
             return "\(name): no values, \(missing)."
         }
         return "\(name): \(values), \(missing); lowest \(speech.valueText(stats.min)) \(speech.atX(minRow)), highest \(speech.valueText(stats.max)) \(speech.atX(maxRow)), mean \(speech.derivedValueText(mean)), median \(speech.derivedValueText(median))."
     }
 
-    private func trendSentence(_ index: Int, _ trend: Trend, _ speech: SpeechFormatter) -> String {
-        let name = series[index].name
-        if x.type == .nominal {
-            return "\(name): the categories have no order, so there is no trend."
-        }
-        guard let firstRow = trend.firstRow, let lastRow = trend.lastRow, firstRow != lastRow else {
-            return "\(name): too few values for a trend."
-        }
-        var sentence = "\(name) is \(trend.direction.rawValue) overall"
-        if trend.direction != .flat, let rate = slopePhrase(trend, speech) { sentence += ", \(rate)" }
-        if trend.yearlyCycle { sentence += ", with a yearly cycle" }
-        if let first = trend.firstRow, let last = trend.lastRow, first != last, let change = trend.change {
-            let values = series[index].values
-            let sign = change > 0 ? "+" : ""
-            var changeText = "\(sign)\(speech.valueText(change))"
-            if change == 0 {
-                changeText = "no change"
-            } else if let percent = trend.changePercent {
-                changeText += ", \(percent > 0 ? "+" : "")\(NumberFormat(decimals: abs(percent) < 10 ? 1 : 0).format(percent))%"
-            }
-            sentence += "; from \(speech.valueText(values[first])) \(speech.atX(first)) to \(speech.valueText(values[last])) \(speech.atX(last)) (\(changeText))"
-        }
-        return sentence + "."
-    }
-
-    /// "by about 1,281 thousand MWh per year" (the least-squares slope in a unit that suits the x span).
-    private func slopePhrase(_ trend: Trend, _ speech: SpeechFormatter) -> String? {
-        guard let first = xValues.first, let last = xValues.last else { return nil }
-        let perStep: Double
-        let unit: String
-        switch (first, last) {
-        case (.date(let a), .date(let b)):
-            let days = b.timeIntervalSince(a) / 86_400
-            let (seconds, name) = days >= 730 ? (365.2425 * 86_400, "year") : days >= 60 ? (30.436875 * 86_400, "month")
-                : days >= 2 ? (86_400.0, "day") : (3600.0, "hour")
-            perStep = trend.slope * seconds
-            unit = name
-        case (.number, .number):
-            perStep = trend.slope
-            unit = x.unit ?? (x.title.isEmpty ? "unit of x" : "unit of \(Self.lowercasedTitle(x.title))")
-        default:
-            perStep = trend.slopePerRow
-            unit = "step"
-        }
-        guard perStep.isFinite, perStep != 0 else { return nil }
-        return "by about \(speech.derivedValueText(abs(perStep))) per \(unit)"
-    }
-
-    static func lowercasedTitle(_ title: String) -> String { SpeechFormatter.lowercasedKeepingAcronyms(title) }
-
+    /// Least squares against the x position (numeric x when there is one, else the row number),
+    /// plus the shape, the cycle and the first-to-last change.
     func computeTrend(_ values: [Double?], stats: SeriesStatistics) -> Trend {
-        let cycleLag = yearlyCycleLag(values)
-        // A yearly cycle would tilt a straight-line fit by where the data starts in the year, so
-        // the direction is judged on one-year moving averages.
-        let fitted = cycleLag.map { movingAverage(values, window: $0) } ?? values
-        var trend = linearTrend(fitted, stats: stats, rawValues: values)
-        trend.yearlyCycle = cycleLag != nil
-        return trend
-    }
-
-    private func movingAverage(_ values: [Double?], window: Int) -> [Double?] {
-        var out = [Double?](repeating: nil, count: values.count)
-        var sum = 0.0, count = 0
-        for i in values.indices {
-            if let v = values[i] { sum += v; count += 1 }
-            if i >= window, let old = values[i - window] { sum -= old; count -= 1 }
-            if i >= window - 1 && count * 2 >= window { out[i - window / 2] = sum / Double(count) }
-        }
-        return out
-    }
-
-    private func linearTrend(_ values: [Double?], stats: SeriesStatistics, rawValues: [Double?]) -> Trend {
-        // Least squares against the x position (numeric x when there is one, else the row number).
         let xs: [Double] = xValues.indices.map { xValues[$0].numeric ?? Double($0) }
         var n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0, sr = 0.0, srr = 0.0, sry = 0.0
-        var firstRow: Int?, lastRow: Int?
         let x0 = xs.first ?? 0
         for (row, value) in values.enumerated() {
             guard let v = value, v.isFinite else { continue }
-            if firstRow == nil { firstRow = row }
-            lastRow = row
             let x = xs[row] - x0
             let r = Double(row)
             n += 1; sx += x; sy += v; sxx += x * x; sxy += x * v; sr += r; srr += r * r; sry += r * v
@@ -204,49 +153,21 @@ extension Chart {
         let slope = n > 1 && denominator != 0 ? (n * sxy - sx * sy) / denominator : 0
         let rowDenominator = n * srr - sr * sr
         let slopePerRow = n > 1 && rowDenominator != 0 ? (n * sry - sr * sy) / rowDenominator : 0
+        let analysis = analyzeShape(values)
         var direction = Trend.Direction.flat
-        if let f = firstRow, let l = lastRow, let lo = stats.min, let hi = stats.max, hi > lo {
-            // Rising or falling only when the fitted line moves by more than 10 % of the value range.
-            let fitted = slope * (xs[l] - xs[f])
-            if abs(fitted) > 0.1 * (hi - lo) { direction = fitted > 0 ? .rising : .falling }
+        if let shape = analysis?.shape, let first = shape.segments.first, let last = shape.segments.last {
+            let net = last.endValue - first.startValue
+            if abs(net) >= shape.threshold { direction = net > 0 ? .rising : .falling }
         }
         var change: Double?, percent: Double?
-        firstRow = rawValues.firstIndex { $0 != nil }
-        lastRow = rawValues.lastIndex { $0 != nil }
-        if let f = firstRow, let l = lastRow, let a = rawValues[f], let b = rawValues[l] {
+        let firstRow = values.firstIndex { $0 != nil }
+        let lastRow = values.lastIndex { $0 != nil }
+        if let f = firstRow, let l = lastRow, let a = values[f], let b = values[l] {
             change = b - a
-            percent = a != 0 ? (b - a) / abs(a) * 100 : nil
+            let largest = max(abs(stats.min ?? 0), abs(stats.max ?? 0))
+            if (a > 0 && b > 0) || (a < 0 && b < 0), abs(a) >= 0.1 * largest { percent = (b - a) / abs(a) * 100 }
         }
         return Trend(slopePerRow: slopePerRow, slope: slope, direction: direction, firstRow: firstRow, lastRow: lastRow,
-                     change: change, changePercent: percent, yearlyCycle: false)
-    }
-
-    /// Autocorrelation at a one-year lag (365 daily rows or 12 monthly rows) above 0.5, over at
-    /// least two years of data.
-    /// The row lag of one year (365 or 12) when the series has a yearly cycle, else nil.
-    func yearlyCycleLag(_ values: [Double?]) -> Int? {
-        guard x.type == .temporal, let first = xValues.first?.numeric, let last = xValues.last?.numeric else { return nil }
-        let lag: Int
-        switch x.granularity {
-        case .day?: lag = 365
-        case .month?: lag = 12
-        default: return nil
-        }
-        let span = (last - first) / 86_400
-        guard span >= 730, values.count > 2 * lag else { return nil }
-        // Rows must be roughly evenly spaced for a row lag to mean one year.
-        let expectedRows = x.granularity == .day ? span + 1 : span / 30.44 + 1
-        guard abs(Double(values.count) - expectedRows) / expectedRows < 0.05 else { return nil }
-        var sum = 0.0, count = 0.0
-        for case let v? in values { sum += v; count += 1 }
-        guard count > 0 else { return nil }
-        let mean = sum / count
-        var numerator = 0.0, variance = 0.0
-        for v in values { if let v { variance += (v - mean) * (v - mean) } }
-        for i in 0..<(values.count - lag) {
-            if let a = values[i], let b = values[i + lag] { numerator += (a - mean) * (b - mean) }
-        }
-        guard variance > 0 else { return nil }
-        return numerator / variance > 0.5 ? lag : nil
+                     change: change, changePercent: percent, shape: analysis?.shape, cycle: analysis?.cycle)
     }
 }

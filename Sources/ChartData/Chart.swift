@@ -113,11 +113,15 @@ public struct XAxis: Sendable, Equatable {
     public var unit: String?
     /// Optional d3-style number format from `axis.format`, e.g. ",.1f".
     public var format: String?
+    /// For dates: true when the source named the zone (`Z`, `+01:00`), so instants are UTC; false
+    /// for local times (kept as read, never given a zone).
+    public var zoned: Bool
 
     public init(
         field: String, title: String, type: FieldType, granularity: TimeGranularity? = nil,
-        unit: String? = nil, format: String? = nil
+        unit: String? = nil, format: String? = nil, zoned: Bool = false
     ) {
+        self.zoned = zoned
         self.field = field
         self.title = title
         self.type = type
@@ -139,8 +143,12 @@ public struct YAxis: Sendable, Equatable {
     public var format: String?
     /// The aggregate applied, if any, e.g. "sum" (so the summary can say "monthly total").
     public var aggregate: String?
+    /// Decimals the values deserve: the source's own (for a mean, one more); nil when unknown.
+    /// Keeps a mean of temperatures given to 0.1 °C at "8.23 °C", not "8.229 °C".
+    public var decimals: Int?
 
-    public init(field: String, title: String, unit: String? = nil, format: String? = nil, aggregate: String? = nil, spokenUnit: String? = nil) {
+    public init(field: String, title: String, unit: String? = nil, format: String? = nil, aggregate: String? = nil, spokenUnit: String? = nil, decimals: Int? = nil) {
+        self.decimals = decimals
         self.field = field
         self.title = title
         self.unit = unit
@@ -161,12 +169,19 @@ public struct Series: Sendable, Equatable {
     /// For a scatter with several series (`ChartSemantics.pointPerDatum`): the rows where this
     /// series has a point, ascending; nil means every row (a nil value there is a missing value).
     public var pointRows: [Int]?
+    /// The source column (or, for long data, the colour category) the values came from, and its
+    /// place among the chart's sources: the CSV download uses the author's names and order.
+    public var sourceKey: String?
+    public var sourceIndex: Int?
 
-    public init(name: String, values: [Double?], details: [PointDetail] = [], pointRows: [Int]? = nil) {
+    public init(name: String, values: [Double?], details: [PointDetail] = [], pointRows: [Int]? = nil,
+                sourceKey: String? = nil, sourceIndex: Int? = nil) {
         self.name = name
         self.values = values
         self.details = details
         self.pointRows = pointRows
+        self.sourceKey = sourceKey
+        self.sourceIndex = sourceIndex
     }
 }
 

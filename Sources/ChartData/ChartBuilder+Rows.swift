@@ -236,7 +236,10 @@ extension ChartBuilder {
                 if !extraDefs.isEmpty { details[row].extras = zip(extraDefs, extraColumns).map { c, col in extraText(col[r], c) } }
             }
             let name = spec.seriesTitles[sk] ?? (grouping.isEmpty ? valueTitle : sk)
-            series.append(Series(name: name, values: values, details: details, pointRows: repeats && seriesOrder.count > 1 ? points.sorted() : nil))
+            // The author's column (or colour value) and its place, for the CSV download.
+            let sourceKey = grouping.isEmpty ? (value.field ?? name) : sk
+            series.append(Series(name: name, values: values, details: details, pointRows: repeats && seriesOrder.count > 1 ? points.sorted() : nil,
+                                 sourceKey: sourceKey, sourceIndex: grouping.isEmpty ? frame.index(of: sourceKey) ?? series.count : series.count))
         }
         if series.isEmpty { series = [Series(name: valueTitle, values: [Double?](repeating: nil, count: rowCount))] }
         var spoken: [String: String] = [:]

@@ -40,7 +40,7 @@ public struct SeriesStatistics: Sendable, Equatable {
     }
 }
 
-/// Direction and size of a series' overall change.
+/// Direction, shape and size of a series' change (docs/description-method.md).
 public struct Trend: Sendable, Equatable {
     public enum Direction: String, Sendable { case rising, falling, flat }
 
@@ -48,15 +48,25 @@ public struct Trend: Sendable, Equatable {
     public var slopePerRow: Double
     /// Least-squares slope per x unit (per second for dates; per step for categories).
     public var slope: Double
+    /// Net direction of the shape: from the first stretch's start to the last stretch's end,
+    /// rising or falling when that moves by at least the shape's threshold.
     public var direction: Direction
     /// First and last present values and their rows.
     public var firstRow: Int?
     public var lastRow: Int?
     public var change: Double?
-    /// Change in per cent of the first value (nil when the first value is 0).
+    /// Change in per cent of the first value; nil unless both ends share a sign and the first
+    /// is not near zero (at least a tenth of the largest magnitude in the series).
     public var changePercent: Double?
-    /// True when the series repeats every year (autocorrelation at a one-year lag above 0.5).
-    public var yearlyCycle: Bool
+    /// Rising, falling and flat stretches with their turning points (nil for unordered categories).
+    public var shape: SeriesShape?
+    /// A repeating pattern found after removing the trend, if any.
+    public var cycle: Cycle?
+
+    /// True when the series repeats every year.
+    public var yearlyCycle: Bool { cycle?.period == .yearly }
+    /// True when one straight line describes the series (a single rising, falling or flat stretch).
+    public var isOneLine: Bool { (shape?.segments.count ?? 0) <= 1 }
 }
 
 public struct SeriesDescription: Sendable, Equatable {
@@ -65,7 +75,7 @@ public struct SeriesDescription: Sendable, Equatable {
     public var trend: Trend
     /// "Maximum temperature: 1,461 values, none missing; lowest −1.6 °C on 6 February 2014, …"
     public var statisticsSentence: String
-    /// "Maximum temperature is flat overall, with a yearly cycle; from 12.8 °C on … to …"
+    /// "Maximum temperature has a yearly cycle, highest in August and lowest in December, …"
     public var trendSentence: String
 }
 

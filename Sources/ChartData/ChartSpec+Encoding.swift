@@ -156,7 +156,7 @@ extension ChartSpec {
                 def.sort = .byChannel(channel, descending: descending)
             case .array:
                 guard case .array(let items) = sort.value else { break }
-                def.sort = .custom(items.map { item in item.string ?? item.number.map(JSONValue.numberText) ?? (item.value.isNull ? "null" : "") })
+                def.sort = .custom(items.map { item in item.string ?? item.number.map(TextFormat.plainNumber) ?? (item.value.isNull ? "null" : "") })
             case .object:
                 let o = try r.object(sort, "\(path).sort", allowed: ["field", "op", "order", "encoding"], ignoredAny: false)
                 let descending = try r.string(o["order"], "\(path).sort.order") == "descending"

@@ -17,6 +17,8 @@ struct DataTable {
         var missingCount: Int
         /// For date columns: the finest calendar unit any value uses.
         var granularity: TimeGranularity?
+        /// For date columns: true when the values named their zone (UTC instants), false for local times.
+        var zoned = false
         /// For text columns: how many cells parse as numbers, and the first that does not.
         var numericCount = 0
         var firstNonNumericRow: Int?
@@ -68,7 +70,7 @@ struct DataTable {
         }
         if let c = column(named: name) {
             if !c.texts.isEmpty { return c.texts[row] ?? "" }
-            if let v = c.numbers[row] { return JSONValue.numberText(v) }
+            if let v = c.numbers[row] { return TextFormat.plainNumber(v) }
         }
         return ""
     }
@@ -87,6 +89,7 @@ struct ColumnAccumulator {
     var firstNonNumericRow: Int?
     var firstNonDateRow: Int?
     var allMidnight = true, allFirstOfMonth = true, allJanuary = true, allWholeMinute = true, allWholeHour = true
+    var anyZoned = false
 
     init(rowCount: Int) {
         numbers = [Double?](repeating: nil, count: rowCount)
@@ -108,6 +111,7 @@ struct ColumnAccumulator {
             if dates.isEmpty { dates = [Double?](repeating: nil, count: numbers.count) }
             dates[row] = d.seconds
             dateCount += 1
+            if d.hasZone { anyZoned = true }
             if d.hasTime {
                 allMidnight = allMidnight && d.hour == 0 && d.minute == 0 && d.second == 0
                 allWholeHour = allWholeHour && d.minute == 0 && d.second == 0
@@ -140,7 +144,7 @@ struct ColumnAccumulator {
                 !allWholeMinute ? .second : !allWholeHour ? .minute : !allMidnight ? .hour
                 : !allFirstOfMonth ? .day : !allJanuary ? .month : (dateCount > 1 ? .year : .day)
             return .init(name: name, kind: .date, numbers: dates, texts: [], missingCount: missingCount,
-                         granularity: granularity)
+                         granularity: granularity, zoned: anyZoned)
         }
         if numericCount == 0 && dateCount == 0 && textCount == 0 {  // every cell missing
             return .init(name: name, kind: .number, numbers: numbers, texts: [], missingCount: missingCount)
@@ -212,7 +216,7 @@ extension DataTable {
                 objects.map { object -> String? in
                     switch object[name]?.value {
                     case .string(let s)?: s.utf8.withContiguousStorageIfAvailable { CellParsing.isMissing($0) } == true ? nil : s
-                    case .number(let n)?: JSONValue.numberText(n)
+                    case .number(let n)?: TextFormat.plainNumber(n)
                     case .bool(let b)?: b ? "true" : "false"
                     default: nil
                     }

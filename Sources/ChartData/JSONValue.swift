@@ -36,10 +36,6 @@ struct JSONValue: Sendable {
     var string: String? { if case .string(let s) = value { s } else { nil } }
     var number: Double? { if case .number(let n) = value { n } else { nil } }
 
-    static func numberText(_ n: Double) -> String {
-        n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
-    }
-
     /// Parses a whole document. Errors carry the line and column of the offending character.
     static func parse(_ data: Data, file: String, maxDepth: Int = 200) throws(ChartProblem) -> JSONValue {
         let result: Result<JSONValue, ChartProblem> = data.withUnsafeBytes { raw in

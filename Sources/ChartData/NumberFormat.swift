@@ -1,8 +1,11 @@
+import D3Format
 import Foundation
 
 /// Formats numbers for reading and listening: thousands separators, a true minus sign (U+2212),
-/// never an exponent. Understands the common subset of d3-format specifiers that Vega-Lite's
-/// `axis.format` uses: `[,][.precision][~][f|d|%|s]`, e.g. `",.1f"`, `".0%"`, `"d"`, `","`.
+/// never an exponent. Speech and tables mirror the style of a d3-format specifier from this subset:
+/// `[$][,][.precision][~][f|d|%|s]`, e.g. `",.1f"`, `".0%"`, `"d"`, `","`, `"$,.2f"`, `"~s"`; any
+/// other valid d3 format (checked by D3Format, which also writes the axis ticks) is spoken with
+/// numbers that fit the data.
 public struct NumberFormat: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         /// Fixed decimals (`f`, and `d` with 0 decimals).
@@ -18,6 +21,8 @@ public struct NumberFormat: Sendable, Equatable {
     public var grouping: Bool
     /// Drop trailing zeros after the decimal point (`~`).
     public var trim: Bool
+    /// `$`: the currency symbol before the digits (after the sign).
+    public var currency = false
     /// False when the specifier gave no precision (`","`, `"~s"`): the caller may pick decimals to fit the data.
     public var hasPrecision = true
 
@@ -35,6 +40,7 @@ public struct NumberFormat: Sendable, Equatable {
         trim = false
         decimals = -1
         kind = .fixed
+        if s.first == "$" { currency = true; s = s.dropFirst() }
         if s.first == "," { grouping = true; s = s.dropFirst() }
         if s.first == "." {
             s = s.dropFirst()
@@ -49,12 +55,13 @@ public struct NumberFormat: Sendable, Equatable {
         case "f": kind = .fixed; if decimals < 0 { decimals = 6 }
         case "d": kind = .fixed; decimals = 0
         case "%": kind = .percent; if decimals < 0 { decimals = 6 }
-        case "s": kind = .short; if decimals < 0 { decimals = 3 }
+        case "s": kind = .short; if decimals < 0 { decimals = 6; trim = true; hasPrecision = false }
         default: return nil
         }
     }
 
-    public static func isSupported(_ spec: String) -> Bool { NumberFormat(d3: spec) != nil }
+    /// True for any valid d3-format specifier (D3Format decides, as d3 would).
+    public static func isSupported(_ spec: String) -> Bool { (try? D3Format.NumberFormat(spec)) != nil }
 
     /// A format that shows as many decimals as the values need (at most 3).
     public static func automatic(for values: [Double?]) -> NumberFormat {
@@ -77,6 +84,14 @@ public struct NumberFormat: Sendable, Equatable {
 
     public func format(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "not a number" : (value < 0 ? "−infinity" : "infinity") }
+        guard currency else { return plainFormat(value) }
+        var copy = self
+        copy.currency = false
+        let text = copy.plainFormat(value)
+        return text.hasPrefix("\u{2212}") ? "\u{2212}$" + text.dropFirst() : "$" + text
+    }
+
+    private func plainFormat(_ value: Double) -> String {
         switch kind {
         case .fixed:
             return Self.fixed(value, decimals: decimals, grouping: grouping, trim: trim)
@@ -92,6 +107,12 @@ public struct NumberFormat: Sendable, Equatable {
             let integerDigits = max(1, Int(log10(max(abs(scaled), 1))) + 1)
             return Self.fixed(scaled, decimals: max(0, decimals - integerDigits), grouping: grouping, trim: true) + word
         }
+    }
+
+    /// A tick label: as many decimals as the tick step needs (step 0.5 → one decimal).
+    public static func tick(_ value: Double, step: Double) -> String {
+        let digits = step > 0 && step.isFinite ? max(0, Int(-floor(log10(step) + 1e-9))) : 0
+        return NumberFormat(decimals: min(digits, 12)).format(value)
     }
 
     /// `value` with `decimals` places, optional thousands separators and a U+2212 minus sign.

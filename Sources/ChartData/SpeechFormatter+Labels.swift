@@ -99,7 +99,7 @@ extension SpeechFormatter {
     public func spokenLabel(series: Int, row: Int) -> String {
         let value = templateValue(series: series, row: row)
         let t = pointTemplates(series: series)
-        return Self.fill(value == nil ? t.sayGap : t.say, x: xText(row), value: value) + (detailText(series: series, row: row) ?? "")
+        return Self.fill(value == nil ? t.sayGap : t.say, x: xLabel(row), value: value) + (detailText(series: series, row: row) ?? "")
     }
 
     /// The spoken label of a row in the all-series view.
@@ -110,6 +110,6 @@ extension SpeechFormatter {
             let value = templateValue(series: s, row: row)
             return Self.fill(value == nil ? t.partGap : t.part, x: "", value: value) + (detailText(series: s, row: row) ?? "")
         }
-        return Self.fill(all.say, x: xText(row)) + parts.joined(separator: all.join)
+        return Self.fill(all.say, x: xLabel(row)) + parts.joined(separator: all.join)
     }
 }

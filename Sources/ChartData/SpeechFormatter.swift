@@ -6,22 +6,30 @@ public struct SpeechFormatter: Sendable {
     public let chart: Chart
     /// The number format used for y values (the spec's, or one that fits the data).
     public let valueFormat: NumberFormat
+    /// Per series, the format for table cells: fixed decimals so a column lines up, as many as
+    /// that series needs (whole job counts stay whole even beside a series with decimals).
+    public let tableFormats: [NumberFormat]
     /// True when the spec gave no precision: trailing zeros are dropped and tiny values keep
     /// three significant digits.
     let automaticValues: Bool
     let xFormat: NumberFormat?
+    /// True when x holds whole numbers that are years (1000–2999, or an axis titled "year"):
+    /// spoken "in 1998", rates "a year".
+    public let xIsYears: Bool
     /// Spoken series names, computed once (labels are built per point).
     let spokenNames: [String]
 
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September",
-        "October", "November", "December",
-    ]
+    /// Month names and separators (English unless the caller passes another language).
+    public let locale: TextLocale
 
-    public init(chart: Chart) {
+    static var monthNames: [String] { TextLocale.english.monthNames }
+
+    public init(chart: Chart, locale: TextLocale = .english) {
         self.chart = chart
+        self.locale = locale
         spokenNames = chart.series.map { chart.options.spokenSeriesNames[$0.name] ?? Self.lowercasedKeepingAcronyms($0.name) }
-        if let f = chart.y.format, var parsed = NumberFormat(d3: f) {
+        // An SI axis format ("~s": "150k") is for tick labels; speech keeps the data's digits.
+        if let f = chart.y.format, var parsed = NumberFormat(d3: f), parsed.kind != .short {
             automaticValues = !parsed.hasPrecision
             if !parsed.hasPrecision {
                 parsed.decimals = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) }).decimals
@@ -29,8 +37,17 @@ public struct SpeechFormatter: Sendable {
             valueFormat = parsed
         } else {
             automaticValues = true
-            valueFormat = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) })
+            var automatic = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) })
+            if let decimals = chart.y.decimals { automatic.decimals = min(automatic.decimals, decimals) }
+            valueFormat = automatic
         }
+        tableFormats = chart.series.map { [valueFormat, automaticValues] s in
+            guard automaticValues else { return valueFormat }
+            var f = NumberFormat.automatic(for: Array(s.values.prefix(20_000)))
+            if let decimals = chart.y.decimals { f.decimals = min(f.decimals, decimals) }
+            return f
+        }
+        xIsYears = Self.looksLikeYears(chart)
         if chart.x.type == .quantitative || chart.xValues.first.map({ if case .number = $0 { true } else { false } }) == true {
             let numbers = chart.xValues.prefix(20_000).map(\.numeric)
             if let f = chart.x.format.flatMap({ NumberFormat(d3: $0) }) {
@@ -39,7 +56,7 @@ public struct SpeechFormatter: Sendable {
                 var f = NumberFormat.automatic(for: Array(numbers))
                 f.trim = true
                 // Years and other small whole numbers read better without a separator: 2012, not 2,012.
-                if f.decimals == 0 && numbers.allSatisfy({ abs($0 ?? 0) < 10_000 }) { f.grouping = false }
+                if xIsYears { f.grouping = false }
                 xFormat = f
             }
         } else {
@@ -63,20 +80,7 @@ public struct SpeechFormatter: Sendable {
 
     /// A date at the given granularity, in UTC.
     public func dateText(_ date: Date, granularity: TimeGranularity) -> String {
-        let seconds = date.timeIntervalSince1970
-        let days = Int((seconds / 86_400).rounded(.down))
-        let (y, m, d) = CellParsing.civilFromDays(days)
-        let month = Self.monthNames[m - 1]
-        let secondsOfDay = Int((seconds - Double(days) * 86_400).rounded(.down))
-        let hh = secondsOfDay / 3600, mm = secondsOfDay / 60 % 60, ss = secondsOfDay % 60
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        switch granularity {
-        case .year: return "\(y)"
-        case .month: return "\(month) \(y)"
-        case .day: return "\(d) \(month) \(y)"
-        case .hour, .minute: return "\(d) \(month) \(y), \(two(hh)):\(two(mm))"
-        case .second: return "\(d) \(month) \(y), \(two(hh)):\(two(mm)):\(two(ss))"
-        }
+        TextFormat.date(date, granularity: granularity, locale: locale)
     }
 
     /// A number in the chart's value format, without unit: "35,361", "−1.6".
@@ -84,7 +88,7 @@ public struct SpeechFormatter: Sendable {
 
     /// `extraDecimals` adds precision for derived figures such as a mean.
     public func numberText(_ value: Double, extraDecimals: Int) -> String {
-        guard automaticValues, valueFormat.kind == .fixed else { return valueFormat.format(value) }
+        guard automaticValues, valueFormat.kind == .fixed else { return locale.localized(valueFormat.format(value)) }
         var format = valueFormat
         format.trim = true
         format.decimals += extraDecimals
@@ -94,7 +98,7 @@ public struct SpeechFormatter: Sendable {
             let needed = Int((-log10(magnitude)).rounded(.down)) + 3
             format.decimals = max(format.decimals, min(needed, 12))
         }
-        return format.format(value)
+        return locale.localized(format.format(value))
     }
 
     /// A derived value (mean, median) with one more decimal than the data, and its unit.
@@ -114,6 +118,68 @@ public struct SpeechFormatter: Sendable {
         return withUnitIfAny(numberText(value))
     }
 
+    /// Whole numbers on an x titled "year", or (except in a scatter plot) all between 1000 and 2999.
+    public static func looksLikeYears(_ chart: Chart) -> Bool {
+        let numbers = chart.xValues.prefix(20_000).compactMap { if case .number(let n) = $0 { n } else { nil } }
+        guard !numbers.isEmpty, numbers.count == min(chart.xValues.count, 20_000),
+              numbers.allSatisfy({ $0 == $0.rounded() }) else { return false }
+        let titled = chart.x.title.lowercased().contains("year") || chart.x.field.lowercased().contains("year")
+        return titled || (chart.mark != .point && numbers.allSatisfy { (1000...2999).contains($0) })
+    }
+
+    /// "about 16.4 °C" when `approximate` (a smoothed level), else `valueText`.
+    public func valueText(_ value: Double?, approximate: Bool) -> String {
+        approximate && value != nil ? "about " + valueText(value) : valueText(value)
+    }
+
+    /// True when values are percentages (a `%` format or unit): changes are in percentage points.
+    public var valuesArePercentages: Bool { chart.y.format?.hasSuffix("%") == true || chart.y.unit == "%" }
+
+    /// A change of a percentage in points: 0.032 under a `%` format → "3.2".
+    public func numberText(_ change: Double, asPercentagePoints: Bool) -> String {
+        guard asPercentagePoints, chart.y.format?.hasSuffix("%") == true else { return numberText(change) }
+        var format = valueFormat
+        format.kind = .fixed
+        return format.format(change * 100)
+    }
+
+    /// "early July 2012", "mid July 2012", "late July 2012" for a date finer than a month (a
+    /// smoothed turning point is not exact to the day); otherwise `xText`.
+    public func approximateXText(_ row: Int) -> String {
+        guard chart.xValues.indices.contains(row), case .date(let d) = chart.xValues[row],
+              (chart.x.granularity ?? .day) <= .day else { return untilXText(row) }
+        let c = TextFormat.civil(d.timeIntervalSince1970)
+        let part = c.day <= 10 ? "early" : c.day <= 20 ? "mid" : "late"
+        return "\(part) \(locale.monthNames[c.month - 1]) \(c.year)"
+    }
+
+    /// "from one month to the next" (by the x granularity), else "from one point to the next".
+    public var stepPhrase: String {
+        guard chart.x.type == .temporal, let g = chart.x.granularity else { return "from one point to the next" }
+        return "from one \(g.rawValue) to the next"
+    }
+
+    /// What follows "until": "9 March 2012", "1998", "index 9", "Tuesday".
+    public func untilXText(_ row: Int) -> String {
+        guard chart.xValues.indices.contains(row), case .number = chart.xValues[row], !xIsYears else { return xText(row) }
+        let title = chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased()
+        return "\(title) \(xText(row))"
+    }
+
+    /// "in late July 2012" (see `approximateXText`), else `atX`.
+    public func approximatelyAtX(_ row: Int) -> String {
+        guard chart.xValues.indices.contains(row), case .date = chart.xValues[row],
+              (chart.x.granularity ?? .day) <= .day else { return atX(row) }
+        return "in " + approximateXText(row)
+    }
+
+    /// A table cell: the series' table format and the unit, "no data" for a gap.
+    public func tableText(_ value: Double?, series: Int) -> String {
+        guard let value else { return "no data" }
+        let format = tableFormats.indices.contains(series) ? tableFormats[series] : valueFormat
+        return withUnitIfAny(locale.localized(format.format(value)))
+    }
+
     static func withUnit(_ text: String, _ unit: String) -> String {
         unit == "%" || unit == "‰" ? text + unit : unit.hasPrefix("$") || unit == "£" || unit == "€" ? unit + text : "\(text) \(unit)"
     }
@@ -129,22 +195,31 @@ public struct SpeechFormatter: Sendable {
             let letters = word.filter(\.isLetter)
             let uppercaseAfterFirst = word.dropFirst().contains { $0.isUppercase }
             if letters.count > 1 && (letters == letters.uppercased() || uppercaseAfterFirst) { return String(word) }
+            if word.count == 1 && letters == letters.uppercased() { return String(word) }  // "Region A"
             return word.lowercased()
         }.joined(separator: " ")
     }
 
-    /// "3 January 2012, maximum temperature 11.7 °C".
+    /// "3 January 2012, maximum temperature 11.7 °C"; a scatter plot names both coordinates:
+    /// "miles 3,675, price 2.38 USD per gallon".
     public func pointLabel(series: Int, row: Int) -> String {
         let t = pointTemplates(series: series)
         let value = templateValue(series: series, row: row)
-        return Self.fill(value == nil ? t.showGap : t.show, x: xText(row), value: value) + (detailText(series: series, row: row) ?? "")
+        return Self.fill(value == nil ? t.showGap : t.show, x: xLabel(row), value: value) + (detailText(series: series, row: row) ?? "")
+    }
+
+    /// The x part of a point label: the x name before the number for a scatter plot.
+    public func xLabel(_ row: Int) -> String {
+        guard chart.mark == .point, chart.xValues.indices.contains(row), case .number = chart.xValues[row] else { return xText(row) }
+        let name = chart.x.title.isEmpty ? "x" : Self.lowercasedKeepingAcronyms(chart.x.title)
+        return "\(name) \(xText(row))"
     }
 
     /// "from 1 January 2012 to 31 December 2015" (or "across 3 categories" for nominal x).
     public var xRangeText: String {
         guard let first = chart.xValues.indices.first, let last = chart.xValues.indices.last else { return "with no data" }
         if let bins = chart.semantics.bins, let a = bins.first, let b = bins.last { return binText(BinRange(start: a.start, end: b.end)) }
-        if chart.x.type == .nominal { return "across \(CSVReader.grouped(chart.xValues.count)) categories" }
+        if chart.x.type == .nominal { return "across \(TextFormat.count(chart.xValues.count, locale: locale)) categories" }
         if first == last { return "at \(xText(first))" }
         return "from \(xText(first)) to \(xText(last))"
     }
@@ -173,8 +248,9 @@ public struct SpeechFormatter: Sendable {
             case .day: return "on \(text)"
             default: return "on \(text)"
             }
+        case .number? where xIsYears: return "in \(text)"
         case .number?: return "at \(chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased()) \(text)"
-        case .category?: return chart.x.type == .ordinal && SpeechFormatter.monthNames.contains(text) ? "in \(text)" : "for \(text)"
+        case .category?: return chart.x.type == .ordinal && locale.monthNames.contains(text) ? "in \(text)" : "for \(text)"
         case nil: return ""
         }
     }

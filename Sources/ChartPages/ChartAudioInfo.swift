@@ -11,6 +11,9 @@ public struct ChartAudioInfo: Sendable, Equatable, Codable {
     public var tones: [[Double]]
     /// `[series][row]` → tone index.
     public var pointTones: [[Int]]
+    /// `[series][row]` → tone index on the shared scale, when series play on their own scales
+    /// (`Chart.pitchScalePerSeries`); the "all series" view plays these.
+    public var sharedPointTones: [[Int]]?
     public var endTone: Int
     public var missingTone: Int
     /// Whole-series playback length in seconds.
@@ -20,13 +23,14 @@ public struct ChartAudioInfo: Sendable, Equatable, Codable {
 
     public init(
         oggFile: String, scriptFile: String, sampleRate: Int, tones: [[Double]], pointTones: [[Int]],
-        endTone: Int, missingTone: Int, playbackDuration: Double, graphFiles: [String]
+        sharedPointTones: [[Int]]? = nil, endTone: Int, missingTone: Int, playbackDuration: Double, graphFiles: [String]
     ) {
         self.oggFile = oggFile
         self.scriptFile = scriptFile
         self.sampleRate = sampleRate
         self.tones = tones
         self.pointTones = pointTones
+        self.sharedPointTones = sharedPointTones
         self.endTone = endTone
         self.missingTone = missingTone
         self.playbackDuration = playbackDuration

@@ -1,11 +1,13 @@
 import ChartData
+import D3Format
 import Foundation
 
 /// Where everything of one chart goes in SVG user units: plot area, scales, axis ticks, legend.
 /// Shared by the SVG writer and the scrubber data (so the cursor lands on the drawn marks).
 public struct ChartGeometry: Sendable {
     public static let width = 720.0
-    public static let height = 400.0
+    /// Height of the plot with its axes; a legend adds rows below it (`height`).
+    public static let plotHeight = 400.0
     static let fontSize = 13.0
     /// Approximate width of one character of axis text (system sans-serif at 13 px).
     static let charWidth = 7.4
@@ -18,6 +20,7 @@ public struct ChartGeometry: Sendable {
     public struct LegendItem: Sendable {
         public var series: Int
         public var name: String
+        /// Unused since the legend moved out of the drawing (kept for source compatibility).
         public var x: Double
         public var y: Double
     }
@@ -41,6 +44,8 @@ public struct ChartGeometry: Sendable {
     public let legend: [LegendItem]
     public let xTitle: String
     public let yTitle: String
+    /// The whole drawing's height: the plot and axes, then the legend rows under them.
+    public let height: Double
 
     public init(chart: Chart) {
         self.chart = chart
@@ -48,20 +53,10 @@ public struct ChartGeometry: Sendable {
         xTitle = Self.axisTitle(chart.x.title, unit: chart.x.unit)
         yTitle = Self.axisTitle(chart.y.title, unit: chart.y.unit)
 
-        // Legend rows across the top (only when there is more than one series to tell apart).
-        var legend: [LegendItem] = []
-        var legendBottom = 8.0
-        if multiSeries {
-            var x = 12.0, y = 20.0
-            for (i, s) in chart.series.enumerated() {
-                let itemWidth = 44 + Double(s.name.count) * Self.charWidth + 20
-                if x + itemWidth > Self.width - 8, x > 12 { x = 12; y += 22 }
-                legend.append(LegendItem(series: i, name: s.name, x: x, y: y))
-                x += itemWidth
-            }
-            legendBottom = y + 16
-        }
-        self.legend = legend
+        // The legend is HTML under the drawing (ChartSVG.legendHTML), so it wraps at any width
+        // and its text keeps the page's size; here only its entries.
+        self.legend = multiSeries ? chart.series.enumerated().map { LegendItem(series: $0, name: $1.name, x: 0, y: 0) } : []
+        self.height = Self.plotHeight
 
         // Y scale from every value (bars and areas stand on zero).
         var lo = Double.infinity, hi = -Double.infinity
@@ -73,13 +68,13 @@ public struct ChartGeometry: Sendable {
         }
         if lo > hi { (lo, hi) = (0, 1) }
         if chart.mark == .bar || chart.mark == .area { lo = min(lo, 0); hi = max(hi, 0) }
-        plotTop = legendBottom + 10
-        plotBottom = Self.height - 58
+        plotTop = 26
+        plotBottom = Self.plotHeight - 58
         let yCount = max(2, Int((plotBottom - plotTop) / 48))
         let yScale = LinearScale(domain: (lo, hi), range: (plotBottom, plotTop)).niced(count: yCount)
         self.yScale = yScale
         let (yValues, yStep) = yScale.ticks(count: yCount)
-        let yLabels = yValues.map { NumberText.tick($0, step: yStep) }
+        let yLabels = Self.numberLabels(yValues, step: yStep, format: chart.y.format, years: false)
         let widest = Double(yLabels.map(\.count).max() ?? 1)
         plotLeft = 40 + widest * Self.charWidth + 8
         plotRight = Self.width - 28
@@ -102,13 +97,15 @@ public struct ChartGeometry: Sendable {
                 let ticks = TimeTicks(
                     from: Date(timeIntervalSince1970: scale.domainMin), to: Date(timeIntervalSince1970: scale.domainMax),
                     maxCount: max(2, Int(plotWidth / 84)))
-                xTicks = zip(ticks.dates, ticks.labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) }
+                let labels = chart.x.format.map { f in ticks.dates.map { Self.timeLabel($0, format: f) } } ?? ticks.labels
+                xTicks = zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) }
             } else {
                 let count = max(2, Int(plotWidth / 80))
                 let scale = LinearScale(domain: (xMin, xMax), range: (plotLeft, plotRight)).niced(count: count)
                 xLayout = .linear(scale)
                 let (values, step) = scale.ticks(count: count)
-                xTicks = values.map { Tick(position: scale($0), label: NumberText.tick($0, step: step)) }
+                let labels = Self.numberLabels(values, step: step, format: chart.x.format, years: SpeechFormatter.looksLikeYears(chart))
+                xTicks = zip(values, labels).map { Tick(position: scale($0), label: $1) }
             }
         }
     }
@@ -130,22 +127,48 @@ public struct ChartGeometry: Sendable {
                 let ticks = TimeTicks(from: dates[0], to: dates[n - 1], maxCount: max(2, Int(plotWidth / 84)))
                 var result: [Tick] = []
                 var row = 0
-                for (date, label) in zip(ticks.dates, ticks.labels) {
+                let labels = chart.x.format.map { f in ticks.dates.map { Self.timeLabel($0, format: f) } } ?? ticks.labels
+                for (date, label) in zip(ticks.dates, labels) {
                     while row < n, dates[row] < date { row += 1 }
                     if row < n, dates[row] == date { result.append(Tick(position: center(row), label: label)) }
                 }
                 if !result.isEmpty { return result }
             }
         }
-        let labels = chart.xValues.map(Self.plainLabel)
+        let years = SpeechFormatter.looksLikeYears(chart)
+        let labels = chart.xValues.map { value -> String in
+            if case .number(let n) = value {
+                return numberLabels([n], step: n == n.rounded() ? 1 : 0.01, format: chart.x.type == .temporal ? nil : chart.x.format, years: years)[0]
+            }
+            if case .date(let d) = value, let f = chart.x.format { return timeLabel(d, format: f) }
+            return plainLabel(value)
+        }
         let widest = Double(labels.map(\.count).max() ?? 1) * charWidth + 12
         let every = max(1, Int((widest / band).rounded(.up)))
         return stride(from: 0, to: n, by: every).map { Tick(position: center($0), label: labels[$0]) }
     }
 
+    /// Tick labels in the author's d3 number format (`axis.format`, written by D3Format exactly as
+    /// d3 and Vega write it); without one, as many decimals as the step needs. Years never get a
+    /// thousands separator.
+    static func numberLabels(_ values: [Double], step: Double, format: String?, years: Bool) -> [String] {
+        if let spec = format, let d3 = try? D3Format.NumberFormat(spec) {
+            return values.map { d3($0) }
+        }
+        let stepDecimals = step > 0 && step.isFinite ? min(12, max(0, Int(-floor(log10(step) + 1e-9)))) : 0
+        var f = ChartData.NumberFormat(decimals: stepDecimals)
+        if years { f.grouping = false }
+        return values.map { f.format($0) }
+    }
+
+    /// A date in the author's d3 time format (`axis.format` on a temporal axis).
+    static func timeLabel(_ date: Date, format: String) -> String {
+        D3Format.TimeFormat(format)(date.timeIntervalSince1970 * 1000)
+    }
+
     static func plainLabel(_ value: XValue) -> String {
         switch value {
-        case .number(let n): NumberText.format(n, fractionDigits: n == n.rounded() ? 0 : 2)
+        case .number(let n): ChartData.NumberFormat(decimals: n == n.rounded() ? 0 : 2).format(n)
         case .date(let d): TimeTicks(from: d, to: d, maxCount: 2).label(for: d)
         case .category(let c): c
         }

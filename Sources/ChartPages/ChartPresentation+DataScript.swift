@@ -19,6 +19,8 @@ struct ChartScriptData: Encodable {
         /// S: one sentence (shape and range); S again: the rest.
         var brief: String
         var more: String
+        /// Tones on the shared scale for the "all series" view, when this series has its own scale.
+        var sharedTones: [Int]?
         var minRow: Int?
         var maxRow: Int?
         /// Rows whole-series playback plays, one entry per `speeds` entry.
@@ -149,6 +151,7 @@ extension ChartPresentation {
                 details: { let d = rows.map { speech.detailText(series: s, row: $0) }; return d.contains { $0 != nil } ? d : nil }(),
                 tones: audio.map { a in rows.map { a.pointTones[s][$0] } },
                 brief: briefs[s], more: mores[s],
+                sharedTones: audio?.sharedPointTones.map { shared in rows.map { shared[s][$0] } },
                 minRow: toScrub(d.statistics.minRow),
                 maxRow: toScrub(d.statistics.maxRow),
                 play: PlaybackPlan.speeds.map { PlaybackPlan.plan(values: values, duration: duration / $0.0) },
@@ -177,7 +180,7 @@ extension ChartPresentation {
             id: chart.id, title: chart.title,
             pointCount: chart.pointCount,
             rows: isScrubberReduced ? rows : nil,
-            x: .init(labels: rows.map { speech.xText($0) }),
+            x: .init(labels: rows.map { speech.xLabel($0) }),
             series: series, all: all,
             audio: audio.map {
                 .init(
@@ -205,7 +208,7 @@ extension ChartPresentation {
 
     /// Sentence shown on the page and spoken by the script when the scrubber visits fewer points.
     public var reducedSentence: String {
-        "The audio scrubber visits \(NumberText.format(Double(scrubRows.count), fractionDigits: 0)) of the \(NumberText.format(Double(chart.pointCount), fractionDigits: 0)) points, chosen to keep the shape of the data and every minimum and maximum; the CSV download has all of them."
+        "The audio scrubber visits \(TextFormat.count(scrubRows.count)) of the \(TextFormat.count(chart.pointCount)) points, chosen to keep the shape of the data and every minimum and maximum; the CSV download has all of them."
     }
 }
 

@@ -14,7 +14,7 @@ public struct ChartPresentation: Sendable {
     public let chart: Chart
     public let description: ChartDescription
     public let geometry: ChartGeometry
-    /// The `<svg>` element, escaped.
+    /// The `<svg>` element and, for several series, the legend list under it; escaped.
     public let svg: String
     /// Source rows the scrubber visits, ascending (every row unless the chart is huge).
     public let scrubRows: [Int]
@@ -23,7 +23,8 @@ public struct ChartPresentation: Sendable {
         self.chart = chart
         description = chart.describe()
         geometry = ChartGeometry(chart: chart)
-        svg = ChartSVG(geometry: geometry, idPrefix: chart.id).render()
+        let drawing = ChartSVG(geometry: geometry, idPrefix: chart.id)
+        svg = drawing.render() + drawing.legendHTML()
         scrubRows = Self.scrubRows(chart: chart, description: description)
     }
 

@@ -14,8 +14,14 @@ public struct ChartSVG: Sendable {
     /// At most this many points per series get a marker drawn on line and area charts.
     static let markerLimit = 60
 
-    /// Dash patterns per series index (repeats after the last), also used in the legend.
-    public static let dashPatterns = ["", "8 4", "2 3", "10 3 2 3", "5 2", "12 6"]
+    /// Colours (CSS classes `pl-s0` … `pl-s5`, the distinct Okabe–Ito colours that keep 3:1
+    /// contrast in light and dark mode) × dash patterns: series i has colour i mod 6 and dash
+    /// ⌊i / 6⌋ mod 4, so the first 24 series all differ in colour or dash, and their markers
+    /// (shifted by ⌊i / 6⌋) differ too. Also used in the legend.
+    public static let colourCount = 6
+    public static let dashPatterns = ["", "8 4", "2 3", "10 3 2 3"]
+    /// Series that get a unique colour × dash × marker combination.
+    public static let distinctStyles = colourCount * dashPatterns.count
     /// Marker shapes centred on (0, 0), per series index.
     static let markerPaths = [
         "M-4,0a4,4 0 1,0 8,0a4,4 0 1,0 -8,0z",  // circle
@@ -35,7 +41,9 @@ public struct ChartSVG: Sendable {
         self.idPrefix = idPrefix
     }
 
-    static func dash(_ series: Int) -> String { dashPatterns[series % dashPatterns.count] }
+    static func dash(_ series: Int) -> String { dashPatterns[(series / colourCount) % dashPatterns.count] }
+    static func colour(_ series: Int) -> Int { series % colourCount }
+    static func marker(_ series: Int) -> Int { (series + series / colourCount) % markerPaths.count }
 
     /// Rows of one series to draw: all, or min/max-downsampled for large series.
     public static func drawnRows(_ values: [Double?]) -> [Int] {
@@ -54,7 +62,7 @@ public struct ChartSVG: Sendable {
         out.reserveCapacity(64 * 1024)
         // Named by its kind only: the figure carries the title and the summary, each said once.
         out += "<svg role=\"img\" aria-label=\"\(xmlEscape(chart.mark.chartKindName))\" "
-        out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(ChartGeometry.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\" focusable=\"false\">"
+        out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\" focusable=\"false\">"
         // Everything drawn is hidden from the accessibility tree: the image is one node, named by
         // its kind (Chromium otherwise keeps tick labels as text). The title is the drawing's
         // tooltip inside the hidden group (as the svg's own <title> it would be read as its description).
@@ -67,7 +75,6 @@ public struct ChartSVG: Sendable {
         for s in chart.series.indices {
             writeSeries(s, into: &out)
         }
-        writeLegend(into: &out)
         out += "<g class=\"pl-cursor\" hidden=\"\">"
         out += "<line class=\"pl-cursor-line\" x1=\"0\" x2=\"0\" y1=\"\(num(g.plotTop))\" y2=\"\(num(g.plotBottom))\"/>"
         out += "<circle class=\"pl-cursor-dot\" cx=\"0\" cy=\"0\" r=\"6\"/></g>"
@@ -90,12 +97,15 @@ public struct ChartSVG: Sendable {
             let zero = g.y(0)
             out += "<line class=\"pl-zero\" x1=\"\(num(g.plotLeft))\" x2=\"\(num(g.plotRight))\" y1=\"\(num(zero))\" y2=\"\(num(zero))\"/>"
         }
-        for tick in g.xTicks {
+        // Every other label is `pl-tick-alt`: on a phone the text is larger and those step aside.
+        let keepsEvery = g.xTicks.count > 1 && (g.xTicks[1].position - g.xTicks[0].position) >= 180
+        for (i, tick) in g.xTicks.enumerated() {
             out += "<line class=\"pl-tick\" x1=\"\(num(tick.position))\" x2=\"\(num(tick.position))\" y1=\"\(num(g.plotBottom))\" y2=\"\(num(g.plotBottom + 5))\"/>"
-            out += "<text x=\"\(num(tick.position))\" y=\"\(num(g.plotBottom + 20))\" text-anchor=\"middle\">\(xmlEscape(tick.label))</text>"
+            let alt = i % 2 == 1 && !keepsEvery ? " class=\"pl-tick-alt\"" : ""
+            out += "<text\(alt) x=\"\(num(tick.position))\" y=\"\(num(g.plotBottom + 20))\" text-anchor=\"middle\">\(xmlEscape(tick.label))</text>"
         }
         let midX = (g.plotLeft + g.plotRight) / 2
-        out += "<text class=\"pl-axis-title\" x=\"\(num(midX))\" y=\"\(num(ChartGeometry.height - 12))\" text-anchor=\"middle\">\(xmlEscape(g.xTitle))</text>"
+        out += "<text class=\"pl-axis-title\" x=\"\(num(midX))\" y=\"\(num(g.plotBottom + 46))\" text-anchor=\"middle\">\(xmlEscape(g.xTitle))</text>"
         out += "</g>"
     }
 
@@ -105,8 +115,8 @@ public struct ChartSVG: Sendable {
         let values = chart.series[s].values
         let dash = Self.dash(s)
         let dashAttr = dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
-        let marker = "#\(xmlEscape(idPrefix))-mk\(s % Self.markerPaths.count)"
-        out += "<g class=\"pl-series pl-s\(s % 8)\">"
+        let marker = "#\(xmlEscape(idPrefix))-mk\(Self.marker(s))"
+        out += "<g class=\"pl-series pl-s\(Self.colour(s))\">"
         switch chart.mark {
         case .bar:
             guard case .band(_, let band) = g.xLayout else { break }
@@ -190,25 +200,31 @@ public struct ChartSVG: Sendable {
         return result
     }
 
-    func writeLegend(into out: inout String) {
+    /// The legend: an HTML list after the drawing that wraps with the page (text at the page's
+    /// size, never scaled down with the drawing), one swatch per series with its colour, dash
+    /// and marker. Hidden from assistive technology: the summary names every series.
+    public func legendHTML() -> String {
         let g = geometry
-        guard !g.legend.isEmpty else { return }
-        out += "<g class=\"pl-legend\">"
+        guard !g.legend.isEmpty else { return "" }
+        let id = xmlEscape(idPrefix)
+        var out = "<ul class=\"pl-legend\" aria-hidden=\"true\">"
         for item in g.legend {
             let dash = Self.dash(item.series)
             let dashAttr = dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
-            out += "<g class=\"pl-series pl-s\(item.series % 8)\">"
+            out += "<li><svg class=\"pl-swatch\" viewBox=\"0 0 36 14\" width=\"36\" height=\"14\" focusable=\"false\">"
+            out += "<defs><path id=\"\(id)-lg\(item.series)\" d=\"\(Self.markerPaths[Self.marker(item.series)])\"/></defs>"
+            out += "<g class=\"pl-series pl-s\(Self.colour(item.series))\">"
             if g.chart.mark == .bar {
-                out += "<rect class=\"pl-bar\" x=\"\(num(item.x + 8))\" y=\"\(num(item.y - 8))\" width=\"16\" height=\"12\" fill=\"currentColor\"\(dashAttr)/>"
-            } else if g.chart.mark == .point {
-                out += "<use href=\"#\(xmlEscape(idPrefix))-mk\(item.series % Self.markerPaths.count)\" class=\"pl-marker\" x=\"\(num(item.x + 16))\" y=\"\(num(item.y - 2))\"/>"
+                out += "<rect class=\"pl-bar\" x=\"10\" y=\"1\" width=\"16\" height=\"12\" fill=\"currentColor\"/>"
             } else {
-                out += "<line class=\"pl-line\" x1=\"\(num(item.x))\" x2=\"\(num(item.x + 32))\" y1=\"\(num(item.y - 2))\" y2=\"\(num(item.y - 2))\" stroke=\"currentColor\"\(dashAttr)/>"
-                out += "<use href=\"#\(xmlEscape(idPrefix))-mk\(item.series % Self.markerPaths.count)\" class=\"pl-marker\" x=\"\(num(item.x + 16))\" y=\"\(num(item.y - 2))\"/>"
+                if g.chart.mark != .point {
+                    out += "<line class=\"pl-line\" x1=\"0\" x2=\"36\" y1=\"7\" y2=\"7\" stroke=\"currentColor\"\(dashAttr)/>"
+                }
+                out += "<use href=\"#\(id)-lg\(item.series)\" class=\"pl-marker\" x=\"18\" y=\"7\"/>"
             }
-            out += "</g><text x=\"\(num(item.x + 40))\" y=\"\(num(item.y))\" dy=\"0.1em\">\(xmlEscape(item.name))</text>"
+            out += "</g></svg>\(xmlEscape(item.name))</li>"
         }
-        out += "</g>"
+        return out + "</ul>"
     }
 }
 

@@ -61,7 +61,7 @@ extension ChartPresentation {
     ///   - chartsBase: relative path from the page to the `charts/` folder ("" or "../charts/").
     func view(level: Int, chartsBase: String, dataScript: String, audio: ChartAudioInfo?) -> ChartView {
         let speech = SpeechFormatter(chart: chart)
-        let count = { (n: Int) in NumberText.format(Double(n), fractionDigits: 0) }
+        let count = { (n: Int) in TextFormat.count(n) }
         var kind = "\(chart.mark.chartKindName) with \(count(chart.series.count)) \(chart.series.count == 1 ? "series" : "series") and \(count(chart.pointCount)) \(chart.pointCount == 1 ? "point" : "points") per series."
         if isScrubberReduced { kind += " " + reducedSentence }
         let axes = [
@@ -110,15 +110,10 @@ extension ChartPresentation {
             bankPath: audio?.oggFile)
     }
 
-    /// A table cell: the chart's number format with fixed decimals (so a column lines up) and
-    /// the unit, "no data" for a gap.
-    func tableValue(_ value: Double?, speech: SpeechFormatter) -> String {
-        guard let value else { return "no data" }
-        let text = speech.valueFormat.format(value)
-        guard let unit = chart.y.unit, !unit.isEmpty, chart.y.format?.hasSuffix("%") != true else { return text }
-        if unit == "%" || unit == "‰" { return text + unit }
-        if unit.hasPrefix("$") || unit == "£" || unit == "€" { return unit + text }
-        return "\(text) \(unit)"
+    /// What one row is: "hour", "day", "month", "year" for dates (by their granularity), else the x title.
+    static func rowUnit(_ chart: Chart) -> String {
+        guard chart.x.type == .temporal, let g = chart.x.granularity else { return chart.x.title.lowercased() }
+        return g.rawValue
     }
 
     func table(speech: SpeechFormatter) -> ChartView.Table {
@@ -133,16 +128,16 @@ extension ChartPresentation {
                 row: scrubIndex.map { $0[row] } ?? row, x: speech.xText(row),
                 cells: chart.series.indices.map { s in
                     // A point with a range, stack total or extra channels reads as it is spoken.
-                    chart.series[s].details.isEmpty ? tableValue(chart.series[s].values[row], speech: speech)
+                    chart.series[s].details.isEmpty ? speech.tableText(chart.series[s].values[row], series: s)
                         : speech.pointValueText(series: s, row: row) ?? "no data"
                 })
         }
-        let count = { (n: Int) in NumberText.format(Double(n), fractionDigits: 0) }
+        let count = { (n: Int) in TextFormat.count(n) }
         let note = shown < n
             ? "The table shows the first \(count(shown)) of \(count(n)) rows. Download the CSV file below for all of them."
             : nil
         return ChartView.Table(
-            caption: "\(chart.title): \(count(n)) \(n == 1 ? "row" : "rows"), one per \(chart.x.title.lowercased())",
+            caption: "\(chart.title): \(count(n)) \(n == 1 ? "row" : "rows"), one per \(Self.rowUnit(chart))",
             xHeader: chart.x.title,
             columns: chart.series.map(\.name),
             rows: rows,

@@ -1,3 +1,4 @@
+import ChartData
 import Foundation
 
 /// Tick positions for a time axis at natural calendar boundaries (UTC): the unit and step are
@@ -92,7 +93,7 @@ public struct TimeTicks: Sendable, Equatable {
         return result
     }
 
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static var monthNames: [String] { TextLocale.english.shortMonthNames }
 
     /// Labels for all ticks; the first tick of a month/day axis also names its year.
     public var labels: [String] {

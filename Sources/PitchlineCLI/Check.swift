@@ -44,7 +44,7 @@ struct Check: ParsableCommand {
         for chart in result.charts {
             let kind = chart.mark.chartKindName.lowercased()
             let seriesCount = chart.series.count
-            let points = Self.grouped(chart.pointCount)
+            let points = TextFormat.count(chart.pointCount)
             print("\(chart.id): \(kind), \(seriesCount) series, \(points) point\(chart.pointCount == 1 ? "" : "s")")
             for note in chart.semantics.notes { print("  note: \(note)") }
         }
@@ -58,10 +58,5 @@ struct Check: ParsableCommand {
         let charts = result.charts.count, problems = result.problems.count + reportProblems.count + settingsProblems
         print("\(charts) chart\(charts == 1 ? "" : "s") loaded, \(problems) problem\(problems == 1 ? "" : "s")")
         if problems > 0 { throw ExitCode(1) }
-    }
-
-    static func grouped(_ n: Int) -> String {
-        let formatter = NumberFormat(decimals: 0)
-        return formatter.format(Double(n))
     }
 }

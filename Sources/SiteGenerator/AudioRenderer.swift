@@ -45,7 +45,7 @@ struct AudioRenderer: Sendable {
         let info = ChartAudioInfo(
             oggFile: ogg, scriptFile: script, sampleRate: audio.sampleRate,
             tones: audio.tones.map { [round4($0.start), round4($0.duration), round4($0.frequency)] },
-            pointTones: audio.pointTones, endTone: audio.endTone, missingTone: audio.missingTone,
+            pointTones: audio.pointTones, sharedPointTones: audio.sharedPointTones, endTone: audio.endTone, missingTone: audio.missingTone,
             playbackDuration: audio.renditionDuration, graphFiles: graphs)
         return RenderedAudio(info: info, files: files)
     }

@@ -1,56 +1,32 @@
 import ChartData
 import Foundation
 
-/// `charts/<id>.csv`: the full data (one row per x, one column per series, plain numbers,
-/// ISO 8601 dates, empty cells for missing values).
+/// `charts/<id>.csv`: the chart's data as the author wrote it: the source's column names in the
+/// source's order, numbers as the shortest text that round-trips them (no binary noise from
+/// sums), dates as dates, local times without a zone (`Z` only when the data said UTC), empty
+/// cells for missing values. Long data (a colour field) comes out wide: one column per series.
 enum CSVDownload {
     static func data(for chart: Chart) -> Data {
         var out = ""
         out.reserveCapacity(chart.pointCount * (12 + 10 * chart.series.count))
-        out += ([chart.x.field] + chart.series.map(\.name)).map(field).joined(separator: ",") + "\r\n"
+        let columns = chart.series.indices.sorted {
+            (chart.series[$0].sourceIndex ?? $0, $0) < (chart.series[$1].sourceIndex ?? $1, $1)
+        }
+        out += ([chart.x.field] + columns.map { chart.series[$0].sourceKey ?? chart.series[$0].name }).map(field).joined(separator: ",") + "\r\n"
+        let dateOnly = (chart.x.granularity ?? .day) >= .day
         for row in 0..<chart.pointCount {
             switch chart.xValues[row] {
-            case .number(let n): out += number(n)
-            case .date(let d): out += isoTimestamp(d.timeIntervalSince1970)
+            case .number(let n): out += TextFormat.plainNumber(n)
+            case .date(let d): out += TextFormat.isoTimestamp(d.timeIntervalSince1970, dateOnly: dateOnly, utc: chart.x.zoned)
             case .category(let c): out += field(c)
             }
-            for s in chart.series {
+            for s in columns {
                 out += ","
-                if let v = s.values[row] { out += number(v) }
+                if let v = chart.series[s].values[row] { out += TextFormat.plainNumber(v) }
             }
             out += "\r\n"
         }
         return Data(out.utf8)
-    }
-
-    /// `2012-01-03T00:00:00Z` (milliseconds when present), UTC. Our own because Foundation's
-    /// ISO8601DateFormatter took seconds for a 1,000,000-row download.
-    static func isoTimestamp(_ seconds: Double) -> String {
-        let millis = Int64((seconds * 1000).rounded())
-        var days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
-        let msOfDay = Int(millis - days * 86_400_000)
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        days += 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let doe = days - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = Int(doy - (153 * mp + 2) / 5 + 1)
-        let month = Int(mp < 10 ? mp + 3 : mp - 9)
-        let year = Int(yoe + era * 400) + (month <= 2 ? 1 : 0)
-        func pad(_ n: Int, _ width: Int) -> String {
-            let s = String(n)
-            return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-        }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(msOfDay / 3_600_000, 2)):\(pad(msOfDay / 60_000 % 60, 2)):\(pad(msOfDay / 1000 % 60, 2))"
-        if msOfDay % 1000 != 0 { text += ".\(pad(msOfDay % 1000, 3))" }
-        return text + "Z"
-    }
-
-    static func number(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        return String(v)
     }
 
     /// Quotes a field when it holds a comma, quote or line break; a leading =, +, - or @ is

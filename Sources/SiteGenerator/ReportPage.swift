@@ -130,12 +130,5 @@ struct ReportPage {
     }
 
     /// "2024-03-01" → "1 March 2024"; anything else unchanged.
-    static func readableDate(_ text: String) -> String {
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "-")
-        guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), (1...31).contains(d) else {
-            return text
-        }
-        return "\(d) \(months[m - 1]) \(y)"
-    }
+    static func readableDate(_ text: String) -> String { TextFormat.readableISODate(text) }
 }

@@ -50,8 +50,13 @@ public struct ChartAudio: Sendable, Equatable {
     public var missingTone: Int
     /// Short content hash of `sprite` (for file names and ETags).
     public var hash: String
-    /// The pitch mapping used (the page may show or speak it).
+    /// The shared pitch mapping (all series' values; the "all series" view).
     public var scale: PitchScale
+    /// The scale each series plays on by default: its own when `Chart.pitchScalePerSeries`, else `scale`.
+    public var seriesScales: [PitchScale]
+    /// `sharedPointTones[series][row]` → tone on the shared scale, when series have their own
+    /// scales (nil when `pointTones` already use the shared one).
+    public var sharedPointTones: [[Int]]?
     /// Timbre name per series ("sine", "triangle", …), for the help text.
     public var timbres: [String]
     /// One whole-series audio graph per series (Ogg Vorbis, mono), `renditionDuration` long.

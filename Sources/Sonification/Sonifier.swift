@@ -12,7 +12,7 @@ import OggVorbis
 public final class Sonifier: Sendable {
     /// Bump whenever synthesis or layout changes the bytes (part of every cache key, with the
     /// libvorbis version): an unchanged key must mean unchanged audio.
-    public static let engineVersion = "pitchline-audio-3"
+    public static let engineVersion = "pitchline-audio-4"
 
     public let cacheDirectory: URL?
     public let sampleRate: Int
@@ -69,9 +69,10 @@ public final class Sonifier: Sendable {
                     }
                 }
                 let plan = renditionPlans[job - 1]
-                let key = self.renditionKey(plan, scale: bank.scale)
+                let scale = bank.seriesScales[job - 1]
+                let key = self.renditionKey(plan, scale: scale)
                 return try self.cachedEncode(key: key) { encoder in
-                    try encoder.write(samples: plan.render(scale: bank.scale, sampleRate: self.sampleRate))
+                    try encoder.write(samples: plan.render(scale: scale, sampleRate: self.sampleRate))
                 }
             }
         }
@@ -79,12 +80,12 @@ public final class Sonifier: Sendable {
         return ChartAudio(
             sprite: encoded[0], sampleRate: sampleRate, tones: tones, pointTones: bank.pointTones,
             endTone: bank.endTone, missingTone: bank.missingTone, hash: ContentHash.short(encoded[0]),
-            scale: bank.scale, timbres: chart.series.indices.map { Timbre(series: $0).name },
+            scale: bank.scale, seriesScales: bank.seriesScales, sharedPointTones: bank.sharedPointTones, timbres: chart.series.indices.map { Timbre(series: $0).name },
             renditions: Array(encoded.dropFirst()), renditionDuration: renditionLength.seconds)
     }
 
     /// One series' whole-series audio graph in another length than the chart's default
-    /// (e.g. `.short`, `.long`, `.exact(7)`), on the chart's pitch scale; cached like the rest.
+    /// (e.g. `.short`, `.long`, `.exact(7)`), on the series' pitch scale; cached like the rest.
     public func rendition(chart: Chart, series: Int, length: RenditionLength, smoothing: Double? = nil) throws -> Data {
         try chart.validateForAudio()
         let options = chart.options.audio
@@ -92,7 +93,7 @@ public final class Sonifier: Sendable {
         guard chart.series.indices.contains(series) else {
             throw SonificationError.noSuchSeries(chart: chart.id, index: series)
         }
-        let scale = ToneBank.scale(for: chart)
+        let scale = ToneBank.scale(for: chart, series: series)
         let plan = try Rendition(
             values: chart.series[series].values, length: length, smoothing: smoothing ?? options.smoothing)
         return try cachedEncode(key: renditionKey(plan, scale: scale)) { encoder in

@@ -4,16 +4,32 @@ import Foundation
 /// The distinct sounds a chart needs, and which one each point plays.
 struct ToneBank: Sendable {
     var specs: [ToneSpec]
+    /// Per series and row, the tone on the series' default scale (`seriesScales`).
     var pointTones: [[Int]]
+    /// Per series and row, the tone on the shared scale, when that differs from `pointTones`
+    /// (charts whose series play on their own scales); nil otherwise.
+    var sharedPointTones: [[Int]]?
     var endTone: Int
     var missingTone: Int
+    /// The shared scale: the options' frequency range over the y range of all series.
     var scale: PitchScale
+    /// The scale each series plays on by default (its own when `Chart.pitchScalePerSeries`).
+    var seriesScales: [PitchScale]
 
-    /// The chart's pitch scale: its options' frequency range over the y range of all series.
+    /// The chart's shared pitch scale: its options' frequency range over the y range of all series.
     static func scale(for chart: Chart) -> PitchScale {
+        range(chart, chart.series)
+    }
+
+    /// The scale series `index` plays on by default.
+    static func scale(for chart: Chart, series index: Int) -> PitchScale {
+        chart.pitchScalePerSeries ? range(chart, [chart.series[index]]) : scale(for: chart)
+    }
+
+    private static func range(_ chart: Chart, _ series: [Series]) -> PitchScale {
         var low = Double.infinity, high = -Double.infinity
-        for series in chart.series {
-            for case let v? in series.values {
+        for s in series {
+            for case let v? in s.values {
                 low = min(low, v)
                 high = max(high, v)
             }
@@ -25,10 +41,12 @@ struct ToneBank: Sendable {
     }
 
     /// Builds the bank: per series, one tone per distinct pitch step (ascending), minimum and
-    /// maximum variants, then the shared missing and end sounds. Deterministic order.
+    /// maximum variants (on the series' scale, then on the shared scale when it differs), then
+    /// the shared missing and end sounds. Deterministic order.
     init(chart: Chart) {
         let options = chart.options.audio
-        let scale = Self.scale(for: chart)
+        let shared = Self.scale(for: chart)
+        let scales = chart.series.indices.map { Self.scale(for: chart, series: $0) }
         var specs: [ToneSpec] = []
         var index: [ToneSpec: Int] = [:]
         func intern(_ spec: ToneSpec) -> Int {
@@ -37,8 +55,7 @@ struct ToneBank: Sendable {
             index[spec] = specs.count - 1
             return specs.count - 1
         }
-        var perSeriesKinds: [[(ToneKind, Int)?]] = []
-        for (s, series) in chart.series.enumerated() {
+        func tones(_ s: Int, _ series: Series, _ scale: PitchScale) -> [(ToneKind, Int)?] {
             let present = series.values.compactMap { $0 }
             let smin = present.min(), smax = present.max()
             let kinds: [(ToneKind, Int)?] = series.values.map { v in
@@ -47,30 +64,32 @@ struct ToneBank: Sendable {
                 if smin != smax { kind = v == smax ? .maximum : (v == smin ? .minimum : .value) }
                 return (kind, scale.level(for: v))
             }
-            perSeriesKinds.append(kinds)
             // Intern in a stable order: value tones by pitch, then the extremes.
-            let valueLevels = Set(kinds.compactMap { $0?.0 == .value ? $0?.1 : nil }).sorted()
-            for level in valueLevels {
-                _ = intern(ToneSpec(kind: .value, timbre: s, level: level, frequency: scale.frequency(forLevel: level)))
-            }
-            for kind in [ToneKind.minimum, .maximum] {
+            for kind in [ToneKind.value, .minimum, .maximum] {
                 for level in Set(kinds.compactMap { $0?.0 == kind ? $0?.1 : nil }).sorted() {
                     _ = intern(ToneSpec(kind: kind, timbre: s, level: level, frequency: scale.frequency(forLevel: level)))
                 }
             }
+            return kinds
         }
+        let own = chart.series.enumerated().map { s, series in tones(s, series, scales[s]) }
+        let onShared = chart.pitchScalePerSeries ? chart.series.enumerated().map { s, series in tones(s, series, shared) } : nil
         let missingTone = intern(ToneSpec(kind: .missing, timbre: 0, level: 0, frequency: 0))
         let endTone = intern(
             ToneSpec(kind: .end, timbre: 0, level: 0, frequency: options.minFrequency * 0.8))
-        let pointTones = perSeriesKinds.enumerated().map { s, kinds in
-            kinds.map { entry in
-                guard let (kind, level) = entry else { return missingTone }
-                return index[ToneSpec(kind: kind, timbre: s, level: level, frequency: scale.frequency(forLevel: level))]!
+        func map(_ kinds: [[(ToneKind, Int)?]], _ scaleOf: (Int) -> PitchScale) -> [[Int]] {
+            kinds.enumerated().map { s, kinds in
+                kinds.map { entry in
+                    guard let (kind, level) = entry else { return missingTone }
+                    return index[ToneSpec(kind: kind, timbre: s, level: level, frequency: scaleOf(s).frequency(forLevel: level))]!
+                }
             }
         }
         self.specs = specs
-        self.pointTones = pointTones
-        self.scale = scale
+        self.pointTones = map(own) { scales[$0] }
+        self.sharedPointTones = onShared.map { map($0) { _ in shared } }
+        self.scale = shared
+        self.seriesScales = scales
         self.missingTone = missingTone
         self.endTone = endTone
     }

@@ -86,7 +86,7 @@ struct EdgeCaseTests {
          "usermeta": {"pitchline": {"unit": "m", "xUnit": "km"}}}
         """)
         let f = SpeechFormatter(chart: chart)
-        #expect(f.pointLabel(series: 0, row: 0) == "0.5 km, elevation 120 m")
+        #expect(f.pointLabel(series: 0, row: 0) == "distance 0.5 km, elevation 120 m")
         #expect(f.atX(1) == "at distance 12 km")
     }
 

@@ -24,7 +24,7 @@ struct ExampleSiteTests {
         #expect(chart.series.map(\.name) == ["Maximum temperature", "Minimum temperature"])
         #expect(chart.pointCount == 1_461)
         let d = chart.describe()
-        #expect(d.summary == "Line chart of Seattle daily temperature, 2 series: maximum temperature and minimum temperature, from 1 January 2012 to 31 December 2015, 1,461 points per series. Maximum temperature ranges from \u{2212}1.6 °C on 6 February 2014 to 35.6 °C on 11 August 2014. Minimum temperature ranges from \u{2212}7.1 °C on 7 December 2013 to 18.3 °C on 16 August 2012. Overall trend: flat, with a yearly cycle.")
+        #expect(d.summary == "Line chart of Seattle daily temperature, 2 series: maximum temperature and minimum temperature, from 1 January 2012 to 31 December 2015, 1,461 points per series. Maximum temperature ranges from \u{2212}1.6 °C on 6 February 2014 to 35.6 °C on 11 August 2014. Minimum temperature ranges from \u{2212}7.1 °C on 7 December 2013 to 18.3 °C on 16 August 2012. Maximum temperature has a yearly cycle, highest in August and lowest in December, around a steady level of about 16.3 °C. Minimum temperature has a yearly cycle, highest in August and lowest in January, around a steady level of about 8.2 °C. One isolated value far from its neighbours: \u{2212}0.5 °C on 21 January 2015.")
         #expect(d.series[0].statisticsSentence == "Maximum temperature: 1,461 values, none missing; lowest \u{2212}1.6 °C on 6 February 2014, highest 35.6 °C on 11 August 2014, mean 16.44 °C, median 15.6 °C.")
         #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 2) == "3 January 2012, maximum temperature 11.7 °C")
     }

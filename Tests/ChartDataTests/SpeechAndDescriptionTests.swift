@@ -56,7 +56,8 @@ struct SpeechFormatterTests {
         #expect(NumberFormat(d3: ",")!.format(1234567) == "1,234,567")
         #expect(NumberFormat(d3: ".2~f")!.format(1.5) == "1.5")
         #expect(NumberFormat(d3: ".2s")!.format(1_500_000) == "1.5 million")
-        #expect(NumberFormat(d3: "$.2f") == nil)
+        #expect(NumberFormat(d3: "$,.2f")!.format(-1234.5) == "\u{2212}$1,234.50")
+        #expect(NumberFormat(d3: "+e") == nil)
         #expect(NumberFormat(decimals: 1).format(-0.04) == "0.0")
     }
 
@@ -101,9 +102,9 @@ struct DescriptionTests {
 
     @Test func summaryWording() {
         let d = line([2, nil, 8, 4]).describe()
-        #expect(d.summary == "Line chart of Sales, from 0 to 3, 4 points. Values range from 2 kg at index 0 to 8 kg at index 2, with 1 missing value. Overall trend: rising.")
+        #expect(d.summary == "Line chart of Sales, from 0 to 3, 4 points. Values range from 2 kg at index 0 to 8 kg at index 2, with 1 missing value. Sales rises from 2 kg at index 0 to a peak of 8 kg at index 2, then falls to 4 kg at index 3.")
         #expect(d.series[0].statisticsSentence == "Sales: 3 values, 1 missing; lowest 2 kg at index 0, highest 8 kg at index 2, mean 4.7 kg, median 4 kg.")
-        #expect(d.series[0].trendSentence == "Sales is rising overall, by about 1 kg per unit of index; from 2 kg at index 0 to 4 kg at index 3 (+2 kg, +100%).")
+        #expect(line([2, 3, 4, 5]).describe().series[0].trendSentence == "Sales rises from 2 kg at index 0 to 5 kg at index 3 (+3 kg, +150%), by about 1 kg per unit of index.")
     }
 
     @Test func yearlyCycleIsDetectedOnlyWhenPresent() {
@@ -117,10 +118,10 @@ struct DescriptionTests {
         }
         let seasonal = chart { 10 + 8 * sin(Double($0) / 365 * 2 * .pi) }.describe()
         #expect(seasonal.series[0].trend.yearlyCycle)
-        #expect(seasonal.summary.hasSuffix("Overall trend: flat, with a yearly cycle."))
+        #expect(seasonal.summary.hasSuffix("V has a yearly cycle, highest in April and lowest in October, around a steady level of about 10."))
         let straight = chart { Double($0) }.describe()
         #expect(!straight.series[0].trend.yearlyCycle)
-        #expect(straight.summary.hasSuffix("Overall trend: rising."))
+        #expect(straight.summary.hasSuffix("V rises from 0 on 1 January 1970 to 1,459 on 30 December 1973 (+1,459), by about 365.2 a year."))
     }
 }
 
@@ -193,6 +194,9 @@ struct DescriptionShapeTests {
         let chart = Chart(id: "c", sourcePath: "c.csv", title: "C", mark: .line,
                           x: XAxis(field: "i", title: "Index", type: .quantitative), y: YAxis(field: "v", title: "V"),
                           xValues: [.number(0), .number(1), .number(2)], series: [Series(name: "V", values: [1, 3, 1])])
-        #expect(chart.describe().series[0].trendSentence == "V is flat overall; from 1 at index 0 to 1 at index 2 (no change).")
+        #expect(chart.describe().series[0].trendSentence == "V rises from 1 at index 0 to a peak of 3 at index 1, then falls to 1 at index 2.")
+        var level = chart
+        level.series[0].values = [1, 1, 1]
+        #expect(level.describe().series[0].trendSentence == "V stays close to 1 throughout.")
     }
 }

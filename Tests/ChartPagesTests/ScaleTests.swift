@@ -1,4 +1,5 @@
-import ChartPages
+import ChartData
+@testable import ChartPages
 import Foundation
 import Testing
 
@@ -29,27 +30,6 @@ import Testing
         let scale = LinearScale(domain: (5, 5), range: (0, 100))
         #expect(scale.domainMin < 5 && scale.domainMax > 5)
         #expect(scale(5) == 50)
-    }
-
-    @Test func tickLabelsUseTheStepsDecimals() {
-        #expect(NumberText.tick(2.5, step: 0.5) == "2.5")
-        #expect(NumberText.tick(-10, step: 5) == "\u{2212}10")
-        #expect(NumberText.tick(200_000, step: 100_000) == "200,000")
-        #expect(NumberText.tick(0.3, step: 0.1) == "0.3")
-    }
-}
-
-@Suite struct NumberTextTests {
-    @Test func thousandsSeparatorsAndRealMinus() {
-        #expect(NumberText.format(-1234.5, fractionDigits: 1) == "\u{2212}1,234.5")
-        #expect(NumberText.format(1_461, fractionDigits: 0) == "1,461")
-        #expect(NumberText.format(999, fractionDigits: 0) == "999")
-    }
-
-    @Test func neverExponentsNorNegativeZero() {
-        #expect(NumberText.format(1e20, fractionDigits: 0) == "100,000,000,000,000,000,000")
-        #expect(NumberText.format(-0.04, fractionDigits: 1) == "0.0")
-        #expect(!NumberText.format(0.000012, fractionDigits: 6).contains("e"))
     }
 }
 
@@ -101,5 +81,45 @@ import Testing
         #expect(ticks.unit == .day && ticks.step == 7)
         // 2 January 2012 was a Monday.
         #expect(ticks.dates.first == Self.date(2012, 1, 2))
+    }
+}
+
+/// Axis labels in the author's format (d3 number and time formats), years without separators.
+@Suite struct AxisFormatTests {
+    @Test func numberFormatsFromTheSpec() {
+        #expect(ChartGeometry.numberLabels([0, 0.1, 0.4], step: 0.1, format: ".0%", years: false) == ["0%", "10%", "40%"])
+        #expect(ChartGeometry.numberLabels([1500, 2500], step: 500, format: "$,.0f", years: false) == ["$1,500", "$2,500"])
+        #expect(ChartGeometry.numberLabels([-20_000, 0, 150_000, 1_500_000], step: 20_000, format: "~s", years: false) == ["\u{2212}20k", "0", "150k", "1.5M"])
+        #expect(ChartGeometry.numberLabels([1565, 1815], step: 50, format: "d", years: true) == ["1565", "1815"])
+        #expect(ChartGeometry.numberLabels([1950, 2010], step: 10, format: nil, years: true) == ["1950", "2010"])
+        #expect(ChartGeometry.numberLabels([1950, 2010], step: 10, format: ",", years: false) == ["1,950", "2,010"])
+        #expect(ChartGeometry.numberLabels([200_000], step: 100_000, format: nil, years: false) == ["200,000"])
+    }
+
+    @Test func timeFormatsFromTheSpec() {
+        let july4 = Date(timeIntervalSince1970: 1_341_360_000 + 14 * 3600)  // 2012-07-04 14:00
+        #expect(ChartGeometry.timeLabel(july4, format: "%m/%d") == "07/04")
+        #expect(ChartGeometry.timeLabel(july4, format: "%b %Y") == "Jul 2012")
+        #expect(ChartGeometry.timeLabel(july4, format: "%-d %B, %H:%M") == "4 July, 14:00")
+        #expect(ChartGeometry.timeLabel(july4, format: "%a %I %p") == "Wed 02 PM")
+    }
+
+    @Test func paletteIsUniqueForTwentyFourSeries() {
+        let styles = Set((0..<ChartSVG.distinctStyles).map { "\(ChartSVG.colour($0)) \(ChartSVG.dash($0)) \(ChartSVG.marker($0))" })
+        #expect(ChartSVG.distinctStyles >= 24 && styles.count == ChartSVG.distinctStyles)
+    }
+}
+
+@Suite struct TableCaptionTests {
+    @Test func captionNamesTheRowGranularity() {
+        var chart = Chart(id: "h", sourcePath: "h.csv", title: "Hourly", mark: .line,
+                          x: XAxis(field: "time", title: "Date", type: .temporal, granularity: .hour),
+                          y: YAxis(field: "t", title: "Temperature"),
+                          xValues: [.date(Date(timeIntervalSince1970: 0))], series: [Series(name: "T", values: [1])])
+        #expect(ChartPresentation.rowUnit(chart) == "hour")
+        chart.x.granularity = .day
+        #expect(ChartPresentation.rowUnit(chart) == "day")
+        chart.x = XAxis(field: "k", title: "Category", type: .nominal)
+        #expect(ChartPresentation.rowUnit(chart) == "category")
     }
 }

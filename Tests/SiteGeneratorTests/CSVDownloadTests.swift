@@ -9,16 +9,34 @@ import Testing
         return Sample.html(set, "charts/\(chart.id).csv")
     }
 
-    @Test func datesAreISOInUTCAndGapsAreEmpty() async throws {
-        let dates: [Double] = [0, 951_782_400, 1_325_376_000 + 3_723.5, -86_400]  // 1970, 2000-02-29, 2012-01-01T01:02:03.5, 1969-12-31
+    @Test func datesStayDatesAndLocalTimesGetNoZone() async throws {
+        let dates: [Double] = [0, 951_782_400, 1_325_376_000, -86_400]  // 1970, 2000-02-29, 2012-01-01, 1969-12-31
         var chart = Sample.chart(id: "d", title: "D", days: 4)
         chart.xValues = dates.map { .date(Date(timeIntervalSince1970: $0)) }
         chart.series[0].values = [1.5, nil, -2, 1_000_000]
-        let lines = try await csv(chart).components(separatedBy: "\r\n")
-        #expect(lines[1] == "1970-01-01T00:00:00Z,1.5")
-        #expect(lines[2] == "2000-02-29T00:00:00Z,")
+        var lines = try await csv(chart).components(separatedBy: "\r\n")
+        #expect(Array(lines[1...4]) == ["1970-01-01,1.5", "2000-02-29,", "2012-01-01,-2", "1969-12-31,1000000"])
+        // Hourly local readings stay local; only data that said UTC gets a Z.
+        chart.x.granularity = .second
+        chart.xValues[2] = .date(Date(timeIntervalSince1970: 1_325_376_000 + 3_723.5))
+        lines = try await csv(chart).components(separatedBy: "\r\n")
+        #expect(lines[3] == "2012-01-01T01:02:03.500,-2")
+        #expect(!lines.contains { $0.contains("Z") })
+        chart.x.zoned = true
+        lines = try await csv(chart).components(separatedBy: "\r\n")
         #expect(lines[3] == "2012-01-01T01:02:03.500Z,-2")
-        #expect(lines[4] == "1969-12-31T00:00:00Z,1000000")
+    }
+
+    @Test func sourceNamesOrderAndPrecision() async throws {
+        var chart = Sample.chart(id: "s", title: "S", days: 2)
+        chart.series = [
+            Series(name: "Minimum temperature", values: [0.1 + 0.2, 5], sourceKey: "temp_min", sourceIndex: 3),
+            Series(name: "Maximum temperature", values: [173.29999999999998, 135_450], sourceKey: "temp_max", sourceIndex: 2),
+        ]
+        let lines = try await csv(chart).components(separatedBy: "\r\n")
+        #expect(lines[0] == "date,temp_max,temp_min")
+        #expect(lines[1] == "2012-01-01,173.3,0.3")
+        #expect(lines[2] == "2012-01-02,135450,5")
     }
 
     @Test func textFieldsAreQuotedAndFormulasDefused() async throws {
