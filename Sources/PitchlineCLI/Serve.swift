@@ -55,6 +55,8 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "pitchline.serve")
+        // Listen before the server starts: a SIGTERM right after the address line is never lost.
+        let signals = TerminationSignals.stream()
         let source = SiteSource(site: site, theme: theme, cache: cache, files: files)
 
         let watcher = watch ? source.makeWatcher(logger: logger) : nil
@@ -75,7 +77,7 @@ struct Serve: AsyncParsableCommand {
         fflush(nil)
 
         let watching = watcher.map { watcher in Task { await source.watch(watcher, server: server) } }
-        let signal = await TerminationSignals.next()
+        let signal = await TerminationSignals.first(of: signals)
         logger.info("shutting down", metadata: ["signal": "\(signal)"])
         watching?.cancel()
         server.stop(gracePeriod: .seconds(5))

@@ -24,13 +24,21 @@ final class TerminationSignals: @unchecked Sendable {
         }
     }
 
-    /// Waits for the first SIGINT or SIGTERM; returns its name.
-    static func next() async -> String {
-        let stream = AsyncStream<String> { continuation in
+    /// Starts listening now (a signal that arrives before anyone awaits is kept) and returns
+    /// the signals as a stream; `first(of:)` waits for one.
+    static func stream() -> AsyncStream<String> {
+        AsyncStream<String>(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let signals = TerminationSignals { continuation.yield($0) }
             continuation.onTermination = { _ in _ = signals }
         }
+    }
+
+    /// Waits for the first signal of `stream`; returns its name.
+    static func first(of stream: AsyncStream<String>) async -> String {
         for await name in stream { return name }
         return "SIGTERM"
     }
+
+    /// Waits for the first SIGINT or SIGTERM; returns its name.
+    static func next() async -> String { await first(of: stream()) }
 }
