@@ -14,6 +14,8 @@
   var ORDERS = ["tone-first", "together"];   // T cycles; the first is the default (measured, see docs)
   var order = 0;
   try { order = Math.max(0, ORDERS.indexOf(localStorage.getItem("pitchline.order"))); } catch (e) { /* storage off */ }
+  var compare = false;   // C: every series on the shared pitch scale, where series have their own
+  try { compare = localStorage.getItem("pitchline.scale") === "shared"; } catch (e) { /* storage off */ }
 
   function audioContext() {
     if (!ctx) {
@@ -321,7 +323,7 @@
   P.toneOf = function (s, row, shared) {
     var ser = this.series[s], a = this.data.audio;
     if (!a || !ser.tones) return -1;
-    return ser.values[row] == null ? a.missingTone : (shared && ser.sharedTones ? ser.sharedTones : ser.tones)[row];
+    return ser.values[row] == null ? a.missingTone : ((shared || compare) && ser.sharedTones ? ser.sharedTones : ser.tones)[row];
   };
 
   /* Goes to `row`; past either end it stops there, plays the end blips and names the point. */
@@ -401,6 +403,13 @@
       case "[": this.extreme(false); break;
       case "]": this.extreme(true); break;
       case "h": case "H": case "?": openHelp(this.slider); break;
+      case "c": case "C":
+        if (!this.series.some(function (ser) { return !!ser.sharedTones; })) { this.say(this.text.oneScale); break; }
+        compare = !compare;
+        try { localStorage.setItem("pitchline.scale", compare ? "shared" : "own"); } catch (err) { /* not kept */ }
+        this.say(this.text.scales[compare ? 1 : 0]);
+        this.playPoint();
+        break;
       case "t": case "T":
         order = (order + 1) % ORDERS.length;
         try { localStorage.setItem("pitchline.order", ORDERS[order]); } catch (err) { /* not kept */ }

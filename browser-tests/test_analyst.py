@@ -32,6 +32,8 @@ def fixture_url():
 def _open(browser, url, width=1024):
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
+    # Read the slider right after a key: tone and speech together (tone first delays the label).
+    page.add_init_script("try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}")
     page.goto(url)
     return context, page
 
@@ -62,7 +64,16 @@ def test_mixed_magnitude_series_each_play_their_own_shape(browser, fixture_url):
     assert "Each series plays on its own pitch scale" in page.locator(".pl-summary").inner_text()
     slider = _slider(page)
     slider.press("ArrowDown")
-    assert slider.get_attribute("aria-valuetext").startswith("January 2015, information 3,055 thousand jobs")
+    assert slider.get_attribute("aria-valuetext").startswith("Series 2 of 7: January 2015, information 3,055 thousand jobs")
+    # C compares: every series on the shared scale, said, remembered; C again goes back.
+    live = page.locator(".pl-live").first
+    slider.press("c")
+    page.wait_for_function("t => document.querySelector('.pl-live').textContent.includes(t)", arg=data["text"]["scales"][1])
+    assert page.evaluate("localStorage.getItem('pitchline.scale')") == "shared"
+    slider.press("c")
+    page.wait_for_function("t => document.querySelector('.pl-live').textContent.includes(t)", arg=data["text"]["scales"][0])
+    assert page.evaluate("localStorage.getItem('pitchline.scale')") == "own"
+    assert live.count() == 1
     context.close()
 
 

@@ -470,6 +470,7 @@ def test_statistics_short_first_then_the_rest(page, origin):
     described = live(page)
     assert described == data["text"]["describe"][0]
     assert described.startswith("Line chart of Seattle daily temperature")
+    assert len(described.split()) <= 25 * 2           # short first: about 25 words a series
     sentences = [s.strip() for s in re.split(r"(?<=\.) ", described)]
     assert len(sentences) == len(set(sentences))  # nothing said twice
     page.keyboard.press("d")

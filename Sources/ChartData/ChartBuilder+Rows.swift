@@ -271,7 +271,7 @@ extension ChartBuilder {
         }
         let xAxis = XAxis(field: key?.field ?? "", title: keyTitle, type: keyType, granularity: granularity,
                           unit: keyType == .quantitative ? spec.xUnit : nil,
-                          format: key?.format.flatMap { NumberFormat.isSupported($0) ? $0 : nil })
+                          format: key?.format.flatMap { keyType == .temporal || NumberFormat.isSupported($0) ? $0 : nil })  // time formats for dates (D3Format)
         var yFormat = spec.format ?? value.format.flatMap { NumberFormat.isSupported($0) && !$0.isEmpty ? $0 : nil }
         if normalize && yFormat == nil { yFormat = ".0%" }
         let unit = spec.unit

@@ -87,6 +87,10 @@ struct ScrubberText: Encodable {
     var elsewhere = "{title}: "
     /// T: the order of tone and speech (docs/architecture.md, "Tone and speech"); the first is the default.
     var orders = ["Tone first, then speech", "Tone and speech together"]
+    /// C, on a chart whose series have their own pitch scales (tenfold apart): own scales (the
+    /// default, each series' shape), then one shared scale (to compare series).
+    var scales = ["Each series on its own pitch scale, to hear its shape", "All series on one shared pitch scale, to compare them"]
+    var oneScale = "This chart plays every series on one pitch scale."
 }
 
 /// Whole-series playback: at most `maxRate` notes a second and at least this many seconds
@@ -170,8 +174,11 @@ extension ChartPresentation {
         }
         let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : ", in \($0)" } ?? "")
         let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
+        // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
+        let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: 25 * max(1, chart.series.count))
+        let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
         let text = ScrubberText(
-            describe: [speech.forEars(description.summary), describeMore.isEmpty ? speech.forEars(description.summary) : describeMore],
+            describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
             xAxis: "X axis: \(chart.x.title), \(chart.pointCount > 0 ? speech.xRangeText : "no data").",
             yAxis: speech.forEars("Y axis: \(yTitle), \(speech.yRangeText)."),
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: $0.1) },
@@ -192,6 +199,32 @@ extension ChartPresentation {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
         return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// Whole sentences of `text` up to about `words` words (at least one), and the rest.
+    static func splitSentences(_ text: String, words: Int) -> (first: String, rest: String) {
+        var sentences: [String] = []
+        var current = ""
+        let characters = Array(text)
+        for (i, c) in characters.enumerated() {
+            current.append(c)
+            // A sentence ends at ". " before a capital letter (never inside "11.7" or "e.g. x").
+            if c == ".", i + 2 < characters.count, characters[i + 1] == " ", characters[i + 2].isUppercase {
+                sentences.append(current)
+                current = ""
+            }
+        }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { sentences.append(current) }
+        var first: [String] = []
+        var count = 0
+        for s in sentences {
+            let n = s.split(separator: " ").count
+            if !first.isEmpty && count + n > words { break }
+            first.append(s)
+            count += n
+        }
+        let trim = { (parts: ArraySlice<String>) in parts.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
+        return (trim(first[...]), trim(sentences[first.count...]))
     }
 
     /// S, first press: the series' shape (the trend sentence's first clause) and its range, one sentence.

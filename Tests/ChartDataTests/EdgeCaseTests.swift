@@ -29,8 +29,8 @@ struct EdgeCaseTests {
 
     @Test func moreRejections() throws {
         let encoding = #""encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative", "axis": {"format": "$.2f"}}}"#
-        // A d3 format Pitchline's speech cannot follow yet changes only how numbers look: accepted.
-        #expect(try spec(#"{"data": {"url": "../data/w.csv"}, "mark": "line", \#(encoding)}"#).y.format == nil)
+        // Any d3 format is read (D3Format): "$.2f" is kept for ticks, speech and the table.
+        #expect(try spec(#"{"data": {"url": "../data/w.csv"}, "mark": "line", \#(encoding)}"#).y.format == "$.2f")
         #expect(specProblem(#"{"data": {"url": "../data/w.topo", "format": {"type": "topojson"}}, "mark": "line"}"#)
             == "site/charts/t.vl.json:1: $.data.format.type: \"topojson\" is not supported; use csv, tsv or json")
         #expect(specProblem(#"{"data": {"url": "a.csv", "values": []}, "mark": "line"}"#)
