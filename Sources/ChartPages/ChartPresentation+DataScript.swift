@@ -175,7 +175,7 @@ extension ChartPresentation {
         let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : ", in \($0)" } ?? "")
         let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
-        let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: 25 * max(1, chart.series.count))
+        let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count))
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
         let text = ScrubberText(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
@@ -236,8 +236,23 @@ extension ChartPresentation {
         let st = d.statistics
         guard let minRow = st.minRow, let maxRow = st.maxRow else { return speech.forEars(shape + ".") }
         let range = "lowest \(speech.valueText(st.min, series: s)) \(speech.atX(minRow)), highest \(speech.valueText(st.max, series: s)) \(speech.atX(maxRow))"
-        return speech.forEars(shape.isEmpty ? "\(speech.spokenName(s)): \(range)." : "\(shape); \(range).")
+        func sentence(_ shape: String, _ range: String) -> String {
+            speech.forEars(shape.isEmpty ? "\(speech.spokenName(s)): \(range)." : "\(shape); \(range).")
+        }
+        // About 25 words: a long shape clause keeps its first part, then the range loses its dates.
+        var said = sentence(shape, range)
+        if said.split(separator: " ").count > Self.briefWords, let comma = shape.range(of: ", ") {
+            shape = String(shape[..<comma.lowerBound])
+            said = sentence(shape, range)
+        }
+        if said.split(separator: " ").count > Self.briefWords {
+            said = sentence(shape, "from \(speech.valueText(st.min, series: s)) to \(speech.valueText(st.max, series: s))")
+        }
+        return said
     }
+
+    /// Words a series' S sentence aims at (issue: short first, more on demand).
+    static let briefWords = 25
 
     /// Sentence shown on the page and spoken by the script when the scrubber visits fewer points.
     public var reducedSentence: String {
