@@ -32,7 +32,6 @@ extension Chart {
         if names.count > 1 { first += ", \(names.count) series: \(Self.list(names))" }
         // A scatter's series share rows: count their own points instead.
         let shared = series.contains { $0.pointRows != nil }
-        let count = shared ? series.reduce(0) { $0 + ($1.pointRows?.count ?? $1.values.count) } : pointCount
         let perSeries = series.count > 1 && !shared ? " per series" : ""
         let unitWord = mark == .bar ? "bar" : "point"
         if isPointCloud {
