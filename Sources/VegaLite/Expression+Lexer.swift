@@ -56,7 +56,9 @@ struct ExpressionLexer {
         if isIdentifierStart(c) {
             while i < chars.count, isIdentifierPart(chars[i]) { i += 1 }
             let name = String(decoding: chars[start..<i], as: UTF16.self)
-            return ExpressionToken(kind: Self.keywords.contains(name) ? .keyword(name) : .identifier(name), offset: start)
+            // After ".", a reserved word is a property name (`datum.yield`), as in JavaScript.
+            let isProperty = previous == .punctuator(".")
+            return ExpressionToken(kind: Self.keywords.contains(name) && !isProperty ? .keyword(name) : .identifier(name), offset: start)
         }
         if isDigit(c) || (c == 46 && i + 1 < chars.count && isDigit(chars[i + 1])) {
             return ExpressionToken(kind: .number(try number()), offset: start)

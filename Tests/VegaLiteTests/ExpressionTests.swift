@@ -34,6 +34,15 @@ import Testing
         #expect(error(String(repeating: "(", count: 5000))?.message == "expression nested too deeply")
     }
 
+    @Test func reservedWordsAreFieldNamesAfterADot() throws {
+        // `yield` is reserved, but after "." it names a field, so the "/" that follows divides
+        // (the gallery's joinaggregate example; it was read as the start of a regex).
+        let e = try VegaExpression.parse("100 * datum.yield / datum.total")
+        #expect(e.fieldsRead == ["yield", "total"])
+        #expect(try e.evaluate(datum: ["yield": .number(3), "total": .number(12)]) == .number(25))
+        #expect(error("yield / 2") != nil)
+    }
+
     @Test func fieldsReadAreListed() throws {
         let e = try VegaExpression.parse("datum.a + datum['b c'] + length(datum[\"d\"]) + datum.o.k")
         #expect(e.fieldsRead == ["a", "b c", "d", "o"])
