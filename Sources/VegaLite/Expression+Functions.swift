@@ -345,39 +345,7 @@ enum ExpressionFunctions {
 enum Distributions {
     /// West (2009), "Better approximations to cumulative normal functions", as Vega computes it.
     static func cumulativeNormal(_ value: Double, _ mean: Double, _ stdev: Double) -> Double {
-        let z = (value - mean) / stdev
-        let Z = Swift.abs(z)
-        var cd: Double
-        if Z > 37 {
-            cd = 0
-        } else {
-            let e = Foundation.exp(-Z * Z / 2)
-            if Z < 7.07106781186547 {
-                var sum = 3.52624965998911e-02 * Z + 0.700383064443688
-                sum = sum * Z + 6.37396220353165
-                sum = sum * Z + 33.912866078383
-                sum = sum * Z + 112.079291497871
-                sum = sum * Z + 221.213596169931
-                sum = sum * Z + 220.206867912376
-                cd = e * sum
-                sum = 8.83883476483184e-02 * Z + 1.75566716318264
-                sum = sum * Z + 16.064177579207
-                sum = sum * Z + 86.7807322029461
-                sum = sum * Z + 296.564248779674
-                sum = sum * Z + 637.333633378831
-                sum = sum * Z + 793.826512519948
-                sum = sum * Z + 440.413735824752
-                cd = cd / sum
-            } else {
-                var sum = Z + 0.65
-                sum = Z + 4 / sum
-                sum = Z + 3 / sum
-                sum = Z + 2 / sum
-                sum = Z + 1 / sum
-                cd = e / sum / 2.506628274631
-            }
-        }
-        return z > 0 ? 1 - cd : cd
+        Statistics.normalCDF((value - mean) / stdev)
     }
 
     /// The inverse error function by M. Giles' approximation ("Approximating the erfinv
