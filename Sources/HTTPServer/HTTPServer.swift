@@ -84,8 +84,13 @@ public final class HTTPServer: Sendable {
         }
         guard let (daemon, retained) = taken else { return }
         let context = retained.takeUnretainedValue()
+        // The listening socket is ours to close, but only after MHD_stop_daemon: a pool thread
+        // may still hold it in its epoll set, and a closed number reused by another open (a file,
+        // a socket) made libmicrohttpd abort ("Failed to remove FD from epoll set"), seen once
+        // in `swift test` with many tests opening files beside a stopping server.
+        // `shutdown` refuses new connections at once while the number stays taken.
         let listener = MHD_quiesce_daemon(daemon)
-        if listener >= 0 { close(listener) }
+        if listener >= 0 { shutdown(listener, Int32(SHUT_RDWR)) }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: gracePeriod)
         while context.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline {
@@ -93,6 +98,7 @@ public final class HTTPServer: Sendable {
         }
         let unfinished = context.inFlight.load(ordering: .acquiring)
         MHD_stop_daemon(daemon)
+        if listener >= 0 { close(listener) }
         retained.release()
         configuration.logger.info("stopped", metadata: unfinished > 0 ? ["cut off": "\(unfinished)"] : [:])
     }
