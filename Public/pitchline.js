@@ -63,6 +63,9 @@
     var dot = this.cursor ? this.cursor.querySelector("circle") : null;
     this.dots = dot ? [dot] : [];   // one dot per series, for the all-series view
     for (var d = 1; dot && d < this.series.length; d++) this.dots.push(dot.parentNode.appendChild(dot.cloneNode(false)));
+    this.cell = this.cursor ? this.cursor.querySelector("rect") : null;   // a heatmap's cell outline
+    this.slices = figure.querySelectorAll("svg [data-row]");             // a pie's slices
+    this.lastSlice = null;
     this.s = 0;                // series index; series.length = "all series"
     this.row = 0;
     this.speed = this.text.normalSpeed;
@@ -155,6 +158,7 @@
         if (cy == null) this.dots[d].setAttribute("visibility", "hidden");
         else { this.dots[d].setAttribute("cy", String(cy)); this.dots[d].removeAttribute("visibility"); }
       }
+      if (this.cell && ser.cy && ser.cy[row] != null) this.cell.setAttribute("y", String(ser.cy[row] - this.cell.getAttribute("height") / 2));
       this.cursor.removeAttribute("hidden");
     }
     this.highlight(row);
@@ -205,6 +209,11 @@
     var tr = this.tableRows()[row] || null;     // data-row is the scrubber's index
     this.lastRow = tr;
     if (tr) tr.classList.add("pl-current");   // no scrolling: the page stays on the chart
+    if (this.lastSlice) this.lastSlice.classList.remove("pl-current");
+    this.lastSlice = null;
+    for (var i = 0; i < this.slices.length; i++) {
+      if (+this.slices[i].getAttribute("data-row") === row) { this.lastSlice = this.slices[i]; this.lastSlice.classList.add("pl-current"); }
+    }
   };
 
   /* Messages other than points go to the live region; said while focus is elsewhere, they name
@@ -403,7 +412,11 @@
       case "[": this.extreme(false); break;
       case "]": this.extreme(true); break;
       case "h": case "H": case "?": openHelp(this.slider); break;
+      case "r": case "R":   // a heatmap's row summary (the generator's text)
+        if (this.data.heatmap) this.say(this.data.heatmap.rows[this.s]); else handled = false;
+        break;
       case "c": case "C":
+        if (this.data.heatmap) { this.say(this.data.heatmap.columns[this.row]); break; }   // a heatmap's column summary
         if (!this.series.some(function (ser) { return !!ser.sharedTones; })) { this.say(this.text.oneScale); break; }
         compare = !compare;
         try { localStorage.setItem("pitchline.scale", compare ? "shared" : "own"); } catch (err) { /* not kept */ }

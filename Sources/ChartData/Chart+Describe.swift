@@ -15,7 +15,7 @@ extension Chart {
                 statisticsSentence: statisticsSentence(index, stats, speech),
                 trendSentence: trendSentence(index, trend, speech)))
         }
-        var text = summary(descriptions, speech)
+        var text = kindSummary(speech) ?? summary(descriptions, speech)
         if semantics.invalidRows > 0 {
             // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.
             let n = semantics.invalidRows

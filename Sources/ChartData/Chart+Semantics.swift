@@ -29,6 +29,8 @@ public struct ChartSemantics: Sendable, Equatable {
     public var pointPerDatum: Bool
     /// Spec features read but not interactive in Pitchline (e.g. "params: 1 selection"), for `check`.
     public var notes: [String]
+    /// Kinds (arc, rect): the heatmap's row axis title and the donut's inner radius (`Chart+Kinds.swift`).
+    public var kind = KindSemantics()
 
     public init(
         specMark: String? = nil, orientation: Orientation = .vertical, bins: [BinRange]? = nil,

@@ -50,6 +50,10 @@ public struct Chart: Sendable, Equatable {
 /// The Vega-Lite marks Pitchline draws.
 public enum Mark: String, Sendable, Equatable, CaseIterable {
     case line, bar, point, area
+    /// Pie and donut (kinds): one series over slice categories (`Chart+Kinds.swift`).
+    case arc
+    /// Heatmap (kinds): rows are series, columns the x categories, the colour the value.
+    case rect
 
     /// "Line chart", "Bar chart", … for reading aloud.
     public var chartKindName: String {
@@ -58,6 +62,8 @@ public enum Mark: String, Sendable, Equatable, CaseIterable {
         case .bar: "Bar chart"
         case .point: "Scatter plot"
         case .area: "Area chart"
+        case .arc: "Pie chart"
+        case .rect: "Heatmap"
         }
     }
 }

@@ -62,7 +62,8 @@ extension ChartBuilder {
         let value2Column = roles.value2.flatMap { c in fieldOf[c.channel].flatMap { frame.column($0) } }
 
         // Series keys.
-        let grouping = spec.channels.filter { c in
+        let heatmapY = markKind == .rect ? spec.channel("y") : nil  // a heatmap's rows are series
+        let grouping = (heatmapY.map { [$0] } ?? []) + spec.channels.filter { c in
             Self.seriesChannels.contains(c.channel) && c.aggregate == nil && fieldOf[c.channel] != nil
                 && (c.type == .nominal || c.type == .ordinal || c.channel == "detail" || c.channel.hasPrefix("detail"))
                 && c.field != key?.field
@@ -77,6 +78,7 @@ extension ChartBuilder {
         var seriesKeyOf = [String](repeating: "", count: n)
         var seriesOrder: [String] = []
         var seenSeries: Set<String> = []
+        var heatmapRaw: [String: DataValue] = [:]
         for r in 0..<n {
             let keyValid: Bool
             // On a discrete axis null is a category of its own (Vega-Lite draws a "null" bar).
@@ -84,9 +86,13 @@ extension ChartBuilder {
             // A row with no valid key has no place on the axis: left out and counted. A valid key
             // with an invalid value keeps its row as a missing value (no mark, said as "no data").
             guard keyValid else { invalid += 1; continue }
-            let sk = groupColumns.isEmpty ? "" : groupColumns.count == 1 ? Self.text(groupColumns[0][r]) : groupColumns.map { Self.text($0[r]) }.joined(separator: ", ")
+            let sk = groupColumns.isEmpty ? "" : groupColumns.count == 1 ? (heatmapY.map { heatmapRowName(groupColumns[0][r], $0) } ?? Self.text(groupColumns[0][r]))
+                : groupColumns.map { Self.text($0[r]) }.joined(separator: ", ")
             seriesKeyOf[r] = sk
-            if seenSeries.insert(sk).inserted { seriesOrder.append(sk) }
+            if seenSeries.insert(sk).inserted {
+                seriesOrder.append(sk)
+                if heatmapY != nil { heatmapRaw[sk] = groupColumns[0][r] }
+            }
             datums.append(r)
         }
 
@@ -116,7 +122,9 @@ extension ChartBuilder {
         if value.type != .quantitative || value.bin != nil || roles.value2 != nil || ["log", "pow", "sqrt", "symlog"].contains(value.scale.type) { offset = nil }
 
         // Rows: distinct keys, or one per datum when a series repeats a key (scatter, raw bars).
-        let sortedKeys = try orderedKeys(datums: datums, keyColumn: keyColumn, keyKind: keyKind, keyNumber: keyNumber, frame: frame, roles: roles, fieldOf: fieldOf, valueColumn: valueColumn, preAggregate: preAggregate)
+        if let y = heatmapY { seriesOrder = heatmapRowOrder(seriesOrder, raw: heatmapRaw, y: y) }
+        var sortedKeys = try orderedKeys(datums: datums, keyColumn: keyColumn, keyKind: keyKind, keyNumber: keyNumber, frame: frame, roles: roles, fieldOf: fieldOf, valueColumn: valueColumn, preAggregate: preAggregate)
+        if markKind == .arc { sortedKeys = arcSliceOrder(sortedKeys, datums: datums, keyColumn: keyColumn, frame: frame, fieldOf: fieldOf) }
         var rowOfKey: [DataValue: Int] = [:]
         for (i, k) in sortedKeys.enumerated() { rowOfKey[k] = i }
         // Does a series repeat a row key? (Integers, not strings: this runs once per data row.)
@@ -281,11 +289,15 @@ extension ChartBuilder {
         if spec.paramCount > 0 {
             notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") (selections) read but not interactive in Pitchline: the audio scrubber is the interaction")
         }
-        let semantics = ChartSemantics(
+        var semantics = ChartSemantics(
             specMark: spec.markName == markKind.rawValue ? nil : spec.markName, orientation: roles.orientation, bins: bins, stack: offset,
             valueScale: value.scale, rowScale: key?.scale ?? ScaleInfo(),
             extraFields: extraDefs.map { ExtraField(channel: $0.channel.split(separator: "[").first.map(String.init) ?? $0.channel, title: title(of: $0, fallback: $0.channel)) },
             invalidRows: invalid, pointPerDatum: repeats, notes: notes)
+        if markKind == .arc || markKind == .rect {
+            semantics.kind = KindSemantics(rowTitle: heatmapY.map { title(of: $0, fallback: "Rows") }, innerRadius: markKind == .arc ? spec.innerRadius : nil)
+            if markKind == .arc { series = series.map(Self.withShares) }
+        }
         return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
                      authorDescription: spec.description, mark: markKind, x: xAxis, y: yAxis, xValues: xValues,
                      series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken), semantics: semantics)

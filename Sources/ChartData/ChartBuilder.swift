@@ -25,6 +25,7 @@ struct ChartBuilder {
     }
 
     func roles() throws(ChartProblem) -> Roles {
+        if let kind = try kindRoles() { return kind }  // arc and rect (ChartBuilder+Kinds.swift)
         let x = spec.channel("x"), y = spec.channel("y")
         func isValueLike(_ c: ChartSpec.ChannelDef?) -> Bool {
             guard let c else { return false }

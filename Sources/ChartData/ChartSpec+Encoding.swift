@@ -8,14 +8,14 @@ extension ChartSpec {
     static let readChannels: [String] = [
         "x", "y", "x2", "y2", "xOffset", "yOffset", "color", "fill", "stroke", "opacity", "fillOpacity",
         "strokeOpacity", "strokeWidth", "strokeDash", "size", "angle", "shape", "text", "tooltip", "detail",
-        "order", "key", "href", "url", "description",
+        "order", "key", "href", "url", "description", "theta",
     ]
     static let refusedChannels: [String: String] = [
         "row": "small multiples (row, column, facet) are not supported yet",
         "column": "small multiples (row, column, facet) are not supported yet",
         "facet": "small multiples (row, column, facet) are not supported yet",
-        "theta": "arc marks (pie and donut) are not supported yet", "theta2": "arc marks are not supported yet",
-        "radius": "arc marks (pie and donut) are not supported yet", "radius2": "arc marks are not supported yet",
+        "theta2": "arc ranges (theta2) are not supported yet",
+        "radius": "radial charts (radius) are not supported yet; a pie or donut needs theta and color", "radius2": "radial charts (radius2) are not supported yet",
         "latitude": "maps are not supported", "longitude": "maps are not supported",
         "latitude2": "maps are not supported", "longitude2": "maps are not supported",
     ]

@@ -15,8 +15,9 @@ extension ChartSpec {
     static let markKinds: [String: Mark] = [
         "line": .line, "trail": .line, "area": .area, "bar": .bar, "rule": .bar,
         "point": .point, "circle": .point, "square": .point, "tick": .point,
+        "arc": .arc, "rect": .rect,
     ]
-    static let markList = "line, area, bar, point, tick, circle, square, rule, trail"
+    static let markList = "line, area, bar, point, tick, circle, square, rule, trail, arc, rect"
 
     static func parse(_ root: JSONValue, file: String) throws(ChartProblem) -> ChartSpec {
         let r = SpecReader(file: file)
@@ -80,6 +81,7 @@ extension ChartSpec {
             let m = try r.object(markValue, "$.mark", allowed: ["type"], ignoredAny: true)
             spec.markName = try r.string(m["type"], "$.mark.type", required: true)!
             spec.markOrient = try r.string(m["orient"], "$.mark.orient")
+            spec.innerRadius = m["innerRadius"]?.number  // drawing only (an expression is drawn as a pie)
             markPath = "$.mark.type"
         }
         spec.markLine = markValue.line

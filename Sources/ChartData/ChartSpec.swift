@@ -95,6 +95,8 @@ struct ChartSpec {
     var markName: String = "line"
     var markLine = 1
     var markOrient: String?
+    /// `mark.innerRadius` (a donut), in pixels as Vega-Lite draws it.
+    var innerRadius: Double?
     /// Channels by name; `tooltip` and `detail` arrays become `tooltip[0]`, `tooltip[1]`, ….
     var channels: [ChannelDef] = []
     /// Number of `params` (selections, variables): read, not interactive in Pitchline.

@@ -69,12 +69,13 @@ extension SpeechFormatter {
         guard chart.series.indices.contains(series), chart.series[series].values.indices.contains(row),
               chart.series[series].values[row] != nil,
               chart.series[series].details.indices.contains(row) else { return nil }
-        let text = detailSuffix(chart.series[series].details[row])
+        let text = kindDetail(series: series, row: row) + detailSuffix(chart.series[series].details[row])
         return text.isEmpty ? nil : forEars(text)
     }
 
     /// Label templates of `series` (escaped neither for HTML nor JSON: plain text).
     public func pointTemplates(series: Int) -> PointTemplates {
+        if let kind = kindTemplates(series: series) { return kind }  // pie slices, heatmap cells
         let name = spokenName(series)
         let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
         let shown = symbol.map { Self.withUnit("{v}", $0) } ?? "{v}"

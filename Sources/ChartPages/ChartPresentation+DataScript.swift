@@ -55,6 +55,9 @@ struct ChartScriptData: Encodable {
     var all: AllInfo?
     var audio: AudioInfo?
     var text: ScrubberText
+    /// A heatmap's R and C texts: per series (row) and per scrubber point (column); nil otherwise.
+    var heatmap: HeatmapInfo?
+    struct HeatmapInfo: Encodable { var rows: [String]; var columns: [String] }
 }
 
 /// Messages the scrubber says, made once per chart (ready for translation). `{n}`, `{count}`,
@@ -140,7 +143,9 @@ extension ChartPresentation {
             return rowIndex.map { $0[row] } ?? row
         }
         let duration = audio?.playbackDuration ?? chart.options.audio.playbackDuration
-        let cx = rows.map { round1(geometry.x(row: $0)) }
+        var cx = rows.map { round1(geometry.x(row: $0)) }
+        let heatmap = chart.mark == .rect ? HeatmapLayout(chart: chart) : nil
+        if let heatmap { cx = rows.map { round1(heatmap.cx(row: $0)) } }
         let briefs = chart.series.indices.map { briefSentence(series: $0, speech: speech) }
         let mores = chart.series.indices.map { s in
             speech.forEars([description.series[s].statisticsSentence, description.series[s].trendSentence].joined(separator: " "))
@@ -160,10 +165,10 @@ extension ChartPresentation {
                 maxRow: toScrub(d.statistics.maxRow),
                 play: PlaybackPlan.speeds.map { PlaybackPlan.plan(values: values, duration: duration / $0.0) },
                 cx: cx,
-                cy: values.map { $0.map { round1(geometry.y($0)) } })
+                cy: heatmap.map { h in rows.map { _ in round1(h.cy(series: s)) } } ?? values.map { $0.map { round1(geometry.y($0)) } })
         }
         var all: ChartScriptData.AllInfo?
-        if chart.series.count > 1 {
+        if chart.hasAllSeriesView {
             // Extremes over every series, by value (the first series wins a tie).
             let lows = description.series.compactMap { d in d.statistics.min.map { ($0, d.statistics.minRow!) } }
             let highs = description.series.compactMap { d in d.statistics.max.map { ($0, d.statistics.maxRow!) } }
@@ -177,12 +182,13 @@ extension ChartPresentation {
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
         let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count))
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
-        let text = ScrubberText(
+        var text = ScrubberText(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
             xAxis: "X axis: \(chart.x.title), \(chart.pointCount > 0 ? speech.xRangeText : "no data").",
             yAxis: speech.forEars("Y axis: \(yTitle), \(speech.yRangeText)."),
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: $0.1) },
             normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0)
+        if chart.mark == .rect { text.series = "Row {n} of {count}: " }
         let data = ChartScriptData(
             id: chart.id, title: chart.title,
             pointCount: chart.pointCount,
@@ -195,7 +201,10 @@ extension ChartPresentation {
                     endTone: $0.endTone, missingTone: $0.missingTone, playbackDuration: $0.playbackDuration,
                     toneDuration: chart.options.audio.toneDuration)
             },
-            text: text)
+            text: text,
+            heatmap: heatmap.map { _ in
+                .init(rows: chart.series.indices.map { speech.heatmapRowSummary(series: $0) }, columns: rows.map { speech.heatmapColumnSummary(row: $0) })
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
         return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

@@ -71,6 +71,15 @@ public struct ChartSVG: Sendable {
             out += "<path id=\"\(id)-mk\(i)\" d=\"\(path)\"/>"
         }
         out += "</defs>"
+        switch chart.mark {
+        case .arc:  // ChartSVG+Arc.swift: the current slice is outlined, no cursor
+            renderArc(into: &out)
+            return out + "</g></svg>"
+        case .rect:  // ChartSVG+Heatmap.swift
+            renderHeatmap(into: &out)
+            return out + "</g></svg>"
+        default: break
+        }
         writeAxes(into: &out)
         for s in chart.series.indices {
             writeSeries(s, into: &out)
@@ -145,6 +154,7 @@ public struct ChartSVG: Sendable {
                 guard let v = values[row], v.isFinite else { continue }
                 out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(g.y(v)))\"/>"
             }
+        case .arc, .rect: break  // drawn by renderArc / renderHeatmap
         case .line, .area:
             let rows = Self.drawnRows(values)
             let segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)
@@ -205,7 +215,8 @@ public struct ChartSVG: Sendable {
     /// and marker. Hidden from assistive technology: the summary names every series.
     public func legendHTML() -> String {
         let g = geometry
-        guard !g.legend.isEmpty else { return "" }
+        if g.chart.mark == .arc { return arcLegendHTML() }
+        guard !g.legend.isEmpty, g.chart.mark != .rect else { return "" }  // a heatmap's legend is in the drawing
         let id = xmlEscape(idPrefix)
         var out = "<ul class=\"pl-legend\" aria-hidden=\"true\">"
         for item in g.legend {

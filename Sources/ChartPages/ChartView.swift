@@ -110,6 +110,14 @@ extension ChartPresentation {
             bankPath: audio?.oggFile)
     }
 
+    /// A pie slice's table row: category, value, share ("62%").
+    func arcTableRow(_ row: Int, index: Int?, speech: SpeechFormatter) -> ChartView.Row {
+        ChartView.Row(row: index, x: speech.xText(row), cells: [
+            speech.tableText(chart.series[0].values[row], series: 0),
+            chart.series[0].details[row].share.map { speech.shareText($0) } ?? "no data",
+        ])
+    }
+
     /// What one row is: "hour", "day", "month", "year" for dates (by their granularity), else the x title.
     static func rowUnit(_ chart: Chart) -> String {
         guard chart.x.type == .temporal, let g = chart.x.granularity else { return chart.x.title.lowercased() }
@@ -124,7 +132,7 @@ extension ChartPresentation {
         let scrubIndex: [Int: Int]? = isScrubberReduced
             ? Dictionary(uniqueKeysWithValues: scrubRows.enumerated().filter { $1 < shown }.map { ($1, $0) }) : nil
         let rows = (0..<shown).map { row in
-            ChartView.Row(
+            chart.mark == .arc ? arcTableRow(row, index: scrubIndex.map { $0[row] } ?? row, speech: speech) : ChartView.Row(
                 row: scrubIndex.map { $0[row] } ?? row, x: speech.xText(row),
                 cells: chart.series.indices.map { s in
                     // A point with a range, stack total or extra channels reads as it is spoken.
@@ -139,7 +147,7 @@ extension ChartPresentation {
         return ChartView.Table(
             caption: "\(chart.title): \(count(n)) \(n == 1 ? "row" : "rows"), one per \(Self.rowUnit(chart))",
             xHeader: chart.x.title,
-            columns: chart.series.map(\.name),
+            columns: chart.series.map(\.name) + (chart.mark == .arc ? ["Share of total"] : []),
             rows: rows,
             collapsed: shown > Self.tableCollapseThreshold,
             rowCountText: "\(count(shown)) rows",

@@ -28,7 +28,7 @@ struct Labels: ParsableCommand {
             let speech = SpeechFormatter(chart: chart)
             out[chart.id] = ChartLabels(
                 series: chart.series.indices.map { s in rows.map { speech.spokenLabel(series: s, row: $0) } },
-                all: chart.series.count > 1 ? rows.map { speech.spokenAllLabel(row: $0) } : nil)
+                all: chart.hasAllSeriesView ? rows.map { speech.spokenAllLabel(row: $0) } : nil)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -1,0 +1,111 @@
+import Foundation
+
+/// What an arc (pie, donut) or rect (heatmap) chart carries beyond the one model: set by
+/// `ChartBuilder+Kinds`, read by speech, descriptions and drawing.
+public struct KindSemantics: Sendable, Equatable {
+    /// A heatmap's row axis title (the y channel, whose categories are the series), e.g. "Year".
+    public var rowTitle: String?
+    /// A donut's `mark.innerRadius` in Vega-Lite pixels; nil for a pie.
+    public var innerRadius: Double?
+
+    public init(rowTitle: String? = nil, innerRadius: Double? = nil) {
+        self.rowTitle = rowTitle
+        self.innerRadius = innerRadius
+    }
+}
+
+extension ChartBuilder {
+    /// A pie's series with each slice's share of the total (`PointDetail.share`, 0…1); a missing
+    /// or negative value has no share (Vega-Lite draws no slice for it).
+    static func withShares(_ s: Series) -> Series {
+        var s = s
+        let total = s.values.reduce(0.0) { $0 + max($1 ?? 0, 0) }
+        if s.details.isEmpty { s.details = [PointDetail](repeating: PointDetail(), count: s.values.count) }
+        for (row, v) in s.values.enumerated() {
+            if let v, v >= 0, total > 0 { s.details[row].share = v / total }
+        }
+        return s
+    }
+}
+
+extension Chart {
+    /// The scrubber offers the all-series view (Up/Down reaches it): several series, not a
+    /// heatmap (there Up/Down moves between rows only; C says a column).
+    public var hasAllSeriesView: Bool { series.count > 1 && mark != .rect }
+
+    /// A pie's slices by share, largest first (ties keep their order): (row, share).
+    public var slicesByShare: [(row: Int, share: Double)] {
+        guard mark == .arc, let s = series.first else { return [] }
+        return s.details.enumerated().compactMap { row, d in d.share.map { (row, $0) } }
+            .enumerated().sorted { $0.element.share == $1.element.share ? $0.offset < $1.offset : $0.element.share > $1.element.share }
+            .map(\.element)
+    }
+
+    /// The kind's own summary (pie: the largest shares; heatmap: where the highs and lows are,
+    /// by cell, column and row); nil for the other marks.
+    func kindSummary(_ speech: SpeechFormatter) -> String? {
+        switch mark {
+        case .arc: return arcSummary(speech)
+        case .rect: return heatmapSummary(speech)
+        default: return nil
+        }
+    }
+
+    /// Slices named in the pie's summary before "and N more".
+    static let summarySliceLimit = 4
+
+    private func arcSummary(_ speech: SpeechFormatter) -> String {
+        let kind = (semantics.kind.innerRadius ?? 0) > 0 ? "Donut chart" : "Pie chart"
+        let slices = slicesByShare
+        var text = "\(kind) of \(title.isEmpty ? "data" : title), \(TextFormat.count(pointCount, locale: speech.locale)) slice\(pointCount == 1 ? "" : "s")"
+        if let aggregate = y.aggregate { text += " (\(Self.aggregateWord(aggregate)))" }
+        text += "."
+        guard let first = slices.first, let values = series.first?.values else { return text + " No slice has a value." }
+        let total = values.reduce(0.0) { $0 + max($1 ?? 0, 0) }
+        text += " \(speech.xText(first.row)) is the largest share, \(speech.shareText(first.share)) (\(speech.valueText(values[first.row])))"
+        let next = slices.dropFirst().prefix(Self.summarySliceLimit - 1).map { "\(speech.xText($0.row)), \(speech.shareText($0.share))" }
+        if !next.isEmpty { text += ", then " + Self.list(next) }
+        let rest = slices.count - 1 - next.count
+        text += rest > 0 ? ", and \(TextFormat.count(rest, locale: speech.locale)) smaller slice\(rest == 1 ? "" : "s")." : "."
+        text += " Total \(speech.valueText(total))."
+        let missing = values.filter { $0 == nil }.count
+        if missing > 0 { text += " \(TextFormat.count(missing, locale: speech.locale)) categor\(missing == 1 ? "y has" : "ies have") no value." }
+        return text
+    }
+
+    private func heatmapSummary(_ speech: SpeechFormatter) -> String {
+        let rowTitle = (semantics.kind.rowTitle ?? "rows").lowercased()
+        var text = "Heatmap of \(title.isEmpty ? "data" : title), \(TextFormat.count(series.count, locale: speech.locale)) row\(series.count == 1 ? "" : "s") (\(rowTitle)) by \(TextFormat.count(pointCount, locale: speech.locale)) column\(pointCount == 1 ? "" : "s") (\(x.title.lowercased()))"
+        text += "; colour shows \(SpeechFormatter.lowercasedKeepingAcronyms(y.title))."
+        var low: (s: Int, row: Int, v: Double)?, high: (s: Int, row: Int, v: Double)?
+        var missing = 0
+        for (s, one) in series.enumerated() {
+            for (row, v) in one.values.enumerated() {
+                guard let v else { missing += 1; continue }
+                if low == nil || v < low!.v { low = (s, row, v) }
+                if high == nil || v > high!.v { high = (s, row, v) }
+            }
+        }
+        guard let low, let high else { return text + " No cell has a value." }
+        text += " Highest \(speech.valueText(high.v)) at \(speech.cellName(series: high.s, row: high.row)); lowest \(speech.valueText(low.v)) at \(speech.cellName(series: low.s, row: low.row))."
+        // Where the highs and lows are: the columns and rows with the highest and lowest means.
+        let columns = heatmapMeans(byRow: false), rows = heatmapMeans(byRow: true)
+        if columns.count > 1, let hi = columns.max(by: { $0.mean < $1.mean }), let lo = columns.min(by: { $0.mean < $1.mean }), hi.index != lo.index {
+            text += " By column, values are highest on average for \(speech.xText(hi.index)) (mean \(speech.derivedValueText(hi.mean))) and lowest for \(speech.xText(lo.index)) (mean \(speech.derivedValueText(lo.mean)))."
+        }
+        if rows.count > 1, let hi = rows.max(by: { $0.mean < $1.mean }), let lo = rows.min(by: { $0.mean < $1.mean }), hi.index != lo.index {
+            text += " By row, highest for \(series[hi.index].name) (mean \(speech.derivedValueText(hi.mean))) and lowest for \(series[lo.index].name) (mean \(speech.derivedValueText(lo.mean)))."
+        }
+        if missing > 0 { text += " \(TextFormat.count(missing, locale: speech.locale)) cell\(missing == 1 ? " has" : "s have") no data." }
+        return text
+    }
+
+    /// Mean of each heatmap row (`byRow`) or column with at least one value: (index, mean).
+    func heatmapMeans(byRow: Bool) -> [(index: Int, mean: Double)] {
+        let count = byRow ? series.count : pointCount
+        return (0..<count).compactMap { i in
+            let values = byRow ? series[i].values.compactMap { $0 } : series.compactMap { $0.values[i] }
+            return values.isEmpty ? nil : (i, values.reduce(0, +) / Double(values.count))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import VegaLite
+
+/// Arc (pie, donut) and rect (heatmap) marks read into the one chart model:
+/// - a pie is one series over its slices: `theta` is the value, the `color` categories are the
+///   rows, in Vega-Lite's stack order (the `order` channel, else the colour field ascending or
+///   its custom sort), each with its share of the total (`PointDetail.share`);
+/// - a heatmap's rows are series: `x` categories are the rows of the model (Left/Right), the
+///   `y` categories the series (Up/Down), the quantitative `color` the value.
+extension ChartBuilder {
+    /// The channel roles of an arc or rect mark; nil for the other marks.
+    func kindRoles() throws(ChartProblem) -> Roles? {
+        switch spec.markName {
+        case "arc":
+            guard let theta = spec.channel("theta") else {
+                throw specProblem("$.encoding", line: spec.channels.first?.line ?? spec.markLine, "an arc mark needs \"theta\" (the slice sizes), e.g. {\"field\": \"count\", \"type\": \"quantitative\"}")
+            }
+            for name in ["x", "y"] { if let c = spec.channel(name) { throw specProblem(c.path, line: c.line, "an arc mark is read as a pie: x and y would only move it; use theta and color") } }
+            guard theta.type == .quantitative || theta.aggregate != nil else {
+                throw specProblem(theta.path, line: theta.line, "theta must be quantitative (the slice sizes) or aggregated, e.g. \"aggregate\": \"count\"")
+            }
+            let slices = Self.kindColourChannel(spec).flatMap { $0.field != nil ? $0 : nil }
+            return Roles(key: slices, value: theta, orientation: .vertical)
+        case "rect":
+            let x = spec.channel("x"), y = spec.channel("y")
+            guard let x, let y else {
+                throw specProblem("$.encoding", line: spec.channels.first?.line ?? spec.markLine, "a rect mark is read as a heatmap: it needs x and y (the columns and rows) and a quantitative color")
+            }
+            for c in [x, y] where c.type == .quantitative && c.bin == nil && c.timeUnit == nil {
+                throw specProblem(c.path, line: c.line, "a rect mark is read as a heatmap: \(c.channel) must be nominal, ordinal, binned or a time unit")
+            }
+            guard let colour = Self.kindColourChannel(spec), colour.type == .quantitative || colour.aggregate != nil else {
+                let c = Self.kindColourChannel(spec)
+                throw specProblem(c?.path ?? "$.encoding", line: c?.line ?? x.line, "a heatmap needs a quantitative color (the value of each cell), e.g. {\"aggregate\": \"mean\", \"field\": \"temp_max\"}")
+            }
+            return Roles(key: x, value: colour, orientation: .vertical)
+        default:
+            return nil
+        }
+    }
+
+    /// The colour channel of an arc or rect: color, else fill.
+    static func kindColourChannel(_ spec: ChartSpec) -> ChartSpec.ChannelDef? {
+        spec.channel("color") ?? spec.channel("fill")
+    }
+
+    /// A heatmap row's name from its y value: "2014" for a year, "March" for a month, numbers and
+    /// text as they are.
+    func heatmapRowName(_ v: DataValue, _ y: ChartSpec.ChannelDef) -> String {
+        extraText(v, y) ?? "null"
+    }
+
+    /// Heatmap rows (series keys) in the y axis' order, top to bottom: ascending (numbers, dates,
+    /// then text by code point), descending, data order or a custom list, as Vega-Lite sorts a
+    /// discrete axis.
+    func heatmapRowOrder(_ keys: [String], raw: [String: DataValue], y: ChartSpec.ChannelDef) -> [String] {
+        func less(_ a: String, _ b: String) -> Bool {
+            switch (raw[a] ?? .null, raw[b] ?? .null) {
+            case (.number(let x), .number(let y)), (.date(let x), .date(let y)): return x < y
+            default: return a < b
+            }
+        }
+        switch y.sort {
+        case .dataOrder: return keys
+        case .descending: return keys.sorted { less($1, $0) }
+        case .custom(let wanted):
+            let position = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            let original = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+            return keys.sorted { (position[$0] ?? wanted.count + original[$0]!) < (position[$1] ?? wanted.count + original[$1]!) }
+        default: return keys.sorted(by: less)
+        }
+    }
+
+    /// A pie's slices in Vega-Lite's stack order: by the `order` channel when it has a field,
+    /// else the keys as `orderedKeys` gave them (the colour field ascending, or its custom sort).
+    func arcSliceOrder(_ keys: [DataValue], datums: [Int], keyColumn: [DataValue], frame: DataFrame, fieldOf: [String: String]) -> [DataValue] {
+        guard let o = spec.channel("order"), let f = fieldOf["order"], let column = frame.column(f) else { return keys }
+        var score: [DataValue: DataValue] = [:]
+        for r in datums where score[keyColumn[r]] == nil { score[keyColumn[r]] = column[r] }
+        let original = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        func less(_ a: DataValue, _ b: DataValue) -> Bool {
+            let x = score[a] ?? .null, y = score[b] ?? .null
+            if let p = x.validNumber, let q = y.validNumber, p != q { return o.sort == .descending ? p > q : p < q }
+            if x.validNumber == nil, y.validNumber == nil, Self.text(x) != Self.text(y) {
+                return o.sort == .descending ? Self.text(x) > Self.text(y) : Self.text(x) < Self.text(y)
+            }
+            return original[a]! < original[b]!
+        }
+        return keys.sorted(by: less)
+    }
+}

@@ -1,0 +1,71 @@
+import ChartData
+import Foundation
+
+/// A pie or donut: slices clockwise from twelve o'clock in the chart's row order (Vega-Lite's
+/// stack order), colours from the series classes (`pl-s0` …). Each slice carries `data-row`
+/// (its scrubber index): the page script marks the current one `pl-current` (outlined).
+extension ChartSVG {
+    /// Outer radius and centre of the pie in the 720 × 400 drawing.
+    static let arcRadius = 160.0
+    static let arcCentre = (x: 300.0, y: 200.0)
+    /// Vega-Lite's default pie radius (a 200 × 200 view): `innerRadius` is read against it.
+    static let vegaLiteArcRadius = 100.0
+
+    /// The slice's angles (radians, clockwise from twelve o'clock) per row; nil for no slice.
+    static func arcAngles(_ chart: Chart) -> [(start: Double, end: Double)?] {
+        guard let s = chart.series.first else { return [] }
+        var angle = 0.0
+        return s.details.indices.map { row in
+            guard let share = s.details[row].share, share > 0 else { return nil }
+            let a = angle
+            angle += share * 2 * .pi
+            return (a, angle)
+        }
+    }
+
+    /// Where a slice's label point sits (its centroid on the ring), for the scrubber data.
+    static func arcCentroid(_ chart: Chart, row: Int) -> (x: Double, y: Double)? {
+        let angles = arcAngles(chart)
+        guard angles.indices.contains(row), let a = angles[row] else { return nil }
+        let mid = (a.start + a.end) / 2, r = arcRadius * (1 + innerRatio(chart)) / 2
+        return (arcCentre.x + r * sin(mid), arcCentre.y - r * cos(mid))
+    }
+
+    static func innerRatio(_ chart: Chart) -> Double {
+        min(max((chart.semantics.kind.innerRadius ?? 0) / vegaLiteArcRadius, 0), 0.9)
+    }
+
+    func renderArc(into out: inout String) {
+        let chart = geometry.chart
+        let (cx, cy) = Self.arcCentre
+        let r = Self.arcRadius, inner = r * Self.innerRatio(chart)
+        func point(_ radius: Double, _ angle: Double) -> String { "\(num(cx + radius * sin(angle))),\(num(cy - radius * cos(angle)))" }
+        for (row, slice) in Self.arcAngles(chart).enumerated() {
+            guard let slice else { continue }
+            var (a, b) = slice
+            if b - a >= 2 * .pi - 1e-9 { b = a + 2 * .pi - 1e-4 }  // one slice: a full ring
+            let large = b - a > .pi ? 1 : 0
+            var d = "M\(point(r, a))A\(num(r)),\(num(r)) 0 \(large) 1 \(point(r, b))"
+            if inner > 0 {
+                d += "L\(point(inner, b))A\(num(inner)),\(num(inner)) 0 \(large) 0 \(point(inner, a))Z"
+            } else {
+                d += "L\(num(cx)),\(num(cy))Z"
+            }
+            out += "<g class=\"pl-series pl-s\(Self.colour(row))\"><path class=\"pl-slice\" data-row=\"\(row)\" d=\"\(d)\" fill=\"currentColor\"/></g>"
+        }
+    }
+
+    /// The pie's legend: one swatch per slice with its category and share, as an HTML list.
+    func arcLegendHTML() -> String {
+        let chart = geometry.chart
+        let speech = SpeechFormatter(chart: chart)
+        var out = "<ul class=\"pl-legend\" aria-hidden=\"true\">"
+        for row in chart.xValues.indices {
+            let share = chart.series.first?.details[row].share.map { " (\(speech.shareText($0)))" } ?? ""
+            out += "<li><svg class=\"pl-swatch\" viewBox=\"0 0 14 14\" width=\"14\" height=\"14\" focusable=\"false\">"
+            out += "<g class=\"pl-series pl-s\(Self.colour(row))\"><rect x=\"1\" y=\"1\" width=\"12\" height=\"12\" fill=\"currentColor\"/></g></svg>"
+            out += "\(xmlEscape(speech.xText(row) + share))</li>"
+        }
+        return out + "</ul>"
+    }
+}
