@@ -135,8 +135,8 @@ struct SpecLoaderTests {
     // MARK: Rejections
 
     @Test func unsupportedMark() {
-        #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "arc", "encoding": {}}"#)
-            == "site/charts/t.vl.json:1: $.mark: \"arc\" is not supported; use one of line, area, bar, point, tick, circle, square, rule, trail")
+        #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "geoshape", "encoding": {}}"#)
+            == "site/charts/t.vl.json:1: $.mark: \"geoshape\" is not supported; use one of line, area, bar, point, tick, circle, square, rule, trail, arc, rect")
     }
 
     @Test func unsupportedKeysNameTheirPath() {
