@@ -38,8 +38,10 @@ struct CSVSidecar {
         }
         if let m = root["mark"] {
             let name = try r.string(m, "$.mark")!
-            guard let mark = Mark(rawValue: name) else {
-                throw r.problem(m, "$.mark", "\"\(name)\" is not supported; use one of \(Mark.allCases.map(\.rawValue).joined(separator: ", "))")
+            // A pie or heatmap needs a spec's encoding (theta, two axes): not from a bare CSV's columns.
+            let csvMarks = Mark.allCases.filter { $0 != .arc && $0 != .rect }
+            guard let mark = Mark(rawValue: name), csvMarks.contains(mark) else {
+                throw r.problem(m, "$.mark", "\"\(name)\" is not supported; use one of \(csvMarks.map(\.rawValue).joined(separator: ", "))")
             }
             spec.mark = mark
         }
