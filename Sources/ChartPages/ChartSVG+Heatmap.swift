@@ -55,7 +55,7 @@ extension ChartSVG {
         let gridBottom = h.top + h.cellHeight * Double(chart.series.count)
         let w = num(h.cellWidth), ht = num(h.cellHeight)
         out.reserveCapacity(chart.series.count * chart.pointCount * 56)
-        out += "<g class=\"pl-heatmap\">"
+        out += "<g class=\"pl-series pl-heatmap\">"
         for (s, series) in chart.series.enumerated() {
             let y = num(h.top + Double(s) * h.cellHeight)
             for (row, v) in series.values.enumerated() {
