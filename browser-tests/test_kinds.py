@@ -1,0 +1,140 @@
+"""Pie (arc) and heatmap (rect) charts in a real Chromium, served over loopback HTTP with the
+strict CSP and opened from disk (file://): keys and speech (the generator's labels, `pitchline
+labels`), the slice or cell the drawing marks, R/C row and column summaries, and axe with the
+cursor shown. (test_pages.py checks every example page, these included, with axe with scripts on
+and off, CSP, forced colours and reflow.) One exported example site for the module.
+"""
+import functools
+import http.server
+import json
+import os
+import shutil
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures"))
+import fixture_site  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+PIE, HEATMAP = "iowa-electricity-2017-share", "seattle-high-heatmap"
+TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
+WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
+
+
+class CSPHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript", ".ogg": "audio/ogg"}
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", "default-src 'self'")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def exported():
+    tmp = tempfile.mkdtemp(prefix="pitchline-kinds-")
+    out = fixture_site.export_example(os.path.join(tmp, "out"))
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(CSPHandler, directory=out))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield {"http": f"http://127.0.0.1:{srv.server_address[1]}/", "file": Path(out).resolve().as_uri() + "/"}
+    srv.shutdown()
+    srv.server_close()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def labels():
+    return json.loads(fixture_site.labels_json(ROOT / "site"))
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(params=["http", "file"])
+def page(request, browser, exported):
+    context = browser.new_context()
+    pg = context.new_page()
+    pg.add_init_script(TOGETHER)
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.origin = exported[request.param]
+    yield pg
+    context.close()
+    assert errors == [], errors
+
+
+def open_chart(page, chart_id):
+    page.goto(page.origin + f"charts/{chart_id}.html")
+    page.focus(".pl-slider")
+    page.keyboard.press("Home")   # not Enter/Space: those start focus mode first
+
+
+def said(page):
+    return page.locator(".pl-slider").get_attribute("aria-valuetext")
+
+
+def live(page):
+    return page.locator(".pl-live").text_content().replace("\u00a0", "").strip()
+
+
+def test_pie_says_each_slice_with_share_and_outlines_it(page, labels):
+    open_chart(page, PIE)
+    slices = labels[PIE]["series"][0]
+    assert slices[0].startswith("Fossil Fuels, 29,329 thousand megawatt hours, 52% of the total, 1 of 3")
+    assert said(page) == slices[0]
+    page.keyboard.press("ArrowRight")
+    assert said(page) == slices[1] and slices[1].endswith("of the total, 2 of 3")
+    current = page.locator("svg .pl-slice.pl-current")
+    assert current.count() == 1 and current.get_attribute("data-row") == "1"
+    page.keyboard.press("End")
+    assert said(page).endswith("3 of 3") and page.locator("svg .pl-slice.pl-current").get_attribute("data-row") == "2"
+    page.keyboard.press("ArrowDown")   # one series: Up/Down say so
+    assert "one series" in live(page)
+    # The table has the share column; the summary names the largest share.
+    assert "Share of total" in page.locator("table.pl-table thead").inner_text()
+    assert "Fossil Fuels is the largest share, 52%" in page.locator(f"#{PIE}-summary").inner_text()
+
+
+def test_heatmap_moves_along_rows_and_between_rows_with_summaries(page, labels):
+    open_chart(page, HEATMAP)
+    rows = labels[HEATMAP]["series"]
+    assert "all" not in labels[HEATMAP]   # Up/Down reach the rows only
+    assert said(page) == rows[0][0] == "January, 2012: mean daily high 7.1 degrees Celsius"
+    page.keyboard.press("ArrowRight")
+    assert said(page) == rows[0][1]
+    cell = page.locator(".pl-cursor-rect")
+    y0 = float(cell.get_attribute("y"))
+    page.keyboard.press("ArrowDown")
+    assert said(page) == "Row 2 of 4: " + rows[1][1]
+    assert float(cell.get_attribute("y")) > y0   # the outline moved down a row
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")   # wraps to the last row
+    assert said(page) == "Row 4 of 4: " + rows[3][1]
+    page.keyboard.press("r")
+    assert live(page).startswith("2015: mean ") and "over 12 columns" in live(page)
+    page.keyboard.press("c")
+    assert live(page).startswith("February: mean ") and "over 4 rows" in live(page)
+    # Summary: where the highs and lows are.
+    summary = page.locator(f"#{HEATMAP}-summary").inner_text()
+    assert "Highest 28.1 °C at July, 2015" in summary and "By column" in summary
+
+
+def test_axe_with_the_cursor_on_a_slice_and_a_cell(page):
+    for chart_id in (PIE, HEATMAP):
+        open_chart(page, chart_id)
+        page.keyboard.press("ArrowRight")
+        results = Axe().run(page, options=WCAG)
+        assert results.violations_count == 0, results.generate_report()
