@@ -107,7 +107,63 @@ def _channels(result: dict, item: dict):
     return pick("x"), pick("y")
 
 
+def oracle_kind(result: dict) -> str | None:
+    """"arc" for a pie (items carry theta), "rect" for a heatmap (two discrete axes and a
+    continuous fill), else None (the row/value comparison above)."""
+    types = {m.get("type") for m in result["marks"]}
+    scales = result["scales"]
+    if "arc" in types and any("theta" in i for i in result["items"]):
+        return "arc"
+    if "rect" in types and scales.get("color") not in DISCRETE | {None}:
+        return "rect"
+    return None
+
+
+def kind_rows(result: dict, kind: str):
+    """A pie: (slice category, None, theta); a heatmap: (x, y as the series, fill). Slices
+    without a value, and cells without a number, are left out as Vega-Lite draws nothing."""
+    rows = []
+    for item in result["items"]:
+        if kind == "arc":
+            value = _num(item.get("theta"))
+            key = canonical_key(item["fill"]) if "fill" in item else "*"
+            series = None
+        else:
+            value = _num(item.get("fill"))
+            # A binned axis draws from the bin's start (x2/y2) to its end: the start names it.
+            x, y = item.get("x"), item.get("y")
+            if "x2" in item and _num(item["x2"]) is not None and _num(x) is not None:
+                x = min(_num(x), _num(item["x2"]))
+            if "y2" in item and _num(item["y2"]) is not None and _num(y) is not None:
+                y = min(_num(y), _num(item["y2"]))
+            key = canonical_key(x, result["scales"].get("x") in TIME)
+            series = series_text(y)
+        if value is not None:
+            rows.append((key, series, value, None, None, {}))
+    return rows
+
+
+def kind_order(result: dict, kind: str) -> list[str]:
+    """Slices in drawing order (clockwise from twelve o'clock: by the stack start, `endAngle`),
+    or a heatmap's rows top to bottom."""
+    placed = {}
+    for item in result["items"]:
+        if kind == "arc":
+            key, pos = (canonical_key(item["fill"]) if "fill" in item else "*"), _num(item.get("endAngle"))
+        else:
+            y = item.get("y")
+            if "y2" in item and _num(item["y2"]) is not None and _num(y) is not None:
+                y = min(_num(y), _num(item["y2"]))
+            key, pos = series_text(y), item.get("py")
+        if pos is not None:
+            placed[key] = min(pos, placed.get(key, pos))
+    return sorted(placed, key=lambda k: placed[k])
+
+
 def oracle_rows(result: dict, normalized: bool = False):
+    kind = oracle_kind(result)
+    if kind:
+        return kind_rows(result, kind)
     marks = {m["name"]: m for m in result["marks"]}
     rows = []
     for item in result["items"]:
@@ -266,6 +322,20 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
     theirs = oracle_rows(oracle, normalized=semantics.get("stack") == "normalize")
     if series_titles:
         theirs = [(k, series_titles.get(s, s) if s is not None else s, *rest) for k, s, *rest in theirs]
+    kind = oracle_kind(oracle)
+    rename: dict = {}
+    if kind == "rect":  # heatmap rows Pitchline names ("2014") where Vega-Lite keeps an instant
+        names = [s["name"] for s in model["series"]]
+        instants = sorted({s for _, s, *_ in theirs if s.startswith("D")}, key=lambda s: float(s[1:]))
+        if instants and len(instants) == len(names) and not set(names) & set(instants):
+            rename = dict(zip(instants, names))
+            theirs = [(k, rename.get(s, s), *rest) for k, s, *rest in theirs]
+        # Columns Pitchline names ("1", "March") where Vega-Lite keeps instants: the n-th in time is the n-th.
+        ours_keys = list(dict.fromkeys(canonical_key(v) for v in model["xValues"]))
+        their_keys = sorted({k for k, *_ in theirs if k.startswith("D")}, key=lambda k: float(k[1:]))
+        if their_keys and len(their_keys) == len(ours_keys) and not any(k.startswith("D") for k in ours_keys):
+            columns = dict(zip(their_keys, ours_keys))
+            theirs = [(columns.get(k, k), *rest) for k, *rest in theirs]
     time_axis = model["x"]["type"] == "temporal"
     mapping = _label_mapping(list(dict.fromkeys(canonical_key(v, time_axis) for v in model["xValues"])), theirs)
     if mapping:
@@ -321,6 +391,15 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
     if not theirs:
         problems.append("no Vega-Lite item could be read (the oracle reads values from mark encodings "
                         "by field; this spec's marks draw them through signals)")
+    if kind and not problems:
+        order = kind_order(oracle, kind)
+        if kind == "arc":
+            ours_order = [canonical_key(v) for v, x in zip(model["xValues"], model["series"][0]["values"]) if x is not None]
+        else:
+            ours_order = [s["name"] for s in model["series"]]
+            order = [rename.get(k, k) for k in order]
+        if ours_order != order:
+            problems.append(f"{'slice' if kind == 'arc' else 'heatmap row'} order differs: Pitchline {ours_order[:8]}, Vega-Lite {order[:8]}")
     order = oracle_key_order(oracle)
     if order is not None and not problems:
         time_axis = model["x"]["type"] == "temporal"

@@ -16,7 +16,7 @@ import vl_convert as vlc
 TAG = "\u241fPL"  # marks our description so it is never confused with Vega-Lite's own
 SEP = "\u241e"
 CHANNELS = ["x", "x2", "y", "y2", "xc", "yc", "stroke", "fill", "size", "opacity", "shape",
-            "strokeDash", "text", "angle"]
+            "strokeDash", "text", "angle", "startAngle", "endAngle"]
 
 
 def field_path(field: str) -> list[str]:
@@ -121,6 +121,9 @@ def _instrument(marks, scales_by_name, out_marks, groupby=()):
                 fields[channel + "key"] = f[:-len("_offsetted_rect_end")]
             elif f.endswith("_end") and fields.get(channel + "2", "") == f[:-4] + "_start":
                 fields[channel + "raw"] = f[:-4]
+        # An arc draws its stacked theta from `<f>_end` to `<f>_start`; the datum carries `<f>` too.
+        if fields.get("startAngle", "").endswith("_end") and fields.get("endAngle", "") == fields["startAngle"][:-4] + "_start":
+            fields["theta"] = fields["startAngle"][:-4]
         expr = "'" + TAG + "' + '" + SEP + "' + " + json.dumps(mark.get("name", ""))
         for channel, f in fields.items():
             expr += f" + '{SEP}{channel}=' + {_value_expr(f)}"

@@ -100,3 +100,26 @@ def test_a_bare_csv_has_one_row_per_line(path):
         pytest.xfail(KNOWN_CSV_BUGS[path])
     assert ok, f"{path}: {len(lines)} data lines became {len(model['xValues'])} rows"
     assert path not in KNOWN_CSV_BUGS, f"{path} works now: take it off KNOWN_CSV_BUGS"
+
+
+def test_the_comparison_notices_a_wrong_slice_or_cell():
+    """Pies and heatmaps (compare.oracle_kind): a changed share, a slice out of order and a
+    heatmap cell in the wrong row are reported."""
+    pie = {"x": {"type": "nominal"}, "xValues": ["a", "b"], "series": [{"name": "v", "values": [6.0, 4.0]}]}
+    vega = {"scales": {"theta": "linear", "color": "ordinal"}, "marks": [{"name": "m", "type": "arc", "fields": {}}],
+            "items": [{"mark": "m", "fill": "a", "theta": 6.0, "startAngle": 6.0, "endAngle": 0.0},
+                      {"mark": "m", "fill": "b", "theta": 4.0, "startAngle": 10.0, "endAngle": 6.0}]}
+    assert compare.diff(pie, vega) == []
+    vega["items"][0]["theta"] = 5.0
+    assert "values differ" in compare.diff(pie, vega)[0]
+    vega["items"][0]["theta"] = 6.0
+    vega["items"][0]["endAngle"], vega["items"][1]["endAngle"] = 4.0, 0.0
+    assert "slice order differs" in compare.diff(pie, vega)[0]
+    heat = {"x": {"type": "nominal"}, "xValues": ["A", "B"],
+            "series": [{"name": "r1", "values": [1.0, 2.0]}, {"name": "r2", "values": [3.0, None]}]}
+    vega = {"scales": {"x": "band", "y": "band", "color": "linear"}, "marks": [{"name": "m", "type": "rect", "fields": {}}],
+            "items": [{"mark": "m", "x": "A", "y": "r1", "fill": 1.0, "py": 0}, {"mark": "m", "x": "B", "y": "r1", "fill": 2.0, "py": 0},
+                      {"mark": "m", "x": "A", "y": "r2", "fill": 3.0, "py": 20}]}
+    assert compare.diff(heat, vega) == []
+    vega["items"][2]["y"] = "r1"
+    assert compare.diff(heat, vega) != []

@@ -72,9 +72,14 @@ extension ChartBuilder {
     }
 
     /// A pie's slices in Vega-Lite's stack order: by the `order` channel when it has a field,
-    /// else the keys as `orderedKeys` gave them (the colour field ascending, or its custom sort).
+    /// else the colour field ascending (Vega-Lite stacks an arc so whatever the colour's `sort`).
     func arcSliceOrder(_ keys: [DataValue], datums: [Int], keyColumn: [DataValue], frame: DataFrame, fieldOf: [String: String]) -> [DataValue] {
-        guard let o = spec.channel("order"), let f = fieldOf["order"], let column = frame.column(f) else { return keys }
+        guard let o = spec.channel("order"), let f = fieldOf["order"], let column = frame.column(f) else {
+            return keys.sorted { a, b in
+                if let x = a.validNumber, let y = b.validNumber, case .number = a, case .number = b { return x < y }
+                return Self.text(a) < Self.text(b)
+            }
+        }
         var score: [DataValue: DataValue] = [:]
         for r in datums where score[keyColumn[r]] == nil { score[keyColumn[r]] = column[r] }
         let original = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })

@@ -63,3 +63,38 @@ extension SpeechFormatter {
         return forEars(text + ".")
     }
 }
+
+extension SpeechFormatter {
+    /// What the page's "Axes" list and the X/Y keys say for a pie or heatmap (their axes are not
+    /// a row axis and a value axis): (name, text) pairs for the page; nil for the other marks.
+    public var kindAxes: [(name: String, text: String)]? {
+        switch chart.mark {
+        case .arc:
+            return [("Slices", "\(chart.x.title.isEmpty ? "Categories" : chart.x.title), \(TextFormat.count(chart.pointCount, locale: locale)) \(chart.pointCount == 1 ? "slice" : "slices")"),
+                    ("Sizes", "\(chart.y.title), \(yRangeText)")]
+        case .rect:
+            let rows = chart.series.map(\.name)
+            let rowRange = rows.count > 1 ? "from \(rows[0]) to \(rows[rows.count - 1])" : rows.first.map { "at \($0)" } ?? "no rows"
+            return [("Columns", "\(chart.x.title), \(TextFormat.count(chart.pointCount, locale: locale)) columns \(xRangeText)"),
+                    ("Rows", "\(chart.semantics.kind.rowTitle ?? "Rows"), \(TextFormat.count(rows.count, locale: locale)) rows \(rowRange)"),
+                    ("Colour", "\(chart.y.title), \(yRangeText)")]
+        default:
+            return nil
+        }
+    }
+
+    /// The page's kind sentence for a pie ("Donut chart with 3 slices.") or heatmap ("Heatmap
+    /// with 4 rows and 12 columns."); nil for the other marks.
+    public var kindSentence: String? {
+        let count = { (n: Int) in TextFormat.count(n, locale: self.locale) }
+        switch chart.mark {
+        case .arc:
+            let kind = (chart.semantics.kind.innerRadius ?? 0) > 0 ? "Donut chart" : "Pie chart"
+            return "\(kind) with \(count(chart.pointCount)) \(chart.pointCount == 1 ? "slice" : "slices")."
+        case .rect:
+            return "Heatmap with \(count(chart.series.count)) \(chart.series.count == 1 ? "row" : "rows") and \(count(chart.pointCount)) \(chart.pointCount == 1 ? "column" : "columns")."
+        default:
+            return nil
+        }
+    }
+}

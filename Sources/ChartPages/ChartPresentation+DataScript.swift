@@ -189,6 +189,10 @@ extension ChartPresentation {
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: $0.1) },
             normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0)
         if chart.mark == .rect { text.series = "Row {n} of {count}: " }
+        if let axes = speech.kindAxes {  // X: the slices or columns; Y: the rest (rows, colour)
+            text.xAxis = "\(axes[0].name): \(axes[0].text)."
+            text.yAxis = speech.forEars(axes.dropFirst().map { "\($0.name): \($0.text)." }.joined(separator: " "))
+        }
         let data = ChartScriptData(
             id: chart.id, title: chart.title,
             pointCount: chart.pointCount,

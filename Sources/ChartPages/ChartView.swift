@@ -62,9 +62,9 @@ extension ChartPresentation {
     func view(level: Int, chartsBase: String, dataScript: String, audio: ChartAudioInfo?) -> ChartView {
         let speech = SpeechFormatter(chart: chart)
         let count = { (n: Int) in TextFormat.count(n) }
-        var kind = "\(chart.mark.chartKindName) with \(count(chart.series.count)) \(chart.series.count == 1 ? "series" : "series") and \(count(chart.pointCount)) \(chart.pointCount == 1 ? "point" : "points") per series."
+        var kind = speech.kindSentence ?? "\(chart.mark.chartKindName) with \(count(chart.series.count)) \(chart.series.count == 1 ? "series" : "series") and \(count(chart.pointCount)) \(chart.pointCount == 1 ? "point" : "points") per series."
         if isScrubberReduced { kind += " " + reducedSentence }
-        let axes = [
+        let axes = speech.kindAxes.map { $0.map { ChartView.Axis(name: $0.name, text: $0.text) } } ?? [
             ChartView.Axis(name: "Horizontal axis", text: "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : "no data")"),
             ChartView.Axis(name: "Vertical axis", text: "\(geometry.yTitle), \(speech.yRangeText)"),
         ]
