@@ -33,6 +33,22 @@ extension Chart {
     /// heatmap (there Up/Down moves between rows only; C says a column).
     public var hasAllSeriesView: Bool { series.count > 1 && mark != .rect }
 
+    /// The timbre a series plays in (Sonification): its own per series; every heatmap row in
+    /// the first, so a cell sounds by its value alone (one scale, one voice for all cells).
+    public func timbreIndex(series s: Int) -> Int { mark == .rect ? 0 : s }
+
+    /// What each downloadable audio graph plays: one per series; a heatmap's one graph plays
+    /// every row, one after another (a hundred 10-second row graphs would cost more than the
+    /// whole page; the scrubber's P plays one row).
+    public var renditionValues: [[Double?]] {
+        mark == .rect ? [series.flatMap(\.values)] : series.map(\.values)
+    }
+
+    /// The name of each audio graph download, aligned with `renditionValues`.
+    public var renditionNames: [String] {
+        mark == .rect ? ["every row, one after another (\(TextFormat.count(series.count)) rows)"] : series.map(\.name)
+    }
+
     /// A pie's slices by share, largest first (ties keep their order): (row, share).
     public var slicesByShare: [(row: Int, share: Double)] {
         guard mark == .arc, let s = series.first else { return [] }

@@ -54,18 +54,22 @@ extension ChartSVG {
         let speech = SpeechFormatter(chart: chart)
         let gridBottom = h.top + h.cellHeight * Double(chart.series.count)
         let w = num(h.cellWidth), ht = num(h.cellHeight)
-        out.reserveCapacity(chart.series.count * chart.pointCount * 56)
-        out += "<g class=\"pl-series pl-heatmap\">"
+        // One cell shape, used by every cell (its fill from the <use>): ~40 bytes a cell, so a
+        // 100 × 100 heatmap's page stays well under 1 MB.
+        let cell = "\(xmlEscape(idPrefix))-cell"
+        out.reserveCapacity(chart.series.count * chart.pointCount * 44)
+        out += "<defs><rect id=\"\(cell)\" width=\"\(w)\" height=\"\(ht)\"/></defs><g class=\"pl-series pl-heatmap\">"
+        let xs = chart.xValues.indices.map { num(h.left + Double($0) * h.cellWidth) }
         for (s, series) in chart.series.enumerated() {
-            let y = num(h.top + Double(s) * h.cellHeight)
+            out += "<g transform=\"translate(0 \(num(h.top + Double(s) * h.cellHeight)))\">"
             for (row, v) in series.values.enumerated() {
-                let x = num(h.left + Double(row) * h.cellWidth)
                 if let v, v.isFinite {
-                    out += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(w)\" height=\"\(ht)\" fill=\"\(h.colour(v))\"/>"
+                    out += "<use href=\"#\(cell)\" x=\"\(xs[row])\" fill=\"\(h.colour(v))\"/>"
                 } else {
-                    out += "<rect class=\"pl-cell-gap\" x=\"\(x)\" y=\"\(y)\" width=\"\(w)\" height=\"\(ht)\"/>"
+                    out += "<use href=\"#\(cell)\" class=\"pl-cell-gap\" x=\"\(xs[row])\"/>"
                 }
             }
+            out += "</g>"
         }
         out += "</g><g class=\"pl-axis pl-axis-y\">"
         let rowStep = max(1, Int((16 / max(h.cellHeight, 0.01)).rounded(.up)))

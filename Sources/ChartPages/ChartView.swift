@@ -105,7 +105,7 @@ extension ChartPresentation {
             csvPath: "\(chart.id).csv",
             csvDescription: "\(count(chart.pointCount)) rows",
             graphs: (audio?.graphFiles ?? []).enumerated().map { i, path in
-                ChartView.Graph(path: path, name: i < chart.series.count ? chart.series[i].name : "series \(i + 1)")
+                ChartView.Graph(path: path, name: i < chart.renditionNames.count ? chart.renditionNames[i] : "series \(i + 1)")
             },
             bankPath: audio?.oggFile)
     }

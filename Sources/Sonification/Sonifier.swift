@@ -54,8 +54,8 @@ public final class Sonifier: Sendable {
 
         let spriteKey = cacheKey(["sprite", "\(options.toneDuration)"] + bank.specs.map(\.key))
         let renditionLength = RenditionLength.exact(options.playbackDuration)
-        let renditionPlans = try chart.series.map {
-            try Rendition(values: $0.values, length: renditionLength, smoothing: options.smoothing)
+        let renditionPlans = try chart.renditionValues.map {
+            try Rendition(values: $0, length: renditionLength, smoothing: options.smoothing)
         }
 
         // Job 0 is the sprite, job s + 1 the rendition of series s: independent, so in parallel.
@@ -80,7 +80,7 @@ public final class Sonifier: Sendable {
         return ChartAudio(
             sprite: encoded[0], sampleRate: sampleRate, tones: tones, pointTones: bank.pointTones,
             endTone: bank.endTone, missingTone: bank.missingTone, hash: ContentHash.short(encoded[0]),
-            scale: bank.scale, seriesScales: bank.seriesScales, sharedPointTones: bank.sharedPointTones, timbres: chart.series.indices.map { Timbre(series: $0).name },
+            scale: bank.scale, seriesScales: bank.seriesScales, sharedPointTones: bank.sharedPointTones, timbres: chart.series.indices.map { Timbre(series: chart.timbreIndex(series: $0)).name },
             renditions: Array(encoded.dropFirst()), renditionDuration: renditionLength.seconds)
     }
 

@@ -67,7 +67,7 @@ struct ToneBank: Sendable {
             // Intern in a stable order: value tones by pitch, then the extremes.
             for kind in [ToneKind.value, .minimum, .maximum] {
                 for level in Set(kinds.compactMap { $0?.0 == kind ? $0?.1 : nil }).sorted() {
-                    _ = intern(ToneSpec(kind: kind, timbre: s, level: level, frequency: scale.frequency(forLevel: level)))
+                    _ = intern(ToneSpec(kind: kind, timbre: chart.timbreIndex(series: s), level: level, frequency: scale.frequency(forLevel: level)))
                 }
             }
             return kinds
@@ -81,7 +81,7 @@ struct ToneBank: Sendable {
             kinds.enumerated().map { s, kinds in
                 kinds.map { entry in
                     guard let (kind, level) = entry else { return missingTone }
-                    return index[ToneSpec(kind: kind, timbre: s, level: level, frequency: scaleOf(s).frequency(forLevel: level))]!
+                    return index[ToneSpec(kind: kind, timbre: chart.timbreIndex(series: s), level: level, frequency: scaleOf(s).frequency(forLevel: level))]!
                 }
             }
         }
