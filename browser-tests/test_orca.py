@@ -199,3 +199,40 @@ def test_orca_back_from_another_window_says_the_point_once(site):
     assert back.count(expected[0]) == 1 and "Focus mode" in back, back
     assert after_key(lines, "Right") == [expected[1]]
     assert "\n".join(lines).count(expected[0]) == 2        # at Down, and once on the way back
+
+
+def test_orca_pie_tab_says_name_and_kind_then_three_slices_once(site):
+    """A pie: the chart's title and kind on Tab, then each of three slices heard exactly once,
+    with its share and place."""
+    chart = "iowa-electricity-2017-share"
+    url = site["base"] + f"charts/{chart}.html"
+    labels = site["labels"][chart]["series"][0]
+    tabs = tabs_to(url)
+    lines = transcript(url, ["Tab"] * tabs + ["Right", "Right", "Home"], "pie-tab-slices")
+    spoken = " ".join(after_key(lines, "Tab", tabs))
+    assert "Iowa electricity by source in 2017 figure. Audio donut chart horizontal slider" in spoken, spoken
+    assert labels[0] in spoken, spoken
+    assert after_key(lines, "Right", 1) == [labels[1]]
+    assert after_key(lines, "Right", 2) == [labels[2]]
+    assert after_key(lines, "Home", 1) == [labels[0]]
+    text = "\n".join(lines)
+    assert text.count(labels[1]) == 1 and text.count(labels[2]) == 1
+    assert "of the total, 3 of 3" in labels[2] and "MWh" not in text
+
+
+def test_orca_heatmap_tab_then_along_a_row_and_down_a_row_once(site):
+    """A heatmap: title and kind on Tab, Right along the row, Down to the next row (named
+    "Row 2 of 4"), Right again: each cell heard exactly once."""
+    chart = "seattle-high-heatmap"
+    url = site["base"] + f"charts/{chart}.html"
+    rows = site["labels"][chart]["series"]
+    tabs = tabs_to(url)
+    lines = transcript(url, ["Tab"] * tabs + ["Right", "Down", "Right"], "heatmap-tab-right-down")
+    spoken = " ".join(after_key(lines, "Tab", tabs))
+    assert "Seattle's average daily high, month by year figure. Audio heatmap horizontal slider" in spoken, spoken
+    assert rows[0][0] in spoken, spoken
+    assert after_key(lines, "Right", 1) == [rows[0][1]]
+    assert after_key(lines, "Down", 1) == ["Row 2 of 4: " + rows[1][1]]
+    assert after_key(lines, "Right", 2) == [rows[1][2]]
+    text = "\n".join(lines)
+    assert text.count(rows[0][1]) == 1 and text.count(rows[1][2]) == 1 and "°C" not in text

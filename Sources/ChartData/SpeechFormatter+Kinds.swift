@@ -83,6 +83,16 @@ extension SpeechFormatter {
         }
     }
 
+    /// The scrubber's name on a pie or heatmap, so Tab says the kind with the chart's title
+    /// ("Audio pie chart", "Audio donut chart", "Audio heatmap"); nil: "Audio chart".
+    public var kindSliderLabel: String? {
+        switch chart.mark {
+        case .arc: return (chart.semantics.kind.innerRadius ?? 0) > 0 ? "Audio donut chart" : "Audio pie chart"
+        case .rect: return "Audio heatmap"
+        default: return nil
+        }
+    }
+
     /// The page's kind sentence for a pie ("Donut chart with 3 slices.") or heatmap ("Heatmap
     /// with 4 rows and 12 columns."); nil for the other marks.
     public var kindSentence: String? {

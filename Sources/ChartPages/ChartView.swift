@@ -90,7 +90,7 @@ extension ChartPresentation {
             svg: TrustedMarkup(escapedHTML: svg),
             valueMax: max(scrubRows.count - 1, 0),
             firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.spokenLabel(series: 0, row: scrubRows.first ?? 0) : "no data",
-            sliderLabel: "Audio chart",
+            sliderLabel: speech.kindSliderLabel ?? "Audio chart",
             sliderHint: "Press Enter to explore by sound, H for help.",
             embedded: level > 2,
             audioPath: audio.map { chartsBase + $0.oggFile },
