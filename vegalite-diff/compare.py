@@ -137,7 +137,7 @@ def kind_rows(result: dict, kind: str):
             if "y2" in item and _num(item["y2"]) is not None and _num(y) is not None:
                 y = min(_num(y), _num(item["y2"]))
             key = canonical_key(x, result["scales"].get("x") in TIME)
-            series = series_text(y)
+            series = "D%d" % y if result["scales"].get("y") in TIME and isinstance(y, (int, float)) else series_text(y)
         if value is not None:
             rows.append((key, series, value, None, None, {}))
     return rows
@@ -154,7 +154,8 @@ def kind_order(result: dict, kind: str) -> list[str]:
             y = item.get("y")
             if "y2" in item and _num(item["y2"]) is not None and _num(y) is not None:
                 y = min(_num(y), _num(item["y2"]))
-            key, pos = series_text(y), item.get("py")
+            key = "D%d" % y if result["scales"].get("y") in TIME and isinstance(y, (int, float)) else series_text(y)
+            pos = item.get("py")
         if pos is not None:
             placed[key] = min(pos, placed.get(key, pos))
     return sorted(placed, key=lambda k: placed[k])
@@ -328,7 +329,8 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
         names = [s["name"] for s in model["series"]]
         instants = sorted({s for _, s, *_ in theirs if s.startswith("D")}, key=lambda s: float(s[1:]))
         if instants and len(instants) == len(names) and not set(names) & set(instants):
-            rename = dict(zip(instants, names))
+            # Pitchline's rows run top to bottom: later first on a continuous (time) y axis.
+            rename = dict(zip(instants, names[::-1] if oracle["scales"].get("y") in TIME else names))
             theirs = [(k, rename.get(s, s), *rest) for k, s, *rest in theirs]
         # Columns Pitchline names ("1", "March") where Vega-Lite keeps instants: the n-th in time is the n-th.
         ours_keys = list(dict.fromkeys(canonical_key(v) for v in model["xValues"]))

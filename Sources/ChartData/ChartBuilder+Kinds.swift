@@ -50,15 +50,19 @@ extension ChartBuilder {
         extraText(v, y) ?? "null"
     }
 
-    /// Heatmap rows (series keys) in the y axis' order, top to bottom: ascending (numbers, dates,
-    /// then text by code point), descending, data order or a custom list, as Vega-Lite sorts a
-    /// discrete axis.
+    /// Heatmap rows (series keys) in the y axis' order, top to bottom: a discrete y ascending
+    /// (numbers, dates, then text by code point), descending, data order or a custom list; a
+    /// continuous y (binned, temporal) runs upwards as Vega-Lite draws it, so the top row is the
+    /// highest (`"sort": "descending"` turns it over).
     func heatmapRowOrder(_ keys: [String], raw: [String: DataValue], y: ChartSpec.ChannelDef) -> [String] {
         func less(_ a: String, _ b: String) -> Bool {
             switch (raw[a] ?? .null, raw[b] ?? .null) {
             case (.number(let x), .number(let y)), (.date(let x), .date(let y)): return x < y
             default: return a < b
             }
+        }
+        if y.bin != nil || y.type == .temporal || y.type == .quantitative {
+            return y.sort == .descending ? keys.sorted(by: less) : keys.sorted { less($1, $0) }
         }
         switch y.sort {
         case .dataOrder: return keys
