@@ -35,6 +35,8 @@ PAGES = {
     "charts/xss-spec.html": ["Title " + SCRIPT, "Subtitle " + ATTR, "Description " + SINGLE, SCRIPT, ATTR, MUSTACHE],
     "charts/xss-bars.html": ["Bars " + STYLE, SCRIPT, ATTR, "javascript:alert(4)", ENTITY],
     "charts/xss-bare.html": [SCRIPT, TEMPLATE, MUSTACHE, "<!-- not a comment"],
+    "charts/xss-pie.html": ["Pie " + STYLE, SCRIPT, ATTR, MUSTACHE],
+    "charts/xss-heatmap.html": ["Heat " + SCRIPT, SCRIPT, ATTR, ENTITY, "]]><x", "Row " + SINGLE],
     "charts/xss-broken.html": ["missing " + SCRIPT],
     # In Markdown, "&lt;" is how an author writes "<": there the entity payload shows as "<b> &".
     "reports/xss-report.html": ["Report " + SCRIPT, "raw HTML " + SCRIPT, ATTR, STYLE, MUSTACHE, TEMPLATE, "<b> &",
@@ -117,7 +119,7 @@ def test_payloads_never_run_and_show_as_text(browser, xss_url, path):
         for slider in page.locator(".pl-slider").all():
             if slider.is_visible():
                 slider.focus()
-                for key in ["ArrowRight", "ArrowRight", "End", "Home", "PageDown"]:
+                for key in ["ArrowRight", "ArrowRight", "End", "Home", "PageDown", "ArrowDown", "r", "c"]:
                     page.keyboard.press(key)
         page.wait_for_timeout(300)
 

@@ -89,6 +89,25 @@ write_csv("charts/xss-bare.csv", [
     *[[c, str(i + 1), str(10 - i)] for i, c in enumerate(categories)],
 ])
 
+# A pie (its slices in a legend list) and a heatmap (row and column labels in the SVG, R/C texts).
+pie = {
+    "title": "Pie " + P["style"],
+    "data": {"values": [{"k": c, "v": i + 1} for i, c in enumerate(categories)]},
+    "mark": {"type": "arc", "innerRadius": 20},
+    "encoding": {"theta": {"field": "v", "type": "quantitative", "title": "Size " + P["template"]},
+                 "color": {"field": "k", "type": "nominal", "title": "Slice " + P["attr"]}},
+}
+write("charts/xss-pie.vl.json", json.dumps(pie, indent=2, ensure_ascii=False) + "\n")
+heatmap = {
+    "title": "Heat " + P["script"],
+    "data": {"values": [{"c": c, "r": r, "v": i * 5 + j} for i, c in enumerate(categories) for j, r in enumerate([P["entity"], P["cdata"]])]},
+    "mark": "rect",
+    "encoding": {"x": {"field": "c", "type": "nominal", "title": "Column " + P["comment"]},
+                 "y": {"field": "r", "type": "nominal", "title": "Row " + P["single"]},
+                 "color": {"field": "v", "type": "quantitative", "title": "Value " + P["mustache"]}},
+}
+write("charts/xss-heatmap.vl.json", json.dumps(heatmap, indent=2, ensure_ascii=False) + "\n")
+
 # A broken chart: its located error names the payload field (the error page must escape it).
 broken = {
     "title": "Broken",
