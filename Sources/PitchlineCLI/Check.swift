@@ -45,7 +45,11 @@ struct Check: ParsableCommand {
             let kind = chart.mark.chartKindName.lowercased()
             let seriesCount = chart.series.count
             let points = TextFormat.count(chart.pointCount)
-            print("\(chart.id): \(kind), \(seriesCount) series, \(points) point\(chart.pointCount == 1 ? "" : "s")")
+            if let sentence = SpeechFormatter(chart: chart).kindSentence {  // "Donut chart with 3 slices."
+                print("\(chart.id): \(sentence.prefix(1).lowercased() + sentence.dropFirst().dropLast())")
+            } else {
+                print("\(chart.id): \(kind), \(seriesCount) series, \(points) point\(chart.pointCount == 1 ? "" : "s")")
+            }
             for note in chart.semantics.notes { print("  note: \(note)") }
         }
         for note in result.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }

@@ -1,0 +1,59 @@
+import ChartData
+import Foundation
+import Testing
+@testable import ChartPages
+
+/// Pies and heatmaps as drawn and as the page script gets them.
+struct KindsDrawingTests {
+    static func pie(innerRadius: Double? = nil) -> Chart {
+        var semantics = ChartSemantics()
+        semantics.kind = KindSemantics(innerRadius: innerRadius)
+        let values: [Double?] = [60, 30, nil, 10]
+        return Chart(
+            id: "pie", sourcePath: "charts/pie.vl.json", title: "Share <b>", mark: .arc,
+            x: XAxis(field: "k", title: "Kind", type: .nominal), y: YAxis(field: "v", title: "Value"),
+            xValues: ["A & B", "<C>", "D", "E"].map { .category($0) },
+            series: [Series(name: "Value", values: values, details: values.map { PointDetail(share: $0.map { $0 / 100 }) })],
+            semantics: semantics)
+    }
+
+    static func heatmap() -> Chart {
+        var semantics = ChartSemantics()
+        semantics.kind = KindSemantics(rowTitle: "Year")
+        return Chart(
+            id: "heat", sourcePath: "charts/heat.vl.json", title: "Heat", mark: .rect,
+            x: XAxis(field: "m", title: "Month", type: .ordinal), y: YAxis(field: "t", title: "Mean high", unit: "°C"),
+            xValues: ["January", "February", "March"].map { .category($0) },
+            series: [Series(name: "2012", values: [5, 8, 12]), Series(name: "2013", values: [6, nil, 14])],
+            semantics: semantics)
+    }
+
+    @Test func aPieDrawsOneOutlinedPathPerSliceWithAValueAndEscapesItsLegend() {
+        let p = ChartPresentation(chart: Self.pie(innerRadius: 40))
+        #expect(p.svg.components(separatedBy: "class=\"pl-slice\"").count - 1 == 3)   // D has no value: no slice
+        #expect(p.svg.contains("data-row=\"3\"") && !p.svg.contains("data-row=\"2\""))
+        #expect(p.svg.contains("A &amp; B (60%)") && p.svg.contains("&lt;C&gt; (30%)") && !p.svg.contains("<C>"))
+        #expect(!p.svg.contains("pl-cursor"))   // the outlined slice is the cursor
+        #expect(p.svg.contains("aria-label=\"Pie chart\""))
+    }
+
+    @Test func aHeatmapDrawsEveryCellMarksGapsAndGivesTheScriptCellCentresAndSummaries() throws {
+        let p = ChartPresentation(chart: Self.heatmap())
+        #expect(p.svg.components(separatedBy: "<use href=\"#heat-cell\"").count - 1 == 6)
+        #expect(p.svg.components(separatedBy: "pl-cell-gap").count - 1 == 1)
+        #expect(p.svg.contains("pl-cursor-rect"))
+        let script = String(decoding: p.dataScript(audio: nil), as: UTF8.self)
+        let start = try #require(script.range(of: "] = "))
+        let json = String(script[start.upperBound...].dropLast(2))   // "{…};\n"
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(data["all"] == nil)   // Up/Down between rows only
+        let heat = try #require(data["heatmap"] as? [String: [String]])
+        #expect(heat["rows"]?[1] == "2013: mean 10 degrees Celsius over 2 columns; lowest 6 degrees Celsius (January), highest 14 degrees Celsius (March); 1 with no data.")
+        #expect(heat["columns"]?[1] == "February: mean 8 degrees Celsius over 1 row; lowest 8 degrees Celsius (2012), highest 8 degrees Celsius (2012); 1 with no data.")
+        let series = try #require(data["series"] as? [[String: Any]])
+        let cy = series.map { ($0["cy"] as? [Double])?.first ?? -1 }
+        let cx = (series[0]["cx"] as? [Double]) ?? []
+        #expect(cy[1] > cy[0] && cx.count == 3 && cx[2] > cx[1] && cx[1] > cx[0])   // cell centres: rows down, columns across
+        #expect(((data["text"] as? [String: Any])?["series"] as? String) == "Row {n} of {count}: ")
+    }
+}
