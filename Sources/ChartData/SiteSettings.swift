@@ -14,7 +14,8 @@ public struct SiteSettings: Sendable, Equatable {
 
     /// The index page's heading and title.
     public var title = SiteSettings.defaultTitle
-    /// BCP 47 language tag of the content (`en`, `en-GB`, `pt-BR`), set as `lang` on every page.
+    /// BCP 47 language tag of the content (`en`, `en-GB`, `de`, `fr-CA`: one of `Language`), set
+    /// as `lang` on every page; the language of every text Pitchline writes (`Messages`).
     public var language = "en"
     /// Where the site is published, ending in `/` (`https://example.org/weather/`): the sitemap's
     /// absolute URLs and the 404 page's links. Nil: no sitemap.
@@ -38,9 +39,7 @@ public struct SiteSettings: Sendable, Equatable {
             settings.title = title
         }
         if let language = try r.string(o["language"], "$.language") {
-            guard isLanguageTag(language) else {
-                throw r.problem(o["language"]!, "$.language", "\"\(language)\" is not a BCP 47 language tag; use e.g. \"en\", \"en-GB\", \"de\", \"pt-BR\"")
-            }
+            if let message = Language.problem(with: language) { throw r.problem(o["language"]!, "$.language", message) }
             settings.language = language
         }
         if let base = try r.string(o["baseURL"], "$.baseURL") {
