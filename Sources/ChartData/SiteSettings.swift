@@ -10,7 +10,7 @@ import Foundation
 public struct SiteSettings: Sendable, Equatable {
     /// The file's name inside the site folder.
     public static let fileName = "pitchline.json"
-    public static let defaultTitle = "Charts and reports"
+    public static let defaultTitle = Messages.english["index.defaultTitle"]
 
     /// The index page's heading and title.
     public var title = SiteSettings.defaultTitle
@@ -42,6 +42,8 @@ public struct SiteSettings: Sendable, Equatable {
             if let message = Language.problem(with: language) { throw r.problem(o["language"]!, "$.language", message) }
             settings.language = language
         }
+        // Without a title, the index is headed "Charts and reports" in the site's language.
+        if o["title"] == nil { settings.title = Messages(tag: settings.language)["index.defaultTitle"] }
         if let base = try r.string(o["baseURL"], "$.baseURL") {
             guard let url = URLComponents(string: base), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                   url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {

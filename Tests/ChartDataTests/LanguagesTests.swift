@@ -45,6 +45,12 @@ import Testing
         #expect(electricity.describe().series[2].trendSentence == "Renewables: sube de 1437 thousand MWh en 2001 a 21.933 thousand MWh en 2017 (+20.496 thousand MWh), en unos 1445 thousand MWh al año.")
     }
 
+    @Test func aSiteWithoutTitleIsHeadedInItsLanguage() throws {
+        #expect(try SiteSettings.parse(Data(#"{"language": "de"}"#.utf8), file: "p.json").title == "Diagramme und Berichte")
+        #expect(try SiteSettings.parse(Data(#"{"language": "es", "title": "Lluvia"}"#.utf8), file: "p.json").title == "Lluvia")
+        #expect(try SiteSettings.parse(Data("{}".utf8), file: "p.json").title == "Charts and reports")
+    }
+
     @Test func anUnsupportedChartLanguageIsALocatedError() {
         let spec = """
         {"data": {"values": [{"a": 1, "b": 2}]}, "mark": "line",

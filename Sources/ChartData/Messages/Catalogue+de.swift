@@ -220,6 +220,7 @@ extension Messages {
         "page.nav": "Website",
         "page.allCharts": "Alle Diagramme und Berichte",
         "page.footer": "Erstellt mit Pitchline: barrierefreie Diagramme zum Lesen, Hören und Erkunden mit der Tastatur.",
+        "index.defaultTitle": "Diagramme und Berichte",
         "index.metaDescription": "Barrierefreie Diagramme mit Zusammenfassungen, Datentabellen und Ton.",
         "index.singleFileDescription": "Barrierefreie Diagramme mit Zusammenfassungen, Datentabellen und Ton, in einer Datei.",
         "index.intro": "Jedes Diagramm hier funktioniert ohne Skripte: Jedes hat eine Zusammenfassung, Statistiken, einen Trend und eine Datentabelle. Mit Skripten bewegen Sie sich mit den Pfeiltasten durch ein Diagramm und hören jeden Wert als Tonhöhe.",

@@ -221,6 +221,7 @@ extension Messages {
         "page.nav": "Site",
         "page.allCharts": "All charts and reports",
         "page.footer": "Made with Pitchline: accessible charts you can read, hear and scrub with the keyboard.",
+        "index.defaultTitle": "Charts and reports",
         "index.metaDescription": "Accessible charts with summaries, data tables and audio.",
         "index.singleFileDescription": "Accessible charts with summaries, data tables and audio, in one file.",
         "index.intro": "Every chart here works without scripts: each has a summary, statistics, a trend and a data table. With scripts on, move through a chart with the arrow keys and hear each value as pitch.",

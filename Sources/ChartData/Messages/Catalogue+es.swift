@@ -220,6 +220,7 @@ extension Messages {
         "page.nav": "Sitio",
         "page.allCharts": "Todos los gráficos e informes",
         "page.footer": "Hecho con Pitchline: gráficos accesibles que se pueden leer, escuchar y recorrer con el teclado.",
+        "index.defaultTitle": "Gráficos e informes",
         "index.metaDescription": "Gráficos accesibles con resúmenes, tablas de datos y sonido.",
         "index.singleFileDescription": "Gráficos accesibles con resúmenes, tablas de datos y sonido, en un solo archivo.",
         "index.intro": "Todos los gráficos de aquí funcionan sin scripts: cada uno tiene un resumen, estadísticas, una tendencia y una tabla de datos. Con los scripts activados, recorra un gráfico con las teclas de flecha y oiga cada valor como un tono.",

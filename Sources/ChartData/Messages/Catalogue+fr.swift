@@ -222,6 +222,7 @@ extension Messages {
         "page.nav": "Site",
         "page.allCharts": "Tous les graphiques et rapports",
         "page.footer": "Réalisé avec Pitchline\u{202F}: des graphiques accessibles à lire, à écouter et à parcourir au clavier.",
+        "index.defaultTitle": "Graphiques et rapports",
         "index.metaDescription": "Graphiques accessibles avec résumés, tableaux de données et son.",
         "index.singleFileDescription": "Graphiques accessibles avec résumés, tableaux de données et son, dans un seul fichier.",
         "index.intro": "Chaque graphique fonctionne ici sans scripts\u{202F}: chacun a un résumé, des statistiques, une tendance et un tableau de données. Avec les scripts, parcourez un graphique avec les touches fléchées et entendez chaque valeur comme une hauteur de son.",
