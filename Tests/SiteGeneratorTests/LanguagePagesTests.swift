@@ -36,6 +36,7 @@ import Testing
         #expect(index.contains("<li lang=\"de\"><a href=\"charts/regen.html\">Regen</a> <span class=\"pl-kind\">(Balkendiagramm)</span>"))
         let report = Sample.html(set, "reports/weather.html")
         #expect(report.contains("<html lang=\"en\">"))
+        #expect(report.contains("<section class=\"pl-embedded\" lang=\"de\">"))
         #expect(report.contains("data-chart-id=\"regen\" lang=\"de\""))
         #expect(report.contains("<details class=\"pl-more\" lang=\"de\">"))
         // The scrubber's messages come from the generator, in the chart's language.
