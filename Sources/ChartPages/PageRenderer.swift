@@ -89,8 +89,8 @@ struct SiteWideContext: MustacheParent {
 
 /// `{{t.help.title}}` in a template: the catalogue text of key `help.title` (plain text, escaped
 /// by Mustache like any other value). A dotted key is looked up one part at a time. A text
-/// naming keys as `[[P]]` is markup, escaped here with each key as `<kbd>P</kbd>`: use it with
-/// triple braces (`{{{t.help.play}}}`).
+/// naming keys as `[[P]]` or stressing words as `**audio chart**` is markup, escaped here with
+/// `<kbd>P</kbd>` and `<strong>…</strong>`: use it with triple braces (`{{{t.help.play}}}`).
 struct MessageLookup: MustacheParent {
     let messages: Messages
     var prefix = ""
@@ -98,9 +98,22 @@ struct MessageLookup: MustacheParent {
     func child(named name: String) -> Any? {
         let key = prefix + name
         if let text = messages.text(key) {
-            guard text.contains("[[") else { return text }
-            return TrustedMarkup(escapedHTML: xmlEscape(text).replacingOccurrences(of: "[[", with: "<kbd>").replacingOccurrences(of: "]]", with: "</kbd>"))
+            guard text.contains("[[") || text.contains("**") else { return text }
+            return TrustedMarkup(escapedHTML: Self.markup(text))
         }
         return MessageLookup(messages: messages, prefix: key + ".")
+    }
+}
+
+extension MessageLookup {
+    /// `text` escaped for HTML, then `[[key]]` → `<kbd>key</kbd>` and `**words**` → `<strong>words</strong>`.
+    static func markup(_ text: String) -> String {
+        var out = xmlEscape(text).replacingOccurrences(of: "[[", with: "<kbd>").replacingOccurrences(of: "]]", with: "</kbd>")
+        var open = true
+        while let r = out.range(of: "**") {
+            out.replaceSubrange(r, with: open ? "<strong>" : "</strong>")
+            open.toggle()
+        }
+        return out
     }
 }
