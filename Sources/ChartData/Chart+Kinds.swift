@@ -45,8 +45,8 @@ extension Chart {
     }
 
     /// The name of each audio graph download, aligned with `renditionValues`.
-    public var renditionNames: [String] {
-        mark == .rect ? ["every row, one after another (\(TextFormat.count(series.count)) rows)"] : series.map(\.name)
+    public func renditionNames(_ m: Messages) -> [String] {
+        mark == .rect ? [m["rect.rendition", ["rows": m.plural("count.rows", count: series.count)]]] : series.map(\.name)
     }
 
     /// A pie's slices by share, largest first (ties keep their order): (row, share).
@@ -71,28 +71,34 @@ extension Chart {
     static let summarySliceLimit = 4
 
     private func arcSummary(_ speech: SpeechFormatter) -> String {
-        let kind = (semantics.kind.innerRadius ?? 0) > 0 ? "Donut chart" : "Pie chart"
+        let m = speech.messages
         let slices = slicesByShare
-        var text = "\(kind) of \(title.isEmpty ? "data" : title), \(TextFormat.count(pointCount, locale: speech.locale)) slice\(pointCount == 1 ? "" : "s")"
-        if let aggregate = y.aggregate { text += " (\(Self.aggregateWord(aggregate)))" }
+        let counted = m.plural("count.slices", count: pointCount)
+        let kind = speech.kindName ?? m["kind.arc"]
+        var text = title.isEmpty ? m["arc.summaryUntitled", ["kind": kind, "slices": counted]] : m["arc.summary", ["kind": kind, "title": title, "slices": counted]]
+        if let aggregate = y.aggregate { text += " (\(aggregatePhrase(aggregate, m)))" }
         text += "."
-        guard let first = slices.first, let values = series.first?.values else { return text + " No slice has a value." }
+        guard let first = slices.first, let values = series.first?.values else { return text + " " + m["arc.noValue"] }
         let total = values.reduce(0.0) { $0 + max($1 ?? 0, 0) }
-        text += " \(speech.xText(first.row)) is the largest share, \(speech.shareText(first.share)) (\(speech.valueText(values[first.row])))"
-        let next = slices.dropFirst().prefix(Self.summarySliceLimit - 1).map { "\(speech.xText($0.row)), \(speech.shareText($0.share))" }
-        if !next.isEmpty { text += ", then " + Self.list(next) }
+        text += " " + m["arc.largest", ["name": speech.xText(first.row), "share": speech.shareText(first.share), "value": speech.valueText(values[first.row])]]
+        let next = slices.dropFirst().prefix(Self.summarySliceLimit - 1).map { m["arc.item", ["name": speech.xText($0.row), "share": speech.shareText($0.share)]] }
+        if !next.isEmpty { text += m["arc.then", ["list": m.list(next)]] }
         let rest = slices.count - 1 - next.count
-        text += rest > 0 ? ", and \(TextFormat.count(rest, locale: speech.locale)) smaller slice\(rest == 1 ? "" : "s")." : "."
-        text += " Total \(speech.valueText(total))."
+        text += rest > 0 ? m.plural("arc.rest", count: rest) : "."
+        text += " " + m["arc.total", ["value": speech.valueText(total)]]
         let missing = values.filter { $0 == nil }.count
-        if missing > 0 { text += " \(TextFormat.count(missing, locale: speech.locale)) categor\(missing == 1 ? "y has" : "ies have") no value." }
+        if missing > 0 { text += " " + m.plural("arc.missing", count: missing) }
         return text
     }
 
     private func heatmapSummary(_ speech: SpeechFormatter) -> String {
-        let rowTitle = (semantics.kind.rowTitle ?? "rows").lowercased()
-        var text = "Heatmap of \(title.isEmpty ? "data" : title), \(TextFormat.count(series.count, locale: speech.locale)) row\(series.count == 1 ? "" : "s") (\(rowTitle)) by \(TextFormat.count(pointCount, locale: speech.locale)) column\(pointCount == 1 ? "" : "s") (\(x.title.lowercased()))"
-        text += "; colour shows \(SpeechFormatter.lowercasedKeepingAcronyms(y.title))."
+        let m = speech.messages
+        let lower = { (t: String) in m.language == .de ? t : t.lowercased() }
+        var text = m["rect.summary", [
+            "title": title.isEmpty ? m["kind.rect"] : title,
+            "rows": m.plural("count.rows", count: series.count), "rowTitle": lower(semantics.kind.rowTitle ?? m["axis.rows"]),
+            "columns": m.plural("count.columns", count: pointCount), "columnTitle": lower(x.title),
+            "value": m.language == .de ? y.title : SpeechFormatter.lowercasedKeepingAcronyms(y.title)]]
         var low: (s: Int, row: Int, v: Double)?, high: (s: Int, row: Int, v: Double)?
         var missing = 0
         for (s, one) in series.enumerated() {
@@ -102,17 +108,20 @@ extension Chart {
                 if high == nil || v > high!.v { high = (s, row, v) }
             }
         }
-        guard let low, let high else { return text + " No cell has a value." }
-        text += " Highest \(speech.valueText(high.v)) at \(speech.cellName(series: high.s, row: high.row)); lowest \(speech.valueText(low.v)) at \(speech.cellName(series: low.s, row: low.row))."
+        guard let low, let high else { return text + " " + m["rect.noValue"] }
+        text += " " + m["rect.extremes", ["high": speech.valueText(high.v), "highCell": speech.cellName(series: high.s, row: high.row),
+                                          "low": speech.valueText(low.v), "lowCell": speech.cellName(series: low.s, row: low.row)]]
         // Where the highs and lows are: the columns and rows with the highest and lowest means.
         let columns = heatmapMeans(byRow: false), rows = heatmapMeans(byRow: true)
         if columns.count > 1, let hi = columns.max(by: { $0.mean < $1.mean }), let lo = columns.min(by: { $0.mean < $1.mean }), hi.index != lo.index {
-            text += " By column, values are highest on average for \(speech.xText(hi.index)) (mean \(speech.derivedValueText(hi.mean))) and lowest for \(speech.xText(lo.index)) (mean \(speech.derivedValueText(lo.mean)))."
+            text += " " + m["rect.byColumn", ["high": speech.xText(hi.index), "highMean": speech.derivedValueText(hi.mean),
+                                              "low": speech.xText(lo.index), "lowMean": speech.derivedValueText(lo.mean)]]
         }
         if rows.count > 1, let hi = rows.max(by: { $0.mean < $1.mean }), let lo = rows.min(by: { $0.mean < $1.mean }), hi.index != lo.index {
-            text += " By row, highest for \(series[hi.index].name) (mean \(speech.derivedValueText(hi.mean))) and lowest for \(series[lo.index].name) (mean \(speech.derivedValueText(lo.mean)))."
+            text += " " + m["rect.byRow", ["high": series[hi.index].name, "highMean": speech.derivedValueText(hi.mean),
+                                           "low": series[lo.index].name, "lowMean": speech.derivedValueText(lo.mean)]]
         }
-        if missing > 0 { text += " \(TextFormat.count(missing, locale: speech.locale)) cell\(missing == 1 ? " has" : "s have") no data." }
+        if missing > 0 { text += " " + m.plural("rect.gaps", count: missing) }
         return text
     }
 

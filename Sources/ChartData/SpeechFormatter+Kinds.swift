@@ -1,7 +1,8 @@
 import Foundation
 
-/// Words for the kinds (pie slices, heatmap cells), written once here and carried to the page
-/// script as templates and texts (the browser rebuilds none of them).
+/// Words for the kinds (pie slices, heatmap cells), from the message catalogue (`arc.*`,
+/// `rect.*`), made once here and carried to the page script as templates and texts (the
+/// browser rebuilds none of them).
 extension SpeechFormatter {
     /// A share of the total: "62%", "0.4%" (one decimal under 1 %).
     public func shareText(_ share: Double) -> String {
@@ -16,16 +17,17 @@ extension SpeechFormatter {
         let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
         let shown = symbol.map { Self.withUnit("{v}", $0) } ?? "{v}"
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
+        let m = messages
         switch chart.mark {
         case .arc:
-            return PointTemplates(say: "{x}, \(said)", sayGap: "{x}, no data", show: "{x}, \(shown)", showGap: "{x}, no data",
-                                  part: "{v}", partGap: "no data")
+            return PointTemplates(say: m["arc.label", ["value": said]], sayGap: m["arc.gap"], show: m["arc.label", ["value": shown]],
+                                  showGap: m["arc.gap"], part: "{v}", partGap: m["value.noData"])
         case .rect:
             let row = chart.series.indices.contains(series) ? chart.series[series].name : ""
-            let value = Self.lowercasedKeepingAcronyms(chart.y.title)
-            return PointTemplates(say: "{x}, \(row): \(value) \(said)", sayGap: "{x}, \(row): no data",
-                                  show: "{x}, \(row): \(value) \(shown)", showGap: "{x}, \(row): no data",
-                                  part: "\(row) {v}", partGap: "\(row) no data")
+            let name = m.language == .de ? chart.y.title : Self.lowercasedKeepingAcronyms(chart.y.title)
+            return PointTemplates(say: m["rect.label", ["row": row, "name": name, "value": said]], sayGap: m["rect.gap", ["row": row]],
+                                  show: m["rect.label", ["row": row, "name": name, "value": shown]], showGap: m["rect.gap", ["row": row]],
+                                  part: m["rect.part", ["row": row, "value": "{v}"]], partGap: m["rect.partGap", ["row": row]])
         default:
             return nil
         }
@@ -34,32 +36,35 @@ extension SpeechFormatter {
     /// Said after a slice's value: ", 62% of the total, 1 of 3" ("" for other marks and gaps).
     func kindDetail(series: Int, row: Int) -> String {
         guard chart.mark == .arc, let share = chart.series[series].details[row].share else { return "" }
-        return ", \(shareText(share)) of the total, \(TextFormat.count(row + 1, locale: locale)) of \(TextFormat.count(chart.pointCount, locale: locale))"
+        return messages["arc.detail", ["share": shareText(share), "n": TextFormat.count(row + 1, locale: locale),
+                                       "count": TextFormat.count(chart.pointCount, locale: locale)]]
     }
 
     /// A heatmap cell by its column and row: "August, 2015".
     public func cellName(series: Int, row: Int) -> String {
-        "\(xText(row)), \(chart.series[series].name)"
+        messages["rect.cell", ["x": xText(row), "row": chart.series[series].name]]
     }
 
     /// R on a heatmap: one row's mean, lowest and highest cells and gaps.
     public func heatmapRowSummary(series s: Int) -> String {
         let values = chart.series[s].values
-        return heatmapLine(name: chart.series[s].name, cells: values.indices.map { (values[$0], xText($0)) }, of: "column")
+        return heatmapLine(name: chart.series[s].name, cells: values.indices.map { (values[$0], xText($0)) }, unit: "count.columns")
     }
 
     /// C on a heatmap: one column's mean, lowest and highest cells and gaps.
     public func heatmapColumnSummary(row: Int) -> String {
-        heatmapLine(name: xText(row), cells: chart.series.map { ($0.values[row], $0.name) }, of: "row")
+        heatmapLine(name: xText(row), cells: chart.series.map { ($0.values[row], $0.name) }, unit: "count.rows")
     }
 
-    private func heatmapLine(name: String, cells: [(Double?, String)], of unitName: String) -> String {
+    private func heatmapLine(name: String, cells: [(Double?, String)], unit: String) -> String {
+        let m = messages
         let present = cells.compactMap { c in c.0.map { ($0, c.1) } }
-        guard let low = present.min(by: { $0.0 < $1.0 }), let high = present.max(by: { $0.0 < $1.0 }) else { return forEars("\(name): no data.") }
+        guard let low = present.min(by: { $0.0 < $1.0 }), let high = present.max(by: { $0.0 < $1.0 }) else { return forEars(m["rect.lineNoData", ["name": name]]) }
         let mean = present.reduce(0) { $0 + $1.0 } / Double(present.count)
-        var text = "\(name): mean \(derivedValueText(mean)) over \(TextFormat.count(present.count, locale: locale)) \(unitName)\(present.count == 1 ? "" : "s"); lowest \(valueText(low.0)) (\(low.1)), highest \(valueText(high.0)) (\(high.1))"
+        var text = m["rect.line", ["name": name, "mean": derivedValueText(mean), "cells": m.plural(unit, count: present.count),
+                                   "low": valueText(low.0), "lowAt": low.1, "high": valueText(high.0), "highAt": high.1]]
         let gaps = cells.count - present.count
-        if gaps > 0 { text += "; \(TextFormat.count(gaps, locale: locale)) with no data" }
+        if gaps > 0 { text += m["rect.lineGaps", ["count": TextFormat.count(gaps, locale: locale)]] }
         return forEars(text + ".")
     }
 }
@@ -68,27 +73,28 @@ extension SpeechFormatter {
     /// What the page's "Axes" list and the X/Y keys say for a pie or heatmap (their axes are not
     /// a row axis and a value axis): (name, text) pairs for the page; nil for the other marks.
     public var kindAxes: [(name: String, text: String)]? {
+        let m = messages
         switch chart.mark {
         case .arc:
-            return [("Slices", "\(chart.x.title.isEmpty ? "Categories" : chart.x.title), \(TextFormat.count(chart.pointCount, locale: locale)) \(chart.pointCount == 1 ? "slice" : "slices")"),
-                    ("Sizes", "\(chart.y.title), \(yRangeText)")]
+            return [(m["axis.slices"], m["arc.axisSlices", ["title": chart.x.title.isEmpty ? m["axis.categories"] : chart.x.title,
+                                                             "slices": m.plural("count.slices", count: chart.pointCount)]]),
+                    (m["axis.sizes"], "\(chart.y.title), \(yRangeText)")]
         case .rect:
             let rows = chart.series.map(\.name)
-            let rowRange = rows.count > 1 ? "from \(rows[0]) to \(rows[rows.count - 1])" : rows.first.map { "at \($0)" } ?? "no rows"
-            return [("Columns", "\(chart.x.title), \(TextFormat.count(chart.pointCount, locale: locale)) columns \(xRangeText)"),
-                    ("Rows", "\(chart.semantics.kind.rowTitle ?? "Rows"), \(TextFormat.count(rows.count, locale: locale)) rows \(rowRange)"),
-                    ("Colour", "\(chart.y.title), \(yRangeText)")]
+            let rowRange = rows.count > 1 ? m["range.fromTo", ["low": rows[0], "high": rows[rows.count - 1]]] : rows.first.map { m["range.at", ["x": $0]] } ?? ""
+            return [(m["axis.columns"], m["rect.axis", ["title": chart.x.title, "counted": m.plural("count.columns", count: chart.pointCount), "range": xRangeText]]),
+                    (m["axis.rows"], m["rect.axis", ["title": chart.semantics.kind.rowTitle ?? m["axis.rows"], "counted": m.plural("count.rows", count: rows.count), "range": rowRange]]),
+                    (m["axis.colour"], "\(chart.y.title), \(yRangeText)")]
         default:
             return nil
         }
     }
 
-    /// The scrubber's name on a pie or heatmap, so Tab says the kind with the chart's title
-    /// ("Audio pie chart", "Audio donut chart", "Audio heatmap"); nil: "Audio chart".
-    public var kindSliderLabel: String? {
+    /// "Pie chart", "Donut chart" or "Heatmap" in the reader's language; nil for the other marks.
+    public var kindName: String? {
         switch chart.mark {
-        case .arc: return (chart.semantics.kind.innerRadius ?? 0) > 0 ? "Audio donut chart" : "Audio pie chart"
-        case .rect: return "Audio heatmap"
+        case .arc: return messages[(chart.semantics.kind.innerRadius ?? 0) > 0 ? "kind.donut" : "kind.arc"]
+        case .rect: return messages["kind.rect"]
         default: return nil
         }
     }
@@ -96,15 +102,22 @@ extension SpeechFormatter {
     /// The page's kind sentence for a pie ("Donut chart with 3 slices.") or heatmap ("Heatmap
     /// with 4 rows and 12 columns."); nil for the other marks.
     public var kindSentence: String? {
-        let count = { (n: Int) in TextFormat.count(n, locale: self.locale) }
+        let m = messages
         switch chart.mark {
-        case .arc:
-            let kind = (chart.semantics.kind.innerRadius ?? 0) > 0 ? "Donut chart" : "Pie chart"
-            return "\(kind) with \(count(chart.pointCount)) \(chart.pointCount == 1 ? "slice" : "slices")."
+        case .arc: return m["arc.sentence", ["kind": kindName ?? "", "slices": m.plural("count.slices", count: chart.pointCount)]]
         case .rect:
-            return "Heatmap with \(count(chart.series.count)) \(chart.series.count == 1 ? "row" : "rows") and \(count(chart.pointCount)) \(chart.pointCount == 1 ? "column" : "columns")."
-        default:
-            return nil
+            return m["rect.sentence", ["rows": m.plural("count.rows", count: chart.series.count), "columns": m.plural("count.columns", count: chart.pointCount)]]
+        default: return nil
+        }
+    }
+
+    /// The scrubber's name on a pie or heatmap, so Tab says the kind with the chart's title
+    /// ("Audio pie chart", "Audio donut chart", "Audio heatmap"); nil: the usual `slider.label`.
+    public var kindSliderLabel: String? {
+        switch chart.mark {
+        case .arc: return messages[(chart.semantics.kind.innerRadius ?? 0) > 0 ? "slider.label.donut" : "slider.label.arc"]
+        case .rect: return messages["slider.label.rect"]
+        default: return nil
         }
     }
 }
