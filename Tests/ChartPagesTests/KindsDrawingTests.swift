@@ -34,7 +34,8 @@ struct KindsDrawingTests {
         #expect(p.svg.contains("data-row=\"3\"") && !p.svg.contains("data-row=\"2\""))
         #expect(p.svg.contains("A &amp; B (60%)") && p.svg.contains("&lt;C&gt; (30%)") && !p.svg.contains("<C>"))
         #expect(!p.svg.contains("pl-cursor"))   // the outlined slice is the cursor
-        #expect(p.svg.contains("aria-label=\"Pie chart\""))
+        #expect(p.svg.contains("aria-label=\"Donut chart\""))
+        #expect(ChartPresentation(chart: Self.pie()).svg.contains("aria-label=\"Pie chart\""))
     }
 
     @Test func aHeatmapDrawsEveryCellMarksGapsAndGivesTheScriptCellCentresAndSummaries() throws {
