@@ -23,6 +23,7 @@ import fixture_site  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PIE, HEATMAP = "iowa-electricity-2017-share", "seattle-high-heatmap"
+RECORDER = (Path(__file__).resolve().parent / "webaudio_recorder.js").read_text(encoding="utf-8")
 TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 
@@ -67,6 +68,7 @@ def browser():
 def page(request, browser, exported):
     context = browser.new_context()
     pg = context.new_page()
+    pg.add_init_script(RECORDER)
     pg.add_init_script(TOGETHER)
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -138,3 +140,38 @@ def test_axe_with_the_cursor_on_a_slice_and_a_cell(page):
         page.keyboard.press("ArrowRight")
         results = Axe().run(page, options=WCAG)
         assert results.violations_count == 0, results.generate_report()
+
+
+def played_frequency(page, chart_id):
+    """The bank tone's frequency of the last tone started (the tone bank sprite's offsets)."""
+    page.wait_for_function("() => window.__plays.length > 0", timeout=15000)
+    tones = page.evaluate("id => window.PitchlineCharts[id].audio.tones", chart_id)
+    offset = page.evaluate("() => window.__plays[window.__plays.length - 1].offset")
+    return next(t[2] for t in tones if abs(t[0] - offset) < 1e-6)
+
+
+def test_pitch_follows_the_value_on_one_scale_for_every_cell_and_slice(page):
+    """A heatmap: pitch follows the value whichever row a cell is in (one scale, one voice); a
+    pie: the largest slice sounds highest."""
+    open_chart(page, HEATMAP)
+    page.wait_for_function("() => window.__decoded.length > 0", timeout=15000)
+    heard = {}
+    for key, cell in [("Home", "Jan 2012"), ("End", "Dec 2012"), ("ArrowDown", "Dec 2013"), ("ArrowDown", "Dec 2014"),
+                      ("ArrowDown", "Dec 2015"), ("Home", "Jan 2015"), ("]", "Jul 2015")]:
+        page.keyboard.press(key)
+        heard[cell] = played_frequency(page, HEATMAP)
+    # Cells in order of value: Dec 2013 7.02, Jan 2012 7.06, Dec 2012 7.24, Dec 2015 8.38,
+    # Dec 2014 10.14, Jan 2015 10.16, Jul 2015 28.1 °C (the highest of 2015, `]`). Pitch never goes
+    # down with the value, whichever row the cell is in, and steps up where values are more than
+    # 1 % of the range apart.
+    order = ["Dec 2013", "Jan 2012", "Dec 2012", "Dec 2015", "Dec 2014", "Jan 2015", "Jul 2015"]
+    assert all(heard[a] <= heard[b] for a, b in zip(order, order[1:])), heard
+    assert heard["Dec 2012"] < heard["Dec 2015"] < heard["Dec 2014"] < heard["Jul 2015"], heard
+    assert heard["Jul 2015"] == max(heard.values()) == 1000, heard   # the highest cell: the top of the scale
+    open_chart(page, PIE)
+    page.wait_for_function("() => window.__decoded.length > 0", timeout=15000)
+    slices = []
+    for key in ["End", "Home", "ArrowRight", "ArrowRight"]:   # (3 of 3), 52%, 39%, 9%
+        page.keyboard.press(key)
+        slices.append(played_frequency(page, PIE))
+    assert slices[1] > slices[2] > slices[3], slices
