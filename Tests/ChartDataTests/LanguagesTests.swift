@@ -51,6 +51,13 @@ import Testing
         #expect(try SiteSettings.parse(Data("{}".utf8), file: "p.json").title == "Charts and reports")
     }
 
+    @Test func aBareCSVsSidecarMayNameTheLanguage() throws {
+        let chart = try ChartLoader.loadCSV(data: Data("date,regen\n2024-01-01,1.5\n2024-01-02,0\n".utf8), path: "site/charts/r.csv",
+                                            sidecar: Data(#"{"language": "de-AT", "unit": "mm"}"#.utf8))
+        #expect(chart.options.language == "de-AT")
+        #expect(SpeechFormatter(chart: chart).spokenLabel(series: 0, row: 0) == "1. Jänner 2024, Regen 1,5 Millimeter")
+    }
+
     @Test func anUnsupportedChartLanguageIsALocatedError() {
         let spec = """
         {"data": {"values": [{"a": 1, "b": 2}]}, "mark": "line",
