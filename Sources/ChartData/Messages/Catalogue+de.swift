@@ -415,5 +415,22 @@ extension Messages {
         "scrubber.row": "Zeile {n} von {count}: ",
         "downloads.everyRow": "jede Zeile nacheinander ({rows})",
         "table.share": "Anteil an der Summe",
+
+        // Kinds from the box and layers branches
+        "kind.boxplot": "Boxplot",
+        "kind.errorbar": "Fehlerbalkendiagramm",
+        "kind.errorband": "Fehlerbanddiagramm",
+        "kind.tick": "Strichdiagramm",
+        "kind.rule": "Diagramm aus Linien",
+        "kind.text": "Textdiagramm",
+        "kind.lollipop": "Lollipop-Diagramm",
+        "kind.dumbbell": "Hanteldiagramm",
+        "stat.lowerOutliers": "Untere Ausreißer",
+        "stat.minimum": "Minimum",
+        "stat.lowerQuartile": "Unteres Quartil",
+        "stat.median": "Median",
+        "stat.upperQuartile": "Oberes Quartil",
+        "stat.maximum": "Maximum",
+        "stat.upperOutliers": "Obere Ausreißer",
     ]
 }

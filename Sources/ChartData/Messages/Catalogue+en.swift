@@ -416,5 +416,22 @@ extension Messages {
         "scrubber.row": "Row {n} of {count}: ",
         "downloads.everyRow": "every row, one after another ({rows})",
         "table.share": "Share of total",
+
+        // Kinds from the box and layers branches
+        "kind.boxplot": "Box plot",
+        "kind.errorbar": "Error bar chart",
+        "kind.errorband": "Error band chart",
+        "kind.tick": "Strip plot",
+        "kind.rule": "Rule chart",
+        "kind.text": "Text chart",
+        "kind.lollipop": "Lollipop chart",
+        "kind.dumbbell": "Dumbbell chart",
+        "stat.lowerOutliers": "Lower outliers",
+        "stat.minimum": "Minimum",
+        "stat.lowerQuartile": "Lower quartile",
+        "stat.median": "Median",
+        "stat.upperQuartile": "Upper quartile",
+        "stat.maximum": "Maximum",
+        "stat.upperOutliers": "Upper outliers",
     ]
 }

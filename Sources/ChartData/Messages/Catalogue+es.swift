@@ -415,5 +415,22 @@ extension Messages {
         "scrubber.row": "Fila {n} de {count}: ",
         "downloads.everyRow": "todas las filas, una tras otra ({rows})",
         "table.share": "Parte del total",
+
+        // Kinds from the box and layers branches
+        "kind.boxplot": "Diagrama de caja",
+        "kind.errorbar": "Gráfico de barras de error",
+        "kind.errorband": "Gráfico de banda de error",
+        "kind.tick": "Gráfico de trazos",
+        "kind.rule": "Gráfico de líneas de referencia",
+        "kind.text": "Gráfico de textos",
+        "kind.lollipop": "Gráfico de piruletas",
+        "kind.dumbbell": "Gráfico de pesas",
+        "stat.lowerOutliers": "Valores atípicos inferiores",
+        "stat.minimum": "Mínimo",
+        "stat.lowerQuartile": "Primer cuartil",
+        "stat.median": "Mediana",
+        "stat.upperQuartile": "Tercer cuartil",
+        "stat.maximum": "Máximo",
+        "stat.upperOutliers": "Valores atípicos superiores",
     ]
 }

@@ -417,5 +417,22 @@ extension Messages {
         "scrubber.row": "Ligne {n} sur {count}\u{202F}: ",
         "downloads.everyRow": "toutes les lignes, l’une après l’autre ({rows})",
         "table.share": "Part du total",
+
+        // Kinds from the box and layers branches
+        "kind.boxplot": "Boîte à moustaches",
+        "kind.errorbar": "Graphique à barres d’erreur",
+        "kind.errorband": "Graphique à bande d’erreur",
+        "kind.tick": "Graphique en traits",
+        "kind.rule": "Graphique en lignes de repère",
+        "kind.text": "Graphique de textes",
+        "kind.lollipop": "Graphique en sucettes",
+        "kind.dumbbell": "Graphique en haltères",
+        "stat.lowerOutliers": "Valeurs aberrantes basses",
+        "stat.minimum": "Minimum",
+        "stat.lowerQuartile": "Premier quartile",
+        "stat.median": "Médiane",
+        "stat.upperQuartile": "Troisième quartile",
+        "stat.maximum": "Maximum",
+        "stat.upperOutliers": "Valeurs aberrantes hautes",
     ]
 }
