@@ -20,7 +20,7 @@ import Testing
         #expect(speech.spokenLabel(series: 0, row: 2) == "3. Januar 2012, Höchsttemperatur 11,7 Grad Celsius")
         let d = chart.describe()
         #expect(d.summary.hasPrefix("Liniendiagramm zu Tageshöchsttemperatur in Seattle 2012, vom 1. Januar 2012 bis zum 31. Dezember 2012, 366 Punkte. Werte von \u{2212}1,1 °C am 19. Januar 2012 bis 34,4 °C am 16. August 2012. Höchsttemperatur: stabil bei etwa 7 °C bis Mitte Januar 2012, Anstieg auf etwa 15,2 °C Anfang April 2012,"))
-        #expect(d.series[0].statisticsSentence == "Höchsttemperatur: 366 Werte, keiner fehlt; niedrigster \u{2212}1,1 °C am 19. Januar 2012, höchster 34,4 °C am 16. August 2012, Mittelwert 15,28 °C, Median 14,7 °C.")
+        #expect(d.series[0].statisticsSentence == "Höchsttemperatur: 366 Werte, keiner fehlt; Minimum \u{2212}1,1 °C am 19. Januar 2012, Maximum 34,4 °C am 16. August 2012, Mittelwert 15,28 °C, Median 14,7 °C.")
     }
 
     @Test func theSitesLanguageAppliesUnlessTheChartNamesItsOwn() throws {

@@ -114,7 +114,7 @@ extension Messages {
         "stats.missing.one": "{count} fehlt",
         "stats.missing.other": "{count} fehlen",
         "stats.noValues": "{name}: keine Werte, {missing}.",
-        "stats.sentence": "{name}: {values}, {missing}; niedrigster {min} {minAt}, höchster {max} {maxAt}, Mittelwert {mean}, Median {median}.",
+        "stats.sentence": "{name}: {values}, {missing}; Minimum {min} {minAt}, Maximum {max} {maxAt}, Mittelwert {mean}, Median {median}.",
         "stats.heading": "Statistik: {name}",
         "stats.minimum": "Minimum",
         "stats.maximum": "Maximum",
@@ -187,7 +187,7 @@ extension Messages {
         "downloads.series": "Reihe {n}",
 
         // Was der Scrubber sagt
-        "brief.range": "niedrigster Wert {min} {minAt}, höchster {max} {maxAt}",
+        "brief.range": "Minimum {min} {minAt}, Maximum {max} {maxAt}",
         "brief.sentence": "{shape}; {range}.",
         "brief.nameOnly": "{name}: {range}.",
         "scrubber.series": "Reihe {n} von {count}: ",
