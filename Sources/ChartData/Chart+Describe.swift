@@ -10,12 +10,19 @@ extension Chart {
             // In a scatter, rows of other series' points are not this series' missing values.
             if let rows = s.pointRows { stats.missing = rows.filter { s.values[$0] == nil }.count }
             let trend = computeTrend(s.values, stats: stats)
+            if let box = semantics.box, box.statistics.indices.contains(index), box.statistics[index].isOutliers {
+                // Outliers are counted, not read as a shape across the groups.
+                let sentence = boxOutliersSentence(box, series: index, speech)
+                descriptions.append(SeriesDescription(name: s.name, statistics: stats, trend: trend, statisticsSentence: sentence, trendSentence: sentence))
+                continue
+            }
             descriptions.append(SeriesDescription(
                 name: s.name, statistics: stats, trend: trend,
                 statisticsSentence: statisticsSentence(index, stats, speech),
                 trendSentence: trendSentence(index, trend, speech)))
         }
-        var text = summary(descriptions, speech)
+        var text = semantics.box.map { boxPlotSummary($0, speech) } ?? summary(descriptions, speech)
+        if let e = semantics.errorRange { text += " " + e.sentence(band: mark == .errorband) }
         if semantics.invalidRows > 0 {
             // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.
             let n = semantics.invalidRows
@@ -85,7 +92,7 @@ extension Chart {
     }
 
     /// A scatter plot of several series: rows are shared slots, so a series' empty rows are not missing values.
-    var isPointCloud: Bool { mark == .point && series.count > 1 }
+    var isPointCloud: Bool { (mark == .point || mark == .tick || mark == .text) && series.count > 1 }
 
     /// Series whose shape sentence is part of the summary; more are described in their sections only.
     static let summaryShapeLimit = 4

@@ -10,10 +10,16 @@ extension SpeechFormatter {
         guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),
               let value = chart.series[series].values[row] else { return nil }
         let s = chart.series[series]
+        if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers {
+            let text = outliersText(box.outliers(series: series, row: row))
+            return chart.y.unit.map { Self.withUnit(text, $0) } ?? text
+        }
         guard s.details.indices.contains(row) else { return valueText(value, series: series) }
         let d = s.details[row]
         var text: String
-        if chart.semantics.stack == nil, let lower = d.lower, let upper = d.upper {
+        if chart.semantics.stack == nil, let lower = d.lower, let upper = d.upper, chart.semantics.errorRange?.center != nil {
+            text = "\(valueText(value, series: series)), range \(valueText(lower, series: series)) to \(valueText(upper, series: series))"
+        } else if chart.semantics.stack == nil, let lower = d.lower, let upper = d.upper {
             text = "from \(valueText(lower, series: series)) to \(valueText(upper, series: series))"
         } else {
             text = valueText(value, series: series)

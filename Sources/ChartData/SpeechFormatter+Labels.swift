@@ -58,10 +58,23 @@ extension SpeechFormatter {
         guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),
               let value = chart.series[series].values[row] else { return nil }
         let s = chart.series[series]
+        if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers {
+            return outliersText(box.outliers(series: series, row: row))
+        }
         if chart.semantics.stack == nil, s.details.indices.contains(row), let lower = s.details[row].lower, let upper = s.details[row].upper {
+            // An error bar or band around its centre: "12.1, range 10.3 to 13.9".
+            if chart.semantics.errorRange?.center != nil { return "\(numberText(value)), range \(numberText(lower)) to \(numberText(upper))" }
             return "from \(numberText(lower)) to \(numberText(upper))"
         }
         return numberText(value)
+    }
+
+    /// A box's outliers, ascending: "33.9, 34.4 and 35.6"; more than five: "7 values from 30.6 to 35.6".
+    public func outliersText(_ values: [Double]) -> String {
+        guard let first = values.first, let last = values.last else { return "" }
+        if values.count > 5 { return "\(TextFormat.count(values.count, locale: locale)) values from \(numberText(first)) to \(numberText(last))" }
+        let texts = values.map { numberText($0) }
+        return texts.count == 1 ? texts[0] : texts.dropLast().joined(separator: ", ") + " and " + texts[texts.count - 1]
     }
 
     /// What follows a point's label (", total 5,120, size 120"), in words for ears; nil when nothing.
@@ -79,6 +92,11 @@ extension SpeechFormatter {
         let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
         let shown = symbol.map { Self.withUnit("{v}", $0) } ?? "{v}"
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
+        if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers {
+            // A group without outliers says so, not "no data".
+            return PointTemplates(say: "{x}, \(name) \(said)", sayGap: "{x}, no \(name)", show: "{x}, \(name) \(shown)", showGap: "{x}, no \(name)",
+                                  part: "\(name) {v}", partGap: "no \(name)")
+        }
         return PointTemplates(
             say: "{x}, \(name) \(said)", sayGap: "{x}, \(name), no data",
             show: "{x}, \(name) \(shown)", showGap: "{x}, \(name), no data",

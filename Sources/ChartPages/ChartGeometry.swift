@@ -55,7 +55,7 @@ public struct ChartGeometry: Sendable {
 
         // The legend is HTML under the drawing (ChartSVG.legendHTML), so it wraps at any width
         // and its text keeps the page's size; here only its entries.
-        self.legend = multiSeries ? chart.series.enumerated().map { LegendItem(series: $0, name: $1.name, x: 0, y: 0) } : []
+        self.legend = multiSeries && chart.mark != .boxplot ? chart.series.enumerated().map { LegendItem(series: $0, name: $1.name, x: 0, y: 0) } : []
         self.height = Self.plotHeight
 
         // Y scale from every value (bars and areas stand on zero).
@@ -66,8 +66,15 @@ public struct ChartGeometry: Sendable {
                 if v > hi { hi = v }
             }
         }
+        if [.errorbar, .errorband, .rule].contains(chart.mark) {
+            // Ranges are drawn whole (an error bar's lower and upper ends, a rule's y2).
+            for s in chart.series { for d in s.details { for v in [d.lower, d.upper] { if let v, v.isFinite { lo = min(lo, v); hi = max(hi, v) } } } }
+        }
+        if let box = chart.semantics.box {
+            for v in (box.lowerOutliers + box.upperOutliers).joined() { lo = min(lo, v); hi = max(hi, v) }
+        }
         if lo > hi { (lo, hi) = (0, 1) }
-        if chart.mark == .bar || chart.mark == .area { lo = min(lo, 0); hi = max(hi, 0) }
+        if chart.mark == .bar || chart.mark == .area || (chart.mark == .rule && !chart.series.contains { s in s.details.contains { $0.lower != nil } }) { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26
         plotBottom = Self.plotHeight - 58
         let yCount = max(2, Int((plotBottom - plotTop) / 48))

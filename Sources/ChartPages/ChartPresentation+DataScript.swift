@@ -55,6 +55,11 @@ struct ChartScriptData: Encodable {
     var all: AllInfo?
     var audio: AudioInfo?
     var text: ScrubberText
+    /// The series the scrubber starts on (a box plot's median); nil: the first.
+    var startSeries: Int?
+    /// Up moves to the next series, Down to the previous (a box plot's statistics, ascending,
+    /// so Up is the higher statistic); nil: Up is the previous series.
+    var upIsNext: Bool?
 }
 
 /// Messages the scrubber says, made once per chart (ready for translation). `{n}`, `{count}`,
@@ -69,6 +74,8 @@ struct ScrubberText: Encodable {
     /// Index into `speeds` of normal speed.
     var normalSpeed: Int
     var series = "Series {n} of {count}: "
+    /// Said after the point on a series switch (a box plot's ", 2 of 5"); nil: nothing.
+    var seriesAfter: String?
     var allSeries = "All series: "
     var highest = "Highest: "
     var lowest = "Lowest: "
@@ -177,12 +184,22 @@ extension ChartPresentation {
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
         let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count))
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
-        let text = ScrubberText(
+        var text = ScrubberText(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
             xAxis: "X axis: \(chart.x.title), \(chart.pointCount > 0 ? speech.xRangeText : "no data").",
             yAxis: speech.forEars("Y axis: \(yTitle), \(speech.yRangeText)."),
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: $0.1) },
             normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0)
+        var startSeries: Int?, upIsNext: Bool?
+        if let box = chart.semantics.box {
+            // A box plot: the statistic is named in the label ("March, lower quartile 9.4 °C"),
+            // its place after it; Up is the higher statistic; the median first.
+            text.series = ""
+            text.seriesAfter = ", {n} of {count}"
+            text.allSeries = "All statistics: "
+            startSeries = box.series(.median)
+            upIsNext = true
+        }
         let data = ChartScriptData(
             id: chart.id, title: chart.title,
             pointCount: chart.pointCount,
@@ -195,7 +212,7 @@ extension ChartPresentation {
                     endTone: $0.endTone, missingTone: $0.missingTone, playbackDuration: $0.playbackDuration,
                     toneDuration: chart.options.audio.toneDuration)
             },
-            text: text)
+            text: text, startSeries: startSeries, upIsNext: upIsNext)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
         return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

@@ -63,6 +63,10 @@ extension ChartPresentation {
         let speech = SpeechFormatter(chart: chart)
         let count = { (n: Int) in TextFormat.count(n) }
         var kind = "\(chart.mark.chartKindName) with \(count(chart.series.count)) \(chart.series.count == 1 ? "series" : "series") and \(count(chart.pointCount)) \(chart.pointCount == 1 ? "point" : "points") per series."
+        if let box = chart.semantics.box {
+            let stats = box.statistics.filter { !$0.isOutliers }.map { $0.title.lowercased() }
+            kind = "\(chart.mark.chartKindName) with \(count(chart.pointCount)) \(chart.pointCount == 1 ? "group" : "groups"), each with its \(stats.dropLast().joined(separator: ", ")) and \(stats.last ?? "")\(box.statistics.contains(where: \.isOutliers) ? ", and outliers" : "")."
+        }
         if isScrubberReduced { kind += " " + reducedSentence }
         let axes = [
             ChartView.Axis(name: "Horizontal axis", text: "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : "no data")"),
@@ -89,7 +93,7 @@ extension ChartPresentation {
             id: chart.id, title: chart.title, subtitle: chart.subtitle,
             svg: TrustedMarkup(escapedHTML: svg),
             valueMax: max(scrubRows.count - 1, 0),
-            firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.spokenLabel(series: 0, row: scrubRows.first ?? 0) : "no data",
+            firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.spokenLabel(series: chart.semantics.box?.series(.median) ?? 0, row: scrubRows.first ?? 0) : "no data",
             sliderLabel: "Audio chart",
             sliderHint: "Press Enter to explore by sound, H for help.",
             embedded: level > 2,

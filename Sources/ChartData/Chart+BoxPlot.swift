@@ -1,0 +1,145 @@
+import Foundation
+
+/// One statistic of a box plot: each is a series over the groups (the rows), in ascending order,
+/// so Left/Right moves between groups and Up/Down between statistics (MAIDR's convention).
+public enum BoxStatistic: String, Sendable, Equatable, CaseIterable {
+    case lowerOutliers, minimum, lowerQuartile, median, upperQuartile, maximum, upperOutliers
+
+    /// The series name: "Lower quartile", "Upper outliers".
+    public var title: String {
+        switch self {
+        case .lowerOutliers: "Lower outliers"
+        case .minimum: "Minimum"
+        case .lowerQuartile: "Lower quartile"
+        case .median: "Median"
+        case .upperQuartile: "Upper quartile"
+        case .maximum: "Maximum"
+        case .upperOutliers: "Upper outliers"
+        }
+    }
+
+    public var isOutliers: Bool { self == .lowerOutliers || self == .upperOutliers }
+}
+
+/// What a box plot knows beyond its statistic series, per row (group), all from the evaluated
+/// data with Vega-Lite's rules (`ChartBuilder+Composite.swift`).
+public struct BoxPlotInfo: Sendable, Equatable {
+    /// Vega-Lite `extent`: whiskers reach the most extreme data within this many interquartile
+    /// ranges of the quartiles (default 1.5); nil for `"min-max"` (whiskers at the extremes, no outliers).
+    public var whiskerIQR: Double?
+    /// The statistic each series stands for (`Chart.series` order).
+    public var statistics: [BoxStatistic]
+    /// Per row: the number of values in the group.
+    public var counts: [Int]
+    /// Per row: the values below the lower whisker / above the upper whisker, ascending.
+    public var lowerOutliers: [[Double]]
+    public var upperOutliers: [[Double]]
+
+    public init(whiskerIQR: Double?, statistics: [BoxStatistic], counts: [Int], lowerOutliers: [[Double]], upperOutliers: [[Double]]) {
+        self.whiskerIQR = whiskerIQR
+        self.statistics = statistics
+        self.counts = counts
+        self.lowerOutliers = lowerOutliers
+        self.upperOutliers = upperOutliers
+    }
+
+    /// The series index of a statistic, if the chart has it.
+    public func series(_ statistic: BoxStatistic) -> Int? { statistics.firstIndex(of: statistic) }
+
+    /// The outliers of `row` a series stands for ([] for the five statistics).
+    public func outliers(series: Int, row: Int) -> [Double] {
+        guard statistics.indices.contains(series) else { return [] }
+        switch statistics[series] {
+        case .lowerOutliers: return lowerOutliers.indices.contains(row) ? lowerOutliers[row] : []
+        case .upperOutliers: return upperOutliers.indices.contains(row) ? upperOutliers[row] : []
+        default: return []
+        }
+    }
+
+    /// All outliers of the chart.
+    public var outlierCount: Int { (lowerOutliers + upperOutliers).reduce(0) { $0 + $1.count } }
+}
+
+/// An error bar's or band's range, as Vega-Lite computes it from raw data (`extent` around
+/// `center`), or as given (`x2`/`y2`, `xError`/`yError`).
+public struct ErrorRangeInfo: Sendable, Equatable {
+    /// "stderr", "stdev", "ci", "iqr"; "range" for x2/y2; "error" for xError/yError.
+    public var extent: String
+    /// "mean" or "median" for raw data; "value" for xError/yError; nil for x2/y2 (no centre).
+    public var center: String?
+
+    public init(extent: String, center: String?) {
+        self.extent = extent
+        self.center = center
+    }
+
+    /// How the range is made, for the summary: "the mean plus or minus one standard error".
+    public func sentence(band: Bool) -> String {
+        let spans = band ? "At each point the band spans" : "Each bar spans"
+        switch extent {
+        case "stderr": return "\(spans) the \(center ?? "mean") plus or minus one standard error."
+        case "stdev": return "\(spans) the \(center ?? "mean") plus or minus one standard deviation."
+        case "ci": return "\(spans) the 95% confidence interval of the mean (bootstrapped)."
+        case "iqr": return "\(spans) the interquartile range, from the lower to the upper quartile, around the median."
+        case "error": return "\(spans) the value plus or minus its given error."
+        default: return "\(spans) its given lower and upper values."
+        }
+    }
+}
+
+extension Chart {
+    /// "15 upper outliers in 8 groups, from 17.2 °C to 35.6 °C." for an outlier series.
+    func boxOutliersSentence(_ box: BoxPlotInfo, series s: Int, _ speech: SpeechFormatter) -> String {
+        let lists = xValues.indices.map { box.outliers(series: s, row: $0) }
+        let all = lists.joined().sorted()
+        let name = SpeechFormatter.lowercasedKeepingAcronyms(series[s].name)
+        guard let first = all.first, let last = all.last else { return "No \(name)." }
+        let groups = lists.filter { !$0.isEmpty }.count
+        let count = TextFormat.count(all.count, locale: speech.locale)
+        let range = first == last ? "at \(speech.valueText(first))" : "from \(speech.valueText(first)) to \(speech.valueText(last))"
+        return "\(count) \(all.count == 1 ? String(name.dropLast()) : name) in \(TextFormat.count(groups, locale: speech.locale)) group\(groups == 1 ? "" : "s"), \(range)."
+    }
+
+    /// The box plot's own summary: medians compared across groups, spread (IQR), outliers.
+    func boxPlotSummary(_ box: BoxPlotInfo, _ speech: SpeechFormatter) -> String {
+        let groups = TextFormat.count(pointCount, locale: speech.locale)
+        var parts = ["Box plot of \(title.isEmpty ? "data" : title), \(groups) group\(pointCount == 1 ? "" : "s")\(x.title.isEmpty ? "" : " by \(SpeechFormatter.lowercasedKeepingAcronyms(x.title))"), \(TextFormat.count(box.counts.reduce(0, +), locale: speech.locale)) values."]
+        guard let m = box.series(.median), let q1 = box.series(.lowerQuartile), let q3 = box.series(.upperQuartile) else { return parts[0] }
+        let medians = series[m].values.enumerated().compactMap { i, v in v.map { (i, $0) } }
+        if let low = medians.min(by: { $0.1 < $1.1 }), let high = medians.max(by: { $0.1 < $1.1 }) {
+            if medians.count == 1 {
+                parts.append("Median \(speech.valueText(high.1)).")
+            } else {
+                parts.append("Medians range from \(speech.valueText(low.1)) \(speech.atX(low.0)) to \(speech.valueText(high.1)) \(speech.atX(high.0)).")
+            }
+        }
+        let spreads = series[q1].values.indices.compactMap { i -> (Int, Double)? in
+            guard let a = series[q1].values[i], let b = series[q3].values[i] else { return nil }
+            return (i, b - a)
+        }
+        if let wide = spreads.max(by: { $0.1 < $1.1 }), let narrow = spreads.min(by: { $0.1 < $1.1 }) {
+            let iqr = { (v: Double) in speech.valueText(v) }
+            if spreads.count == 1 || wide.1 == narrow.1 {
+                parts.append("The middle half of the values (the interquartile range) spans \(iqr(wide.1)).")
+            } else {
+                parts.append("The middle half of the values (the interquartile range) is widest \(speech.atX(wide.0)) (\(iqr(wide.1))) and narrowest \(speech.atX(narrow.0)) (\(iqr(narrow.1))).")
+            }
+        }
+        let above = box.upperOutliers.reduce(0) { $0 + $1.count }, below = box.lowerOutliers.reduce(0) { $0 + $1.count }
+        if let k = box.whiskerIQR {
+            let factor = { var f = NumberFormat.automatic(for: [k]); f.trim = true; return f.format(k) }()
+            var sentence = "Whiskers reach the most extreme values within \(factor) times the interquartile range of the box"
+            if above + below == 0 {
+                sentence += "; there are no outliers."
+            } else {
+                let n = above + below
+                let groupsWith = Set(box.upperOutliers.indices.filter { !box.upperOutliers[$0].isEmpty } + box.lowerOutliers.indices.filter { !box.lowerOutliers[$0].isEmpty })
+                sentence += "; \(TextFormat.count(n, locale: speech.locale)) outlier\(n == 1 ? "" : "s") beyond them (\(TextFormat.count(above, locale: speech.locale)) above, \(TextFormat.count(below, locale: speech.locale)) below) in \(TextFormat.count(groupsWith.count, locale: speech.locale)) group\(groupsWith.count == 1 ? "" : "s")."
+            }
+            parts.append(sentence)
+        } else {
+            parts.append("Whiskers reach the lowest and highest value of each group.")
+        }
+        return parts.joined(separator: " ")
+    }
+}
