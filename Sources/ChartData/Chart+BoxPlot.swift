@@ -143,3 +143,26 @@ extension Chart {
         return parts.joined(separator: " ")
     }
 }
+
+extension Chart {
+    /// A strip plot (ticks, several per category) is read per category, not as a shape along
+    /// the rows: "Horsepower: 4, 204 values from 46 to 115; 8, 103 values from 90 to 230; …".
+    var isStripPlot: Bool { mark == .tick && semantics.pointPerDatum }
+
+    func stripSentence(series s: Int, _ speech: SpeechFormatter) -> String {
+        var groups: [(label: String, values: [Double])] = []
+        for row in xValues.indices {
+            let label = speech.atX(row)
+            if groups.last?.label != label { groups.append((label, [])) }
+            if let v = series[s].values[row] { groups[groups.count - 1].values.append(v) }
+        }
+        let parts = groups.filter { !$0.values.isEmpty }.map { g -> String in
+            let n = g.values.count, lo = g.values.min()!, hi = g.values.max()!
+            let count = "\(TextFormat.count(n, locale: speech.locale)) value\(n == 1 ? "" : "s")"
+            return lo == hi ? "\(g.label), \(count) at \(speech.valueText(lo))" : "\(g.label), \(count) from \(speech.valueText(lo)) to \(speech.valueText(hi))"
+        }
+        let name = Self.capitalized(speech.spokenName(s))
+        guard parts.count <= 8 else { return "\(name): \(parts.count) categories; \(parts.prefix(4).joined(separator: "; ")); …" }
+        return "\(name): \(parts.joined(separator: "; "))."
+    }
+}

@@ -16,12 +16,22 @@ extension Chart {
                 descriptions.append(SeriesDescription(name: s.name, statistics: stats, trend: trend, statisticsSentence: sentence, trendSentence: sentence))
                 continue
             }
+            if isStripPlot {
+                // A strip plot's rows are values within categories: no shape along them.
+                descriptions.append(SeriesDescription(name: s.name, statistics: stats, trend: trend,
+                                                      statisticsSentence: statisticsSentence(index, stats, speech), trendSentence: stripSentence(series: index, speech)))
+                continue
+            }
             descriptions.append(SeriesDescription(
                 name: s.name, statistics: stats, trend: trend,
                 statisticsSentence: statisticsSentence(index, stats, speech),
                 trendSentence: trendSentence(index, trend, speech)))
         }
         var text = semantics.box.map { boxPlotSummary($0, speech) } ?? summary(descriptions, speech)
+        if isStripPlot {
+            let total = descriptions.reduce(0) { $0 + $1.statistics.count }
+            text = "Strip plot of \(title.isEmpty ? "data" : title), \(TextFormat.count(total, locale: speech.locale)) values. " + descriptions.map(\.trendSentence).joined(separator: " ")
+        }
         if let e = semantics.errorRange { text += " " + e.sentence(band: mark == .errorband) }
         if semantics.invalidRows > 0 {
             // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.

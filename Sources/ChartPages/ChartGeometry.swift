@@ -42,6 +42,9 @@ public struct ChartGeometry: Sendable {
     public let xTicks: [Tick]
     public let yTicks: [Tick]
     public let legend: [LegendItem]
+    /// For a strip plot (`tick` with repeated categories): the band of each row, so every value
+    /// of a category is drawn in its category's band; nil: one band per row.
+    public let slotOfRow: [Int]?
     public let xTitle: String
     public let yTitle: String
     /// The whole drawing's height: the plot and axes, then the legend rows under them.
@@ -92,7 +95,22 @@ public struct ChartGeometry: Sendable {
         let numeric = chart.xValues.compactMap(\.numeric)
         let usesBands = chart.mark == .bar || numeric.count != n || n == 0
         let plotWidth = plotRight - plotLeft
-        if usesBands {
+        var slots: [Int]?
+        if usesBands, chart.mark == .tick, chart.semantics.pointPerDatum {
+            var slot = -1
+            slots = chart.xValues.indices.map { r in
+                if r == 0 || chart.xValues[r] != chart.xValues[r - 1] { slot += 1 }
+                return slot
+            }
+        }
+        slotOfRow = slots
+        if let slots, let last = slots.last {
+            let band = plotWidth / Double(last + 1)
+            xLayout = .band(left: plotLeft, bandWidth: band)
+            var strip = chart
+            strip.xValues = chart.xValues.indices.filter { $0 == 0 || slots[$0] != slots[$0 - 1] }.map { chart.xValues[$0] }
+            xTicks = Self.bandTicks(chart: strip, left: plotLeft, band: band, plotWidth: plotWidth)
+        } else if usesBands {
             let band = plotWidth / Double(max(n, 1))
             xLayout = .band(left: plotLeft, bandWidth: band)
             xTicks = Self.bandTicks(chart: chart, left: plotLeft, band: band, plotWidth: plotWidth)
@@ -185,7 +203,7 @@ public struct ChartGeometry: Sendable {
     public func x(row: Int) -> Double {
         switch xLayout {
         case .linear(let scale): scale(chart.xValues[row].numeric ?? 0)
-        case .band(let left, let band): left + (Double(row) + 0.5) * band
+        case .band(let left, let band): left + (Double(slotOfRow?[row] ?? row) + 0.5) * band
         }
     }
 
