@@ -94,7 +94,7 @@ extension ChartPresentation {
             svg: TrustedMarkup(escapedHTML: svg),
             valueMax: max(scrubRows.count - 1, 0),
             firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.spokenLabel(series: chart.semantics.box?.series(.median) ?? 0, row: scrubRows.first ?? 0) : "no data",
-            sliderLabel: "Audio chart",
+            sliderLabel: chart.mark == .boxplot ? "Audio box plot" : "Audio chart",  // the kind on Tab where it changes the keys
             sliderHint: "Press Enter to explore by sound, H for help.",
             embedded: level > 2,
             audioPath: audio.map { chartsBase + $0.oggFile },
