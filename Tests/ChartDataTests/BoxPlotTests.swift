@@ -40,6 +40,12 @@ struct BoxPlotTests {
         #expect(info.lowerOutliers == [[], [], [-20]])
         #expect(info.counts == [10, 1, 5])
         #expect(info.whiskerIQR == 1.5)
+        // Statistics are compared by ear: one pitch scale even where series ranges differ tenfold.
+        var narrow = chart
+        narrow.series[0].values = [-20, nil, -19]  // lower outliers spanning a fiftieth of the range
+        #expect(!narrow.pitchScalePerSeries)
+        narrow.semantics.box = nil
+        #expect(narrow.pitchScalePerSeries)  // the same series as a line chart would get their own scales
     }
 
     @Test func minMaxWhiskersAreTheExtremesWithNoOutliers() throws {
