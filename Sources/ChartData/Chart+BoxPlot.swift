@@ -88,59 +88,68 @@ public struct ErrorRangeInfo: Sendable, Equatable {
 }
 
 extension Chart {
-    /// "15 upper outliers in 8 groups, from 17.2 °C to 35.6 °C." for an outlier series.
+    /// "Upper outliers: 15 values in 8 groups, from 17.2 °C to 35.6 °C." for an outlier series.
     func boxOutliersSentence(_ box: BoxPlotInfo, series s: Int, _ speech: SpeechFormatter) -> String {
+        let m = speech.messages
         let lists = xValues.indices.map { box.outliers(series: s, row: $0) }
         let all = lists.joined().sorted()
-        let name = SpeechFormatter.lowercasedKeepingAcronyms(series[s].name)
-        guard let first = all.first, let last = all.last else { return "No \(name)." }
-        let groups = lists.filter { !$0.isEmpty }.count
-        let count = TextFormat.count(all.count, locale: speech.locale)
-        let range = first == last ? "at \(speech.valueText(first))" : "from \(speech.valueText(first)) to \(speech.valueText(last))"
-        return "\(count) \(all.count == 1 ? String(name.dropLast()) : name) in \(TextFormat.count(groups, locale: speech.locale)) group\(groups == 1 ? "" : "s"), \(range)."
+        let name = Self.capitalized(speech.spokenName(s))
+        guard let first = all.first, let last = all.last else { return m["box.noOutlierSeries", ["name": name]] }
+        let range = first == last ? m["range.at", ["x": speech.valueText(first)]]
+            : m["range.fromTo", ["low": speech.valueText(first), "high": speech.valueText(last)]]
+        return m["box.outlierSeries", ["name": name, "values": m.plural("count.values", count: all.count),
+                                       "groups": m.plural("count.groups", count: lists.filter { !$0.isEmpty }.count), "range": range]]
     }
 
     /// The box plot's own summary: medians compared across groups, spread (IQR), outliers.
     func boxPlotSummary(_ box: BoxPlotInfo, _ speech: SpeechFormatter) -> String {
-        let groups = TextFormat.count(pointCount, locale: speech.locale)
-        var parts = ["Box plot of \(title.isEmpty ? "data" : title), \(groups) group\(pointCount == 1 ? "" : "s")\(x.title.isEmpty ? "" : " by \(SpeechFormatter.lowercasedKeepingAcronyms(x.title))"), \(TextFormat.count(box.counts.reduce(0, +), locale: speech.locale)) values."]
-        guard let m = box.series(.median), let q1 = box.series(.lowerQuartile), let q3 = box.series(.upperQuartile) else { return parts[0] }
-        let medians = series[m].values.enumerated().compactMap { i, v in v.map { (i, $0) } }
+        let m = speech.messages
+        var values: [String: String] = [
+            "kind": m["kind.boxplot"], "title": title.isEmpty ? m["box.data"] : title,
+            "groups": m.plural("count.groups", count: pointCount), "values": m.plural("count.values", count: box.counts.reduce(0, +)),
+        ]
+        values["field"] = SpeechFormatter.lowercasedKeepingAcronyms(x.title)
+        var parts = [m[x.title.isEmpty ? "box.summary" : "box.summaryBy", values]]
+        guard let med = box.series(.median), let q1 = box.series(.lowerQuartile), let q3 = box.series(.upperQuartile) else { return parts[0] }
+        let medians = series[med].values.enumerated().compactMap { i, v in v.map { (i, $0) } }
         if let low = medians.min(by: { $0.1 < $1.1 }), let high = medians.max(by: { $0.1 < $1.1 }) {
-            if medians.count == 1 {
-                parts.append("Median \(speech.valueText(high.1)).")
-            } else {
-                parts.append("Medians range from \(speech.valueText(low.1)) \(speech.atX(low.0)) to \(speech.valueText(high.1)) \(speech.atX(high.0)).")
-            }
+            parts.append(medians.count == 1 ? m["box.oneMedian", ["value": speech.valueText(high.1)]]
+                : m["box.medians", ["low": speech.valueText(low.1), "lowAt": speech.atX(low.0), "high": speech.valueText(high.1), "highAt": speech.atX(high.0)]])
         }
         let spreads = series[q1].values.indices.compactMap { i -> (Int, Double)? in
             guard let a = series[q1].values[i], let b = series[q3].values[i] else { return nil }
             return (i, b - a)
         }
         if let wide = spreads.max(by: { $0.1 < $1.1 }), let narrow = spreads.min(by: { $0.1 < $1.1 }) {
-            let iqr = { (v: Double) in speech.valueText(v) }
-            if spreads.count == 1 || wide.1 == narrow.1 {
-                parts.append("The middle half of the values (the interquartile range) spans \(iqr(wide.1)).")
-            } else {
-                parts.append("The middle half of the values (the interquartile range) is widest \(speech.atX(wide.0)) (\(iqr(wide.1))) and narrowest \(speech.atX(narrow.0)) (\(iqr(narrow.1))).")
-            }
+            parts.append(spreads.count == 1 || wide.1 == narrow.1 ? m["box.spreadOne", ["value": speech.valueText(wide.1)]]
+                : m["box.spread", ["wideAt": speech.atX(wide.0), "wide": speech.valueText(wide.1), "narrowAt": speech.atX(narrow.0), "narrow": speech.valueText(narrow.1)]])
         }
         let above = box.upperOutliers.reduce(0) { $0 + $1.count }, below = box.lowerOutliers.reduce(0) { $0 + $1.count }
         if let k = box.whiskerIQR {
-            let factor = { var f = NumberFormat.automatic(for: [k]); f.trim = true; return f.format(k) }()
-            var sentence = "Whiskers reach the most extreme values within \(factor) times the interquartile range of the box"
+            let factor = speech.locale.localized({ var f = NumberFormat.automatic(for: [k]); f.trim = true; return f.format(k) }())
             if above + below == 0 {
-                sentence += "; there are no outliers."
+                parts.append(m["box.whiskers", ["k": factor]])
             } else {
-                let n = above + below
                 let groupsWith = Set(box.upperOutliers.indices.filter { !box.upperOutliers[$0].isEmpty } + box.lowerOutliers.indices.filter { !box.lowerOutliers[$0].isEmpty })
-                sentence += "; \(TextFormat.count(n, locale: speech.locale)) outlier\(n == 1 ? "" : "s") beyond them (\(TextFormat.count(above, locale: speech.locale)) above, \(TextFormat.count(below, locale: speech.locale)) below) in \(TextFormat.count(groupsWith.count, locale: speech.locale)) group\(groupsWith.count == 1 ? "" : "s")."
+                parts.append(m["box.whiskersOutliers", [
+                    "k": factor, "outliers": m.plural("count.outliers", count: above + below),
+                    "above": TextFormat.count(above, locale: speech.locale), "below": TextFormat.count(below, locale: speech.locale),
+                    "groups": m.plural("count.groups", count: groupsWith.count)]])
             }
-            parts.append(sentence)
         } else {
-            parts.append("Whiskers reach the lowest and highest value of each group.")
+            parts.append(m["box.minMax"])
         }
         return parts.joined(separator: " ")
+    }
+
+    /// Names the statistic series in the chart's language (the loader calls it once the
+    /// language is known): the table, legend and speech use these names.
+    public mutating func nameBoxStatistics() {
+        guard let box = semantics.box else { return }
+        let m = Messages(tag: options.language ?? "en")
+        for (s, statistic) in box.statistics.enumerated() where series.indices.contains(s) {
+            series[s].name = m["box.\(statistic.rawValue)"]
+        }
     }
 }
 

@@ -74,9 +74,10 @@ extension SpeechFormatter {
     /// A box's outliers, ascending: "33.9, 34.4 and 35.6"; more than five: "7 values from 30.6 to 35.6".
     public func outliersText(_ values: [Double]) -> String {
         guard let first = values.first, let last = values.last else { return "" }
-        if values.count > 5 { return "\(TextFormat.count(values.count, locale: locale)) values from \(numberText(first)) to \(numberText(last))" }
-        let texts = values.map { numberText($0) }
-        return texts.count == 1 ? texts[0] : texts.dropLast().joined(separator: ", ") + " and " + texts[texts.count - 1]
+        if values.count > 5 {
+            return messages["box.manyOutliers", ["values": messages.plural("count.values", count: values.count), "low": numberText(first), "high": numberText(last)]]
+        }
+        return messages.list(values.map { numberText($0) })
     }
 
     /// What follows a point's label (", total 5,120, size 120"), in words for ears; nil when nothing.
