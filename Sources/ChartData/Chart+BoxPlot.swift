@@ -74,16 +74,10 @@ public struct ErrorRangeInfo: Sendable, Equatable {
     }
 
     /// How the range is made, for the summary: "the mean plus or minus one standard error".
-    public func sentence(band: Bool) -> String {
-        let spans = band ? "At each point the band spans" : "Each bar spans"
-        switch extent {
-        case "stderr": return "\(spans) the \(center ?? "mean") plus or minus one standard error."
-        case "stdev": return "\(spans) the \(center ?? "mean") plus or minus one standard deviation."
-        case "ci": return "\(spans) the 95% confidence interval of the mean (bootstrapped)."
-        case "iqr": return "\(spans) the interquartile range, from the lower to the upper quartile, around the median."
-        case "error": return "\(spans) the value plus or minus its given error."
-        default: return "\(spans) its given lower and upper values."
-        }
+    public func sentence(band: Bool, _ m: Messages = .english) -> String {
+        let spans = m[band ? "error.band" : "error.bar"]
+        let key = ["stderr", "stdev", "ci", "iqr", "error"].contains(extent) ? "error.\(extent)" : "error.range"
+        return m[key, ["spans": spans, "center": m[center == "median" ? "error.center.median" : "error.center.mean"]]]
     }
 }
 
@@ -159,6 +153,7 @@ extension Chart {
     var isStripPlot: Bool { mark == .tick && semantics.pointPerDatum }
 
     func stripSentence(series s: Int, _ speech: SpeechFormatter) -> String {
+        let m = speech.messages
         var groups: [(label: String, values: [Double])] = []
         for row in xValues.indices {
             let label = speech.atX(row)
@@ -166,12 +161,15 @@ extension Chart {
             if let v = series[s].values[row] { groups[groups.count - 1].values.append(v) }
         }
         let parts = groups.filter { !$0.values.isEmpty }.map { g -> String in
-            let n = g.values.count, lo = g.values.min()!, hi = g.values.max()!
-            let count = "\(TextFormat.count(n, locale: speech.locale)) value\(n == 1 ? "" : "s")"
-            return lo == hi ? "\(g.label), \(count) at \(speech.valueText(lo))" : "\(g.label), \(count) from \(speech.valueText(lo)) to \(speech.valueText(hi))"
+            let lo = g.values.min()!, hi = g.values.max()!
+            let values = m.plural("count.values", count: g.values.count)
+            return lo == hi ? m["strip.groupOne", ["at": g.label, "values": values, "value": speech.valueText(lo)]]
+                : m["strip.group", ["at": g.label, "values": values, "low": speech.valueText(lo), "high": speech.valueText(hi)]]
         }
         let name = Self.capitalized(speech.spokenName(s))
-        guard parts.count <= 8 else { return "\(name): \(parts.count) categories; \(parts.prefix(4).joined(separator: "; ")); …" }
-        return "\(name): \(parts.joined(separator: "; "))."
+        guard parts.count <= 8 else {
+            return m["strip.many", ["name": name, "categories": m.plural("count.categories", count: parts.count), "groups": parts.prefix(4).joined(separator: "; ")]]
+        }
+        return m["strip.series", ["name": name, "groups": parts.joined(separator: "; ")]]
     }
 }

@@ -31,9 +31,10 @@ extension Chart {
         var text = semantics.box.map { boxPlotSummary($0, speech) } ?? summary(descriptions, speech)
         if isStripPlot {
             let total = descriptions.reduce(0) { $0 + $1.statistics.count }
-            text = "Strip plot of \(title.isEmpty ? "data" : title), \(TextFormat.count(total, locale: speech.locale)) values. " + descriptions.map(\.trendSentence).joined(separator: " ")
+            text = speech.messages["strip.summary", ["kind": speech.messages["kind.tick"], "title": title.isEmpty ? speech.messages["box.data"] : title,
+                                                     "values": speech.messages.plural("count.values", count: total)]] + " " + descriptions.map(\.trendSentence).joined(separator: " ")
         }
-        if let e = semantics.errorRange { text += " " + e.sentence(band: mark == .errorband) }
+        if let e = semantics.errorRange { text += " " + e.sentence(band: mark == .errorband, speech.messages) }
         if semantics.invalidRows > 0 {
             // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.
             text += " " + speech.messages.plural("summary.invalidRows", count: semantics.invalidRows, ["field": x.title.lowercased()])
