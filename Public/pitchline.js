@@ -63,7 +63,7 @@
     var dot = this.cursor ? this.cursor.querySelector("circle") : null;
     this.dots = dot ? [dot] : [];   // one dot per series, for the all-series view
     for (var d = 1; dot && d < this.series.length; d++) this.dots.push(dot.parentNode.appendChild(dot.cloneNode(false)));
-    this.s = 0;                // series index; series.length = "all series"
+    this.s = data.startSeries || 0;   // series index; series.length = "all series"
     this.row = 0;
     this.speed = this.text.normalSpeed;
     this.buffer = null;        // decoded tone bank
@@ -390,8 +390,8 @@
         break;
       case "PageDown": this.move(this.row + step > this.rows - 1 && this.row < this.rows - 1 ? this.rows - 1 : this.row + step); break;
       case "PageUp": this.move(this.row - step < 0 && this.row > 0 ? 0 : this.row - step); break;
-      case "ArrowUp": this.switchSeries(-1); break;
-      case "ArrowDown": this.switchSeries(1); break;
+      case "ArrowUp": this.switchSeries(this.data.upIsNext ? 1 : -1); break;
+      case "ArrowDown": this.switchSeries(this.data.upIsNext ? -1 : 1); break;
       case " ": case "Enter": this.playPoint(); this.announce(this.label(this.row)); break;
       case "p": case "P": this.togglePlay(); break;
       case "Escape": if (this.playing) this.stop(true); else handled = false; break;
@@ -438,9 +438,10 @@
     this.playPoint();
     this.show(this.row);
     /* The series is named before the point, in the same utterance, every time. */
-    var name = this.s < this.series.length
-      ? fillNamed(this.text.series, { n: this.s + 1, count: this.series.length }) : this.text.allSeries;
-    this.announce(name + this.label(this.row));
+    var one = this.s < this.series.length, place = { n: this.s + 1, count: this.series.length };
+    var name = one ? fillNamed(this.text.series, place) : this.text.allSeries;
+    var after = one && this.text.seriesAfter ? fillNamed(this.text.seriesAfter, place) : "";
+    this.announce(name + this.label(this.row) + after);
   };
 
   /* `[` / `]`: the lowest / highest value of the current series (of all series in the all view),

@@ -215,3 +215,24 @@ def test_orca_back_from_another_window_says_the_point_once(site):
     assert back.count(expected[0]) == 1 and "Focus mode" in back, back
     assert after_key(lines, "Right") == [expected[1]]
     assert "\n".join(lines).count(expected[0]) == 2        # at Down, and once on the way back
+
+
+def test_orca_box_plot_name_kind_and_first_steps_each_heard_once(site):
+    """A box plot (issue 14): Tab says the chart's name and kind and the first group's median;
+    Right moves to the next month, Up to its higher statistics, each said once with its place."""
+    chart = "seattle-temperature-boxplot"
+    url = site["base"] + f"charts/{chart}.html"
+    labels = site["labels"][chart]["series"]   # series 3 is the median, 4 the upper quartile, 5 the maximum
+    tabs = tabs_to(url)
+    lines = transcript(url, ["Tab"] * tabs + ["Right", "Up", "Up"], "box-plot-tab-right-up-up")
+    on_focus = " ".join(after_key(lines, "Tab", tabs))
+    assert "Seattle's daily highs by month figure" in on_focus, on_focus
+    assert "Audio box plot horizontal slider " + labels[3][0] in on_focus, on_focus
+    assert labels[3][0] == "January, median 8.3 degrees Celsius"
+    assert after_key(lines, "Right") == [labels[3][1]]
+    assert after_key(lines, "Up", 1) == [labels[4][1] + ", 5 of 7"]
+    assert after_key(lines, "Up", 2) == [labels[5][1] + ", 6 of 7"]
+    assert labels[5][1] == "February, maximum 16.7 degrees Celsius"
+    text = "\n".join(lines)
+    assert text.count(labels[3][1]) == 1 and text.count(labels[4][1]) == 1 and text.count(labels[5][1]) == 1
+    assert "°C" not in text

@@ -38,8 +38,10 @@ struct CSVSidecar {
         }
         if let m = root["mark"] {
             let name = try r.string(m, "$.mark")!
-            guard let mark = Mark(rawValue: name) else {
-                throw r.problem(m, "$.mark", "\"\(name)\" is not supported; use one of \(Mark.allCases.map(\.rawValue).joined(separator: ", "))")
+            // A bare CSV's columns are series over rows: the four plain marks fit it.
+            let plain: [Mark] = [.line, .bar, .point, .area]
+            guard let mark = Mark(rawValue: name), plain.contains(mark) else {
+                throw r.problem(m, "$.mark", "\"\(name)\" is not supported; use one of \(plain.map(\.rawValue).joined(separator: ", "))")
             }
             spec.mark = mark
         }

@@ -60,6 +60,11 @@ struct ChartScriptData: Encodable {
     var all: AllInfo?
     var audio: AudioInfo?
     var text: ScrubberText
+    /// The series the scrubber starts on (a box plot's median); nil: the first.
+    var startSeries: Int?
+    /// Up moves to the next series, Down to the previous (a box plot's statistics, ascending,
+    /// so Up is the higher statistic); nil: Up is the previous series.
+    var upIsNext: Bool?
 }
 
 /// Messages the scrubber says, made once per chart in its language (`Messages`, keys
@@ -78,6 +83,8 @@ struct ScrubberText: Encodable {
     var highest: String
     var lowest: String
     var playing: String
+    /// Said after the point on a series switch (a box plot's ", 2 of 5"); nil: nothing.
+    var seriesAfter: String?
     /// Before the point where playback stopped (Escape, P).
     var stopped: String
     /// Before the last / first point when a key goes past the end, and when playback ends.
@@ -217,13 +224,23 @@ extension ChartPresentation {
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
         let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count), monthNames: speech.locale.monthNames)
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
-        let text = ScrubberText(
+        var text = ScrubberText(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
             xAxis: m["axis.x", ["title": chart.x.title, "range": chart.pointCount > 0 ? speech.xRangeText : m["value.noData"]]],
             yAxis: speech.forEars(m["axis.y", ["title": yTitle, "range": speech.yRangeText]]),
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: PlaybackPlan.speedText($0, speech)) },
             normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0,
             messages: m)
+        var startSeries: Int?, upIsNext: Bool?
+        if let box = chart.semantics.box {
+            // A box plot: the statistic is named in the label ("March, lower quartile 9.4 °C"),
+            // its place after it; Up is the higher statistic; the median first.
+            text.series = ""
+            text.seriesAfter = m["scrubber.place"]
+            text.allSeries = m["scrubber.statistics"]
+            startSeries = box.series(.median)
+            upIsNext = true
+        }
         let data = ChartScriptData(
             id: chart.id, title: chart.title,
             pointCount: chart.pointCount,
@@ -236,7 +253,7 @@ extension ChartPresentation {
                     endTone: $0.endTone, missingTone: $0.missingTone, playbackDuration: $0.playbackDuration,
                     toneDuration: chart.options.audio.toneDuration)
             },
-            text: text)
+            text: text, startSeries: startSeries, upIsNext: upIsNext)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
         return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

@@ -72,8 +72,10 @@ public struct ChartSVG: Sendable {
         }
         out += "</defs>"
         writeAxes(into: &out)
-        for s in chart.series.indices {
-            writeSeries(s, into: &out)
+        if chart.mark == .boxplot {
+            writeBoxPlot(into: &out)  // ChartSVG+Box.swift
+        } else {
+            for s in chart.series.indices { writeSeries(s, into: &out) }
         }
         writeYLabels(into: &out)
         out += "<g class=\"pl-cursor\" hidden=\"\">"
@@ -156,6 +158,8 @@ public struct ChartSVG: Sendable {
                 guard let v = values[row], v.isFinite else { continue }
                 out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(g.y(v)))\"/>"
             }
+        case .boxplot, .errorbar, .errorband, .tick, .rule, .text:
+            writeOwnMark(s, into: &out)  // ChartSVG+Box.swift
         case .line, .area:
             let rows = Self.drawnRows(values)
             let segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)
