@@ -27,7 +27,7 @@ extension Chart {
     private func summary(_ descriptions: [SeriesDescription], _ speech: SpeechFormatter) -> String {
         var parts: [String] = []
         let names = series.indices.map { speech.spokenName($0) }
-        var first = "\(mark.chartKindName) of \(title.isEmpty ? "data" : title)"
+        var first = "\(kindName) of \(title.isEmpty ? "data" : title)"
         if let aggregate = y.aggregate { first += " (\(aggregatePhrase(aggregate)))" }
         if names.count > 1 { first += ", \(names.count) series: \(Self.list(names))" }
         // A scatter's series share rows: count their own points instead.
@@ -70,6 +70,7 @@ extension Chart {
             }
         }
         if let pitch = pitchScaleSentence { parts.append(pitch) }
+        if let marks = speech.annotationSentences { parts.append(marks) }  // layers: rules and labels
         return parts.joined(separator: " ")
     }
 

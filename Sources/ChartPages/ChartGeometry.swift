@@ -66,6 +66,7 @@ public struct ChartGeometry: Sendable {
                 if v > hi { hi = v }
             }
         }
+        if let (a, b) = Self.layerExtent(chart) { lo = min(lo, a); hi = max(hi, b) }  // bands and rules (ChartSVG+Layers.swift)
         if lo > hi { (lo, hi) = (0, 1) }
         if chart.mark == .bar || chart.mark == .area { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26

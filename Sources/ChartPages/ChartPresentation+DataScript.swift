@@ -43,6 +43,8 @@ struct ChartScriptData: Encodable {
         var playbackDuration: Double
         /// Seconds a point's tone sounds (speech waits for it when the reader chose "tone first").
         var toneDuration: Double
+        /// The landmark chime, when the chart has marks.
+        var markTone: Int?
     }
     var id: String
     var title: String
@@ -55,6 +57,8 @@ struct ChartScriptData: Encodable {
     var all: AllInfo?
     var audio: AudioInfo?
     var text: ScrubberText
+    /// Landmarks (`M`): a layered chart's rules and labels (ChartPresentation+Marks.swift).
+    var marks: [MarkInfo]?
 }
 
 /// Messages the scrubber says, made once per chart (ready for translation). `{n}`, `{count}`,
@@ -91,6 +95,8 @@ struct ScrubberText: Encodable {
     /// default, each series' shape), then one shared scale (to compare series).
     var scales = ["Each series on its own pitch scale, to hear its shape", "All series on one shared pitch scale, to compare them"]
     var oneScale = "This chart plays every series on one pitch scale."
+    /// M on a chart without rules or labels.
+    var noMarks = "This chart has no marked values."
 }
 
 /// Whole-series playback: at most `maxRate` notes a second and at least this many seconds
@@ -193,9 +199,9 @@ extension ChartPresentation {
                 .init(
                     sampleRate: $0.sampleRate, tones: $0.tones,
                     endTone: $0.endTone, missingTone: $0.missingTone, playbackDuration: $0.playbackDuration,
-                    toneDuration: chart.options.audio.toneDuration)
+                    toneDuration: chart.options.audio.toneDuration, markTone: $0.markTone)
             },
-            text: text)
+            text: text, marks: markInfos(rows: rows, toScrub: toScrub))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
         return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

@@ -62,7 +62,7 @@ extension ChartPresentation {
     func view(level: Int, chartsBase: String, dataScript: String, audio: ChartAudioInfo?) -> ChartView {
         let speech = SpeechFormatter(chart: chart)
         let count = { (n: Int) in TextFormat.count(n) }
-        var kind = "\(chart.mark.chartKindName) with \(count(chart.series.count)) \(chart.series.count == 1 ? "series" : "series") and \(count(chart.pointCount)) \(chart.pointCount == 1 ? "point" : "points") per series."
+        var kind = "\(chart.kindName) with \(count(chart.series.count)) \(chart.series.count == 1 ? "series" : "series") and \(count(chart.pointCount)) \(chart.pointCount == 1 ? "point" : "points") per series."
         if isScrubberReduced { kind += " " + reducedSentence }
         let axes = [
             ChartView.Axis(name: "Horizontal axis", text: "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : "no data")"),

@@ -104,7 +104,7 @@ struct SingleFile {
             charts: charts.sorted { $0.presentation.chart.title < $1.presentation.chart.title }.map {
                 let chart = $0.presentation.chart
                 return IndexEntry(
-                    href: "#" + anchors["charts/\(chart.id).html"]!, title: chart.title, kind: chart.mark.chartKindName,
+                    href: "#" + anchors["charts/\(chart.id).html"]!, title: chart.title, kind: chart.kindName,
                     summary: $0.presentation.oneLineSummary)
             },
             sections: sections, scripts: inline.map { TrustedMarkup(escapedHTML: $0) })

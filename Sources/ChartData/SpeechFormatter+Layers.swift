@@ -1,0 +1,70 @@
+import Foundation
+
+/// What layered charts add to a point and to the description, written once here: a band's range
+/// ("range 11.9 to 16.5"), a dumbbell's change ("up 6 from 1995"), and the annotations ("A rule
+/// marks the mean, 8.2 °C").
+extension SpeechFormatter {
+    /// ", range 11.9 to 16.5" and ", up 6 from 1995" for a point ("" when none).
+    public func layerSuffix(series: Int, row: Int) -> String {
+        guard chart.series.indices.contains(series), chart.series[series].details.indices.contains(row) else { return "" }
+        let d = chart.series[series].details[row]
+        var text = ""
+        if let lo = d.bandLower, let hi = d.bandUpper {
+            text += ", range \(numberText(lo)) to \(numberText(hi))"
+        }
+        if let change = d.change, series > 0 {
+            let from = chart.series[series - 1].name
+            if change == 0 || numberText(abs(change)) == numberText(0) {
+                text += ", no change from \(from)"
+            } else {
+                text += ", \(change > 0 ? "up" : "down") \(numberText(abs(change))) from \(from)"
+            }
+        }
+        return text
+    }
+
+    /// What an annotation marks, for the description and the landmark key: "the mean, 16.4 °C",
+    /// "Record high, 35.6 °C", "1 June 2014".
+    public func annotationText(_ a: ChartAnnotation) -> String {
+        var parts: [String] = []
+        if let label = a.label, !label.isEmpty { parts.append(label) }
+        else if let op = a.aggregate { parts.append("the \(Self.aggregateNames[op] ?? op)\(a.group.map { " of \($0)" } ?? "")") }
+        if let row = a.row, chart.xValues.indices.contains(row) { parts.append(xLabel(row)) }
+        else if let v = a.value { parts.append(valueText(v, series: 0)) }
+        return parts.joined(separator: ", ")
+    }
+
+    /// "A rule marks the mean, 16.4 °C." / "A label reads Record high, 35.6 °C.": one sentence per
+    /// annotation (at most `annotationSentenceLimit`, then how many more).
+    public var annotationSentences: String? {
+        let marks = chart.landmarks
+        guard !marks.isEmpty else { return nil }
+        var sentences = marks.prefix(Self.annotationSentenceLimit).map { a -> String in
+            switch a.kind {
+            case .rule: return "A rule marks \(annotationText(a))."
+            case .text: return "A label reads \(annotationText(a))."
+            }
+        }
+        if marks.count > Self.annotationSentenceLimit {
+            let more = marks.count - Self.annotationSentenceLimit
+            sentences.append("\(TextFormat.count(more, locale: locale)) more label\(more == 1 ? "" : "s") in the chart.")
+        }
+        return sentences.joined(separator: " ")
+    }
+
+    /// The landmark key's words: "Mark 1 of 2: the mean, 16.4 degrees Celsius. ".
+    public func landmarkLabel(_ index: Int, of count: Int, _ a: ChartAnnotation) -> String {
+        forEars("Mark \(index + 1) of \(count): \(annotationText(a))")
+    }
+
+    /// The text drawn beside an annotation: its label, else what it stands for ("Mean").
+    public func annotationDrawnLabel(_ a: ChartAnnotation) -> String? {
+        if let label = a.label { return label }
+        guard let op = a.aggregate else { return nil }
+        let name = Self.aggregateNames[op] ?? op
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    static let annotationSentenceLimit = 3
+    static let aggregateNames = ["mean": "mean", "median": "median", "min": "minimum", "max": "maximum", "sum": "total", "q1": "lower quartile", "q3": "upper quartile", "count": "count"]
+}
