@@ -30,8 +30,22 @@ extension SpeechFormatter {
         if let label = a.label, !label.isEmpty { parts.append(label) }
         else if let op = a.aggregate { parts.append("the \(Self.aggregateNames[op] ?? op)\(a.group.map { " of \($0)" } ?? "")") }
         if let row = a.row, chart.xValues.indices.contains(row) { parts.append(xLabel(row)) }
-        else if let v = a.value { parts.append(valueText(v, series: 0)) }
+        else if let v = a.value { parts.append(annotationValueText(v, aggregate: a.aggregate)) }
         return parts.joined(separator: ", ")
+    }
+
+    /// A mark's value: one more decimal for an aggregate (as a mean is said), a constant with
+    /// the digits it was written with ("7.5 °C" on a chart of whole degrees).
+    public func annotationValueText(_ v: Double, aggregate: String?) -> String {
+        if aggregate != nil { return derivedValueText(v) }
+        for extra in 0...4 {
+            let text = numberText(v, extraDecimals: extra)
+            let plain = text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "\u{2212}", with: "-")
+            if let back = Double(plain), abs(back - v) <= 1e-9 * max(1, abs(v)) || extra == 4 {
+                return valueText(v).replacingOccurrences(of: numberText(v), with: text)  // the unit as valueText places it
+            }
+        }
+        return valueText(v)
     }
 
     /// "A rule marks the mean, 16.4 °C." / "A label reads Record high, 35.6 °C.": one sentence per

@@ -74,7 +74,7 @@ extension ChartSVG {
                 if a.kind == .rule {
                     out += "<line class=\"pl-rule\" x1=\"\(num(g.plotLeft))\" x2=\"\(num(g.plotRight))\" y1=\"\(y)\" y2=\"\(y)\"/>"
                 }
-                let label = [text, speech.valueText(v, series: 0)].compactMap { $0 }.joined(separator: " ")
+                let label = [text, speech.annotationValueText(v, aggregate: a.aggregate)].compactMap { $0 }.joined(separator: " ")
                 out += "<text class=\"pl-rule-label\" x=\"\(num(g.plotRight - 4))\" y=\"\(num(g.y(v) - 6))\" text-anchor=\"end\">\(xmlEscape(label))</text>"
             }
         }
