@@ -34,10 +34,14 @@ extension SpeechFormatter {
         return parts.joined(separator: ", ")
     }
 
-    /// A mark's value: one more decimal for an aggregate (as a mean is said), a constant with
-    /// the digits it was written with ("7.5 °C" on a chart of whole degrees).
+    /// A mark's value: an aggregate with the values' digits (one decimal where they have none,
+    /// as a mean of whole numbers), a constant with the digits it was written with ("7.5 °C" on
+    /// a chart of whole degrees).
     public func annotationValueText(_ v: Double, aggregate: String?) -> String {
-        if aggregate != nil { return derivedValueText(v) }
+        if aggregate != nil {
+            let plain = numberText(v)
+            return plain.contains(".") || v == v.rounded() ? valueText(v) : derivedValueText(v)
+        }
         for extra in 0...4 {
             let text = numberText(v, extraDecimals: extra)
             let plain = text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "\u{2212}", with: "-")
@@ -52,8 +56,14 @@ extension SpeechFormatter {
     /// annotation (at most `annotationSentenceLimit`, then how many more).
     public var annotationSentences: String? {
         let marks = chart.landmarks
-        guard !marks.isEmpty else { return nil }
-        var sentences = marks.prefix(Self.annotationSentenceLimit).map { a -> String in
+        var bands: [String] = []
+        for (i, s) in chart.series.enumerated() {
+            let lows = s.details.compactMap(\.bandLower), highs = s.details.compactMap(\.bandUpper)
+            guard let lo = lows.min(), let hi = highs.max() else { continue }
+            bands.append("A band around \(spokenName(i)) gives each point a range, from \(valueText(lo)) to \(valueText(hi)).")
+        }
+        guard !marks.isEmpty || !bands.isEmpty else { return nil }
+        var sentences = bands + marks.prefix(Self.annotationSentenceLimit).map { a -> String in
             switch a.kind {
             case .rule: return "A rule marks \(annotationText(a))."
             case .text: return "A label reads \(annotationText(a))."
