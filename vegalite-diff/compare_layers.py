@@ -10,7 +10,9 @@ series and annotation came from (`semantics.seriesLayers`, `semantics.annotation
 - a band Pitchline reads as a line's range: its (key, low, high) per row equal Vega-Lite's;
 - a rule or label at a value: the value equals Vega-Lite's;
 - a layer Pitchline merged into another (points over their line, a lollipop's stems, a
-  dumbbell's connector, a label on a rule): every value Vega-Lite draws there is one Pitchline says.
+  dumbbell's connector, a label on a rule): every value Vega-Lite draws there is one Pitchline says;
+  number labels Pitchline leaves out (they repeat the points) must be numbers Pitchline says (a
+  label whose text the oracle cannot read is not compared: its position is no data value).
 """
 from __future__ import annotations
 
@@ -29,11 +31,14 @@ def leaf_prefixes(spec: dict, prefix: str = "") -> list[str]:
     return out
 
 
-def _leaf(spec: dict, prefix: str) -> dict:
-    node = spec
+def _encoding(spec: dict, prefix: str) -> dict:
+    """The leaf's encoding with its parents' channels under its own (as Vega-Lite merges them)."""
+    node, encoding = spec, dict(spec.get("encoding", {}))
     for part in prefix.split("_")[1::2]:
         node = node["layer"][int(part)]
-    return node
+        for channel, definition in node.get("encoding", {}).items():
+            encoding[channel] = definition
+    return encoding
 
 
 def _items(result: dict, prefix: str) -> list[dict]:
@@ -68,10 +73,17 @@ def diff_layers(model: dict, result: dict, spec: dict, titles: dict | None = Non
         return [(mapping.get(k, k), *rest) for k, *rest in rows]
 
     said = Counter()  # every (key, value) Pitchline says, any series (and value marks, key "*")
+    numbers = set()  # and every number it says anywhere (values, ends, changes), for number labels
     for s in model["series"]:
         for i in s.get("pointRows") or range(len(s["values"])):
             if s["values"][i] is not None:
                 said[(keys[i], round(s["values"][i], 9))] += 1
+            d = (s.get("details") or [None] * (i + 1))[i] or {}
+            for end in ("lower", "upper"):  # a range's ends (a waterfall's connectors run along them)
+                if d.get(end) is not None:
+                    said[(keys[i], round(d[end], 9))] += 1
+            if d.get("change") is not None:
+                numbers.add(round(d["change"], 9))
     for a in annotations:
         if a.get("value") is not None:
             said[("*", round(a["value"], 9))] += 1
@@ -100,7 +112,7 @@ def diff_layers(model: dict, result: dict, spec: dict, titles: dict | None = Non
             ours = sorted(a["value"] for a in marks if a.get("value") is not None)
             theirs = sorted(v for _, _, v, *_ in vl_rows(items))
             if not theirs:  # a `datum` draws through a constant the oracle cannot read: the spec's own
-                theirs = sorted(d["datum"] for d in _leaf(spec, prefix).get("encoding", {}).values()
+                theirs = sorted(d["datum"] for d in _encoding(spec, prefix).values()
                                 if isinstance(d, dict) and isinstance(d.get("datum"), (int, float)))
             if len(ours) != len(theirs) or not all(_close(a, b) for a, b in zip(ours, theirs)):
                 problems.append(f"{where}: marks at {ours}, Vega-Lite draws {theirs}")
@@ -114,6 +126,16 @@ def diff_layers(model: dict, result: dict, spec: dict, titles: dict | None = Non
                 if bad:
                     problems.append(f"{where}: band at {bad[0][0][0]}: Pitchline {bad[0][0][1:]}, Vega-Lite {bad[0][1][1:]}")
                 continue
+            numbers |= {v for (_, v) in said}
+            mark_type = next((m["type"] for m in result["marks"] if m["name"] == items[0]["mark"]), None)
+            if mark_type == "text" and not any("text" in i for i in items):
+                continue  # a label whose text the oracle cannot read (a formatted field): its position is no value
+            if mark_type == "text":
+                # Number labels (a bar's value, a waterfall's step) repeat what the points say.
+                texts = [str(i.get("text", "")).replace("+", "").replace(",", "").replace("\u2212", "-") for i in items]
+                unsaid = [t for t in texts if _float(t) is None or round(_float(t), 9) not in numbers]
+                if not unsaid:
+                    continue
             missing = []
             for k_, _, v, lo, hi, _ in rows:
                 for value in ([lo, hi] if lo is not None and hi is not None and lo != hi else [v]):
@@ -122,6 +144,13 @@ def diff_layers(model: dict, result: dict, spec: dict, titles: dict | None = Non
             if missing:
                 problems.append(f"{where}: {len(missing)} values Vega-Lite draws are not said by Pitchline, first {missing[0]}")
     return problems
+
+
+def _float(text):
+    try:
+        return float(text)
+    except ValueError:
+        return None
 
 
 def _interpolate(samples, x):

@@ -60,6 +60,30 @@ specs = {
     "layer-lollipop": layered("Lollipop", {"url": BARLEY}, [
         {"mark": "rule"}, {"mark": "point"}],
         {"x": N("variety"), "y": Q("yield", aggregate="sum")}),
+    "layer-waterfall": layered("Waterfall with connectors and labels", {"values": [
+        {"label": "Begin", "amount": 4000}, {"label": "Jan", "amount": 1707}, {"label": "Feb", "amount": -1425},
+        {"label": "Mar", "amount": -1030}, {"label": "Apr", "amount": 1812.5}, {"label": "End", "amount": 0}]}, [
+        {"mark": "bar", "encoding": {"y": Q("previous_sum", title="Amount"), "y2": {"field": "sum"}}},
+        {"mark": {"type": "rule", "xOffset": -22.5, "x2Offset": 22.5}, "encoding": {"x2": {"field": "lead"}, "y": Q("sum")}},
+        {"mark": "text", "encoding": {"y": Q("sum"), "text": N("sum")}},
+        {"mark": "text", "encoding": {"y": Q("center"), "text": N("text_amount")}}],
+        {"x": O("label", sort=None)},
+        [{"window": [{"op": "sum", "field": "amount", "as": "sum"}]},
+         {"window": [{"op": "lead", "field": "label", "as": "lead"}]},
+         {"calculate": "datum.lead === null ? datum.label : datum.lead", "as": "lead"},
+         {"calculate": "datum.label === 'End' ? 0 : datum.sum - datum.amount", "as": "previous_sum"},
+         {"calculate": "datum.label === 'End' ? datum.sum : datum.amount", "as": "amount"},
+         {"calculate": "(datum.label !== 'Begin' && datum.label !== 'End' && datum.amount > 0 ? '+' : '') + datum.amount", "as": "text_amount"},
+         {"calculate": "(datum.sum + datum.previous_sum) / 2", "as": "center"}]),
+    "layer-histogram-mean": layered("Histogram with a rule at the mean", {"url": CARS}, [
+        {"mark": "bar", "encoding": {"x": Q("Horsepower", bin=True), "y": {"aggregate": "count"}}},
+        {"mark": "rule", "encoding": {"x": Q("Horsepower", aggregate="mean")}}]),
+    "layer-labels": layered("Bars with value labels and a named label", {"values": [
+        {"k": "A", "v": 28, "note": None}, {"k": "B", "v": 55, "note": "Peak"}, {"k": "C", "v": 43, "note": None}]}, [
+        {"mark": "bar"},
+        {"mark": {"type": "text", "dy": -5}, "encoding": {"text": Q("v")}},
+        {"mark": {"type": "text", "dy": -20}, "transform": [{"filter": "datum.note !== null"}], "encoding": {"text": N("note")}}],
+        {"x": N("k"), "y": Q("v")}),
 }
 
 os.makedirs(OUT, exist_ok=True)

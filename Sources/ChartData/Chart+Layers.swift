@@ -52,11 +52,14 @@ public enum LayerIdiom: String, Sendable, Equatable {
     case lollipop
     /// Two or more points per row joined by a line or rule, told apart by colour (ranged dot plot).
     case dumbbell
+    /// Floating bars, each starting where the one before ended (a running total).
+    case waterfall
 
     public var chartKindName: String {
         switch self {
         case .lollipop: "Lollipop chart"
         case .dumbbell: "Dumbbell chart"
+        case .waterfall: "Waterfall chart"
         }
     }
 }

@@ -39,6 +39,7 @@ extension ChartLoader {
 ///   series row by row (a dumbbell's connector);
 /// - a band (an `area` with y2, an `errorband`) over the same rows as one line is that line's
 ///   range ("14.2 °C, range 11.9 to 16.5");
+/// - floating bars, each starting where the one before ended, are a waterfall ("up 126.5");
 /// - a `regression`/`loess` layer is its own series, "Trend line", read along the chart's rows
 ///   (the fitted line as drawn, between its samples);
 /// - `rule` and `text` layers without a row field are annotations (a mean, a threshold, a label);
@@ -61,7 +62,7 @@ struct LayerMerge {
     /// An annotation before the merge knows which axis holds the rows.
     struct PendingAnnotation {
         var annotation: ChartAnnotation
-        /// "x" or "y": the channel that places it.
+        /// "x" or "y": the channel that places it; "point" for a label at a row and a value.
         var channel: String
         /// For a mark on the row axis: its position as a row key.
         var key: XValue?
@@ -134,16 +135,22 @@ struct LayerMerge {
         let text = leaf.spec.channel("text")
         let valueField = chart.y.field
         if let f = text?.field, f == valueField || text?.aggregate != nil && f == valueField { return [] }
-        let rowChannel = chart.semantics.orientation == .horizontal ? "y" : "x"
         var out: [PendingAnnotation] = []
         for s in chart.series {
             for r in s.values.indices {
                 guard out.count < labelLimit, let v = s.values[r], s.details.indices.contains(r),
-                      s.details[r].extras.indices.contains(textIndex), let label = s.details[r].extras[textIndex] else { continue }
-                out.append(PendingAnnotation(annotation: ChartAnnotation(kind: .text, value: v, label: label, layer: index), channel: rowChannel, key: chart.xValues[r]))
+                      s.details[r].extras.indices.contains(textIndex), let label = s.details[r].extras[textIndex],
+                      !Self.isNumberLabel(label) else { continue }
+                out.append(PendingAnnotation(annotation: ChartAnnotation(kind: .text, value: v, label: label, layer: index), channel: "point", key: chart.xValues[r]))
             }
         }
         return out
+    }
+
+    /// "+1,130", "−4.5 %", "62%": a number label repeats the data the points already say.
+    static func isNumberLabel(_ text: String) -> Bool {
+        let core = text.filter { !" +-−,%$€£".contains($0) }
+        return !core.isEmpty && Double(core) != nil
     }
 
     /// A label written as a constant: `text: {"value"|"datum": "…"}` or the mark's `text`.

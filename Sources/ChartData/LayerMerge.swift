@@ -32,6 +32,17 @@ extension LayerMerge {
                 else { dropped.insert(b.index) }
             }
         }
+        // A rule or line along another layer's range ends (a waterfall's connectors).
+        for a in data where !dropped.contains(a.index) && (a.chart.mark == .line || a.spec.markName == "rule") {
+            let mine = Self.pairs(a, named: false)
+            for b in data where b.index != a.index && !dropped.contains(b.index) {
+                let ends = Self.pairs(b, named: false, ranges: true)
+                if b.chart.series.contains(where: { !$0.details.isEmpty }), mine.allSatisfy({ (ends[$0.key] ?? 0) >= $0.value }) {
+                    dropped.insert(a.index)
+                    break
+                }
+            }
+        }
         // A line or rule joining the points of the other layers, row by row (a dumbbell).
         for a in data where !dropped.contains(a.index) && (a.chart.mark == .line || a.spec.markName == "rule") {
             let others = data.filter { $0.index != a.index && !dropped.contains($0.index) }
@@ -137,15 +148,29 @@ extension LayerMerge {
                 samples.sort { $0.0 < $1.0 }
                 let values = xValues.map { k in k.numeric.flatMap { Self.interpolate(samples, at: $0) } }
                 let name = Self.trendName(p.spec, group: p.chart.series.count > 1 ? s.name : nil)
-                series.append(Series(name: name, values: values, pointRows: repeats ? Array(xValues.indices) : nil, sourceKey: name, sourceIndex: series.count))
+                // One point per distinct key (the first of a repeated key's rows).
+                let firstRows = repeats ? keys.map { firstRow[$0]! } : nil
+                var along = values
+                if let firstRows { let keep = Set(firstRows); for r in along.indices where !keep.contains(r) { along[r] = nil } }
+                series.append(Series(name: name, values: along, pointRows: firstRows, sourceKey: name, sourceIndex: series.count))
                 layers.append(SeriesLayer(layer: p.index, mark: .line, trend: true))
             }
         }
         // Names stay unique (two layers over the same field): the second says its mark.
+        let aggregates = Dictionary(parts.map { ($0.index, $0.chart.y.aggregate) }, uniquingKeysWith: { a, _ in a })
         for i in series.indices where series[..<i].contains(where: { $0.name == series[i].name }) {
-            series[i].name += " (\(layers[i].mark.rawValue))"
+            let op = aggregates[layers[i].layer] ?? nil
+            series[i].name += " (\(op.map { SpeechFormatter.aggregateNames[$0] ?? $0 } ?? layers[i].mark.rawValue))"
         }
 
+        // A waterfall: one series of floating bars, each starting where the one before ended.
+        if idiom == nil, series.count == 1, main.chart.mark == .bar, Self.isWaterfall(series[0]) {
+            idiom = .waterfall
+            let d = series[0].details
+            for r in 1..<(d.count - 1) where d[r].lower != nil && d[r].upper != nil {
+                series[0].details[r].change = d[r].upper! - d[r].lower!
+            }
+        }
         // Dumbbells: the change from the previous series at each row.
         if idiom == .dumbbell, series.count == 2 {
             if series[1].details.isEmpty { series[1].details = [PointDetail](repeating: PointDetail(extras: [String?](repeating: nil, count: extraFields.count)), count: xValues.count) }
@@ -197,11 +222,11 @@ extension LayerMerge {
         var out: [ChartAnnotation] = []
         for pending in annotations {
             var a = pending.annotation
-            if pending.channel == rowChannel {
+            if pending.channel == rowChannel || pending.channel == "point" {
                 guard let key = pending.key else { continue }
                 a.row = Self.nearestRow(key, in: xValues)
                 if a.row == nil { continue }
-                if key.numeric == nil { a.value = nil }
+                if pending.channel == rowChannel { a.value = key.numeric }  // a mark across the rows
             }
             // A label at the same place as a rule names that rule.
             if a.kind == .text, let i = out.firstIndex(where: { $0.kind == .rule && $0.row == a.row && $0.group == a.group && Self.same($0.value, a.value) && $0.label == nil }) {
@@ -211,6 +236,13 @@ extension LayerMerge {
             out.append(a)
         }
         return out
+    }
+
+    /// At least three ranges, every middle one starting where the one before ended.
+    static func isWaterfall(_ s: Series) -> Bool {
+        let d = s.details
+        guard d.count >= 3, s.pointRows == nil, d.allSatisfy({ $0.lower != nil && $0.upper != nil }) else { return false }
+        return (1..<(d.count - 1)).allSatisfy { same(d[$0].lower, d[$0 - 1].upper) }
     }
 
     static func same(_ a: Double?, _ b: Double?) -> Bool {

@@ -12,7 +12,9 @@ extension SpeechFormatter {
         if let lo = d.bandLower, let hi = d.bandUpper {
             text += ", range \(numberText(lo)) to \(numberText(hi))"
         }
-        if let change = d.change, series > 0 {
+        if let change = d.change, chart.semantics.idiom == .waterfall {
+            text += change == 0 ? ", no change" : ", \(change > 0 ? "up" : "down") \(numberText(abs(change)))"
+        } else if let change = d.change, series > 0 {
             let from = chart.series[series - 1].name
             if change == 0 || numberText(abs(change)) == numberText(0) {
                 text += ", no change from \(from)"
@@ -28,8 +30,16 @@ extension SpeechFormatter {
     public func annotationText(_ a: ChartAnnotation) -> String {
         var parts: [String] = []
         if let label = a.label, !label.isEmpty { parts.append(label) }
-        else if let op = a.aggregate { parts.append("the \(Self.aggregateNames[op] ?? op)\(a.group.map { " of \($0)" } ?? "")") }
-        if let row = a.row, chart.xValues.indices.contains(row) { parts.append(xLabel(row)) }
+        else if let op = a.aggregate {
+            let of = a.row != nil && !chart.x.title.isEmpty ? " " + Self.lowercasedKeepingAcronyms(chart.x.title) : ""
+            parts.append("the \(Self.aggregateNames[op] ?? op)\(of)\(a.group.map { " of \($0)" } ?? "")")
+        }
+        if let row = a.row, a.aggregate != nil, let v = a.value, chart.x.type == .quantitative {
+            // An aggregate of the row field (a mean on a histogram): its own number, not the bin.
+            var f = NumberFormat.automatic(for: [v])
+            f.trim = true
+            parts.append(f.format(v) + (chart.x.unit.map { " \($0)" } ?? ""))
+        } else if let row = a.row, chart.xValues.indices.contains(row) { parts.append(xLabel(row)) }
         else if let v = a.value { parts.append(annotationValueText(v, aggregate: a.aggregate)) }
         return parts.joined(separator: ", ")
     }
@@ -62,6 +72,7 @@ extension SpeechFormatter {
             guard let lo = lows.min(), let hi = highs.max() else { continue }
             bands.append("A band around \(spokenName(i)) gives each point a range, from \(valueText(lo)) to \(valueText(hi)).")
         }
+        if let change = dumbbellSentence { bands.append(change) }
         guard !marks.isEmpty || !bands.isEmpty else { return nil }
         var sentences = bands + marks.prefix(Self.annotationSentenceLimit).map { a -> String in
             switch a.kind {
@@ -74,6 +85,28 @@ extension SpeechFormatter {
             sentences.append("\(TextFormat.count(more, locale: locale)) more label\(more == 1 ? "" : "s") in the chart.")
         }
         return sentences.joined(separator: " ")
+    }
+
+    /// A dumbbell's changes: "From 1995 to 2000, 2 of 4 rise, 1 falls and 1 is unchanged; the
+    /// largest change is up 7.75 for Peru."
+    var dumbbellSentence: String? {
+        guard chart.semantics.idiom == .dumbbell, chart.series.count == 2 else { return nil }
+        var up = 0, down = 0, same = 0
+        var largest: (Double, Int)?
+        for (r, d) in chart.series[1].details.enumerated() {
+            guard let c = d.change else { continue }
+            if numberText(abs(c)) == numberText(0) { same += 1 } else if c > 0 { up += 1 } else { down += 1 }
+            if largest == nil || abs(c) > abs(largest!.0) { largest = (c, r) }
+        }
+        let total = up + down + same
+        guard total > 0, let (c, r) = largest else { return nil }
+        var parts: [String] = []
+        if up > 0 { parts.append("\(TextFormat.count(up, locale: locale)) rise\(up == 1 ? "s" : "")") }
+        if down > 0 { parts.append("\(TextFormat.count(down, locale: locale)) fall\(down == 1 ? "s" : "")") }
+        if same > 0 { parts.append("\(TextFormat.count(same, locale: locale)) \(same == 1 ? "is" : "are") unchanged") }
+        let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts[0]
+        let change = c == 0 ? "no change" : "\(c > 0 ? "up" : "down") \(numberText(abs(c)))"
+        return "From \(chart.series[0].name) to \(chart.series[1].name) (\(TextFormat.count(total, locale: locale)) in all): \(list); the largest change is \(change) \(atX(r))."
     }
 
     /// The landmark key's words: "Mark 1 of 2: the mean, 16.4 degrees Celsius. ".

@@ -53,6 +53,15 @@ extension ChartSVG {
                 d += "M\(x),\(num(g.y(values.min()!)))V\(num(g.y(values.max()!)))"
             }
             out += "<path class=\"pl-connector\" d=\"\(d)\"/>"
+        case .waterfall:
+            // Steps joining each bar's end to the next bar's start.
+            guard case .band(_, let band) = g.xLayout, let s = chart.series.first else { break }
+            var d = ""
+            for row in s.details.indices.dropLast() {
+                guard let end = s.details[row].upper else { continue }
+                d += "M\(num(g.x(row: row) + band * 0.4)),\(num(g.y(end)))H\(num(g.x(row: row + 1) - band * 0.4))"
+            }
+            out += "<path class=\"pl-connector\" d=\"\(d)\"/>"
         case nil: break
         }
         guard !chart.semantics.annotations.isEmpty else { return }

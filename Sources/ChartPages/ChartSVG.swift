@@ -138,11 +138,16 @@ public struct ChartSVG: Sendable {
                 out += "<path class=\"pl-bar-lines\" d=\"\(d)\" fill=\"none\" stroke=\"currentColor\"\(dashAttr)/>"
                 break
             }
+            let details = chart.series[s].details
             for row in values.indices {
                 guard let v = values[row], v.isFinite else { continue }
                 let x = g.x(row: row) - group / 2 + Double(slot) * barWidth
-                let y = g.y(v)
-                let top = min(y, zero), height = abs(zero - y)
+                var y = g.y(v), base = zero
+                // A range (x2/y2: a waterfall step, a Gantt bar) floats from its start to its end.
+                if chart.semantics.stack == nil, details.indices.contains(row), let lo = details[row].lower, let hi = details[row].upper {
+                    (y, base) = (g.y(hi), g.y(lo))
+                }
+                let top = min(y, base), height = max(abs(base - y), 0.5)
                 out += "<rect class=\"pl-bar\" x=\"\(num(x))\" y=\"\(num(top))\" width=\"\(num(max(barWidth - 0.5, 0.5)))\" height=\"\(num(height))\" fill=\"currentColor\"\(dashAttr)/>"
             }
         case .point:
