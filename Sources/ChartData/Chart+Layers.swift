@@ -77,10 +77,10 @@ extension Chart {
     public var landmarks: [ChartAnnotation] {
         semantics.annotations.sorted { a, b in
             switch (a.row, b.row) {
-            case (let x?, let y?): return x < y
+            case (let x?, let y?): return x != y ? x < y : a.layer < b.layer
             case (nil, .some): return true
             case (.some, nil): return false
-            case (nil, nil): return (a.value ?? 0) < (b.value ?? 0)
+            case (nil, nil): return a.value != b.value ? (a.value ?? 0) < (b.value ?? 0) : a.layer < b.layer
             }
         }
     }

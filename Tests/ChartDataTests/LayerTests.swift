@@ -129,3 +129,36 @@ struct LayerTests {
         """).contains("$.layer[0].facet: \"facet\" inside a layer is not supported"))
     }
 }
+
+/// Waterfalls, labels and row-axis marks.
+struct LayerIdiomTests {
+    @Test func waterfallSaysEachStepAndLeavesOutNumberLabels() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"k": "Begin", "a": 0, "b": 10}, {"k": "Jan", "a": 10, "b": 14}, {"k": "Feb", "a": 14, "b": 11}, {"k": "End", "a": 0, "b": 11}]},
+         "encoding": {"x": {"field": "k", "type": "ordinal", "sort": null}},
+         "layer": [{"mark": "bar", "encoding": {"y": {"field": "a", "type": "quantitative", "title": "Amount"}, "y2": {"field": "b"}}},
+                   {"mark": "rule", "encoding": {"y": {"field": "b", "type": "quantitative"}}},
+                   {"mark": "text", "encoding": {"y": {"field": "b", "type": "quantitative"}, "text": {"field": "b", "type": "nominal", "format": "+d"}}}]}
+        """)
+        #expect(chart.semantics.idiom == .waterfall)
+        #expect(chart.series.count == 1)
+        #expect(chart.semantics.annotations.isEmpty)
+        let speech = SpeechFormatter(chart: chart)
+        #expect(speech.spokenLabel(series: 0, row: 2) == "Feb, amount from 14 to 11, down 3")
+        #expect(speech.spokenLabel(series: 0, row: 3) == "End, amount from 0 to 11")
+    }
+
+    @Test func aWordLabelIsAMarkAndARowMeanIsSaidAsItsNumber() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"x": 1, "y": 2, "n": null}, {"x": 2, "y": 5, "n": "Peak"}, {"x": 4, "y": 3, "n": null}]},
+         "encoding": {"x": {"field": "x", "type": "quantitative", "title": "Distance"}, "y": {"field": "y", "type": "quantitative"}},
+         "layer": [{"mark": "line"}, {"mark": "text", "encoding": {"text": {"field": "n"}}, "transform": [{"filter": "datum.n !== null"}]},
+                   {"mark": "rule", "encoding": {"x": {"field": "x", "aggregate": "mean"}, "y": null}}]}
+        """)
+        let marks = chart.landmarks
+        #expect(marks.count == 2)
+        let speech = SpeechFormatter(chart: chart)
+        #expect(marks.map { speech.annotationText($0) } == ["Peak, 2", "the mean distance, 2.333"])
+        #expect(chart.describe().summary.contains("A label reads Peak, 2. A rule marks the mean distance, 2.333."))
+    }
+}
