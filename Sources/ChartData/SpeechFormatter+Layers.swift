@@ -122,6 +122,16 @@ extension SpeechFormatter {
         return name.prefix(1).uppercased() + name.dropFirst()
     }
 
+    /// The numbers the automatic speech format fits: every series' values and the ends of its
+    /// ranges and bands (a Gantt bar ending at 10.5 keeps its half), the first 20,000 of each.
+    static func sampleValues(_ chart: Chart) -> [Double?] {
+        chart.series.flatMap { s in
+            Array(s.values.prefix(20_000)) + s.details.prefix(20_000).flatMap { d in
+                [d.lower, d.upper, d.bandLower, d.bandUpper].filter { $0 != nil }
+            }
+        }
+    }
+
     static let annotationSentenceLimit = 3
     static let aggregateNames = ["mean": "mean", "median": "median", "min": "minimum", "max": "maximum", "sum": "total", "q1": "lower quartile", "q3": "upper quartile", "count": "count"]
 }
