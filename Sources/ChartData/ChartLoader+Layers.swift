@@ -9,10 +9,13 @@ extension ChartLoader {
         var parts: [LayerMerge.Part] = []
         var annotations: [LayerMerge.PendingAnnotation] = []
         var labels: [(Int, LayerLeaf, Chart)] = []
+        var markNotes: [String] = []
         for (index, leaf) in leaves.enumerated() {
             do {
                 if LayerMerge.isAnnotation(leaf.spec) {
-                    annotations += try LayerMerge.annotations(of: leaf, index: index, file: path, readFile: readFile)
+                    let marks = try LayerMerge.annotations(of: leaf, index: index, file: path, readFile: readFile)
+                    markNotes.append("\(leaf.path) (\(leaf.spec.markName)): \(marks.count == 1 ? "a mark" : "\(marks.count) marks") in the description and on M")
+                    annotations += marks
                     continue
                 }
                 var spec = leaf.spec
@@ -28,8 +31,13 @@ extension ChartLoader {
                 throw leaf.relocated(error)
             }
         }
-        for (index, leaf, chart) in labels { annotations += LayerMerge.labels(of: leaf, chart: chart, index: index, parts: parts) }
-        return try LayerMerge(parts: parts, annotations: annotations, file: path).merged()
+        var notes = markNotes
+        for (index, leaf, chart) in labels {
+            let kept = LayerMerge.labels(of: leaf, chart: chart, index: index, parts: parts)
+            notes.append("\(leaf.path) (text): " + (kept.isEmpty ? "labels repeat the values the points say, not said again" : "\(kept.count) label\(kept.count == 1 ? "" : "s") kept as marks (M)"))
+            annotations += kept
+        }
+        return try LayerMerge(parts: parts, annotations: annotations, file: path, labelNotes: notes).merged()
     }
 }
 
@@ -71,6 +79,8 @@ struct LayerMerge {
     let parts: [Part]
     let annotations: [PendingAnnotation]
     let file: String
+    /// How label layers were read (left out, or kept as marks), for `pitchline check`.
+    var labelNotes: [String] = []
 
     // MARK: Annotations
 

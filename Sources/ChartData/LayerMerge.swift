@@ -20,16 +20,21 @@ extension LayerMerge {
 
         // Layers that repeat another's data.
         var dropped = Set<Int>()
+        var notes: [String] = []  // how each layer was read, for `pitchline check`
+        func note(_ p: Part, _ text: String) { notes.append("\(p.leaf.path) (\(p.spec.markName)): \(text)") }
         var idiom: LayerIdiom?
         let data = parts.filter { !$0.isBand && !$0.isTrend }
         for a in data {
             for b in data where a.index < b.index && !dropped.contains(a.index) && !dropped.contains(b.index) {
                 guard Self.pairs(a, named: true) == Self.pairs(b, named: true) || Self.pairs(a, named: false) == Self.pairs(b, named: false) && a.chart.series.count == b.chart.series.count else { continue }
                 let (ma, mb) = (a.spec.markName, b.spec.markName)
-                if ma == "rule" && b.chart.mark == .point { dropped.insert(a.index); idiom = .lollipop }
-                else if mb == "rule" && a.chart.mark == .point { dropped.insert(b.index); idiom = .lollipop }
-                else if a.chart.mark == .point && b.chart.mark != .point { dropped.insert(a.index) }
-                else { dropped.insert(b.index) }
+                let (gone, kept): (Part, Part)
+                if ma == "rule" && b.chart.mark == .point { (gone, kept) = (a, b); idiom = .lollipop }
+                else if mb == "rule" && a.chart.mark == .point { (gone, kept) = (b, a); idiom = .lollipop }
+                else if a.chart.mark == .point && b.chart.mark != .point { (gone, kept) = (a, b) }
+                else { (gone, kept) = (b, a) }
+                dropped.insert(gone.index)
+                note(gone, "the same points as \(kept.leaf.path), read as one series")
             }
         }
         // A rule or line along another layer's range ends (a waterfall's connectors).
@@ -39,6 +44,7 @@ extension LayerMerge {
                 let ends = Self.pairs(b, named: false, ranges: true)
                 if b.chart.series.contains(where: { !$0.details.isEmpty }), mine.allSatisfy({ (ends[$0.key] ?? 0) >= $0.value }) {
                     dropped.insert(a.index)
+                    note(a, "runs along the range ends of \(b.leaf.path) (connectors), not a series of its own")
                     break
                 }
             }
@@ -51,6 +57,7 @@ extension LayerMerge {
             for o in others { union.merge(Self.pairs(o, named: false, ranges: true)) { $0 + $1 } }
             if Self.pairs(a, named: false, ranges: true) == union, others.reduce(0, { $0 + $1.chart.series.count }) >= 2 {
                 dropped.insert(a.index)
+                note(a, "joins the points of the other layers row by row (a connector), not a series of its own")
                 if others.allSatisfy({ $0.chart.mark == .point }) { idiom = .dumbbell }
             }
         }
@@ -126,6 +133,7 @@ extension LayerMerge {
         // Bands become their line's range.
         for p in kept where p.isBand && p.index != main.index {
             guard let target = bandTargets[p.index] else { continue }
+            note(p, "a band, read as the range of \(target.map { t in kept.first { $0.index == t.1.layer }!.chart.series[t.1.series].name }.joined(separator: ", "))")
             let map = rowMap(p)
             for (bs, t) in target {
                 guard let ts = mergedIndex["\(t.layer)/\(t.series)"] else { continue }
@@ -196,6 +204,8 @@ extension LayerMerge {
         semantics.invalidRows = kept.reduce(0) { $0 + $1.chart.semantics.invalidRows }
         semantics.seriesLayers = layers
         semantics.idiom = idiom
+        for p in kept where p.isTrend { note(p, "a fitted trend line, read at every row of the chart") }
+        semantics.notes += notes + labelNotes
         semantics.annotations = placedAnnotations(rowsOn: main.chart.semantics.orientation == .horizontal ? "y" : "x", xValues: xValues)
         chart.semantics = semantics
         var spoken = chart.options.spokenSeriesNames

@@ -111,6 +111,8 @@ struct LayerTests {
         #expect(chart.semantics.idiom == .lollipop)
         #expect(chart.series.count == 1)
         #expect(chart.describe().summary.hasPrefix("Lollipop chart"))
+        // `pitchline check` says how each layer was read: nothing merged silently.
+        #expect(chart.semantics.notes == ["$.layer[0] (rule): the same points as $.layer[1], read as one series"])
     }
 
     @Test func problemsNameTheLayerPath() {
