@@ -34,7 +34,7 @@ extension SpeechFormatter {
             let of = a.row != nil && !chart.x.title.isEmpty ? " " + Self.lowercasedKeepingAcronyms(chart.x.title) : ""
             parts.append("the \(Self.aggregateNames[op] ?? op)\(of)\(a.group.map { " of \($0)" } ?? "")")
         }
-        if let row = a.row, a.aggregate != nil, let v = a.value, chart.x.type == .quantitative {
+        if a.row != nil, a.aggregate != nil, let v = a.value, chart.x.type == .quantitative {
             // An aggregate of the row field (a mean on a histogram): its own number, not the bin.
             var f = NumberFormat.automatic(for: [v])
             f.trim = true
