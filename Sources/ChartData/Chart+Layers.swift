@@ -54,19 +54,14 @@ public enum LayerIdiom: String, Sendable, Equatable {
     case dumbbell
     /// Floating bars, each starting where the one before ended (a running total).
     case waterfall
-
-    public var chartKindName: String {
-        switch self {
-        case .lollipop: "Lollipop chart"
-        case .dumbbell: "Dumbbell chart"
-        case .waterfall: "Waterfall chart"
-        }
-    }
 }
 
 extension Chart {
-    /// "Line chart", "Dumbbell chart": the idiom of a layered chart, else the mark's kind.
-    public var kindName: String { semantics.idiom?.chartKindName ?? mark.chartKindName }
+    /// The catalogue key of the chart's kind: its idiom's (`kind.dumbbell`), else its mark's (`kind.line`).
+    public var kindKey: String { "kind." + (semantics.idiom?.rawValue ?? mark.rawValue) }
+
+    /// "Line chart", "Dumbbell chart" in the chart's language (`pitchline check`).
+    public var kindName: String { Messages(tag: options.language ?? "en")[kindKey] }
 
     /// How series `s` is drawn: its layer's mark in a layered chart, else the chart's mark.
     public func drawnMark(series s: Int) -> Mark {

@@ -63,6 +63,7 @@ extension LayerMerge {
         }
         let kept = parts.filter { !dropped.contains($0.index) }
         let main = kept.first { !$0.isBand && !$0.isTrend } ?? primary
+        let messages = Messages(tag: main.chart.options.language ?? "en")  // series names in the chart's language
         let continuous = main.chart.xValues.first.map { Self.keyKind($0) != "categories" } ?? false
 
         // Rows: every key of the united layers, as often as one layer repeats it.
@@ -124,7 +125,7 @@ extension LayerMerge {
                     }
                 }
                 let pointRows = repeats ? (s.pointRows ?? Array(s.values.indices)).map { map[$0] }.sorted() : nil
-                let name = p.isTrend ? Self.trendName(p.spec, group: p.chart.series.count > 1 ? s.name : nil) : s.name
+                let name = p.isTrend ? Self.trendName(p.spec, group: p.chart.series.count > 1 ? s.name : nil, messages) : s.name
                 series.append(Series(name: name, values: values, details: details, pointRows: pointRows, sourceKey: s.sourceKey, sourceIndex: s.sourceIndex))
                 layers.append(SeriesLayer(layer: p.index, mark: p.chart.mark, trend: p.isTrend))
             }
@@ -155,7 +156,7 @@ extension LayerMerge {
                 for (r, v) in s.values.enumerated() { if let v, let x = p.chart.xValues[r].numeric { samples.append((x, v)) } }
                 samples.sort { $0.0 < $1.0 }
                 let values = xValues.map { k in k.numeric.flatMap { Self.interpolate(samples, at: $0) } }
-                let name = Self.trendName(p.spec, group: p.chart.series.count > 1 ? s.name : nil)
+                let name = Self.trendName(p.spec, group: p.chart.series.count > 1 ? s.name : nil, messages)
                 // One point per distinct key (the first of a repeated key's rows).
                 let firstRows = repeats ? keys.map { firstRow[$0]! } : nil
                 var along = values
@@ -168,7 +169,8 @@ extension LayerMerge {
         let aggregates = Dictionary(parts.map { ($0.index, $0.chart.y.aggregate) }, uniquingKeysWith: { a, _ in a })
         for i in series.indices where series[..<i].contains(where: { $0.name == series[i].name }) {
             let op = aggregates[layers[i].layer] ?? nil
-            series[i].name += " (\(op.map { SpeechFormatter.aggregateNames[$0] ?? $0 } ?? layers[i].mark.rawValue))"
+            let what = op.map { messages.text("layer.op.\($0)") != nil ? messages["layer.op.\($0)"] : $0 } ?? layers[i].mark.rawValue
+            series[i].name = messages["layer.series.op", ["name": series[i].name, "op": what]]
         }
 
         // A waterfall: one series of floating bars, each starting where the one before ended.
@@ -313,16 +315,16 @@ extension LayerMerge {
     }
 
     /// "Trend line", "Quadratic trend line", "Loess trend line"; with a group, "Trend line, Seattle".
-    static func trendName(_ spec: ChartSpec, group: String?) -> String {
-        var name = "Trend line"
+    static func trendName(_ spec: ChartSpec, group: String?, _ m: Messages) -> String {
+        var key = "layer.trend"
         for step in spec.transforms {
-            if step.json["loess"] != nil { name = "Loess trend line" }
+            if step.json["loess"] != nil { key = "layer.trend.loess" }
             if step.json["regression"] != nil {
                 let method = step.json["method"]?.string ?? "linear"
-                let names = ["log": "Logarithmic", "exp": "Exponential", "pow": "Power", "quad": "Quadratic", "poly": "Polynomial"]
-                name = names[method].map { "\($0) trend line" } ?? "Trend line"
+                key = method == "linear" ? "layer.trend" : "layer.trend.\(method)"
             }
         }
-        return group.map { "\(name), \($0)" } ?? name
+        let name = m.text(key) != nil ? m[key] : m["layer.trend"]
+        return group.map { m["layer.trend.group", ["name": name, "group": $0]] } ?? name
     }
 }
