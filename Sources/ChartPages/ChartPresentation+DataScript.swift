@@ -48,6 +48,8 @@ struct ChartScriptData: Encodable {
         var playbackDuration: Double
         /// Seconds a point's tone sounds (speech waits for it when the reader chose "tone first").
         var toneDuration: Double
+        /// The landmark chime, when the chart has marks.
+        var markTone: Int?
     }
     var id: String
     var title: String
@@ -65,6 +67,8 @@ struct ChartScriptData: Encodable {
     /// Up moves to the next series, Down to the previous (a box plot's statistics, ascending,
     /// so Up is the higher statistic); nil: Up is the previous series.
     var upIsNext: Bool?
+    /// Landmarks (`M`): a layered chart's rules and labels (ChartPresentation+Marks.swift).
+    var marks: [MarkInfo]?
 }
 
 /// Messages the scrubber says, made once per chart in its language (`Messages`, keys
@@ -105,6 +109,8 @@ struct ScrubberText: Encodable {
     var oneScale: String
     /// B: the braille line off (the default) / on (docs/architecture.md, "Braille").
     var braille: [String]
+    /// M on a chart without rules or labels.
+    var noMarks: String
 
     init(describe: [String], xAxis: String, yAxis: String, speeds: [Speed], normalSpeed: Int, messages m: Messages) {
         self.describe = describe
@@ -130,6 +136,7 @@ struct ScrubberText: Encodable {
         scales = [m["scrubber.ownScales"], m["scrubber.sharedScale"]]
         oneScale = m["scrubber.oneScale"]
         braille = [m["scrubber.brailleOff"], m["scrubber.brailleOn"]]
+        noMarks = m["scrubber.noMarks"]
     }
 }
 
@@ -251,9 +258,9 @@ extension ChartPresentation {
                 .init(
                     sampleRate: $0.sampleRate, tones: $0.tones,
                     endTone: $0.endTone, missingTone: $0.missingTone, playbackDuration: $0.playbackDuration,
-                    toneDuration: chart.options.audio.toneDuration)
+                    toneDuration: chart.options.audio.toneDuration, markTone: $0.markTone)
             },
-            text: text, startSeries: startSeries, upIsNext: upIsNext)
+            text: text, startSeries: startSeries, upIsNext: upIsNext, marks: markInfos(rows: rows, toScrub: toScrub))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
         return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

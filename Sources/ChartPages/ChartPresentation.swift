@@ -46,7 +46,7 @@ public struct ChartPresentation: Sendable {
 
 extension ChartPresentation {
     /// "Line chart", "Liniendiagramm": the chart's kind in its language.
-    public var kindName: String { Messages(tag: chart.options.language ?? "en")["kind.\(chart.mark.rawValue)"] }
+    public var kindName: String { Messages(tag: chart.options.language ?? "en")[chart.kindKey] }
 
     /// The summary's first sentence, for lists such as the index page.
     public var oneLineSummary: String {
