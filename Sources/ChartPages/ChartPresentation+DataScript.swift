@@ -11,6 +11,8 @@ struct ChartScriptData: Encodable {
     struct SeriesInfo: Encodable {
         var name: String
         var labels: PointTemplates
+        /// The reader settings' other wordings (terse, value first): the script only chooses.
+        var variants: LabelVariants
         /// The value of each scrubber point as a number text without unit (nil: no data).
         var values: [String?]
         /// Said after a point's label (", total 5,120, size 120"); nil when no point has any.
@@ -30,6 +32,7 @@ struct ChartScriptData: Encodable {
     }
     struct AllInfo: Encodable {
         var labels: AllSeriesTemplates
+        var variants: AllSeriesVariants
         var minRow: Int?
         var maxRow: Int?
         var brief: String
@@ -91,6 +94,8 @@ struct ScrubberText: Encodable {
     /// default, each series' shape), then one shared scale (to compare series).
     var scales = ["Each series on its own pitch scale, to hear its shape", "All series on one shared pitch scale, to compare them"]
     var oneScale = "This chart plays every series on one pitch scale."
+    /// Verbose setting: said after a point, ", {p} of 1,461" (`{p}`: the point's place from 1).
+    var position = ""
 }
 
 /// Whole-series playback: at most `maxRate` notes a second and at least this many seconds
@@ -151,6 +156,7 @@ extension ChartPresentation {
             return ChartScriptData.SeriesInfo(
                 name: chart.series[s].name,
                 labels: speech.pointTemplates(series: s),
+                variants: speech.labelVariants(series: s),
                 values: rows.map { speech.templateValue(series: s, row: $0) },
                 details: { let d = rows.map { speech.detailText(series: s, row: $0) }; return d.contains { $0 != nil } ? d : nil }(),
                 tones: audio.map { a in rows.map { a.pointTones[s][$0] } },
@@ -168,7 +174,7 @@ extension ChartPresentation {
             let lows = description.series.compactMap { d in d.statistics.min.map { ($0, d.statistics.minRow!) } }
             let highs = description.series.compactMap { d in d.statistics.max.map { ($0, d.statistics.maxRow!) } }
             all = .init(
-                labels: speech.allSeriesTemplates,
+                labels: speech.allSeriesTemplates, variants: speech.allSeriesVariants,
                 minRow: toScrub(lows.min { $0.0 < $1.0 }?.1), maxRow: toScrub(highs.max { $0.0 < $1.0 }?.1),
                 brief: briefs.joined(separator: " "), more: mores.joined(separator: " "))
         }
@@ -177,12 +183,13 @@ extension ChartPresentation {
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
         let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count))
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
-        let text = ScrubberText(
+        var text = ScrubberText(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
             xAxis: "X axis: \(chart.x.title), \(chart.pointCount > 0 ? speech.xRangeText : "no data").",
             yAxis: speech.forEars("Y axis: \(yTitle), \(speech.yRangeText)."),
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: $0.1) },
             normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0)
+        text.position = speech.positionTemplate(pointCount: chart.pointCount)
         let data = ChartScriptData(
             id: chart.id, title: chart.title,
             pointCount: chart.pointCount,
