@@ -194,7 +194,7 @@
   function dragStart(e) {
     if (drag || e.button > 0 || e.isPrimary === false) return;
     var t = e.target, track = !!(t && t.classList && t.classList.contains("pl-slider"));
-    var zone = track ? t : (t && t.closest ? t.closest(".pl-plot") : null), chart = null;
+    var zone = track ? t : (t && t.closest ? t.closest("svg.pl-svg") : null), chart = null;
     for (var i = 0; zone && i < charts.length; i++) if (charts[i].figure.contains(zone)) chart = charts[i];
     if (!chart) return;
     e.preventDefault();   // no text selection, no native range drag
