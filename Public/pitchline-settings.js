@@ -82,7 +82,8 @@
     }
   }
 
-  /* Speeds come from the chart data script (the generator's words), once, from the first chart. */
+  /* Speeds come with the dialog's markup; a theme whose dialog lacks them gets the chart data
+     script's (the generator's words), from the chart that opened it. */
   function fillSpeeds(speeds) {
     var sel = field("speed");
     if (!sel || sel.options.length || !speeds) return;

@@ -811,6 +811,16 @@
       }, 200);
     });
     setUpHelp();
+    /* The guide page's "Open the settings" (no chart there, so no preview tone). */
+    var openers = document.querySelectorAll(".pl-open-settings");
+    for (var o = 0; o < openers.length; o++) {
+      openers[o].hidden = false;
+      openers[o].addEventListener("click", function (e) { if (settings.open) settings.open(e.currentTarget, null); });
+    }
+    if (!charts.length) {
+      var previews = document.querySelectorAll(".pl-settings-preview");
+      for (var q = 0; q < previews.length; q++) previews[q].hidden = true;
+    }
     liveReload();
     var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 200); };
     idle(function () { for (var c = 0; c < charts.length; c++) charts[c].load(); });

@@ -339,3 +339,33 @@ def test_accessibility_tree_of_the_scrubber_in_every_mode(new_page, site):
         assert lo <= node["number"] <= hi, name                  # the thumb sits at the point
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "slider-accessibility-tree.json").write_text(json.dumps(seen, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def test_guide_page_from_the_index_and_the_help_plays_every_sound_and_opens_the_settings(new_page, site):
+    page = new_page()
+    page.goto(site + "index.html")
+    page.get_by_role("link", name="How to listen").click()
+    assert page.url.endswith("/guide.html")
+    assert page.locator("h1").text_content() == "How to listen to these charts"
+    for name in ["NVDA (Windows)", "JAWS (Windows)", "VoiceOver (macOS)", "VoiceOver (iPhone and iPad)", "TalkBack (Android)", "Orca (Linux)"]:
+        assert page.get_by_role("heading", name=name, level=3).count() == 1, name
+    assert page.locator("table.pl-keys kbd", has_text="O").count() >= 1     # the same key table as the help
+    durations = page.evaluate("""() => Promise.all([...document.querySelectorAll('.pl-sounds audio')].map(a =>
+        new Promise(ok => { a.onloadedmetadata = () => ok(a.duration); a.onerror = () => ok(-1); a.preload = 'auto'; a.load(); })))""")
+    assert len(durations) == 6 and all(0.05 < d < 1 for d in durations), durations
+    results = Axe().run(page, options=WCAG)
+    assert results.violations_count == 0, results.generate_report()
+    page.screenshot(path=str(ARTIFACTS / "guide.png"), full_page=True)
+    page.get_by_role("button", name="Open the settings").click()
+    assert page.locator("#pl-settings").evaluate("d => d.open")
+    assert page.locator(".pl-settings-preview").is_hidden()                # no chart here to preview
+    page.select_option("#pl-set-verbosity", "terse")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.classList.contains('pl-open-settings')")
+    page.goto(site + f"charts/{SEATTLE}.html")
+    focus_slider(page)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(400)
+    assert valuetext(page) == data(page)["series"][0]["values"][1]
+    page.keyboard.press("h")
+    assert page.locator("#pl-help a", has_text="How to listen to these charts").get_attribute("href") == "../guide.html"
