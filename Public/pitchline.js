@@ -32,6 +32,11 @@
 
   var numberFormat = null;
 
+  /* "probably"/"maybe" → true: what the browser says it can decode (an audio element's answer). */
+  function canPlay(type) {
+    try { return !!document.createElement("audio").canPlayType(type); } catch (e) { return false; }
+  }
+
   function now() { return window.performance ? performance.now() : Date.now(); }
 
   function resumeAudio() {
@@ -336,15 +341,16 @@
       self.loading = "synth";
       self.say(self.text.synthesised);
     };
-    var decode = function (bytes) {
+    var decode = function (bytes, refused) {
+      refused = typeof refused === "function" ? refused : fail;
       try {
         var p = c.decodeAudioData(bytes, function (b) {
           self.buffer = b;
           self.loading = "ready";
           if (self.waiting) { self.waiting = false; self.playPoint(0); }
-        }, fail);
+        }, refused);
         if (p && p.catch) p.catch(function () {});
-      } catch (e) { fail(); }
+      } catch (e) { refused(); }
     };
     var embedded = (window.PitchlineAudio || {})[this.id];
     var ogg = this.figure.getAttribute("data-audio"), js = this.figure.getAttribute("data-audio-script");
@@ -364,10 +370,20 @@
       sc.onerror = fail;
       document.head.appendChild(sc);
     } else if (ogg) {
-      fetch(ogg).then(function (r) {
-        if (!r.ok) throw new Error(r.status);
-        return r.arrayBuffer();
-      }).then(decode, fail);
+      /* The same bank in Ogg and in WebM (Safari before 18.4 decodes Vorbis only in WebM): the
+         container the browser says it plays first, the other if decoding fails, then simple
+         tones, said once. Only one file is fetched where the first one decodes. */
+      var webm = this.figure.getAttribute("data-audio-webm"), order = webm ? [ogg, webm] : [ogg];
+      if (webm && !canPlay('audio/ogg; codecs="vorbis"') && canPlay('audio/webm; codecs="vorbis"')) order.reverse();
+      var attempt = function (i) {
+        if (i >= order.length) { fail(); return; }
+        var next = function () { attempt(i + 1); };
+        fetch(order[i]).then(function (r) {
+          if (!r.ok) throw new Error(r.status);
+          return r.arrayBuffer();
+        }).then(function (bytes) { decode(bytes, next); }, next);
+      };
+      attempt(0);
     } else fail();
   };
 
