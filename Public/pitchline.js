@@ -157,18 +157,103 @@
     /* A value changed by the browser or an assistive technology (increment/decrement actions,
        TalkBack's and VoiceOver's swipes on the native range input). */
     this.slider.addEventListener("input", function () {
-      if (self.dragging) return;   // a pointer drag moves it (pitchline.touch.js)
+      if (drag && drag.chart === self) return;   // the pointer drag moves it (see dragTo)
       var row = (+self.slider.value) - (+self.slider.min);
       if (row !== self.row) self.move(row, 0);
     });
-    /* Pointer and touch on the track: pitchline.touch.js (the native drag is kept off: it
-       would walk through the other views' numbers). */
+    /* Pointer and touch on the track: see dragStart (the native drag is kept off: it would
+       walk through the other views' numbers). */
     this.slider.addEventListener("mousedown", function (e) { e.preventDefault(); });
     var help = this.figure.querySelector(".pl-help-link");
     if (help) help.addEventListener("click", function () { openHelp(self.slider); });
     var gear = this.figure.querySelector(".pl-settings-link");
     if (gear) gear.addEventListener("click", function () { openSettings(self); });
   };
+
+  /* The scrubber index under `clientX`: along the track (evenly spaced) or the drawing (the
+     nearest point's x, from the generator's cx). */
+  P.rowAt = function (clientX, onTrack) {
+    if (onTrack) {
+      var r = this.slider.getBoundingClientRect();
+      if (!(r.width > 0)) return this.row;
+      return Math.max(0, Math.min(this.rows - 1, Math.round((clientX - r.left) / r.width * (this.rows - 1))));
+    }
+    var svg = this.figure.querySelector("svg.pl-svg"), xs = this.series[0].cx;
+    var m = svg && svg.getScreenCTM ? svg.getScreenCTM() : null;
+    if (!m || !xs || !xs.length) return this.row;
+    var x = (clientX - m.e) / m.a, lo = 0, hi = xs.length - 1;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (xs[mid] < x) lo = mid + 1; else hi = mid; }
+    if (lo > 0 && x - xs[lo - 1] < xs[lo] - x) lo--;
+    return lo;
+  };
+
+  /* ---- Pointer and touch: pressing, dragging or tapping along the drawing or the track moves
+     the cursor, plays each point passed (at most one tone per TONE_GAP) and says where it is
+     (at most one label per SAY_GAP, and the point where the drag ends). Listeners sit on the
+     document, so the drawing itself is not announced as "clickable". On a touch screen a drag
+     on the drawing starts only once it goes sideways: a vertical swipe still scrolls the page
+     (CSS touch-action: pan-y), and once scrubbing, touchmove is cancelled so the page stays put. */
+  var TONE_GAP = 70, SAY_GAP = 300;   // milliseconds
+  var drag = null;
+
+  function dragStart(e) {
+    if (drag || e.button > 0 || e.isPrimary === false) return;
+    var t = e.target, track = !!(t && t.classList && t.classList.contains("pl-slider"));
+    var zone = track ? t : (t && t.closest ? t.closest("svg.pl-svg") : null), chart = null;
+    for (var i = 0; zone && i < charts.length; i++) if (charts[i].figure.contains(zone)) chart = charts[i];
+    if (!chart) return;
+    e.preventDefault();   // no text selection, no native range drag
+    drag = { chart: chart, id: e.pointerId, track: track, x0: e.clientX, y0: e.clientY,
+             active: e.pointerType !== "touch" || track, lastTone: 0, lastSay: 0, said: -1, timer: 0 };
+    try { zone.setPointerCapture(e.pointerId); } catch (err) { /* the events still bubble */ }
+    if (drag.active) dragTo(e.clientX, true);
+  }
+
+  function dragMove(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.active) {   // touch on the drawing: sideways scrubs, up or down scrolls
+      var dx = Math.abs(e.clientX - drag.x0), dy = Math.abs(e.clientY - drag.y0);
+      if (dx < 6 && dy < 6) return;
+      if (dy > dx) { drag = null; return; }
+      drag.active = true;
+      dragTo(e.clientX, true);
+      return;
+    }
+    dragTo(e.clientX, false);
+  }
+
+  function dragTo(clientX, first) {
+    var d = drag, chart = d.chart, row = chart.rowAt(clientX, d.track), t = now();
+    if (first) {   // focus, sound loading, the point played and said
+      chart.pick(row);
+      d.lastTone = d.lastSay = t;
+      d.said = row;
+      return;
+    }
+    if (row === chart.row) return;
+    chart.show(row);   // the cursor follows at once
+    if (t - d.lastTone >= TONE_GAP) { d.lastTone = t; chart.playPoint(); }
+    clearTimeout(d.timer);
+    if (t - d.lastSay >= SAY_GAP) sayDragged(d);
+    else d.timer = setTimeout(function () { sayDragged(d); }, SAY_GAP - (t - d.lastSay));
+  }
+
+  function sayDragged(d) {
+    d.lastSay = now();
+    if (d.said === d.chart.row) return;
+    d.said = d.chart.row;
+    if (settings.get("speech")) d.chart.announce(d.chart.label(d.chart.row));
+  }
+
+  function dragEnd(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    var d = drag;
+    drag = null;
+    clearTimeout(d.timer);
+    if (e.type === "pointercancel") return;   // the browser took the gesture (a scroll)
+    if (!d.active) { d.chart.pick(d.chart.rowAt(e.clientX, d.track)); return; }   // a tap
+    sayDragged(d);   // where the drag ended, once
+  }
 
   /* Moves the cursor, readout and table row to `row` (nothing is spoken). */
   P.show = function (row) {
@@ -724,6 +809,11 @@
       chart.start();
       charts.push(chart);
     }
+    document.addEventListener("pointerdown", dragStart);
+    document.addEventListener("pointermove", dragMove);
+    document.addEventListener("pointerup", dragEnd);
+    document.addEventListener("pointercancel", dragEnd);
+    document.addEventListener("touchmove", function (e) { if (drag && drag.active && e.cancelable) e.preventDefault(); }, { passive: false });
     /* Back from another window: Orca 43 announces only the browser frame and stays in browse mode,
        although the slider has focus (measured); focus arriving anew on it says the chart once
        and switches to focus mode. */
@@ -751,10 +841,6 @@
     var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 200); };
     idle(function () { for (var c = 0; c < charts.length; c++) charts[c].load(); });
   }
-
-  /* For the files joined after this one (pitchline.touch.js): the chart type, the page's charts
-     (filled at init) and the settings. Not an API: the theme's own parts only. */
-  window.Pitchline = { Chart: Chart, charts: charts, settings: settings, now: now };
 
   /* Deferred scripts run while readyState is already "interactive" but before DOMContentLoaded,
      and the chart data scripts come after this one: wait for DOMContentLoaded (or load). */

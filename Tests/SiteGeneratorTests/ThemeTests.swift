@@ -58,7 +58,7 @@ import Testing
         #expect(css.contains("rebeccapurple"))
         #expect(css.contains(".pl-slider"), "scrubber.css (not overridden) is still bundled")
         let js = set.files.values.first { $0.path.hasSuffix(".js") && $0.path.hasPrefix("assets/") }
-        // Every built-in Public/*.js (pitchline-settings.js, pitchline.js, pitchline.touch.js), in name order, one script.
+        // Every built-in Public/*.js (pitchline-settings.js, pitchline.js), in name order, one script.
         let builtInJS = ThemeFiles.builtIn.files.filter { $0.key.hasPrefix("Public/") && $0.key.hasSuffix(".js") }
             .sorted { $0.key < $1.key }.map { $0.value.last == 0x0A ? $0.value : $0.value + Data([0x0A]) }.reduce(Data(), +)
         #expect(builtInJS.count > 0 && js?.data == builtInJS)
