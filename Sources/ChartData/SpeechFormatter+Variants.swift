@@ -39,21 +39,23 @@ public struct AllSeriesVariants: Sendable, Equatable, Encodable {
 extension SpeechFormatter {
     /// The variants of `series`' spoken label (docs/architecture.md, "Reader settings").
     public func labelVariants(series: Int) -> LabelVariants {
-        let name = spokenName(series)
+        let name = spokenName(series), m = messages
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
         return LabelVariants(
-            valueFirst: "\(name) \(said), {x}", valueFirstGap: "\(name), no data, {x}",
-            terse: "{v}", terseGap: "no data")
+            valueFirst: m["label.valueFirst", ["name": name, "value": said]], valueFirstGap: m["label.valueFirstGap", ["name": name]],
+            terse: "{v}", terseGap: m["value.noData"])
     }
 
     public var allSeriesVariants: AllSeriesVariants {
-        AllSeriesVariants(valueFirst: spokenUnit.map { "{v}, in \($0), {x}" } ?? "{v}, {x}", terse: "{v}")
+        AllSeriesVariants(
+            valueFirst: spokenUnit.map { messages["label.allValueFirstUnit", ["unit": $0]] } ?? messages["label.allValueFirst"],
+            terse: "{v}")
     }
 
     /// Said after a point in the verbose setting: ", {p} of 1,461" (`{p}` is the point's place,
     /// counted from 1, written by the page in the page's language).
     public func positionTemplate(pointCount: Int) -> String {
-        ", {p} of \(TextFormat.count(pointCount, locale: locale))"
+        messages["label.position", ["total": TextFormat.count(pointCount, locale: locale)]]
     }
 
     /// The spoken label of one point with the given settings (what the slider says then).

@@ -1,3 +1,4 @@
+import ChartData
 import Foundation
 
 /// The sound examples on the guide page, each a path relative to the site root.
@@ -16,12 +17,14 @@ extension PageRenderer {
         var cssPath: String
         var jsPath: String
         var siteTitle: String
-        var metaDescription = "How to listen to these charts: keys, sounds, screen readers and settings."
+        var metaDescription: String
         var sounds: GuideSounds
     }
 
     /// `guide.html`: how to listen to the charts (template `guide`), with playable sound examples.
     public func guidePage(siteTitle: String, sounds: GuideSounds, assets: PageAssets) throws -> String {
-        try render("guide", GuideContext(cssPath: assets.cssPath, jsPath: assets.jsPath, siteTitle: siteTitle, sounds: sounds))
+        try render("guide", GuideContext(
+            cssPath: assets.cssPath, jsPath: assets.jsPath, siteTitle: siteTitle,
+            metaDescription: Messages(tag: language)["guide.metaDescription"], sounds: sounds))
     }
 }

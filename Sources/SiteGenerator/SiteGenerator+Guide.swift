@@ -33,7 +33,8 @@ enum GuidePage {
             value: paths["value"]!, lowest: paths["lowest"]!, highest: paths["highest"]!, second: paths["second"]!,
             missing: paths["missing"]!, end: paths["end"]!)
         let html = try theme.pages.guidePage(siteTitle: siteTitle, sounds: sounds, assets: theme.assets.paths)
-        files.append(GeneratedFile(path: path, data: Data(html.utf8), contentType: ContentType.html, role: .guide, title: "How to listen to these charts"))
+        files.append(GeneratedFile(path: path, data: Data(html.utf8), contentType: ContentType.html, role: .guide,
+                                   title: Messages(tag: theme.pages.language)["guide.title"]))
         return files
     }
 }
