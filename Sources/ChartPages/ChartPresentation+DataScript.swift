@@ -1,3 +1,4 @@
+import Braille
 import ChartData
 import Foundation
 
@@ -27,7 +28,11 @@ struct ChartScriptData: Encodable {
         var play: [Playback]
         var cx: [Double]
         var cy: [Double?]
+        /// The series' braille line (`BrailleLine`): the page script only puts the cursor's cell in.
+        var braille: BrailleScript?
     }
+    /// `cells`: the line; `cursor[c]`: column c's cell with the cursor; `starts[c]`: column c's first point.
+    struct BrailleScript: Encodable { var cells: String; var cursor: [String]; var starts: [Int] }
     struct AllInfo: Encodable {
         var labels: AllSeriesTemplates
         var minRow: Int?
@@ -98,6 +103,8 @@ struct ScrubberText: Encodable {
     /// default, each series' shape), then one shared scale (to compare series).
     var scales: [String]
     var oneScale: String
+    /// B: the braille line off (the default) / on (docs/architecture.md, "Braille").
+    var braille: [String]
 
     init(describe: [String], xAxis: String, yAxis: String, speeds: [Speed], normalSpeed: Int, messages m: Messages) {
         self.describe = describe
@@ -122,6 +129,7 @@ struct ScrubberText: Encodable {
         orders = [m["scrubber.toneFirst"], m["scrubber.together"]]
         scales = [m["scrubber.ownScales"], m["scrubber.sharedScale"]]
         oneScale = m["scrubber.oneScale"]
+        braille = [m["scrubber.brailleOff"], m["scrubber.brailleOn"]]
     }
 }
 
@@ -197,7 +205,8 @@ extension ChartPresentation {
                 maxRow: toScrub(d.statistics.maxRow),
                 play: PlaybackPlan.speeds.map { PlaybackPlan.plan(values: values, duration: duration / $0.0) },
                 cx: cx,
-                cy: values.map { $0.map { round1(geometry.y($0)) } })
+                cy: values.map { $0.map { round1(geometry.y($0)) } },
+                braille: rows.isEmpty ? nil : { let b = brailleLine(series: s); return .init(cells: b.cells, cursor: b.cursorCells, starts: b.starts) }())
         }
         var all: ChartScriptData.AllInfo?
         if chart.series.count > 1 {

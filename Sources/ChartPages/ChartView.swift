@@ -52,6 +52,9 @@ struct ChartView {
     var dataScript: String
     var csvPath: String
     var csvDescription: String
+    /// `<id>.braille.txt` and `<id>.brf` (ChartPresentation.braillePaths).
+    var braillePath: String
+    var brfPath: String
     var graphs: [Graph]
     var bankPath: String?
 }
@@ -113,6 +116,8 @@ extension ChartPresentation {
             chartsBase: chartsBase, dataScript: dataScript,
             csvPath: "\(chart.id).csv",
             csvDescription: m.plural("count.rows", count: chart.pointCount),
+            braillePath: Self.braillePaths(id: chart.id).unicode,
+            brfPath: Self.braillePaths(id: chart.id).brf,
             graphs: (audio?.graphFiles ?? []).enumerated().map { i, path in
                 ChartView.Graph(path: path, name: i < chart.series.count ? chart.series[i].name : m["downloads.series", ["n": "\(i + 1)"]])
             },

@@ -156,6 +156,8 @@ extension PageRenderer {
         var view = p.view(level: headingLevel + 1, chartsBase: "", dataScript: "", audio: audio)
         view.ownLang = differentLanguage(p.chart)
         view.csvPath = link(view.csvPath)
+        view.braillePath = link(view.braillePath)
+        view.brfPath = link(view.brfPath)
         view.graphs = view.graphs.map { ChartView.Graph(path: link($0.path), name: $0.name) }
         view.bankPath = view.bankPath.map(link)
         return try render("partials/single-file-chart", PlacedChartContext(headingLevel: headingLevel, chart: view))
