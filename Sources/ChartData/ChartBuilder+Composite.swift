@@ -267,8 +267,9 @@ extension ChartBuilder {
         var chart = try builder.assemble(frame: frame, roles: roles, markKind: .point, fieldOf: outFieldOf, binEnd: binEnd, range: range)
         chart.mark = spec.markName == "errorband" ? .errorband : .errorbar
         // One series of centres from raw data is named by its centre: "Mean of temp max".
-        if center == "__center", chart.series.count == 1, spec.seriesTitles.isEmpty, let c = info.center {
-            chart.series[0].name = ChartBuilder.humanize(c) + " of " + SpeechFormatter.lowercasedKeepingAcronyms(chart.y.title)
+        if center == "__center", chart.series.count == 1, spec.seriesTitles.isEmpty, info.center != nil {
+            info.namedByCenter = true
+            chart.series[0].name = info.seriesName(field: chart.y.title, .english)
         }
         chart.y.field = axes.value.field ?? chart.y.field
         chart.y.aggregate = nil

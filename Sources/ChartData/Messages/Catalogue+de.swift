@@ -434,5 +434,6 @@ extension Messages {
         "strip.many": "{name}: {categories}; {groups}; …",
         "count.categories.one": "{count} Kategorie",
         "count.categories.other": "{count} Kategorien",
+        "error.seriesName": "{center} von {field}",
     ]
 }

@@ -435,5 +435,6 @@ extension Messages {
         "strip.many": "{name}: {categories}; {groups}; …",
         "count.categories.one": "{count} category",
         "count.categories.other": "{count} categories",
+        "error.seriesName": "{center} of {field}",
     ]
 }

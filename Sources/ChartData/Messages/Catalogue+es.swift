@@ -434,5 +434,6 @@ extension Messages {
         "strip.many": "{name}: {categories}; {groups}; …",
         "count.categories.one": "{count} categoría",
         "count.categories.other": "{count} categorías",
+        "error.seriesName": "{center} de {field}",
     ]
 }

@@ -436,5 +436,6 @@ extension Messages {
         "strip.many": "{name}\u{202F}: {categories}\u{202F}; {groups}\u{202F}; …",
         "count.categories.one": "{count} catégorie",
         "count.categories.other": "{count} catégories",
+        "error.seriesName": "{center} de {field}",
     ]
 }
