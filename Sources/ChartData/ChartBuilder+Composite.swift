@@ -96,11 +96,18 @@ extension ChartBuilder {
         }
         let values = frame.column(valueField)!
         let keyColumns = groupby.map { frame.column($0)! }
-        func groupKey(_ r: Int) -> [DataValue] { keyColumns.map { $0[r] } }
-        var groupOf: [[DataValue]: Int] = [:]
-        for g in 0..<stats.rowCount { groupOf[groupby.map { stats[g, $0] }] = g }
         var members = [[Double]](repeating: [], count: stats.rowCount)
-        for r in 0..<frame.rowCount { if let v = values[r].validNumber, let g = groupOf[groupKey(r)] { members[g].append(v) } }
+        if keyColumns.count == 1 {
+            // One key field (the usual case): look groups up by the value itself, no array per row.
+            let keys = keyColumns[0]
+            var groupOf: [DataValue: Int] = [:]
+            for g in 0..<stats.rowCount { groupOf[stats[g, groupby[0]]] = g }
+            for r in 0..<frame.rowCount { if let v = values[r].validNumber, let g = groupOf[keys[r]] { members[g].append(v) } }
+        } else {
+            var groupOf: [[DataValue]: Int] = [:]
+            for g in 0..<stats.rowCount { groupOf[groupby.map { stats[g, $0] }] = g }
+            for r in 0..<frame.rowCount { if let v = values[r].validNumber, let g = groupOf[keyColumns.map { $0[r] }] { members[g].append(v) } }
+        }
 
         struct Group { var five: [Double?]; var lower: [Double]; var upper: [Double]; var count: Int }
         var groups: [Group] = []
