@@ -236,3 +236,18 @@ def test_orca_box_plot_name_kind_and_first_steps_each_heard_once(site):
     text = "\n".join(lines)
     assert text.count(labels[3][1]) == 1 and text.count(labels[4][1]) == 1 and text.count(labels[5][1]) == 1
     assert "°C" not in text
+
+
+def test_orca_layered_chart_band_range_and_mark_said_once(site):
+    """A layered chart (issue 14): the band's range is heard with the value, and M says the rule
+    at the mean before the point where the line crosses it, each once."""
+    chart = "seattle-temperature-range"
+    url = site["base"] + f"charts/{chart}.html"
+    labels = site["labels"][chart]["series"][0]
+    tabs = tabs_to(url)
+    lines = transcript(url, ["Tab"] * tabs + ["Right", "m"], "layers-band-mark")
+    assert after_key(lines, "Right", 1) == [labels[1]]
+    assert labels[1] == "February, average daily high 9.86 degrees Celsius, range 4.055 to 9.86"
+    heard = after_key(lines, "m", 1)
+    assert heard == ["Mark 1 of 1: Mean daily high, 16.439 degrees Celsius. " + labels[4]], heard
+    assert "\n".join(lines).count(labels[4]) == 1

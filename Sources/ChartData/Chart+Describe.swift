@@ -46,7 +46,7 @@ extension Chart {
         var parts: [String] = []
         let m = speech.messages
         let names = series.indices.map { speech.spokenName($0) }
-        let kind = m["kind.\(mark.rawValue)"]
+        let kind = m[kindKey]
         var first = title.isEmpty ? m["summary.kindUntitled", ["kind": kind]] : m["summary.kind", ["kind": kind, "title": title]]
         if let aggregate = y.aggregate { first += " (\(aggregatePhrase(aggregate, m)))" }
         if names.count > 1 { first += m["summary.series", ["count": TextFormat.count(names.count, locale: speech.locale), "list": m.list(names)]] }
@@ -92,6 +92,7 @@ extension Chart {
             }
         }
         if pitchScalePerSeries { parts.append(m["summary.pitchScales"]) }
+        if let marks = speech.annotationSentences { parts.append(marks) }  // layers: rules, labels, bands
         return parts.joined(separator: " ")
     }
 

@@ -25,7 +25,7 @@ extension SpeechFormatter {
         } else {
             text = valueText(value, series: series)
         }
-        text += detailSuffix(d)
+        text += detailSuffix(d) + layerSuffix(series: series, row: row)
         return text
     }
 

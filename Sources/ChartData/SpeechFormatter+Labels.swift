@@ -85,7 +85,7 @@ extension SpeechFormatter {
         guard chart.series.indices.contains(series), chart.series[series].values.indices.contains(row),
               chart.series[series].values[row] != nil,
               chart.series[series].details.indices.contains(row) else { return nil }
-        let text = detailSuffix(chart.series[series].details[row])
+        let text = detailSuffix(chart.series[series].details[row]) + layerSuffix(series: series, row: row)
         return text.isEmpty ? nil : forEars(text)
     }
 

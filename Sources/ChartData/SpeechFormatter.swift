@@ -37,12 +37,12 @@ public struct SpeechFormatter: Sendable {
         if let f = chart.y.format, var parsed = NumberFormat(d3: f), parsed.kind != .short {
             automaticValues = !parsed.hasPrecision
             if !parsed.hasPrecision {
-                parsed.decimals = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) }).decimals
+                parsed.decimals = NumberFormat.automatic(for: Self.sampleValues(chart)).decimals
             }
             valueFormat = parsed
         } else {
             automaticValues = true
-            var automatic = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) })
+            var automatic = NumberFormat.automatic(for: Self.sampleValues(chart))
             if let decimals = chart.y.decimals { automatic.decimals = min(automatic.decimals, decimals) }
             valueFormat = automatic
         }

@@ -76,6 +76,7 @@ public struct ChartGeometry: Sendable {
         if let box = chart.semantics.box {
             for v in (box.lowerOutliers + box.upperOutliers).joined() { lo = min(lo, v); hi = max(hi, v) }
         }
+        if let (a, b) = Self.layerExtent(chart) { lo = min(lo, a); hi = max(hi, b) }  // bands and rules (ChartSVG+Layers.swift)
         if lo > hi { (lo, hi) = (0, 1) }
         if chart.mark == .bar || chart.mark == .area || (chart.mark == .rule && !chart.series.contains { s in s.details.contains { $0.lower != nil } }) { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26

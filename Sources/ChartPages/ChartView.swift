@@ -69,7 +69,7 @@ extension ChartPresentation {
         let m = speech.messages
         let count = { (n: Int) in TextFormat.count(n, locale: speech.locale) }
         var kind = m["details.kind", [
-            "kind": m["kind.\(chart.mark.rawValue)"], "series": m.plural("count.series", count: chart.series.count),
+            "kind": m[chart.kindKey], "series": m.plural("count.series", count: chart.series.count),
             "points": m.plural("count.points", count: chart.pointCount)]]
         if let box = chart.semantics.box {
             kind = m[box.statistics.contains(where: \.isOutliers) ? "details.kindBoxOutliers" : "details.kindBox", [

@@ -42,7 +42,7 @@ struct Check: ParsableCommand {
         // The same loading as generation, so check reports what export would stop on.
         let result = try generator.loadContent(settings: settings)
         for chart in result.charts {
-            let kind = chart.mark.chartKindName.lowercased()
+            let kind = chart.kindName.lowercased()
             let seriesCount = chart.series.count
             let points = TextFormat.count(chart.pointCount)
             if let box = chart.semantics.box {
