@@ -133,13 +133,15 @@
      itself has no click handler and is not announced as "clickable"). */
   function pickOnDrawing(e, chart) {
     var svg = chart.cursor && chart.cursor.ownerSVGElement, xs = chart.series[0].cx;
-    if (!svg || !xs || !svg.getScreenCTM) return;
-    var m = svg.getScreenCTM();
+    var marks = chart.cursor && chart.cursor.parentNode;   // row/value coordinates (axes swapped when horizontal)
+    if (!svg || !xs || !marks.getScreenCTM || !svg.createSVGPoint) return;
+    var m = marks.getScreenCTM();
     if (!m) return;
-    var x = (e.clientX - m.e) / m.a, lo = 0, hi = xs.length - 1;
-    while (lo < hi) { var mid = (lo + hi) >> 1; if (xs[mid] < x) lo = mid + 1; else hi = mid; }
-    if (lo > 0 && x - xs[lo - 1] < xs[lo] - x) lo--;
-    chart.pick(lo);
+    var p = svg.createSVGPoint();
+    p.x = e.clientX; p.y = e.clientY;
+    var x = p.matrixTransform(m.inverse()).x, best = 0;
+    for (var i = 1; i < xs.length; i++) if (Math.abs(xs[i] - x) < Math.abs(xs[best] - x)) best = i;   // rows may run either way
+    chart.pick(best);
   }
 
   /* Moves the cursor, readout and table row to `row` (nothing is spoken). */

@@ -173,14 +173,17 @@ extension ChartPresentation {
                 brief: briefs.joined(separator: " "), more: mores.joined(separator: " "))
         }
         let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : ", in \($0)" } ?? "")
+        let rowAxis = "\(chart.x.title), \(chart.pointCount > 0 ? speech.xRangeText : "no data")."
+        let valueAxis = speech.forEars("\(yTitle), \(speech.yRangeText).")
         let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
         let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count))
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
         let text = ScrubberText(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
-            xAxis: "X axis: \(chart.x.title), \(chart.pointCount > 0 ? speech.xRangeText : "no data").",
-            yAxis: speech.forEars("Y axis: \(yTitle), \(speech.yRangeText)."),
+            // X and Y name the axes as drawn: a horizontal chart's rows are on Y.
+            xAxis: "X axis: " + (geometry.horizontal ? valueAxis : rowAxis),
+            yAxis: "Y axis: " + (geometry.horizontal ? rowAxis : valueAxis),
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: $0.1) },
             normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0)
         let data = ChartScriptData(

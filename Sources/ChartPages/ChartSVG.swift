@@ -62,7 +62,7 @@ public struct ChartSVG: Sendable {
         out.reserveCapacity(64 * 1024)
         // Named by its kind only: the figure carries the title and the summary, each said once.
         out += "<svg role=\"img\" aria-label=\"\(xmlEscape(chart.mark.chartKindName))\" "
-        out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\" focusable=\"false\">"
+        out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\(g.horizontal ? " pl-horizontal" : "")\" focusable=\"false\">"
         // Everything drawn is hidden from the accessibility tree: the image is one node, named by
         // its kind (Chromium otherwise keeps tick labels as text). The title is the drawing's
         // tooltip inside the hidden group (as the svg's own <title> it would be read as its description).
@@ -71,14 +71,17 @@ public struct ChartSVG: Sendable {
             out += "<path id=\"\(id)-mk\(i)\" d=\"\(path)\"/>"
         }
         out += "</defs>"
-        writeAxes(into: &out)
+        if g.horizontal { writeHorizontalAxes(into: &out) } else { writeAxes(into: &out) }
+        // Marks and cursor share the row/value coordinates of `ChartGeometry` (swapped when horizontal).
+        out += g.marksTransform.map { "<g transform=\"\($0)\">" } ?? "<g>"
         for s in chart.series.indices {
             writeSeries(s, into: &out)
         }
+        let (valueStart, valueEnd) = g.valueExtent
         out += "<g class=\"pl-cursor\" hidden=\"\">"
-        out += "<line class=\"pl-cursor-line\" x1=\"0\" x2=\"0\" y1=\"\(num(g.plotTop))\" y2=\"\(num(g.plotBottom))\"/>"
+        out += "<line class=\"pl-cursor-line\" x1=\"0\" x2=\"0\" y1=\"\(num(valueStart))\" y2=\"\(num(valueEnd))\"/>"
         out += "<circle class=\"pl-cursor-dot\" cx=\"0\" cy=\"0\" r=\"6\"/></g>"
-        out += "</g></svg>"
+        out += "</g></g></svg>"
         return out
     }
 
@@ -120,7 +123,7 @@ public struct ChartSVG: Sendable {
         switch chart.mark {
         case .bar:
             guard case .band(_, let band) = g.xLayout else { break }
-            let group = band * 0.8
+            let group = abs(band) * 0.8
             let barWidth = group / Double(chart.series.count)
             let zero = g.y(max(min(0, g.yScale.domainMax), g.yScale.domainMin))
             if values.count >= Self.downsamplingThreshold {

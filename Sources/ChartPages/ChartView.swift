@@ -64,9 +64,11 @@ extension ChartPresentation {
         let count = { (n: Int) in TextFormat.count(n) }
         var kind = "\(chart.mark.chartKindName) with \(count(chart.series.count)) \(chart.series.count == 1 ? "series" : "series") and \(count(chart.pointCount)) \(chart.pointCount == 1 ? "point" : "points") per series."
         if isScrubberReduced { kind += " " + reducedSentence }
-        let axes = [
-            ChartView.Axis(name: "Horizontal axis", text: "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : "no data")"),
-            ChartView.Axis(name: "Vertical axis", text: "\(geometry.yTitle), \(speech.yRangeText)"),
+        let rowAxis = "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : "no data")"
+        let valueAxis = "\(geometry.yTitle), \(speech.yRangeText)"
+        let axes = [  // a horizontal chart has its rows down the vertical axis
+            ChartView.Axis(name: "Horizontal axis", text: geometry.horizontal ? valueAxis : rowAxis),
+            ChartView.Axis(name: "Vertical axis", text: geometry.horizontal ? rowAxis : valueAxis),
         ]
         let series = chart.series.indices.map { s -> ChartView.SeriesView in
             let st = description.series[s].statistics
