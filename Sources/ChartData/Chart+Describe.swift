@@ -70,6 +70,7 @@ extension Chart {
             }
         }
         if let pitch = pitchScaleSentence { parts.append(pitch) }
+        if let curve = pitchCurveSentence { parts.append(curve) }
         return parts.joined(separator: " ")
     }
 

@@ -15,7 +15,7 @@ extension Chart {
         var ranges: [Double] = []
         for s in series {
             var lo = Double.infinity, hi = -Double.infinity
-            for case let v? in s.values where v.isFinite { lo = min(lo, v); hi = max(hi, v) }
+            for case let v? in s.values { if let t = pitchCurve.apply(v) { lo = min(lo, t); hi = max(hi, t) } }
             guard lo <= hi else { continue }
             ranges.append(hi - lo)
             low = min(low, lo); high = max(high, hi)
@@ -30,5 +30,18 @@ extension Chart {
         pitchScalePerSeries
             ? "Each series plays on its own pitch scale, from its lowest to its highest value, because their ranges differ more than tenfold; the all-series view plays them on one shared scale to compare them."
             : nil
+    }
+
+    /// The curve pitch follows: the value axis' scale type (Vega-Lite `scale.type`), so a log
+    /// axis sounds log. Sonification maps values through it before the musical scale.
+    public var pitchCurve: ValueCurve { ValueCurve(semantics.valueScale) }
+
+    /// The sentence the description gives when pitch is not linear in the value; nil when it is.
+    public var pitchCurveSentence: String? {
+        guard let name = pitchCurve.adjective else { return nil }
+        let what = pitchCurve == .log ? "equal ratios of value are equal steps in pitch" : "pitch is spaced as the axis is"
+        let outside = pitchCurve == .log && series.contains { $0.values.contains { v in v.map { $0 <= 0 } ?? false } }
+        let invalid = outside ? " Zero and negative values have no place on it and play the lowest pitch." : ""
+        return "Pitch follows the \(name) value axis: \(what).\(invalid)"
     }
 }
