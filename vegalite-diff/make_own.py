@@ -108,6 +108,11 @@ specs = {
         {"lookup": "person", "from": {"data": {"url": "../data/lookup_people.csv"}, "key": "name", "fields": ["age", "height"]}}]),
     "density": spec("Density of fuel economy", url(CARS), "area", {"x": Q("value"), "y": Q("density")}, [
         {"density": "Miles_per_Gallon", "bandwidth": 2, "extent": [5, 50], "steps": 46}]),
+    # Scott's bandwidth per group, with nulls in the field (skipped by the deviation and
+    # quartiles, counted in n, as Vega).
+    "density-groupby-nulls": spec("Density of fuel economy by origin", url(CARS), "line",
+                                  {"x": Q("value"), "y": Q("density"), "color": N("Origin")}, [
+        {"density": "Miles_per_Gallon", "groupby": ["Origin"], "extent": [5, 50], "steps": 46}]),
     "regression": spec("Linear fit", url(CARS), "line", {"x": Q("Horsepower"), "y": Q("Miles_per_Gallon")}, [
         {"regression": "Miles_per_Gallon", "on": "Horsepower", "extent": [40, 240]}]),
     "regression-poly": spec("Quadratic fit", url(CARS), "line", {"x": Q("Horsepower"), "y": Q("Miles_per_Gallon")}, [
