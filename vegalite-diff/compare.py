@@ -162,6 +162,8 @@ def oracle_rows(result: dict, normalized: bool = False):
 def pitchline_rows(model: dict):
     rows = []
     time_axis = model["x"]["type"] == "temporal"
+    # Dates as values are seconds since 1970 in Pitchline, milliseconds in Vega.
+    scale = 1000.0 if model["y"].get("type") == "temporal" else 1.0
     for s in model["series"]:
         point_rows = s.get("pointRows")
         indexes = point_rows if point_rows is not None else range(len(s["values"]))
@@ -173,8 +175,8 @@ def pitchline_rows(model: dict):
             d = details[i] if i < len(details) and details[i] else {}
             lower, upper = d.get("lower"), d.get("upper")
             if lower is not None and upper is not None:
-                lower, upper = min(lower, upper), max(lower, upper)
-            rows.append((canonical_key(model["xValues"][i], time_axis), s["name"], float(value), lower, upper,
+                lower, upper = min(lower, upper) * scale, max(lower, upper) * scale
+            rows.append((canonical_key(model["xValues"][i], time_axis), s["name"], float(value) * scale, lower, upper,
                          d.get("extras") or []))
     return rows
 

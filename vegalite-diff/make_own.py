@@ -172,6 +172,19 @@ specs = {
                            {"x": O("w"), "y": O("rank"), "color": N("team")}),
     "temporal-y": spec("Dates on y", vals([{"event": "a", "when": "2020-01-05"}, {"event": "b", "when": "2020-03-10"}, {"event": "c", "when": "2021-07-04"}]),
                        "point", {"x": N("event"), "y": T("when")}),
+    # Dates as values, drawn horizontally: a Gantt chart of dates (x start, x2 end per task).
+    "gantt-dates": spec("Project plan", vals([
+        {"task": "Design", "start": "2024-01-08", "end": "2024-02-02"},
+        {"task": "Build", "start": "2024-02-05", "end": "2024-04-26"},
+        {"task": "Test", "start": "2024-04-15", "end": "2024-05-31"},
+        {"task": "Launch", "start": "2024-06-03", "end": None}]),
+        "bar", {"y": N("task", sort=None), "x": T("start"), "x2": {"field": "end"}}),
+    # The date of the first frost each year: a place in the year (monthdate) as the value.
+    "first-frost": spec("First autumn frost", vals([
+        {"year": "2018", "frost": "2018-11-02"}, {"year": "2019", "frost": "2019-10-24"},
+        {"year": "2020", "frost": "2020-11-15"}, {"year": "2021", "frost": None},
+        {"year": "2022", "frost": "2022-10-30T06:00:00Z"}]),
+        "line", {"x": T("year", timeUnit="year"), "y": T("frost", timeUnit="monthdate")}),
     "format-channels": spec("Formats", url(WEATHER), "line",
                             {"x": T("date", timeUnit="year", axis={"format": "%Y"}), "y": Q("precipitation", aggregate="sum", format=",.0f", axis={"format": ".2s"})}),
     # --- marks

@@ -107,8 +107,12 @@ extension Chart {
 
     /// "+2 kg, +100 %"; "+3.2 percentage points" for a percentage; "no change".
     func changeText(_ change: Double, percent: Double?, _ speech: SpeechFormatter) -> String {
-        if change == 0 || speech.numberText(change) == "0" { return "no change" }
         let sign = change > 0 ? "+" : ""
+        if y.type == .temporal {  // dates as values: a change is a duration
+            let text = speech.durationText(abs(change))
+            return text.hasPrefix("0 ") ? "no change" : (change > 0 ? "+" : "\u{2212}") + text
+        }
+        if change == 0 || speech.numberText(change) == "0" { return "no change" }
         if speech.valuesArePercentages {
             return "\(sign)\(speech.numberText(change, asPercentagePoints: true)) percentage points"
         }
@@ -141,6 +145,6 @@ extension Chart {
             unit = x.title.isEmpty ? "from one point to the next" : "from one \(SpeechFormatter.lowercasedKeepingAcronyms(x.title)) to the next"
         }
         guard perStep.isFinite, perStep != 0 else { return nil }
-        return "by about \(speech.derivedValueText(abs(perStep))) \(unit)"
+        return "by about \(y.type == .temporal ? speech.durationText(abs(perStep)) : speech.derivedValueText(abs(perStep))) \(unit)"
     }
 }

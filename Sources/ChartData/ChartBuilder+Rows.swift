@@ -54,12 +54,18 @@ extension ChartBuilder {
         }
 
         // Values.
-        let valueColumn: [DataValue] = fieldOf[value.channel].flatMap { frame.column($0) }
+        var valueColumn: [DataValue] = fieldOf[value.channel].flatMap { frame.column($0) }
             ?? value.constant.map { c in [DataValue](repeating: SpecData.dataValue(c), count: n) } ?? []
         guard !valueColumn.isEmpty || n == 0 else {
             throw specProblem(value.path, line: value.line, "needs \"field\", \"aggregate\": \"count\" or \"datum\" (the values)")
         }
-        let value2Column = roles.value2.flatMap { c in fieldOf[c.channel].flatMap { frame.column($0) } }
+        var value2Column = roles.value2.flatMap { c in fieldOf[c.channel].flatMap { frame.column($0) } }
+        // Dates as values (a temporal value channel): seconds since 1970, as the row axis keeps them.
+        let temporalValues = Self.hasTemporalValues(value)
+        if temporalValues {
+            valueColumn = valueColumn.map(Self.dateSeconds)
+            value2Column = value2Column?.map(Self.dateSeconds)
+        }
 
         // Series keys.
         let grouping = spec.channels.filter { c in
@@ -275,8 +281,15 @@ extension ChartBuilder {
         var yFormat = spec.format ?? value.format.flatMap { NumberFormat.isSupported($0) && !$0.isEmpty ? $0 : nil }
         if normalize && yFormat == nil { yFormat = ".0%" }
         let unit = spec.unit
-        let yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, format: yFormat,
+        var yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, format: yFormat,
                           aggregate: value.aggregate, spokenUnit: spec.spokenUnit)
+        if temporalValues {
+            yAxis.type = .temporal
+            yAxis.timeUnit = value.timeUnit
+            yAxis.granularity = value.timeUnit.flatMap(TimeUnitReading.init)?.granularity
+                ?? Self.granularity(series.flatMap { $0.values.compactMap { $0.map { .date(Date(timeIntervalSince1970: $0)) } } })
+            yAxis.format = value.format.flatMap { $0.isEmpty ? nil : $0 }  // a d3 time format for the axis
+        }
         var notes: [String] = []
         if spec.paramCount > 0 {
             notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") (selections) read but not interactive in Pitchline: the audio scrubber is the interaction")
@@ -289,6 +302,20 @@ extension ChartBuilder {
         return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
                      authorDescription: spec.description, mark: markKind, x: xAxis, y: yAxis, xValues: xValues,
                      series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken), semantics: semantics)
+    }
+
+    /// True when the value channel holds dates (temporal, or a time unit without an aggregate
+    /// that makes numbers of them).
+    static func hasTemporalValues(_ c: ChartSpec.ChannelDef) -> Bool {
+        (c.type == .temporal || c.timeUnit != nil) && (c.aggregate == nil || ["min", "max", "argmin", "argmax"].contains(c.aggregate!))
+    }
+
+    /// A date value as seconds since 1970; anything else is invalid (no mark, "no data").
+    static func dateSeconds(_ v: DataValue) -> DataValue {
+        switch v {
+        case .date(let ms) where ms.isFinite, .number(let ms) where ms.isFinite: return .number(ms / 1000)  // min/max give numbers
+        default: return .null
+        }
     }
 
     /// The axis title as Vega-Lite would show it, humanized when it is only the field name.

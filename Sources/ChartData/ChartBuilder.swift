@@ -49,8 +49,10 @@ struct ChartBuilder {
                 horizontal = x.aggregate != nil && y.aggregate == nil
             } else if y.type == .ordinal && y.bin == nil && y.timeUnit == nil && x.type != .quantitative {
                 horizontal = false  // a bump chart: the rank on an ordinal y is the value
-            } else if y.type == .temporal && x.type != .temporal && x.bin == nil && x.type != .quantitative {
-                throw specProblem(y.path, line: y.line, "temporal values on y with a \(x.type?.rawValue ?? "nominal") x are not supported yet; Pitchline needs a quantitative value channel")
+            } else if y.type == .temporal && x.bin == nil && x.type != .quantitative {
+                horizontal = false  // dates as the values (a date per year or per category)
+            } else if x.type == .temporal && (y.type == .nominal || y.type == nil) && y.bin == nil {
+                horizontal = true  // dates per category (a Gantt chart of dates, events by kind)
             } else {
                 throw specProblem(y.path, line: y.line, "neither x nor y is quantitative; Pitchline needs one quantitative channel for the values (aggregate, e.g. \"aggregate\": \"count\", makes one)")
             }
@@ -77,7 +79,7 @@ struct ChartBuilder {
         // timeUnit names (its implicit `format.parse`), so transforms see dates; the transforms'
         // own implicit parses are `TransformPipeline`'s (in `SpecTransforms`).
         var source = self.frame
-        let dateFields = spec.channels.filter { $0.type == .temporal || $0.timeUnit != nil }.compactMap(\.field)
+        let dateFields = spec.channels.filter { $0.type == .temporal || $0.timeUnit != nil || isTemporalPartner($0) }.compactMap(\.field)
         for f in Set(dateFields) {
             if let column = source.column(f) { source.setColumn(f, column.map(SpecData.toDate)) }
         }
@@ -106,7 +108,7 @@ struct ChartBuilder {
                     throw specProblem(error.path.isEmpty ? "\(c.path).\(key)" : "\(c.path).\(key)", line: c.line, error.message)
                 }
             }
-            if c.type == .temporal || c.timeUnit != nil, c.aggregate == nil || c.aggregate == "min" || c.aggregate == "max" {
+            if c.type == .temporal || c.timeUnit != nil || isTemporalPartner(c), c.aggregate == nil || c.aggregate == "min" || c.aggregate == "max" {
                 frame.setColumn(f, frame.column(f)!.map(SpecData.toDate))
             }
             if let u = c.timeUnitJSON {
@@ -186,6 +188,11 @@ struct ChartBuilder {
             }
         }
         return try assemble(frame: frame, roles: roles, markKind: markKind, fieldOf: fieldOf, binEnd: binEnd, preAggregate: preAggregate)
+    }
+
+    /// x2 or y2 beside a temporal x or y: Vega-Lite gives it its partner's type (a date range).
+    func isTemporalPartner(_ c: ChartSpec.ChannelDef) -> Bool {
+        (c.channel == "x2" || c.channel == "y2") && spec.channel(String(c.channel.dropLast()))?.type == .temporal
     }
 
     /// `temp_max` → "Temp max", `netGeneration` → "Net generation".

@@ -85,9 +85,12 @@ public struct ChartGeometry: Sendable {
                 if v < lo { lo = v }
                 if v > hi { hi = v }
             }
+            for d in s.details {  // ranges and stack segments are drawn to their bounds
+                for case let v? in [d.lower, d.upper] where v.isFinite { lo = min(lo, v); hi = max(hi, v) }
+            }
         }
         if lo > hi { (lo, hi) = (0, 1) }
-        if chart.mark == .bar || chart.mark == .area { lo = min(lo, 0); hi = max(hi, 0) }
+        if chart.mark == .bar || chart.mark == .area, chart.y.type != .temporal { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26
         plotRight = Self.width - 28
 
@@ -104,25 +107,35 @@ public struct ChartGeometry: Sendable {
             (xLayout, xTicks) = rows
             let widest = Double(min(Self.rowLabelLimit, xTicks.map(\.label.count).max() ?? 1))
             plotLeft = 40 + widest * Self.charWidth + 8
-            let count = max(2, Int((plotRight - plotLeft) / 80))
-            let yScale = LinearScale(domain: (lo, hi), range: (plotLeft, plotRight)).niced(count: count)
-            self.yScale = yScale
-            let (yValues, yStep) = yScale.ticks(count: count)
-            let yLabels = Self.numberLabels(yValues, step: yStep, format: chart.y.format, years: false)
-            yTicks = zip(yValues, yLabels).map { Tick(position: yScale($0), label: $1) }
+            (yScale, yTicks) = Self.valueAxis(chart, lo, hi, range: (plotLeft, plotRight), count: max(2, Int((plotRight - plotLeft) / 80)))
         } else {
             plotBottom = Self.plotHeight - 58
             height = Self.plotHeight
-            let yCount = max(2, Int((plotBottom - plotTop) / 48))
-            let yScale = LinearScale(domain: (lo, hi), range: (plotBottom, plotTop)).niced(count: yCount)
-            self.yScale = yScale
-            let (yValues, yStep) = yScale.ticks(count: yCount)
-            let yLabels = Self.numberLabels(yValues, step: yStep, format: chart.y.format, years: false)
-            let widest = Double(yLabels.map(\.count).max() ?? 1)
+            (yScale, yTicks) = Self.valueAxis(chart, lo, hi, range: (plotBottom, plotTop), count: max(2, Int((plotBottom - plotTop) / 48)))
+            let widest = Double(yTicks.map(\.label.count).max() ?? 1)
             plotLeft = 40 + widest * Self.charWidth + 8
-            yTicks = zip(yValues, yLabels).map { Tick(position: yScale($0), label: $1) }
             (xLayout, xTicks) = Self.rowAxis(chart: chart, bands: usesBands, start: plotLeft, end: plotRight, horizontal: false)
         }
+    }
+
+    /// The value scale over `lo…hi` and its ticks: numbers on nice steps in the axis format, or
+    /// calendar dates when the values are dates (`YAxis.type`). Tick positions are the scale's
+    /// (the plot's left edge is not known yet when the axis is vertical; positions do not use it).
+    static func valueAxis(_ chart: Chart, _ lo: Double, _ hi: Double, range: (Double, Double), count: Int) -> (LinearScale, [Tick]) {
+        if chart.y.type == .temporal {
+            let scale = LinearScale(domain: (lo, hi), range: range)
+            let ticks = TimeTicks(from: Date(timeIntervalSince1970: scale.domainMin), to: Date(timeIntervalSince1970: scale.domainMax), maxCount: count)
+            // A place in a cycle (a `monthdate` value) is labelled as it is said, without the year.
+            let cycle = chart.y.timeUnit.map { !$0.contains("year") } ?? false
+            let speech = SpeechFormatter(chart: chart)
+            let labels = chart.y.format.map { f in ticks.dates.map { Self.timeLabel($0, format: f) } }
+                ?? (cycle ? ticks.dates.map { speech.valueDateText($0.timeIntervalSince1970) } : ticks.labels)
+            return (scale, zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) })
+        }
+        let scale = LinearScale(domain: (lo, hi), range: range).niced(count: count)
+        let (values, step) = scale.ticks(count: count)
+        let labels = Self.numberLabels(values, step: step, format: chart.y.format, years: false)
+        return (scale, zip(values, labels).map { Tick(position: scale($0), label: $1) })
     }
 
     /// The row axis from `start` to `end`: bands, or a linear (numeric or time) scale with its ticks.

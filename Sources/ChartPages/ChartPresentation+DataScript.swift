@@ -160,7 +160,10 @@ extension ChartPresentation {
                 maxRow: toScrub(d.statistics.maxRow),
                 play: PlaybackPlan.speeds.map { PlaybackPlan.plan(values: values, duration: duration / $0.0) },
                 cx: cx,
-                cy: values.map { $0.map { round1(geometry.y($0)) } })
+                // A stack segment's dot sits on its top, where it is drawn.
+                cy: chart.semantics.stack != nil && !chart.series[s].details.isEmpty
+                    ? rows.map { r in (chart.series[s].details[r].upper ?? chart.series[s].values[r]).map { round1(geometry.y($0)) } }
+                    : values.map { $0.map { round1(geometry.y($0)) } })
         }
         var all: ChartScriptData.AllInfo?
         if chart.series.count > 1 {

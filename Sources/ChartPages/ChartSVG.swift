@@ -124,8 +124,14 @@ public struct ChartSVG: Sendable {
         case .bar:
             guard case .band(_, let band) = g.xLayout else { break }
             let group = abs(band) * 0.8
-            let barWidth = group / Double(chart.series.count)
+            // Stacked segments share the band (each from its lower to its upper bound); other
+            // series stand side by side.
+            let stacked = chart.semantics.stack != nil
+            let barWidth = stacked ? group : group / Double(chart.series.count)
             let zero = g.y(max(min(0, g.yScale.domainMax), g.yScale.domainMin))
+            let ranges = chart.series[s].details
+            // Range bars (x/x2): a row without its end is a mark at its start, not a bar from the axis.
+            let rangeBars = !stacked && ranges.contains { $0.lower != nil && $0.upper != nil }
             if values.count >= Self.downsamplingThreshold {
                 // Bars thinner than a pixel: one vertical stroke per kept (min/max) row.
                 var d = ""
@@ -138,9 +144,15 @@ public struct ChartSVG: Sendable {
             }
             for row in values.indices {
                 guard let v = values[row], v.isFinite else { continue }
-                let x = g.x(row: row) - group / 2 + Double(s) * barWidth
-                let y = g.y(v)
-                let top = min(y, zero), height = abs(zero - y)
+                let x = g.x(row: row) - group / 2 + (stacked ? 0 : Double(s) * barWidth)
+                var (y, base) = (g.y(v), zero)
+                // A range (x2/y2, a Gantt bar) or a stack segment spans its bounds.
+                if row < ranges.count, let lower = ranges[row].lower, let upper = ranges[row].upper {
+                    (y, base) = (g.y(upper), g.y(lower))
+                } else if rangeBars {
+                    base = y
+                }
+                let top = min(y, base) - (base == y ? 1 : 0), height = max(abs(base - y), 2)
                 out += "<rect class=\"pl-bar\" x=\"\(num(x))\" y=\"\(num(top))\" width=\"\(num(max(barWidth - 0.5, 0.5)))\" height=\"\(num(height))\" fill=\"currentColor\"\(dashAttr)/>"
             }
         case .point:

@@ -89,6 +89,7 @@ struct Inspect: ParsableCommand {
         y["unit"] = chart.y.unit
         y["format"] = chart.y.format
         y["aggregate"] = chart.y.aggregate
+        if chart.y.type == .temporal { y["type"] = "temporal" }  // values are seconds since 1970
         var result: [String: Any] = [
             "file": file, "id": chart.id, "title": chart.title, "mark": chart.mark.rawValue,
             "x": x, "y": y, "xValues": chart.xValues.map(json), "series": series, "semantics": semanticsJSON,

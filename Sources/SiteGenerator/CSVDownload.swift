@@ -22,7 +22,10 @@ enum CSVDownload {
             }
             for s in columns {
                 out += ","
-                if let v = chart.series[s].values[row] { out += TextFormat.plainNumber(v) }
+                if let v = chart.series[s].values[row] {
+                    // Dates as values (seconds since 1970) as dates; they are instants (UTC) once evaluated.
+                    out += chart.y.type == .temporal ? TextFormat.isoTimestamp(v, dateOnly: (chart.y.granularity ?? .day) >= .day, utc: true) : TextFormat.plainNumber(v)
+                }
             }
             out += "\r\n"
         }

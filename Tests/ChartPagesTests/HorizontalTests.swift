@@ -62,3 +62,32 @@ import Testing
         #expect(vertical.contains("\"xAxis\":\"X axis: Fruit"))
     }
 }
+
+/// Stacks, ranges and dates as values are drawn as the model says.
+@Suite struct RangeDrawingTests {
+    @Test func stackSegmentsShareTheBandAndRangeBarsSpanTheirBounds() {
+        var chart = Fixtures.bars()
+        chart.semantics.stack = .zero
+        chart.series = [
+            Series(name: "A", values: [2, 3, 4], details: [2, 3, 4].map { PointDetail(lower: 0, upper: $0, stackTotal: $0 + 1) }),
+            Series(name: "B", values: [1, 1, 1], details: [2, 3, 4].map { PointDetail(lower: $0, upper: $0 + 1, stackTotal: $0 + 1) }),
+        ]
+        let g = ChartGeometry(chart: chart)
+        let svg = ChartSVG(geometry: g, idPrefix: "s").render()
+        // B's first segment runs from 2 to 3, on top of A's, over the whole group width.
+        let top = num(g.y(3)), height = num(g.y(2) - g.y(3))
+        #expect(svg.contains("y=\"\(top)\" width=\"\(num((g.plotRight - g.plotLeft) * 0.8 / 3 - 0.5))\" height=\"\(height)\""))
+        #expect(g.yScale.domainMax >= 5)  // the domain reaches the stack totals
+    }
+
+    @Test func datesAsValuesGetCalendarTicks() {
+        var chart = Fixtures.bars()
+        chart.mark = .point
+        chart.y.type = .temporal
+        chart.y.granularity = .day
+        chart.series = [Series(name: "When", values: [1_578_182_400, 1_583_798_400, 1_625_356_800])]
+        let g = ChartGeometry(chart: chart)
+        #expect(g.yTicks.count >= 3 && g.yTicks.allSatisfy { !$0.label.contains("e+") && $0.label.rangeOfCharacter(from: .letters) != nil }, "\(g.yTicks)")
+        #expect(g.yScale.domainMin > 1_500_000_000)  // not stretched down to zero
+    }
+}
