@@ -90,12 +90,13 @@ def report(pitchline: str) -> tuple[str, dict]:
     lines += ["", "## What differs from Vega-Lite today (for the sub-team)", "",
               "From `vegalite-diff/expected-failures.json` (corpus and gallery); the causes seen so far:", "",
               "- **`config.mark.invalid: null`** draws invalid values (point_invalid_color); Pitchline filters them.",
-              "- **No quantitative channel** (circle_binned, punchcard, natural disasters: the value is `size`) "
-              "and **temporal y with nominal x** (own/temporal-y) are refused; row/column/facet (11 specs) too.",
+              "- row/column/facet (11 specs) are refused until small multiples land.",
               "- Fixed since the first report: stack order, grouped bars, null categories, sequence stop, "
               "open timeUnit ranges, inline CSV/JSON text, channel impute, ordinal y, bare CSVs with times of day (rows were doubled), sort by another field's `op`, `count` of `*`, "
               "a keyword after `.` in expressions, `density` bandwidth with nulls in a group (Scott's rule skips "
-              "them, n counts them), the bare-CSV load (back to 0.14 s CPU for 1,000,000 rows).",
+              "them, n counts them), the bare-CSV load (back to 0.14 s CPU for 1,000,000 rows), dates as values "
+              "(temporal y, Gantt charts of dates), grids of circles whose value is `size` (x rows, a series per y), "
+              "CSV years on a temporal channel (Vega-Lite parses the text: 1900 is a year).",
               "", "| spec | first difference |", "|---|---|"]
     known = {}
     try:

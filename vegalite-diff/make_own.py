@@ -179,6 +179,14 @@ specs = {
         {"task": "Test", "start": "2024-04-15", "end": "2024-05-31"},
         {"task": "Launch", "start": "2024-06-03", "end": None}]),
         "bar", {"y": N("task", sort=None), "x": T("start"), "x2": {"field": "end"}}),
+    # A punch card: the value is the circle's size (rows on x, one series per day on y).
+    "size-punchcard": spec("Commits by hour and day", vals([
+        {"t": "2012-01-02T09:00:00Z", "n": 3}, {"t": "2012-01-02T10:00:00Z", "n": 5}, {"t": "2012-01-03T09:00:00Z", "n": 7},
+        {"t": "2012-01-02T09:30:00Z", "n": 1}, {"t": "2012-01-04T14:00:00Z", "n": 2}, {"t": "2012-01-03T14:15:00Z", "n": 4}]),
+        "circle", {"x": O("t", timeUnit="hours"), "y": O("t", timeUnit="day"), "size": Q("n", aggregate="sum")}),
+    # Years as CSV text on a temporal channel: Vega-Lite parses "1900" as the year 1900.
+    "csv-years-temporal": spec("Years in CSV", {"values": "Year,v\n1900,1\n1950,4\n2000,2\n", "format": {"type": "csv"}},
+                               "line", {"x": T("Year"), "y": Q("v")}),
     # The date of the first frost each year: a place in the year (monthdate) as the value.
     "first-frost": spec("First autumn frost", vals([
         {"year": "2018", "frost": "2018-11-02"}, {"year": "2019", "frost": "2019-10-24"},

@@ -68,7 +68,7 @@ extension ChartBuilder {
         }
 
         // Series keys.
-        let grouping = spec.channels.filter { c in
+        let grouping = (roles.seriesPosition.flatMap { fieldOf[$0.channel] != nil ? [$0] : nil } ?? []) + spec.channels.filter { c in
             Self.seriesChannels.contains(c.channel) && c.aggregate == nil && fieldOf[c.channel] != nil
                 && (c.type == .nominal || c.type == .ordinal || c.channel == "detail" || c.channel.hasPrefix("detail"))
                 && c.field != key?.field
@@ -76,6 +76,20 @@ extension ChartBuilder {
         var groupFields: [String] = []
         for c in grouping where !groupFields.contains(fieldOf[c.channel]!) { groupFields.append(fieldOf[c.channel]!) }
         let groupColumns = groupFields.map { frame.column($0)! }
+
+        // A series' name: the grouping value; a place in a cycle ("Monday") for a timeUnit, a bin's
+        // span for a binned channel (a positional channel that splits the series).
+        let groupDefs = groupFields.map { f in grouping.first { fieldOf[$0.channel] == f }! }
+        let groupUnits = groupDefs.map { $0.timeUnit.flatMap(TimeUnitReading.init).flatMap { $0.isInstant ? nil : $0 } }
+        let groupBinEnds = groupDefs.map { binEnd[$0.channel].flatMap { frame.column($0) } }
+        func groupLabel(_ g: Int, _ r: Int) -> String {
+            let v = groupColumns[g][r]
+            if let unit = groupUnits[g], case .date(let ms) = v { return unit.cycleLabel(ms) }
+            if let ends = groupBinEnds[g], let a = v.validNumber, let b = ends[r].validNumber {
+                return "\(title(of: groupDefs[g], fallback: "bin")) from \(Self.text(.number(a))) to \(Self.text(.number(b)))"
+            }
+            return Self.text(v)
+        }
 
         // Datums that become rows (Vega-Lite's `invalid: "filter"` leaves the rest out of the marks).
         var invalid = 0
@@ -90,10 +104,19 @@ extension ChartBuilder {
             // A row with no valid key has no place on the axis: left out and counted. A valid key
             // with an invalid value keeps its row as a missing value (no mark, said as "no data").
             guard keyValid else { invalid += 1; continue }
-            let sk = groupColumns.isEmpty ? "" : groupColumns.count == 1 ? Self.text(groupColumns[0][r]) : groupColumns.map { Self.text($0[r]) }.joined(separator: ", ")
+            // A continuous y that splits the series (a grid of circles) drops invalid values too.
+            if let p = roles.seriesPosition, p.type == .quantitative || p.type == .temporal || p.bin != nil,
+               let f = fieldOf[p.channel], let i = groupFields.firstIndex(of: f), !groupColumns[i][r].isValid { invalid += 1; continue }
+            let sk = groupColumns.isEmpty ? "" : groupColumns.count == 1 ? groupLabel(0, r) : groupColumns.indices.map { groupLabel($0, r) }.joined(separator: ", ")
             seriesKeyOf[r] = sk
             if seenSeries.insert(sk).inserted { seriesOrder.append(sk) }
             datums.append(r)
+        }
+        // Series from a positional channel of numbers, dates or bins run in the axis' order.
+        if let p = roles.seriesPosition, p.type != .nominal, groupColumns.count == 1 {
+            var first: [String: Double] = [:]
+            for r in datums where first[seriesKeyOf[r]] == nil { first[seriesKeyOf[r]] = groupColumns[0][r].validNumber ?? .infinity }
+            seriesOrder.sort { first[$0]! < first[$1]! }
         }
 
         guard datums.contains(where: { valueColumn[$0].validNumber != nil }) else {
@@ -294,11 +317,12 @@ extension ChartBuilder {
         if spec.paramCount > 0 {
             notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") (selections) read but not interactive in Pitchline: the audio scrubber is the interaction")
         }
-        let semantics = ChartSemantics(
+        var semantics = ChartSemantics(
             specMark: spec.markName == markKind.rawValue ? nil : spec.markName, orientation: roles.orientation, bins: bins, stack: offset,
             valueScale: value.scale, rowScale: key?.scale ?? ScaleInfo(),
             extraFields: extraDefs.map { ExtraField(channel: $0.channel.split(separator: "[").first.map(String.init) ?? $0.channel, title: title(of: $0, fallback: $0.channel)) },
             invalidRows: invalid, pointPerDatum: repeats, notes: notes)
+        semantics.valueChannel = value.channel
         return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
                      authorDescription: spec.description, mark: markKind, x: xAxis, y: yAxis, xValues: xValues,
                      series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken), semantics: semantics)

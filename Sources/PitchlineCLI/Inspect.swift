@@ -78,6 +78,7 @@ struct Inspect: ParsableCommand {
             "pointPerDatum": semantics.pointPerDatum, "notes": semantics.notes,
             "extraFields": semantics.extraFields.map { ["channel": $0.channel, "title": $0.title] },
         ]
+        semanticsJSON["valueChannel"] = semantics.valueChannel
         semanticsJSON["specMark"] = semantics.specMark
         semanticsJSON["stack"] = semantics.stack?.rawValue
         semanticsJSON["bins"] = semantics.bins?.map { [$0.start, $0.end] }
