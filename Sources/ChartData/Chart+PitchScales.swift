@@ -25,11 +25,9 @@ extension Chart {
         return ranges.contains { $0 > 0 && $0 * Self.ownPitchScaleRatio <= shared }
     }
 
-    /// The sentence the description and help give about it.
-    public var pitchScaleSentence: String? {
-        pitchScalePerSeries
-            ? "Each series plays on its own pitch scale, from its lowest to its highest value, because their ranges differ more than tenfold; the all-series view plays them on one shared scale to compare them."
-            : nil
+    /// The sentence the description and help give about it (`summary.pitchScales`).
+    public func pitchScaleSentence(_ messages: Messages = .english) -> String? {
+        pitchScalePerSeries ? messages["summary.pitchScales"] : nil
     }
 
     /// The curve pitch follows: the value axis' scale type (Vega-Lite `scale.type`), so a log
@@ -37,11 +35,9 @@ extension Chart {
     public var pitchCurve: ValueCurve { ValueCurve(semantics.valueScale) }
 
     /// The sentence the description gives when pitch is not linear in the value; nil when it is.
-    public var pitchCurveSentence: String? {
-        guard let name = pitchCurve.adjective else { return nil }
-        let what = pitchCurve == .log ? "equal ratios of value are equal steps in pitch" : "pitch is spaced as the axis is"
+    public func pitchCurveSentence(_ messages: Messages = .english) -> String? {
+        guard let key = pitchCurve.key else { return nil }
         let outside = pitchCurve == .log && series.contains { $0.values.contains { v in v.map { $0 <= 0 } ?? false } }
-        let invalid = outside ? " Zero and negative values have no place on it and play the lowest pitch." : ""
-        return "Pitch follows the \(name) value axis: \(what).\(invalid)"
+        return messages["summary.pitchCurve.\(key)"] + (outside ? " " + messages["summary.pitchCurve.outside"] : "")
     }
 }

@@ -86,7 +86,7 @@ extension ChartBuilder {
             let v = groupColumns[g][r]
             if let unit = groupUnits[g], case .date(let ms) = v { return unit.cycleLabel(ms) }
             if let ends = groupBinEnds[g], let a = v.validNumber, let b = ends[r].validNumber {
-                return "\(title(of: groupDefs[g], fallback: "bin")) from \(Self.text(.number(a))) to \(Self.text(.number(b)))"
+                return Messages.english["series.binSpan", ["title": title(of: groupDefs[g], fallback: "bin"), "low": Self.text(.number(a)), "high": Self.text(.number(b))]]
             }
             return Self.text(v)
         }
@@ -325,7 +325,7 @@ extension ChartBuilder {
         semantics.valueChannel = value.channel
         return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
                      authorDescription: spec.description, mark: markKind, x: xAxis, y: yAxis, xValues: xValues,
-                     series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken), semantics: semantics)
+                     series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken, language: spec.language), semantics: semantics)
     }
 
     /// True when the value channel holds dates (temporal, or a time unit without an aggregate

@@ -34,14 +34,14 @@ public enum ValueCurve: Sendable, Hashable {
         }
     }
 
-    /// The scale's name in a sentence ("logarithmic"); nil for linear.
-    public var adjective: String? {
+    /// The scale's name in message keys (`summary.pitchCurve.<key>`); nil for linear.
+    public var key: String? {
         switch self {
         case .linear: nil
-        case .log: "logarithmic"
-        case .power(0.5): "square-root"
-        case .power: "power"
-        case .symlog: "symmetric logarithmic"
+        case .log: "log"
+        case .power(0.5): "sqrt"
+        case .power: "pow"
+        case .symlog: "symlog"
         }
     }
 }

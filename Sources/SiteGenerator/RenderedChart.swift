@@ -38,6 +38,16 @@ struct RenderedChart: Sendable {
             path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title))
         files.append(GeneratedFile(
             path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv, role: .download, chartID: id))
+        do {
+            let braille = try presentation.brailleFiles(language: theme.pages.language)
+            let paths = ChartPresentation.braillePaths(id: id)
+            files.append(GeneratedFile(
+                path: "charts/\(paths.unicode)", data: Data(braille.unicode.utf8), contentType: ContentType.plainText, role: .braille, chartID: id))
+            files.append(GeneratedFile(
+                path: "charts/\(paths.brf)", data: Data(braille.brf.utf8), contentType: ContentType.brf, role: .braille, chartID: id))
+        } catch {
+            problems.append(SiteProblem(chartID: id, file: chart.sourcePath, message: "braille could not be made: \(error)"))
+        }
         self.presentation = presentation
         self.audio = rendered?.info
         self.dataScriptName = scriptName
