@@ -178,7 +178,7 @@ def pitchline_rows(model: dict):
     rows = []
     time_axis = model["x"]["type"] == "temporal"
     # Dates as values are seconds since 1970 in Pitchline, milliseconds in Vega.
-    scale = 1000.0 if model["y"].get("type") == "temporal" else 1.0
+    scale = 1000.0 if model.get("y", {}).get("type") == "temporal" else 1.0
     for s in model["series"]:
         point_rows = s.get("pointRows")
         indexes = point_rows if point_rows is not None else range(len(s["values"]))

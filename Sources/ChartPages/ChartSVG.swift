@@ -178,27 +178,34 @@ public struct ChartSVG: Sendable {
         case .line, .area:
             let rows = Self.drawnRows(values)
             let segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)
+            // A stacked layer or a y/y2 band spans its bounds (`details.lower/upper`); a stacked
+            // layer's line runs along its top.
+            let bounds = chart.series[s].details
+            let stacked = chart.semantics.stack != nil && !bounds.isEmpty
+            let lineY = { (row: Int) in g.y((stacked ? bounds[row].upper : nil) ?? values[row]!) }
             if chart.mark == .area {
-                let base = g.y(max(min(0, g.yScale.domainMax), g.yScale.domainMin))
+                let base = max(min(0, g.yScale.domainMax), g.yScale.domainMin)
+                let upper = { (row: Int) in g.y(row < bounds.count ? bounds[row].upper ?? values[row]! : values[row]!) }
+                let lower = { (row: Int) in g.y(row < bounds.count ? bounds[row].lower ?? base : base) }
                 var d = ""
                 for seg in segments where !seg.isEmpty {
-                    d += "M\(num(g.x(row: seg[0]))),\(num(base))"
-                    for row in seg { d += "L\(num(g.x(row: row))),\(num(g.y(values[row]!)))" }
-                    d += "L\(num(g.x(row: seg[seg.count - 1]))),\(num(base))Z"
+                    for (i, row) in seg.enumerated() { d += (i == 0 ? "M" : "L") + "\(num(g.x(row: row))),\(num(upper(row)))" }
+                    for row in seg.reversed() { d += "L\(num(g.x(row: row))),\(num(lower(row)))" }
+                    d += "Z"
                 }
                 out += "<path class=\"pl-area\" d=\"\(d)\" fill=\"currentColor\"/>"
             }
             var d = ""
             for seg in segments where !seg.isEmpty {
                 for (i, row) in seg.enumerated() {
-                    d += (i == 0 ? "M" : "L") + "\(num(g.x(row: row))),\(num(g.y(values[row]!)))"
+                    d += (i == 0 ? "M" : "L") + "\(num(g.x(row: row))),\(num(lineY(row)))"
                 }
             }
             out += "<path class=\"pl-line\" d=\"\(d)\" fill=\"none\" stroke=\"currentColor\"\(dashAttr)/>"
             let drawn = rows.filter { values[$0] != nil }
             if drawn.count <= Self.markerLimit {
                 for row in drawn {
-                    out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(g.y(values[row]!)))\"/>"
+                    out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(lineY(row)))\"/>"
                 }
             }
         }
