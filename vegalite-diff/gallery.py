@@ -89,7 +89,11 @@ def report(pitchline: str) -> tuple[str, dict]:
         lines.append(f"| {label} | {loaded} of {total} ({pct(loaded)}) | {matched} of {total} ({pct(matched)}) |")
     lines += ["", "## What differs from Vega-Lite today (for the sub-team)", "",
               "From `vegalite-diff/expected-failures.json` (corpus and gallery); the causes seen so far:", "",
-              "- **`config.mark.invalid: null`** draws invalid values (point_invalid_color); Pitchline filters them.",
+              "- **`config.mark.invalid: null`** draws invalid values (point_invalid_color: 61 films with no IMDB "
+              "rating drawn at x = 0); Pitchline leaves rows with no valid x out, counts them in the summary and "
+              "says in `check` that `invalid: null` is not followed (the chart model has no place for a row without x "
+              "on a continuous axis yet). `DataValue` has no `undefined` apart from null: no corpus or gallery "
+              "spec differs because of it.",
               "- row/column/facet (11 specs) are refused until small multiples land.",
               "- Fixed since the first report: stack order, grouped bars, null categories, sequence stop, "
               "open timeUnit ranges, inline CSV/JSON text, channel impute, ordinal y, bare CSVs with times of day (rows were doubled), sort by another field's `op`, `count` of `*`, "

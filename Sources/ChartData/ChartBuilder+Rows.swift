@@ -314,6 +314,9 @@ extension ChartBuilder {
             yAxis.format = value.format.flatMap { $0.isEmpty ? nil : $0 }  // a d3 time format for the axis
         }
         var notes: [String] = []
+        if spec.invalidShown, invalid > 0 {
+            notes.append("\(invalid) row\(invalid == 1 ? "" : "s") with no valid \(key?.field ?? "row value") left out: \"invalid\": null (draw invalid values) is not followed yet; Vega-Lite draws them at the axis' zero")
+        }
         if spec.paramCount > 0 {
             notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") (selections) read but not interactive in Pitchline: the audio scrubber is the interaction")
         }

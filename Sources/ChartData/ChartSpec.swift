@@ -95,6 +95,9 @@ struct ChartSpec {
     var markName: String = "line"
     var markLine = 1
     var markOrient: String?
+    /// The mark's (or `config.mark`'s) `invalid` asks Vega-Lite to draw invalid values (null or
+    /// "show"); Pitchline still leaves rows without a valid x out, and `check` says so.
+    var invalidShown = false
     /// Channels by name; `tooltip` and `detail` arrays become `tooltip[0]`, `tooltip[1]`, ….
     var channels: [ChannelDef] = []
     /// Number of `params` (selections, variables): read, not interactive in Pitchline.
