@@ -179,6 +179,10 @@ specs = {
         {"task": "Test", "start": "2024-04-15", "end": "2024-05-31"},
         {"task": "Launch", "start": "2024-06-03", "end": None}]),
         "bar", {"y": N("task", sort=None), "x": T("start"), "x2": {"field": "end"}}),
+    # A log value axis (pitch and the drawing follow it): populations over four orders of magnitude.
+    "scale-log-value": spec("Populations", vals([{"place": p, "people": n} for p, n in [
+        ("Hamlet", 80), ("Village", 1_200), ("Town", 25_000), ("City", 640_000), ("Metropolis", 9_800_000)]]),
+        "bar", {"x": N("place", sort=None), "y": Q("people", scale={"type": "log"})}),
     # A punch card: the value is the circle's size (rows on x, one series per day on y).
     "size-punchcard": spec("Commits by hour and day", vals([
         {"t": "2012-01-02T09:00:00Z", "n": 3}, {"t": "2012-01-02T10:00:00Z", "n": 5}, {"t": "2012-01-03T09:00:00Z", "n": 7},

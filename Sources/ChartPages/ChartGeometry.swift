@@ -47,8 +47,11 @@ public struct ChartGeometry: Sendable {
     public let horizontal: Bool
     /// Row positions (`x(row:)`): horizontally, or from the top down when `horizontal`.
     public let xLayout: XLayout
-    /// Value positions (`y(_:)`): upwards, or from left to right when `horizontal`.
+    /// Value positions (`y(_:)`): upwards, or from left to right when `horizontal`. Over the
+    /// values as `valueCurve` maps them (log, sqrt, pow, symlog axes; the values themselves for linear).
     public let yScale: LinearScale
+    /// The value axis' scale type (`scale.type`), the one pitch follows too.
+    public let valueCurve: ValueCurve
     /// Row axis ticks (at `x(row:)` positions).
     public let xTicks: [Tick]
     /// Value axis ticks (at `y(_:)` positions).
@@ -80,17 +83,19 @@ public struct ChartGeometry: Sendable {
 
         // Value domain from every value (bars and areas stand on zero).
         var lo = Double.infinity, hi = -Double.infinity
+        let curve = chart.pitchCurve  // the value axis' scale type (pitch follows the same one)
+        valueCurve = curve
         for s in chart.series {
-            for case let v? in s.values where v.isFinite {
+            for case let v? in s.values where v.isFinite && curve.apply(v) != nil {
                 if v < lo { lo = v }
                 if v > hi { hi = v }
             }
             for d in s.details {  // ranges and stack segments are drawn to their bounds
-                for case let v? in [d.lower, d.upper] where v.isFinite { lo = min(lo, v); hi = max(hi, v) }
+                for case let v? in [d.lower, d.upper] where v.isFinite && curve.apply(v) != nil { lo = min(lo, v); hi = max(hi, v) }
             }
         }
-        if lo > hi { (lo, hi) = (0, 1) }
-        if chart.mark == .bar || chart.mark == .area, chart.y.type != .temporal { lo = min(lo, 0); hi = max(hi, 0) }
+        if lo > hi { (lo, hi) = curve == .log ? (1, 10) : (0, 1) }
+        if chart.mark == .bar || chart.mark == .area, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26
         plotRight = Self.width - 28
 
@@ -131,6 +136,25 @@ public struct ChartGeometry: Sendable {
             let labels = chart.y.format.map { f in ticks.dates.map { Self.timeLabel($0, format: f) } }
                 ?? (cycle ? ticks.dates.map { speech.valueDateText($0.timeIntervalSince1970) } : ticks.labels)
             return (scale, zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) })
+        }
+        let curve = chart.pitchCurve
+        if curve != .linear {
+            // Ticks in values (decades on a log axis, nice steps otherwise), placed through the curve.
+            var values: [Double]
+            var step: Double
+            if curve == .log {
+                let a = floor(log10(lo)), b = max(ceil(log10(hi)), a + 1)
+                let decades = (Int(a)...Int(b)).map { pow(10, Double($0)) }
+                values = b - a <= 2 ? decades.flatMap { [$0, 2 * $0, 5 * $0] }.filter { $0 <= pow(10, b) } : decades
+                step = pow(10, a)
+            } else {
+                let linear = LinearScale(domain: (lo, hi), range: range).niced(count: count)
+                (values, step) = linear.ticks(count: count)
+            }
+            let tLo = curve.apply(values.first ?? lo) ?? 0, tHi = curve.apply(values.last ?? hi) ?? 1
+            let scale = LinearScale(domain: (tLo, tHi), range: range)
+            let labels = Self.numberLabels(values, step: step, format: chart.y.format, years: false)
+            return (scale, zip(values, labels).compactMap { v, label in curve.apply(v).map { Tick(position: scale($0), label: label) } })
         }
         let scale = LinearScale(domain: (lo, hi), range: range).niced(count: count)
         let (values, step) = scale.ticks(count: count)
@@ -246,7 +270,33 @@ public struct ChartGeometry: Sendable {
     }
 
     /// The y position of a value (the x position when `horizontal`).
-    public func y(_ value: Double) -> Double { yScale(value) }
+    public func y(_ value: Double) -> Double {
+        guard valueCurve != .linear else { return yScale(value) }
+        return yScale(valueCurve.apply(value) ?? yScale.domainMin)  // no place on a log axis: its low end
+    }
+
+    /// The value bars and areas stand on: zero, or the nearest end of the value axis when zero is
+    /// outside it (always the low end on a log axis).
+    public var baseValue: Double {
+        let (lo, hi) = valueDomain
+        return valueCurve == .log ? lo : max(min(0, hi), lo)
+    }
+
+    /// True when zero lies inside the value axis (a zero line is drawn).
+    public var zeroInside: Bool { valueCurve != .log && valueDomain.0 < 0 && valueDomain.1 > 0 }
+
+    /// The value axis' ends in values.
+    var valueDomain: (Double, Double) {
+        switch valueCurve {
+        case .linear: (yScale.domainMin, yScale.domainMax)
+        case .log: (exp(yScale.domainMin), exp(yScale.domainMax))
+        case .power(let e): (inverse(yScale.domainMin, e), inverse(yScale.domainMax, e))
+        case .symlog(let c): (symlogInverse(yScale.domainMin, c), symlogInverse(yScale.domainMax, c))
+        }
+    }
+
+    private func inverse(_ t: Double, _ e: Double) -> Double { t < 0 ? -pow(-t, 1 / e) : pow(t, 1 / e) }
+    private func symlogInverse(_ t: Double, _ c: Double) -> Double { (t < 0 ? -1 : 1) * expm1(abs(t)) * c }
 
     /// The `transform` attribute of the group holding the marks and the cursor: none, or the
     /// swap of axes that draws a vertical layout horizontally.

@@ -24,7 +24,7 @@ extension ChartSVG {
             let alt = i % 2 == 1 && !keepsEvery ? " class=\"pl-tick-alt\"" : ""
             out += "<text\(alt) x=\"\(num(tick.position))\" y=\"\(num(g.plotBottom + 20))\" text-anchor=\"middle\">\(xmlEscape(tick.label))</text>"
         }
-        if g.yScale.domainMin < 0, g.yScale.domainMax > 0 {
+        if g.zeroInside {
             let zero = g.y(0)
             out += "<line class=\"pl-zero\" x1=\"\(num(zero))\" x2=\"\(num(zero))\" y1=\"\(num(g.plotTop))\" y2=\"\(num(g.plotBottom))\"/>"
         }

@@ -111,7 +111,7 @@ public struct ChartSVG: Sendable {
         out += "<text class=\"pl-axis-title\" transform=\"translate(18 \(num(midY))) rotate(-90)\" text-anchor=\"middle\">\(xmlEscape(g.yTitle))</text>"
         out += "</g><g class=\"pl-axis pl-axis-x\">"
         out += "<line class=\"pl-baseline\" x1=\"\(num(g.plotLeft))\" x2=\"\(num(g.plotRight))\" y1=\"\(num(g.plotBottom))\" y2=\"\(num(g.plotBottom))\"/>"
-        if g.yScale.domainMin < 0, g.yScale.domainMax > 0 {
+        if g.zeroInside {
             let zero = g.y(0)
             out += "<line class=\"pl-zero\" x1=\"\(num(g.plotLeft))\" x2=\"\(num(g.plotRight))\" y1=\"\(num(zero))\" y2=\"\(num(zero))\"/>"
         }
@@ -143,7 +143,7 @@ public struct ChartSVG: Sendable {
             // series stand side by side.
             let stacked = chart.semantics.stack != nil
             let barWidth = stacked ? group : group / Double(chart.series.count)
-            let zero = g.y(max(min(0, g.yScale.domainMax), g.yScale.domainMin))
+            let zero = g.y(g.baseValue)
             let ranges = chart.series[s].details
             // Range bars (x/x2): a row without its end is a mark at its start, not a bar from the axis.
             let rangeBars = !stacked && ranges.contains { $0.lower != nil && $0.upper != nil }
@@ -184,7 +184,7 @@ public struct ChartSVG: Sendable {
             let stacked = chart.semantics.stack != nil && !bounds.isEmpty
             let lineY = { (row: Int) in g.y((stacked ? bounds[row].upper : nil) ?? values[row]!) }
             if chart.mark == .area {
-                let base = max(min(0, g.yScale.domainMax), g.yScale.domainMin)
+                let base = g.baseValue
                 let upper = { (row: Int) in g.y(row < bounds.count ? bounds[row].upper ?? values[row]! : values[row]!) }
                 let lower = { (row: Int) in g.y(row < bounds.count ? bounds[row].lower ?? base : base) }
                 var d = ""

@@ -91,3 +91,17 @@ import Testing
         #expect(g.yScale.domainMin > 1_500_000_000)  // not stretched down to zero
     }
 }
+
+/// The value axis follows `scale.type` as pitch does: equal ratios are equal distances on a log axis.
+@Suite struct ValueScaleDrawingTests {
+    @Test func aLogValueAxisPlacesDecadesEvenlyAndBarsStandOnItsLowEnd() {
+        var chart = Fixtures.bars()
+        chart.semantics.valueScale = ScaleInfo(type: "log")
+        chart.series = [Series(name: "People", values: [80, 25_000, 9_800_000])]
+        let g = ChartGeometry(chart: chart)
+        #expect(abs((g.y(10) - g.y(100)) - (g.y(1000) - g.y(10_000))) < 1e-9)
+        #expect(g.yTicks.map(\.label).contains("1,000"))
+        #expect(abs(g.baseValue - 10) < 1e-9 && !g.zeroInside)
+        #expect(g.y(0) == g.y(10))  // no place on a log axis: drawn at its low end
+    }
+}
