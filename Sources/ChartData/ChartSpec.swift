@@ -98,6 +98,10 @@ struct ChartSpec {
     /// The mark's (or `config.mark`'s) `invalid` asks Vega-Lite to draw invalid values (null or
     /// "show"); Pitchline still leaves rows without a valid x out, and `check` says so.
     var invalidShown = false
+    /// Composite marks (`boxplot`, `errorbar`, `errorband`): `extent` (a number or "min-max" for
+    /// box plots; "stderr", "stdev", "ci", "iqr" for error bars) and `center` ("mean", "median").
+    var markExtent: JSONValue?
+    var markCenter: String?
     /// Channels by name; `tooltip` and `detail` arrays become `tooltip[0]`, `tooltip[1]`, ….
     var channels: [ChannelDef] = []
     /// Number of `params` (selections, variables): read, not interactive in Pitchline.

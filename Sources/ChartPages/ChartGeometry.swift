@@ -57,6 +57,9 @@ public struct ChartGeometry: Sendable {
     /// Value axis ticks (at `y(_:)` positions).
     public let yTicks: [Tick]
     public let legend: [LegendItem]
+    /// For a strip plot (`tick` with repeated categories): the band of each row, so every value
+    /// of a category is drawn in its category's band; nil: one band per row.
+    public let slotOfRow: [Int]?
     /// Titles of the row axis and of the value axis.
     public let xTitle: String
     public let yTitle: String
@@ -79,7 +82,7 @@ public struct ChartGeometry: Sendable {
 
         // The legend is HTML under the drawing (ChartSVG.legendHTML), so it wraps at any width
         // and its text keeps the page's size; here only its entries.
-        self.legend = multiSeries ? chart.series.enumerated().map { LegendItem(series: $0, name: $1.name, x: 0, y: 0) } : []
+        self.legend = multiSeries && chart.mark != .boxplot ? chart.series.enumerated().map { LegendItem(series: $0, name: $1.name, x: 0, y: 0) } : []
 
         // Value domain from every value (bars and areas stand on zero).
         var lo = Double.infinity, hi = -Double.infinity
@@ -94,22 +97,37 @@ public struct ChartGeometry: Sendable {
                 for case let v? in [d.lower, d.upper] where v.isFinite && curve.apply(v) != nil { lo = min(lo, v); hi = max(hi, v) }
             }
         }
+        if let box = chart.semantics.box {
+            for v in (box.lowerOutliers + box.upperOutliers).joined() { lo = min(lo, v); hi = max(hi, v) }
+        }
+        if let (a, b) = Self.layerExtent(chart) { lo = min(lo, a); hi = max(hi, b) }  // bands and rules (ChartSVG+Layers.swift)
         if lo > hi { (lo, hi) = curve == .log ? (1, 10) : (0, 1) }
-        if chart.mark == .bar || chart.mark == .area, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
+        let standsOnZero = chart.mark == .bar || chart.mark == .area || (chart.mark == .rule && !chart.series.contains { s in s.details.contains { $0.lower != nil } })
+        if standsOnZero, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26
         plotRight = Self.width - 28
 
         let n = chart.xValues.count
         let numeric = chart.xValues.compactMap(\.numeric)
         let usesBands = chart.mark == .bar || numeric.count != n || n == 0
+        // A strip plot (`tick` with repeated categories): one band per category, every value in it.
+        var slots: [Int]?
+        if usesBands, chart.mark == .tick, chart.semantics.pointPerDatum {
+            var slot = -1
+            slots = chart.xValues.indices.map { r in
+                if r == 0 || chart.xValues[r] != chart.xValues[r - 1] { slot += 1 }
+                return slot
+            }
+        }
+        slotOfRow = slots
         if horizontal {
             // Rows down the left side (bands top to bottom, as Vega-Lite; a continuous row
             // scale grows upwards), values along the bottom.
-            let rowsLength = usesBands ? max(Self.plotHeight - 84, Double(min(n, Self.horizontalBandLimit)) * Self.horizontalBand) : Self.plotHeight - 84
+            let bandCount = slots.map { ($0.last ?? 0) + 1 } ?? n
+            let rowsLength = usesBands ? max(Self.plotHeight - 84, Double(min(bandCount, Self.horizontalBandLimit)) * Self.horizontalBand) : Self.plotHeight - 84
             plotBottom = plotTop + rowsLength
             height = plotBottom + 58
-            let rows = Self.rowAxis(chart: chart, bands: usesBands, start: plotTop, end: plotBottom, horizontal: true)
-            (xLayout, xTicks) = rows
+            (xLayout, xTicks) = Self.rowAxis(chart: chart, bands: usesBands, start: plotTop, end: plotBottom, horizontal: true, slots: slots)
             let widest = Double(min(Self.rowLabelLimit, xTicks.map(\.label.count).max() ?? 1))
             plotLeft = 40 + widest * Self.charWidth + 8
             (yScale, yTicks) = Self.valueAxis(chart, lo, hi, range: (plotLeft, plotRight), count: max(2, Int((plotRight - plotLeft) / 80)))
@@ -119,7 +137,7 @@ public struct ChartGeometry: Sendable {
             (yScale, yTicks) = Self.valueAxis(chart, lo, hi, range: (plotBottom, plotTop), count: max(2, Int((plotBottom - plotTop) / 48)))
             let widest = Double(yTicks.map(\.label.count).max() ?? 1)
             plotLeft = 40 + widest * Self.charWidth + 8
-            (xLayout, xTicks) = Self.rowAxis(chart: chart, bands: usesBands, start: plotLeft, end: plotRight, horizontal: false)
+            (xLayout, xTicks) = Self.rowAxis(chart: chart, bands: usesBands, start: plotLeft, end: plotRight, horizontal: false, slots: slots)
         }
     }
 
@@ -163,7 +181,12 @@ public struct ChartGeometry: Sendable {
     }
 
     /// The row axis from `start` to `end`: bands, or a linear (numeric or time) scale with its ticks.
-    static func rowAxis(chart: Chart, bands: Bool, start: Double, end: Double, horizontal: Bool) -> (XLayout, [Tick]) {
+    /// `slots`: a strip plot's band per row (one band per category).
+    static func rowAxis(chart: Chart, bands: Bool, start: Double, end: Double, horizontal: Bool, slots: [Int]? = nil) -> (XLayout, [Tick]) {
+        var chart = chart
+        if let slots {  // the bands and their labels are the categories
+            chart.xValues = chart.xValues.indices.filter { $0 == 0 || slots[$0] != slots[$0 - 1] }.map { chart.xValues[$0] }
+        }
         let n = chart.xValues.count
         let length = end - start
         // Time ticks about 84 units apart along a horizontal axis, 30 down a vertical one.
@@ -265,7 +288,7 @@ public struct ChartGeometry: Sendable {
     public func x(row: Int) -> Double {
         switch xLayout {
         case .linear(let scale): scale(chart.xValues[row].numeric ?? 0)
-        case .band(let left, let band): left + (Double(row) + 0.5) * band
+        case .band(let left, let band): left + (Double(slotOfRow?[row] ?? row) + 0.5) * band
         }
     }
 

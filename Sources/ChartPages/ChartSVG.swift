@@ -61,7 +61,7 @@ public struct ChartSVG: Sendable {
         var out = ""
         out.reserveCapacity(64 * 1024)
         // Named by its kind only: the figure carries the title and the summary, each said once.
-        out += "<svg role=\"img\" aria-label=\"\(xmlEscape(Messages(tag: chart.options.language ?? "en")["kind.\(chart.mark.rawValue)"]))\" "
+        out += "<svg role=\"img\" aria-label=\"\(xmlEscape(Messages(tag: chart.options.language ?? "en")[chart.kindKey]))\" "
         out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\(g.horizontal ? " pl-horizontal" : "")\" focusable=\"false\">"
         // Everything drawn is hidden from the accessibility tree: the image is one node, named by
         // its kind (Chromium otherwise keeps tick labels as text). The title is the drawing's
@@ -74,12 +74,21 @@ public struct ChartSVG: Sendable {
         if g.horizontal { writeHorizontalAxes(into: &out) } else { writeAxes(into: &out) }
         // Marks and cursor share the row/value coordinates of `ChartGeometry` (swapped when horizontal).
         out += g.marksTransform.map { "<g transform=\"\($0)\">" } ?? "<g>"
-        for s in chart.series.indices {
-            writeSeries(s, into: &out)
+        writeBands(into: &out)  // layers: bands under the lines (ChartSVG+Layers.swift)
+        if chart.mark == .boxplot {
+            writeBoxPlot(into: &out)  // ChartSVG+Box.swift
+        } else {
+            for s in chart.series.indices { writeSeries(s, into: &out) }
         }
+        // A horizontal chart's stems and rules run in the swapped coordinates too (its labels'
+        // text would be mirrored: TODO layers, split shapes from labels).
+        if g.horizontal { writeLayerMarks(into: &out) }
         out += "</g>"
         // Value labels on top of the marks (vertical charts; a horizontal chart's are under the plot).
-        if !g.horizontal { writeYLabels(into: &out) }
+        if !g.horizontal {
+            writeYLabels(into: &out)
+            writeLayerMarks(into: &out)  // layers: stems, connectors, rules and labels
+        }
         // The cursor shares the marks' coordinates (the same group transform).
         out += g.marksTransform.map { "<g transform=\"\($0)\">" } ?? "<g>"
         let (valueStart, valueEnd) = g.valueExtent
@@ -135,18 +144,20 @@ public struct ChartSVG: Sendable {
         let dashAttr = dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
         let marker = "#\(xmlEscape(idPrefix))-mk\(Self.marker(s))"
         out += "<g class=\"pl-series pl-s\(Self.colour(s))\">"
-        switch chart.mark {
+        let mark = chart.drawnMark(series: s)
+        switch mark {
         case .bar:
             guard case .band(_, let band) = g.xLayout else { break }
             let group = abs(band) * 0.8
             // Stacked segments share the band (each from its lower to its upper bound); other
-            // series stand side by side.
+            // bar series stand side by side.
             let stacked = chart.semantics.stack != nil
-            let barWidth = stacked ? group : group / Double(chart.series.count)
+            let bars = chart.series.indices.filter { chart.drawnMark(series: $0) == .bar }
+            let barWidth = stacked ? group : group / Double(max(1, bars.count))
+            let slot = stacked ? 0 : bars.firstIndex(of: s) ?? 0
             let zero = g.y(g.baseValue)
-            let ranges = chart.series[s].details
             // Range bars (x/x2): a row without its end is a mark at its start, not a bar from the axis.
-            let rangeBars = !stacked && ranges.contains { $0.lower != nil && $0.upper != nil }
+            let rangeBars = !stacked && chart.series[s].details.contains { $0.lower != nil && $0.upper != nil }
             if values.count >= Self.downsamplingThreshold {
                 // Bars thinner than a pixel: one vertical stroke per kept (min/max) row.
                 var d = ""
@@ -157,13 +168,14 @@ public struct ChartSVG: Sendable {
                 out += "<path class=\"pl-bar-lines\" d=\"\(d)\" fill=\"none\" stroke=\"currentColor\"\(dashAttr)/>"
                 break
             }
+            let details = chart.series[s].details
             for row in values.indices {
                 guard let v = values[row], v.isFinite else { continue }
-                let x = g.x(row: row) - group / 2 + (stacked ? 0 : Double(s) * barWidth)
+                let x = g.x(row: row) - group / 2 + Double(slot) * barWidth
                 var (y, base) = (g.y(v), zero)
-                // A range (x2/y2, a Gantt bar) or a stack segment spans its bounds.
-                if row < ranges.count, let lower = ranges[row].lower, let upper = ranges[row].upper {
-                    (y, base) = (g.y(upper), g.y(lower))
+                // A range (x2/y2: a waterfall step, a Gantt bar) or a stack segment spans its bounds.
+                if details.indices.contains(row), let lo = details[row].lower, let hi = details[row].upper {
+                    (y, base) = (g.y(hi), g.y(lo))
                 } else if rangeBars {
                     base = y
                 }
@@ -175,6 +187,8 @@ public struct ChartSVG: Sendable {
                 guard let v = values[row], v.isFinite else { continue }
                 out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(g.y(v)))\"/>"
             }
+        case .boxplot, .errorbar, .errorband, .tick, .rule, .text:
+            writeOwnMark(s, into: &out)  // ChartSVG+Box.swift
         case .line, .area:
             let rows = Self.drawnRows(values)
             let segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)
@@ -183,7 +197,7 @@ public struct ChartSVG: Sendable {
             let bounds = chart.series[s].details
             let stacked = chart.semantics.stack != nil && !bounds.isEmpty
             let lineY = { (row: Int) in g.y((stacked ? bounds[row].upper : nil) ?? values[row]!) }
-            if chart.mark == .area {
+            if mark == .area {
                 let base = g.baseValue
                 let upper = { (row: Int) in g.y(row < bounds.count ? bounds[row].upper ?? values[row]! : values[row]!) }
                 let lower = { (row: Int) in g.y(row < bounds.count ? bounds[row].lower ?? base : base) }
