@@ -88,6 +88,9 @@ extension ChartSpec {
             spec.innerRadius = m["innerRadius"]?.number  // drawing only (an expression is drawn as a pie)
             markPath = "$.mark.type"
         }
+        // `invalid: null` / "show" (mark or config.mark; the mark's own wins), as Vega-Lite 5–6 read it.
+        let invalid = (markValue["invalid"] ?? root["config"]?["mark"]?["invalid"]).map { $0.value.isNull || $0.string == "show" }
+        spec.invalidShown = invalid ?? false
         spec.markLine = markValue.line
         guard markKinds[spec.markName] != nil else {
             throw r.problem(markValue, markPath, "\"\(spec.markName)\" is not supported; use one of \(markList)")
