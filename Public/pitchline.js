@@ -30,7 +30,6 @@
     return ctx;
   }
 
-  var numberFormat = null;
 
   /* "probably"/"maybe" → true: what the browser says it can decode (an audio element's answer). */
   function canPlay(type) {
@@ -127,13 +126,15 @@
   };
 
   /* Verbose: ", 12 of 1,461" (the generator's words and count; the place is the only number the
-     page writes, in the page's language, because one text per point would cost ~7 B a point). */
+     page writes, because one text per point would cost ~7 B a point: its digits grouped with the
+     chart language's separator and minimum grouping digits, given by the generator). */
   P.position = function (row) {
-    var place = (this.data.rows ? this.data.rows[row] : row) + 1;
-    if (!numberFormat) {
-      try { numberFormat = new Intl.NumberFormat(document.documentElement.lang || "en"); } catch (e) { numberFormat = { format: String }; }
+    var place = String((this.data.rows ? this.data.rows[row] : row) + 1);
+    var sep = this.text.grouping, min = this.text.groupingMinimum || 1;
+    if (sep && place.length > 3 && place.length >= 4 + (min - 1)) {
+      place = place.replace(/\B(?=(\d{3})+$)/g, sep);
     }
-    return fillNamed(this.text.position, { p: numberFormat.format(place) });
+    return fillNamed(this.text.position, { p: place });
   };
 
   /* Index into text.speeds of the speed factor the reader chose (normal speed if none matches). */
