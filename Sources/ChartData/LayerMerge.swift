@@ -90,11 +90,13 @@ extension LayerMerge {
             xValues += Array(repeating: k, count: slots[k]!)
         }
         let repeats = xValues.count > keys.count
-        func rowMap(_ p: Part) -> [Int] {
+        /// Each row of `p` in the merged rows (nil: a key the merged rows do not have, only for bands).
+        func rowMap(_ p: Part) -> [Int?] {
             var seen: [XValue: Int] = [:]
             return p.chart.xValues.map { k in
                 defer { seen[k, default: 0] += 1 }
-                return firstRow[k]! + (seen[k] ?? 0)
+                guard let first = firstRow[k], (seen[k] ?? 0) < slots[k]! else { return nil }
+                return first + (seen[k] ?? 0)
             }
         }
 
@@ -106,7 +108,7 @@ extension LayerMerge {
         var layers: [SeriesLayer] = []
         var mergedIndex: [String: Int] = [:]  // "layer/series" → index in `series`
         for p in united {
-            let map = rowMap(p)
+            let map = rowMap(p).map { $0! }  // united layers' keys are all in the rows
             let extraPlace = p.chart.semantics.extraFields.map { f in extraFields.firstIndex(of: f)! }
             for (si, s) in p.chart.series.enumerated() {
                 mergedIndex["\(p.index)/\(si)"] = series.count
@@ -142,8 +144,9 @@ extension LayerMerge {
                 let band = p.chart.series[bs]
                 for r in band.values.indices where band.details.indices.contains(r) {
                     guard let lo = band.details[r].lower, let hi = band.details[r].upper else { continue }
-                    series[ts].details[map[r]].bandLower = min(lo, hi)
-                    series[ts].details[map[r]].bandUpper = max(lo, hi)
+                    guard let row = map[r] else { continue }  // a band row beyond the chart's rows
+                    series[ts].details[row].bandLower = min(lo, hi)
+                    series[ts].details[row].bandUpper = max(lo, hi)
                 }
             }
         }
