@@ -58,3 +58,21 @@ def test_band_is_heard_with_the_value_and_m_jumps_to_the_rule_with_its_chime(pag
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     assert chime in [p["offset"] for p in page.evaluate("window.__plays")[n:]]
+
+
+def test_playback_chimes_where_the_line_crosses_the_mean(page_for, base_url):
+    page = page_for()
+    page.add_init_script(RECORDER)
+    page.add_init_script(TOGETHER)
+    page.goto(f"{base_url}charts/{CHART}.html")
+    data = page.evaluate(f"window.PitchlineCharts['{CHART}']")
+    page.locator(".pl-slider").focus()
+    page.keyboard.press("Home")
+    page.wait_for_function("() => window.__decoded.length >= 1", timeout=15000)
+    page.keyboard.press("p")
+    # 12 months at the slowest gap (0.35 s): the whole year is scheduled within about 4.5 s.
+    end = data["audio"]["tones"][data["audio"]["endTone"]][0]
+    page.wait_for_function(f"() => window.__plays.some(p => p.offset === {end})", timeout=15000)   # playback ended
+    chime = data["audio"]["tones"][data["audio"]["markTone"]][0]
+    chimes = [p for p in page.evaluate("window.__plays") if p["offset"] == chime]
+    assert len(chimes) == 2, chimes   # up through the mean in spring, down through it in autumn
