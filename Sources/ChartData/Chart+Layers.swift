@@ -54,6 +54,8 @@ public enum LayerIdiom: String, Sendable, Equatable {
     case dumbbell
     /// Floating bars, each starting where the one before ended (a running total).
     case waterfall
+    /// Horizontal bars from a start to an end, one per category (a schedule).
+    case gantt
 }
 
 extension Chart {

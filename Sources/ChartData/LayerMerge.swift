@@ -176,14 +176,6 @@ extension LayerMerge {
             series[i].name = messages["layer.series.op", ["name": series[i].name, "op": what]]
         }
 
-        // A waterfall: one series of floating bars, each starting where the one before ended.
-        if idiom == nil, series.count == 1, main.chart.mark == .bar, Self.isWaterfall(series[0]) {
-            idiom = .waterfall
-            let d = series[0].details
-            for r in 1..<(d.count - 1) where d[r].lower != nil && d[r].upper != nil {
-                series[0].details[r].change = d[r].upper! - d[r].lower!
-            }
-        }
         // Dumbbells: the change from the previous series at each row.
         if idiom == .dumbbell, series.count == 2 {
             if series[1].details.isEmpty { series[1].details = [PointDetail](repeating: PointDetail(extras: [String?](repeating: nil, count: extraFields.count)), count: xValues.count) }
@@ -213,6 +205,7 @@ extension LayerMerge {
         semantics.notes += notes + labelNotes
         semantics.annotations = placedAnnotations(rowsOn: main.chart.semantics.orientation == .horizontal ? "y" : "x", xValues: xValues)
         chart.semantics = semantics
+        if idiom == nil { Self.readRangeIdiom(&chart) }  // a waterfall, a Gantt chart
         var spoken = chart.options.spokenSeriesNames
         for p in kept { spoken.merge(p.chart.options.spokenSeriesNames) { a, _ in a } }
         chart.options.spokenSeriesNames = spoken
@@ -251,6 +244,23 @@ extension LayerMerge {
             out.append(a)
         }
         return out
+    }
+
+    /// Range bars read as what they are (layered or single view): vertical floating bars each
+    /// starting where the one before ended are a waterfall (each middle step's change);
+    /// horizontal range bars over categories are a Gantt chart (each bar's length).
+    static func readRangeIdiom(_ chart: inout Chart) {
+        guard chart.semantics.idiom == nil, chart.semantics.stack == nil, chart.series.count == 1,
+              chart.mark == .bar, chart.semantics.specMark == nil else { return }
+        let s = chart.series[0]
+        if chart.semantics.orientation == .vertical, isWaterfall(s) {
+            chart.semantics.idiom = .waterfall
+            for r in 1..<(s.details.count - 1) { chart.series[0].details[r].change = s.details[r].upper! - s.details[r].lower! }
+        } else if chart.semantics.orientation == .horizontal, chart.x.type == .nominal || chart.x.type == .ordinal, s.pointRows == nil,
+                  !s.details.isEmpty, s.values.indices.allSatisfy({ s.values[$0] == nil || s.details[$0].lower != nil && s.details[$0].upper != nil }) {
+            chart.semantics.idiom = .gantt
+            for r in s.details.indices where s.values[r] != nil { chart.series[0].details[r].change = abs(s.details[r].upper! - s.details[r].lower!) }
+        }
     }
 
     /// At least three ranges, every middle one starting where the one before ended.

@@ -164,3 +164,18 @@ struct LayerIdiomTests {
         #expect(chart.describe().summary.contains("A label reads Peak, 2. A rule marks the mean distance, 2.333."))
     }
 }
+
+/// Range bars in one view read as what they are.
+struct RangeIdiomTests {
+    @Test func horizontalRangeBarsAreAGanttChart() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"task": "Design", "start": 1, "end": 3}, {"task": "Build", "start": 3, "end": 8}, {"task": "Launch", "start": 10, "end": 10.5}]},
+         "mark": "bar", "encoding": {"y": {"field": "task", "type": "nominal", "sort": null}, "x": {"field": "start", "type": "quantitative"}, "x2": {"field": "end"}}}
+        """)
+        #expect(chart.semantics.idiom == .gantt)
+        #expect(chart.kindName == "Gantt chart")
+        let speech = SpeechFormatter(chart: chart)
+        #expect(speech.spokenLabel(series: 0, row: 2) == "Launch, start from 10 to 10.5, lasting 0.5")
+        #expect(chart.describe().summary.contains("The bars run from 1 to 10.5; the longest is Build, lasting 5."))
+    }
+}
