@@ -56,6 +56,8 @@ public enum LayerIdiom: String, Sendable, Equatable {
     case waterfall
     /// Horizontal bars from a start to an end, one per category (a schedule).
     case gantt
+    /// Stacked bars on both sides of zero (a population pyramid).
+    case diverging
 }
 
 extension Chart {

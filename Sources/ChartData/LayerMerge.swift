@@ -250,6 +250,15 @@ extension LayerMerge {
     /// starting where the one before ended are a waterfall (each middle step's change);
     /// horizontal range bars over categories are a Gantt chart (each bar's length).
     static func readRangeIdiom(_ chart: inout Chart) {
+        // Stacked bars whose series each keep to one side of zero, both sides used: diverging bars
+        // (a population pyramid); their total says nothing and is left out. (Series that change
+        // sign, such as profits and losses, keep their net total.)
+        let sides = chart.series.map { s in (s.values.contains { ($0 ?? 0) > 0 }, s.values.contains { ($0 ?? 0) < 0 }) }
+        if chart.semantics.idiom == nil, chart.semantics.stack == .zero, chart.mark == .bar, chart.series.count >= 2,
+           !sides.contains(where: { $0.0 && $0.1 }), sides.contains(where: { $0.0 }), sides.contains(where: { $0.1 }) {
+            chart.semantics.idiom = .diverging
+            return
+        }
         guard chart.semantics.idiom == nil, chart.semantics.stack == nil, chart.series.count == 1,
               chart.mark == .bar, chart.semantics.specMark == nil else { return }
         let s = chart.series[0]

@@ -86,6 +86,13 @@ extension SpeechFormatter {
             sentences.append(m["layer.sentence.band", ["series": spokenName(i), "low": valueText(lo), "high": valueText(hi)]])
         }
         if let change = dumbbellSentence { sentences.append(change) }
+        if chart.semantics.idiom == .diverging {
+            let positive = chart.series.indices.filter { s in chart.series[s].values.contains { ($0 ?? 0) > 0 } && !chart.series[s].values.contains { ($0 ?? 0) < 0 } }
+            let negative = chart.series.indices.filter { s in chart.series[s].values.contains { ($0 ?? 0) < 0 } && !chart.series[s].values.contains { ($0 ?? 0) > 0 } }
+            if !positive.isEmpty && !negative.isEmpty {
+                sentences.append(m["layer.sentence.diverging", ["positive": m.list(positive.map { spokenName($0) }), "negative": m.list(negative.map { spokenName($0) })]])
+            }
+        }
         if chart.semantics.idiom == .gantt, let s = chart.series.first {
             let spans = s.details.indices.compactMap { r -> (Int, Double, Double)? in
                 guard s.values[r] != nil, let lo = s.details[r].lower, let hi = s.details[r].upper else { return nil }

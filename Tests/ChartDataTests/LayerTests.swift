@@ -179,3 +179,23 @@ struct RangeIdiomTests {
         #expect(chart.describe().summary.contains("The bars run from 1 to 10.5; the longest is Build, lasting 5."))
     }
 }
+
+extension RangeIdiomTests {
+    @Test func stackedBarsOnBothSidesOfZeroAreDivergingWithoutATotal() throws {
+        let rows = #"[{"age": "0", "sex": "m", "n": 5}, {"age": "0", "sex": "f", "n": -4}, {"age": "5", "sex": "m", "n": 6}, {"age": "5", "sex": "f", "n": -7}]"#
+        let chart = try spec("""
+        {"data": {"values": \(rows)}, "mark": "bar",
+         "encoding": {"y": {"field": "age", "type": "ordinal"}, "x": {"field": "n", "type": "quantitative", "aggregate": "sum"}, "color": {"field": "sex"}}}
+        """)
+        #expect(chart.semantics.idiom == .diverging)
+        let speech = SpeechFormatter(chart: chart)
+        #expect(speech.spokenLabel(series: 1, row: 1) == "5, f −7")
+        #expect(chart.describe().summary.contains("The bars diverge from zero: m on the positive side, f on the negative side."))
+        // Series that change sign (profit and loss) are an ordinary stack with its net total.
+        let mixed = try spec("""
+        {"data": {"values": [{"q": "Q1", "r": "N", "v": 5}, {"q": "Q1", "r": "S", "v": -2}, {"q": "Q2", "r": "N", "v": -1}, {"q": "Q2", "r": "S", "v": 3}]},
+         "mark": "bar", "encoding": {"x": {"field": "q", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"}, "color": {"field": "r"}}}
+        """)
+        #expect(mixed.semantics.idiom == nil)
+    }
+}

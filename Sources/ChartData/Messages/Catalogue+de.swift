@@ -381,6 +381,8 @@ extension Messages {
         "kind.gantt": "Gantt-Diagramm",
         "layer.duration": ", Dauer {change}",
         "layer.sentence.gantt": "Die Balken reichen von {start} bis {end}; der längste ist {name}, Dauer {length}.",
+        "kind.diverging": "Divergierendes Balkendiagramm",
+        "layer.sentence.diverging": "Die Balken gehen von null aus in beide Richtungen: {positive} auf der positiven Seite, {negative} auf der negativen.",
         "layer.range": ", Spanne {low} bis {high}",
         "layer.change.up": ", {change} mehr als {series}",
         "layer.change.down": ", {change} weniger als {series}",

@@ -382,6 +382,8 @@ extension Messages {
         "kind.gantt": "Gantt chart",
         "layer.duration": ", lasting {change}",
         "layer.sentence.gantt": "The bars run from {start} to {end}; the longest is {name}, lasting {length}.",
+        "kind.diverging": "Diverging bar chart",
+        "layer.sentence.diverging": "The bars diverge from zero: {positive} on the positive side, {negative} on the negative side.",
         "layer.range": ", range {low} to {high}",
         "layer.change.up": ", up {change} from {series}",
         "layer.change.down": ", down {change} from {series}",

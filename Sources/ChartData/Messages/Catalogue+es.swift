@@ -381,6 +381,8 @@ extension Messages {
         "kind.gantt": "Diagrama de Gantt",
         "layer.duration": ", duración {change}",
         "layer.sentence.gantt": "Las barras van de {start} a {end}; la más larga es {name}, duración {length}.",
+        "kind.diverging": "Gráfico de barras divergentes",
+        "layer.sentence.diverging": "Las barras parten de cero en ambos sentidos: {positive} en el lado positivo, {negative} en el negativo.",
         "layer.range": ", intervalo {low} a {high}",
         "layer.change.up": ", {change} más que {series}",
         "layer.change.down": ", {change} menos que {series}",

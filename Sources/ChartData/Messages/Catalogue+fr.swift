@@ -383,6 +383,8 @@ extension Messages {
         "kind.gantt": "Diagramme de Gantt",
         "layer.duration": ", durée {change}",
         "layer.sentence.gantt": "Les barres vont de {start} à {end} ; la plus longue est {name}, durée {length}.",
+        "kind.diverging": "Graphique en barres divergentes",
+        "layer.sentence.diverging": "Les barres partent de zéro dans les deux sens : {positive} du côté positif, {negative} du côté négatif.",
         "layer.range": ", intervalle {low} à {high}",
         "layer.change.up": ", en hausse de {change} par rapport à {series}",
         "layer.change.down": ", en baisse de {change} par rapport à {series}",
