@@ -193,7 +193,8 @@ extension LayerMerge {
         var chart = main.chart
         chart.xValues = xValues
         chart.series = series
-        chart.x.granularity = kept.compactMap(\.chart.x.granularity).min() ?? chart.x.granularity
+        // The rows' own dates decide how finely they are said (a fit's samples are not rows).
+        chart.x.granularity = united.compactMap(\.chart.x.granularity).min() ?? chart.x.granularity
         var semantics = chart.semantics
         if xValues != main.chart.xValues { semantics.bins = nil }
         semantics.extraFields = extraFields

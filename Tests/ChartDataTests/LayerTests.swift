@@ -199,3 +199,16 @@ extension RangeIdiomTests {
         #expect(mixed.semantics.idiom == nil)
     }
 }
+
+extension LayerIdiomTests {
+    @Test func aFitOverDatesKeepsTheRowsDays() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"d": "2012-01-01", "v": 1}, {"d": "2012-01-02", "v": 4}, {"d": "2012-01-03", "v": 2}, {"d": "2012-01-04", "v": 5}, {"d": "2012-01-05", "v": 3}]},
+         "encoding": {"x": {"field": "d", "type": "temporal"}, "y": {"field": "v", "type": "quantitative"}},
+         "layer": [{"mark": "line"}, {"mark": "line", "transform": [{"regression": "v", "on": "d", "method": "quad"}]}]}
+        """)
+        #expect(chart.series.map(\.name) == ["V", "Quadratic trend line"])
+        #expect(chart.x.granularity == .day)
+        #expect(SpeechFormatter(chart: chart).xLabel(0) == "1 January 2012")
+    }
+}
