@@ -212,3 +212,17 @@ extension LayerIdiomTests {
         #expect(SpeechFormatter(chart: chart).xLabel(0) == "1 January 2012")
     }
 }
+
+extension LayerIdiomTests {
+    @Test func aRuleLayerOverItsOwnDataMarksEachDatum() throws {
+        let chart = try spec("""
+        {"layer": [
+           {"data": {"values": \(LayerTests.rows)}, "mark": "line", "encoding": {"x": {"field": "year", "type": "quantitative"}, "y": {"field": "v", "type": "quantitative"}}},
+           {"data": {"values": [{"at": 7, "what": "Target"}, {"at": 5.5, "what": "Floor"}]}, "mark": "rule",
+            "encoding": {"y": {"field": "at", "type": "quantitative"}, "text": {"field": "what"}}}]}
+        """)
+        #expect(chart.series.count == 1)
+        #expect(chart.landmarks.map(\.label) == ["Floor", "Target"])
+        #expect(chart.describe().summary.contains("A rule marks Floor, 5.5. A rule marks Target, 7."))
+    }
+}
