@@ -19,6 +19,11 @@ extension ChartLoader {
                     continue
                 }
                 var spec = leaf.spec
+                if spec.markName == "text", let f = spec.channel("text")?.field, spec.channel("text")?.aggregate == nil,
+                   ["x", "y"].contains(where: { spec.channel($0)?.field == f && spec.channel($0)?.aggregate == nil }) {
+                    markNotes.append("\(leaf.path) (text): labels repeat the row names, not said again")
+                    continue
+                }
                 if spec.markName == "text" { spec.markName = "point" }  // labels: read where they stand
                 let frame = try SpecData.load(spec, specPath: path, readFile: readFile)
                 let chart = try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)

@@ -226,3 +226,14 @@ extension LayerIdiomTests {
         #expect(chart.describe().summary.contains("A rule marks Floor, 5.5. A rule marks Target, 7."))
     }
 }
+
+extension LayerIdiomTests {
+    @Test func labelsNamingTheRowsAreNotSaidAgain() throws {
+        let chart = try spec("""
+        {"data": {"values": \(LayerTests.rows)}, "encoding": {"y": {"field": "g", "type": "nominal"}},
+         "layer": [{"mark": "bar", "encoding": {"x": {"field": "v", "aggregate": "mean"}}}, {"mark": "text", "encoding": {"text": {"field": "g"}}}]}
+        """)
+        #expect(chart.series.count == 1 && chart.semantics.annotations.isEmpty)
+        #expect(chart.semantics.notes == ["$.layer[1] (text): labels repeat the row names, not said again"])
+    }
+}
