@@ -237,3 +237,15 @@ extension LayerIdiomTests {
         #expect(chart.semantics.notes == ["$.layer[1] (text): labels repeat the row names, not said again"])
     }
 }
+
+extension LayerIdiomTests {
+    @Test func aContinuousScaleTypeMakesAnUntypedFieldQuantitative() throws {
+        // vega-lite defaultType: a field with a numeric scale type is quantitative (the gallery's layer_line_window).
+        let chart = try spec("""
+        {"data": {"values": \(LayerTests.rows)}, "mark": "line",
+         "encoding": {"x": {"field": "year", "type": "quantitative"}, "y": {"field": "v", "scale": {"type": "log"}}}}
+        """)
+        #expect(chart.semantics.orientation == .vertical)
+        #expect(chart.series[0].values == [4, 8, 6])
+    }
+}
