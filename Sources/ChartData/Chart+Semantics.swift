@@ -29,6 +29,10 @@ public struct ChartSemantics: Sendable, Equatable {
     public var pointPerDatum: Bool
     /// Spec features read but not interactive in Pitchline (e.g. "params: 1 selection"), for `check`.
     public var notes: [String]
+    /// A box plot's groups: counts, outliers, whisker rule (`Chart+BoxPlot.swift`); nil otherwise.
+    public var box: BoxPlotInfo?
+    /// An error bar's or band's extent ("stderr", "ci", …) and centre; nil for other marks.
+    public var errorRange: ErrorRangeInfo?
     /// Layered charts: rules and labels that mark a value or a row (`Chart+Layers.swift`).
     public var annotations: [ChartAnnotation] = []
     /// Layered charts: per series, the layer it came from and how it is drawn; empty for one view.
@@ -39,8 +43,11 @@ public struct ChartSemantics: Sendable, Equatable {
     public init(
         specMark: String? = nil, orientation: Orientation = .vertical, bins: [BinRange]? = nil,
         stack: StackOffset? = nil, valueScale: ScaleInfo = ScaleInfo(), rowScale: ScaleInfo = ScaleInfo(),
-        extraFields: [ExtraField] = [], invalidRows: Int = 0, pointPerDatum: Bool = false, notes: [String] = []
+        extraFields: [ExtraField] = [], invalidRows: Int = 0, pointPerDatum: Bool = false, notes: [String] = [],
+        box: BoxPlotInfo? = nil, errorRange: ErrorRangeInfo? = nil
     ) {
+        self.box = box
+        self.errorRange = errorRange
         self.specMark = specMark
         self.orientation = orientation
         self.bins = bins

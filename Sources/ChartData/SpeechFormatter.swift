@@ -233,7 +233,7 @@ public struct SpeechFormatter: Sendable {
 
     /// The x part of a point label: the x name before the number for a scatter plot.
     public func xLabel(_ row: Int) -> String {
-        guard chart.mark == .point, chart.xValues.indices.contains(row), case .number = chart.xValues[row] else { return xText(row) }
+        guard chart.mark == .point || chart.mark == .text, chart.xValues.indices.contains(row), case .number = chart.xValues[row] else { return xText(row) }
         let name = chart.x.title.isEmpty ? "x" : Self.lowercasedKeepingAcronyms(chart.x.title)
         return "\(name) \(xText(row))"
     }

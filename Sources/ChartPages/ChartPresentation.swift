@@ -50,8 +50,7 @@ extension ChartPresentation {
 
     /// The summary's first sentence, for lists such as the index page.
     public var oneLineSummary: String {
-        let summary = description.summary
-        if let end = summary.range(of: ". ") { return String(summary[..<end.lowerBound]) + "." }
-        return summary
+        let months = Messages(tag: chart.options.language ?? "en").locale.monthNames
+        return Self.splitSentences(description.summary, words: 1, monthNames: months).first
     }
 }

@@ -73,8 +73,10 @@ public struct ChartSVG: Sendable {
         out += "</defs>"
         writeAxes(into: &out)
         writeBands(into: &out)  // layers: bands under the lines (ChartSVG+Layers.swift)
-        for s in chart.series.indices {
-            writeSeries(s, into: &out)
+        if chart.mark == .boxplot {
+            writeBoxPlot(into: &out)  // ChartSVG+Box.swift
+        } else {
+            for s in chart.series.indices { writeSeries(s, into: &out) }
         }
         writeYLabels(into: &out)
         writeLayerMarks(into: &out)  // layers: stems, connectors, rules and labels
@@ -166,6 +168,8 @@ public struct ChartSVG: Sendable {
                 guard let v = values[row], v.isFinite else { continue }
                 out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(g.y(v)))\"/>"
             }
+        case .boxplot, .errorbar, .errorband, .tick, .rule, .text:
+            writeOwnMark(s, into: &out)  // ChartSVG+Box.swift
         case .line, .area:
             let rows = Self.drawnRows(values)
             let segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)

@@ -136,7 +136,7 @@ struct SpecLoaderTests {
 
     @Test func unsupportedMark() {
         #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "arc", "encoding": {}}"#)
-            == "site/charts/t.vl.json:1: $.mark: \"arc\" is not supported; use one of line, area, bar, point, tick, circle, square, rule, trail")
+            == "site/charts/t.vl.json:1: $.mark: \"arc\" is not supported; use one of line, area, bar, point, tick, circle, square, rule, trail, text, boxplot, errorbar, errorband")
     }
 
     @Test func unsupportedKeysNameTheirPath() {
