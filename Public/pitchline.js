@@ -607,17 +607,17 @@
      (from `from`, exclusive, to `to`). */
   P.chime = function (from, to) {
     var a = this.data.audio;
-    if (!a || a.markTone == null || !ctx) return;
+    if (a && a.markTone != null && ctx && this.crosses(from, to)) this.tone(a.markTone, ctx.currentTime + a.toneDuration, to);
+  };
+
+  /* Does a move from `from` (exclusive) to `to` meet a mark of the current view? */
+  P.crosses = function (from, to) {
     var lo = Math.min(from, to), hi = Math.max(from, to);
     for (var m = 0; m < this.marks.length; m++) {
       var rows = this.markRows(m);
-      for (var i = 0; i < rows.length; i++) {
-        if (rows[i] === to || (rows[i] > lo && rows[i] < hi)) {
-          this.tone(a.markTone, ctx.currentTime + a.toneDuration, to);
-          return;
-        }
-      }
+      for (var i = 0; i < rows.length; i++) if (rows[i] === to || (rows[i] > lo && rows[i] < hi)) return true;
     }
+    return false;
   };
 
   /* M / Shift+M: the next / previous landmark after the cursor, said before the point there. */
@@ -699,6 +699,10 @@
       if (this.s < this.series.length) p.queue.push(this.tone(this.toneOf(this.s, row), p.at, row));
       else for (var s = 0; s < this.series.length; s++) p.queue.push(this.tone(this.toneOf(s, row, true), p.at, row));
       p.marks.push([p.at, row]);
+      /* A mark crossed on the way: its chime just after the note (layered charts). */
+      if (p.prev != null && this.data.audio.markTone != null && this.crosses(p.prev, row))
+        p.queue.push(this.tone(this.data.audio.markTone, p.at + Math.min(p.plan.gap / 2, this.data.audio.toneDuration), row));
+      p.prev = row;
       p.at += p.plan.gap;
     }
     while (p.marks.length && p.marks[0][0] <= now) this.show(p.marks.shift()[1]);
