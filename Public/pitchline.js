@@ -30,8 +30,6 @@
     return ctx;
   }
 
-  var numberFormat = null;
-
   /* "probably"/"maybe" → true: what the browser says it can decode (an audio element's answer). */
   function canPlay(type) {
     try { return !!document.createElement("audio").canPlayType(type); } catch (e) { return false; }
@@ -129,10 +127,11 @@
      page writes, in the page's language, because one text per point would cost ~7 B a point). */
   P.position = function (row) {
     var place = (this.data.rows ? this.data.rows[row] : row) + 1;
-    if (!numberFormat) {
-      try { numberFormat = new Intl.NumberFormat(document.documentElement.lang || "en"); } catch (e) { numberFormat = { format: String }; }
+    if (!this.numberFormat) {   // the chart's language (a chart may have its own `lang`)
+      var el = this.figure.closest("[lang]"), lang = (el && el.getAttribute("lang")) || "en";
+      try { this.numberFormat = new Intl.NumberFormat(lang); } catch (e) { this.numberFormat = { format: String }; }
     }
-    return fillNamed(this.text.position, { p: numberFormat.format(place) });
+    return fillNamed(this.text.position, { p: this.numberFormat.format(place) });
   };
 
   /* Index into text.speeds of the speed factor the reader chose (normal speed if none matches). */
