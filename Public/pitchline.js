@@ -72,7 +72,7 @@
     var dot = this.cursor ? this.cursor.querySelector("circle") : null;
     this.dots = dot ? [dot] : [];   // one dot per series, for the all-series view
     for (var d = 1; dot && d < this.series.length; d++) this.dots.push(dot.parentNode.appendChild(dot.cloneNode(false)));
-    this.s = 0;                // series index; series.length = "all series"
+    this.s = data.startSeries || 0;   // series index; series.length = "all series"
     this.row = 0;
     this.speed = this.speedIndex(settings.get("speed"));
     this.buffer = null;        // decoded tone bank
@@ -89,6 +89,7 @@
     this.parity = 0;
     this.soundUntil = 0;       // performance.now() when the key's tone has sounded (tone first)
     this.pending = 0;          // a label waiting for its tone
+    this.marks = data.marks || [];   // landmarks: a layered chart's rules and labels (M)
   }
 
   var P = Chart.prototype;
@@ -471,9 +472,10 @@
 
   /* Goes to `row`; past either end it stops there, plays the end blips and names the point. */
   P.move = function (row) {
-    var last = this.rows - 1, edge = row > last || row < 0;
+    var last = this.rows - 1, edge = row > last || row < 0, from = this.row;
     row = Math.max(0, Math.min(last, row));
     this.row = row;
+    if (!edge && row !== from) { this.chime(from, row); this.markStop = null; }
     if (edge && ctx && this.data.audio) {
       this.tone(this.data.audio.endTone, ctx.currentTime, row);
       this.heard(this.data.audio.toneDuration * 1000);
@@ -533,8 +535,8 @@
         break;
       case "PageDown": this.move(this.row + step > this.rows - 1 && this.row < this.rows - 1 ? this.rows - 1 : this.row + step); break;
       case "PageUp": this.move(this.row - step < 0 && this.row > 0 ? 0 : this.row - step); break;
-      case "ArrowUp": this.switchSeries(-1); break;
-      case "ArrowDown": this.switchSeries(1); break;
+      case "ArrowUp": this.switchSeries(this.data.upIsNext ? 1 : -1); break;
+      case "ArrowDown": this.switchSeries(this.data.upIsNext ? -1 : 1); break;
       case " ": case "Enter": this.playPoint(); this.announce(this.label(this.row)); break;
       case "p": case "P": this.togglePlay(); break;
       case "Escape": if (this.playing) this.stop(true); else handled = false; break;
@@ -544,6 +546,7 @@
       case "d": case "D": this.say(this.text.describe[again || e.shiftKey ? 1 : 0]); break;
       case "x": case "X": this.say(this.text.xAxis); break;
       case "y": case "Y": this.say(this.text.yAxis); break;
+      case "m": case "M": this.landmark(e.shiftKey ? -1 : 1); break;
       case "[": this.extreme(false); break;
       case "]": this.extreme(true); break;
       case "h": case "H": case "?": openHelp(this.slider); break;
@@ -582,9 +585,56 @@
     this.playPoint();
     this.show(this.row);
     /* The series is named before the point, in the same utterance, every time. */
-    var name = this.s < this.series.length
-      ? fillNamed(this.text.series, { n: this.s + 1, count: this.series.length }) : this.text.allSeries;
-    this.announce(name + this.label(this.row));
+    var one = this.s < this.series.length, place = { n: this.s + 1, count: this.series.length };
+    var name = one ? fillNamed(this.text.series, place) : this.text.allSeries;
+    var after = one && this.text.seriesAfter ? fillNamed(this.text.seriesAfter, place) : "";
+    this.announce(name + this.label(this.row) + after);
+  };
+
+  /* Rows where the current view meets mark `m` (the all view: the first series'). */
+  P.markRows = function (m) {
+    var rows = this.marks[m].rows;
+    return rows[this.s < rows.length ? this.s : 0] || [];
+  };
+
+  /* The landmark chime, just after the point's tone, when the cursor moved onto or past a mark
+     (from `from`, exclusive, to `to`). */
+  P.chime = function (from, to) {
+    var a = this.data.audio;
+    if (!a || a.markTone == null || !ctx) return;
+    var lo = Math.min(from, to), hi = Math.max(from, to);
+    for (var m = 0; m < this.marks.length; m++) {
+      var rows = this.markRows(m);
+      for (var i = 0; i < rows.length; i++) {
+        if (rows[i] === to || (rows[i] > lo && rows[i] < hi)) {
+          this.tone(a.markTone, ctx.currentTime + a.toneDuration, to);
+          return;
+        }
+      }
+    }
+  };
+
+  /* M / Shift+M: the next / previous landmark after the cursor, said before the point there. */
+  P.landmark = function (dir) {
+    if (!this.marks.length) { this.say(this.text.noMarks); return; }
+    var best = null, row = this.row, self = this;
+    var stops = [];
+    for (var m = 0; m < this.marks.length; m++) this.markRows(m).forEach(function (r) { stops.push([r, m]); });
+    if (!stops.length) { this.say(this.text.noMarks); return; }
+    stops.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    var at = this.markStop == null ? -1 : this.markStop;
+    for (var i = 0; i < stops.length; i++) {
+      var k = dir > 0 ? i : stops.length - 1 - i, st = stops[k];
+      var after = dir > 0 ? (st[0] > row || (st[0] === row && k > at)) : (st[0] < row || (st[0] === row && k < at));
+      if (after) { best = k; break; }
+    }
+    if (best == null) best = dir > 0 ? 0 : stops.length - 1;   // wraps around
+    this.markStop = best;
+    this.row = stops[best][0];
+    this.playPoint();
+    if (ctx && this.data.audio && this.data.audio.markTone != null) this.tone(this.data.audio.markTone, ctx.currentTime + this.data.audio.toneDuration, this.row);
+    this.show(this.row);
+    self.announce(this.marks[stops[best][1]].say + this.label(this.row));
   };
 
   /* `[` / `]`: the lowest / highest value of the current series (of all series in the all view),

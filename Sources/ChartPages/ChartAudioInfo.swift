@@ -19,6 +19,8 @@ public struct ChartAudioInfo: Sendable, Equatable, Codable {
     public var sharedPointTones: [[Int]]?
     public var endTone: Int
     public var missingTone: Int
+    /// The landmark chime (charts with annotations), nil otherwise.
+    public var markTone: Int? = nil
     /// Whole-series playback length in seconds.
     public var playbackDuration: Double
     /// `<id>/graph-<n>.ogg` per series: the whole-series audio graph for download.

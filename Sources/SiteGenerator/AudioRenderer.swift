@@ -47,11 +47,12 @@ struct AudioRenderer: Sendable {
                 path: "charts/\(path)", data: rendition, contentType: ContentType.ogg, role: .rendition, chartID: id,
                 audioSeconds: audio.renditionDuration))
         }
-        let info = ChartAudioInfo(
+        var info = ChartAudioInfo(
             oggFile: ogg, webmFile: webm, scriptFile: script, sampleRate: audio.sampleRate,
             tones: audio.tones.map { [round4($0.start), round4($0.duration), round4($0.frequency)] },
             pointTones: audio.pointTones, sharedPointTones: audio.sharedPointTones, endTone: audio.endTone, missingTone: audio.missingTone,
             playbackDuration: audio.renditionDuration, graphFiles: graphs)
+        info.markTone = audio.markTone
         return RenderedAudio(info: info, files: files)
     }
 
