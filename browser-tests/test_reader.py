@@ -78,9 +78,10 @@ def fill(template, x, v):
 
 
 def default_label(d, row, s=0):
+    """The default wording of a point, from the chart's own templates (and its detail, ", total …")."""
     ser = d["series"][s]
     v = ser["values"][row]
-    return fill(ser["labels"]["sayGap" if v is None else "say"], d["x"]["labels"][row], v)
+    return fill(ser["labels"]["sayGap" if v is None else "say"], d["x"]["labels"][row], v) + ((ser["details"][row] or "") if ser.get("details") else "")
 
 
 def choose(page, name, value):
