@@ -108,14 +108,15 @@
         : terse && va.terse ? (v == null ? va.terseGap : va.terse)
         : first && va.valueFirst ? (v == null ? va.valueFirstGap : va.valueFirst)
         : (v == null ? t.sayGap : t.say);
-      text = fill(tpl, x, v) + detail(this.series[this.s], row);
+      text = fill(tpl, x, v) + (terse ? "" : detail(this.series[this.s], row));   // terse: the value only
     } else {
       var all = this.data.all, av = all.variants || {}, parts = [];
       for (var s = 0; s < this.series.length; s++) {
         t = this.series[s].labels;
         va = this.series[s].variants || {};
         v = this.series[s].values[row];
-        parts.push(fill(terse && va.terse ? (v == null ? va.terseGap : va.terse) : (v == null ? t.partGap : t.part), x, v) + detail(this.series[s], row));
+        parts.push(terse && va.terse ? fill(v == null ? va.terseGap : va.terse, x, v)
+          : fill(v == null ? t.partGap : t.part, x, v) + detail(this.series[s], row));
       }
       var joined = parts.join(all.labels.join);
       text = terse && av.terse ? fill(av.terse, x, joined) : first && av.valueFirst ? fill(av.valueFirst, x, joined)
@@ -237,6 +238,7 @@
       return;
     }
     if (row === chart.row) return;
+    if (chart.chime) { chart.chime(chart.row, row); chart.markStop = null; }   // a landmark passed (M)
     chart.show(row);   // the cursor follows at once
     if (t - d.lastTone >= TONE_GAP) { d.lastTone = t; chart.playPoint(); }
     clearTimeout(d.timer);
