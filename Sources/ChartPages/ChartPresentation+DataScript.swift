@@ -30,6 +30,9 @@ struct ChartScriptData: Encodable {
         var cy: [Double?]
         /// The series' braille line (`BrailleLine`): the page script only puts the cursor's cell in.
         var braille: BrailleScript?
+        /// A multi-series scatter: the scrubber points that are this series' own (`Series.pointRows`;
+        /// its other rows hold the other series' points). Nil: every point is the series'.
+        var points: [Int]?
     }
     /// `cells`: the line; `cursor[c]`: column c's cell with the cursor; `starts[c]`: column c's first point.
     struct BrailleScript: Encodable { var cells: String; var cursor: [String]; var starts: [Int] }
@@ -168,7 +171,8 @@ extension ChartPresentation {
                 play: PlaybackPlan.speeds.map { PlaybackPlan.plan(values: values, duration: duration / $0.0) },
                 cx: cx,
                 cy: values.map { $0.map { round1(geometry.y($0)) } },
-                braille: rows.isEmpty ? nil : { let b = brailleLine(series: s); return .init(cells: b.cells, cursor: b.cursorCells, starts: b.starts) }())
+                braille: rows.isEmpty ? nil : { let b = brailleLine(series: s); return .init(cells: b.cells, cursor: b.cursorCells, starts: b.starts) }(),
+                points: chart.series[s].pointRows.map { $0.compactMap(toScrub) })
         }
         var all: ChartScriptData.AllInfo?
         if chart.series.count > 1 {
