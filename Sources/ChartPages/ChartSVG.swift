@@ -61,7 +61,7 @@ public struct ChartSVG: Sendable {
         var out = ""
         out.reserveCapacity(64 * 1024)
         // Named by its kind only: the figure carries the title and the summary, each said once.
-        out += "<svg role=\"img\" aria-label=\"\(xmlEscape(chart.mark.chartKindName))\" "
+        out += "<svg role=\"img\" aria-label=\"\(xmlEscape(Messages(tag: chart.options.language ?? "en")["kind.\(chart.mark.rawValue)"]))\" "
         out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\" focusable=\"false\">"
         // Everything drawn is hidden from the accessibility tree: the image is one node, named by
         // its kind (Chromium otherwise keeps tick labels as text). The title is the drawing's

@@ -104,8 +104,8 @@ struct SingleFile {
             charts: charts.sorted { $0.presentation.chart.title < $1.presentation.chart.title }.map {
                 let chart = $0.presentation.chart
                 return IndexEntry(
-                    href: "#" + anchors["charts/\(chart.id).html"]!, title: chart.title, kind: chart.mark.chartKindName,
-                    summary: $0.presentation.oneLineSummary)
+                    href: "#" + anchors["charts/\(chart.id).html"]!, title: chart.title, kind: $0.presentation.kindName,
+                    summary: $0.presentation.oneLineSummary, ownLang: theme.pages.differentLanguage(chart))
             },
             sections: sections, scripts: inline.map { TrustedMarkup(escapedHTML: $0) })
         let html: String

@@ -98,7 +98,8 @@ public struct SiteGenerator: Sendable {
         let chartEntries = rendered.sorted { $0.presentation.chart.title < $1.presentation.chart.title }.map {
             IndexEntry(
                 href: "charts/\($0.presentation.chart.id).html", title: $0.presentation.chart.title,
-                kind: $0.presentation.chart.mark.chartKindName, summary: $0.presentation.oneLineSummary)
+                kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary,
+                ownLang: theme.pages.differentLanguage($0.presentation.chart))
         }
         let index = try theme.pages.indexPage(
             siteTitle: content.settings.title, reports: reportEntries, charts: chartEntries, broken: broken, assets: theme.assets.paths)
