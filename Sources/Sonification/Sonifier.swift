@@ -46,7 +46,7 @@ public final class Sonifier: Sendable {
             let length = synth.slotLength(spec)
             tones.append(
                 Tone(
-                    kind: spec.kind, series: spec.kind == .missing || spec.kind == .end ? nil : spec.timbre,
+                    kind: spec.kind, series: spec.kind == .missing || spec.kind == .end || spec.kind == .mark ? nil : spec.timbre,
                     frequency: spec.frequency, startFrame: frame, frameCount: length,
                     leadFrames: synth.leadFrames, sampleRate: sampleRate))
             frame += length
@@ -79,7 +79,7 @@ public final class Sonifier: Sendable {
         let encoded = try results.values()
         return ChartAudio(
             sprite: encoded[0], sampleRate: sampleRate, tones: tones, pointTones: bank.pointTones,
-            endTone: bank.endTone, missingTone: bank.missingTone, hash: ContentHash.short(encoded[0]),
+            endTone: bank.endTone, missingTone: bank.missingTone, markTone: bank.markTone, hash: ContentHash.short(encoded[0]),
             scale: bank.scale, seriesScales: bank.seriesScales, sharedPointTones: bank.sharedPointTones, timbres: chart.series.indices.map { Timbre(series: $0).name },
             renditions: Array(encoded.dropFirst()), renditionDuration: renditionLength.seconds)
     }
