@@ -30,7 +30,6 @@
     return ctx;
   }
 
-  var numberFormat = null;
 
   /* "probably"/"maybe" → true: what the browser says it can decode (an audio element's answer). */
   function canPlay(type) {
@@ -109,14 +108,15 @@
         : terse && va.terse ? (v == null ? va.terseGap : va.terse)
         : first && va.valueFirst ? (v == null ? va.valueFirstGap : va.valueFirst)
         : (v == null ? t.sayGap : t.say);
-      text = fill(tpl, x, v) + detail(this.series[this.s], row);
+      text = fill(tpl, x, v) + (terse ? "" : detail(this.series[this.s], row));   // terse: the value only
     } else {
       var all = this.data.all, av = all.variants || {}, parts = [];
       for (var s = 0; s < this.series.length; s++) {
         t = this.series[s].labels;
         va = this.series[s].variants || {};
         v = this.series[s].values[row];
-        parts.push(fill(terse && va.terse ? (v == null ? va.terseGap : va.terse) : (v == null ? t.partGap : t.part), x, v) + detail(this.series[s], row));
+        parts.push(terse && va.terse ? fill(v == null ? va.terseGap : va.terse, x, v)
+          : fill(v == null ? t.partGap : t.part, x, v) + detail(this.series[s], row));
       }
       var joined = parts.join(all.labels.join);
       text = terse && av.terse ? fill(av.terse, x, joined) : first && av.valueFirst ? fill(av.valueFirst, x, joined)
@@ -127,13 +127,15 @@
   };
 
   /* Verbose: ", 12 of 1,461" (the generator's words and count; the place is the only number the
-     page writes, in the page's language, because one text per point would cost ~7 B a point). */
+     page writes, because one text per point would cost ~7 B a point: its digits grouped with the
+     chart language's separator and minimum grouping digits, given by the generator). */
   P.position = function (row) {
-    var place = (this.data.rows ? this.data.rows[row] : row) + 1;
-    if (!numberFormat) {
-      try { numberFormat = new Intl.NumberFormat(document.documentElement.lang || "en"); } catch (e) { numberFormat = { format: String }; }
+    var place = String((this.data.rows ? this.data.rows[row] : row) + 1);
+    var sep = this.text.grouping, min = this.text.groupingMinimum || 1;
+    if (sep && place.length > 3 && place.length >= 4 + (min - 1)) {
+      place = place.replace(/\B(?=(\d{3})+$)/g, sep);
     }
-    return fillNamed(this.text.position, { p: numberFormat.format(place) });
+    return fillNamed(this.text.position, { p: place });
   };
 
   /* Index into text.speeds of the speed factor the reader chose (normal speed if none matches). */
@@ -236,6 +238,7 @@
       return;
     }
     if (row === chart.row) return;
+    if (chart.chime) { chart.chime(chart.row, row); chart.markStop = null; }   // a landmark passed (M)
     chart.show(row);   // the cursor follows at once
     if (t - d.lastTone >= TONE_GAP) { d.lastTone = t; chart.playPoint(); }
     clearTimeout(d.timer);
@@ -477,8 +480,11 @@
 
   /* Goes to `row`; past either end it stops there, plays the end blips and names the point. */
   P.move = function (row) {
-    var last = this.rows - 1, edge = row > last || row < 0, from = this.row;
-    row = Math.max(0, Math.min(last, row));
+    var ser = this.series[this.s], pts = window.PitchlinePoints, from = this.row;   // a scatter series: its own points only
+    if (pts && ser && ser.points) row = pts.snap(ser.points, this.row, row, this.rows);
+    var ends = pts ? pts.ends(ser, this.rows) : [0, this.rows - 1];
+    var first = ends[0], last = ends[1], edge = row > last || row < first;
+    row = Math.max(first, Math.min(last, row));
     this.row = row;
     if (!edge && row !== from) { this.chime(from, row); this.markStop = null; }
     if (edge && ctx && this.data.audio) {

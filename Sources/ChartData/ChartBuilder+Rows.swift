@@ -345,6 +345,20 @@ extension ChartBuilder {
                      series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken, language: spec.language), semantics: semantics)
     }
 
+    /// True when the value channel holds dates (temporal, or a time unit without an aggregate
+    /// that makes numbers of them).
+    static func hasTemporalValues(_ c: ChartSpec.ChannelDef) -> Bool {
+        (c.type == .temporal || c.timeUnit != nil) && (c.aggregate == nil || ["min", "max", "argmin", "argmax"].contains(c.aggregate!))
+    }
+
+    /// A date value as seconds since 1970; anything else is invalid (no mark, "no data").
+    static func dateSeconds(_ v: DataValue) -> DataValue {
+        switch v {
+        case .date(let ms) where ms.isFinite, .number(let ms) where ms.isFinite: return .number(ms / 1000)  // min/max give numbers
+        default: return .null
+        }
+    }
+
     /// Decimals the values deserve (`YAxis.decimals`): the source field's own (the most any of its
     /// first 20,000 numbers has, at most 6), one more for a mean, median or spread; 0 for counts.
     /// Keeps a monthly mean of temperatures given to 0.1 °C at "8.23 °C", not "8.229 °C".
@@ -363,20 +377,6 @@ extension ChartBuilder {
         guard most >= 0 else { return nil }
         let derived: Set<String> = ["mean", "average", "median", "stdev", "stdevp", "variance", "variancep", "stderr", "ci0", "ci1", "q1", "q3"]
         return most + (derived.contains(value.aggregate ?? "") ? 1 : 0)
-    }
-
-    /// True when the value channel holds dates (temporal, or a time unit without an aggregate
-    /// that makes numbers of them).
-    static func hasTemporalValues(_ c: ChartSpec.ChannelDef) -> Bool {
-        (c.type == .temporal || c.timeUnit != nil) && (c.aggregate == nil || ["min", "max", "argmin", "argmax"].contains(c.aggregate!))
-    }
-
-    /// A date value as seconds since 1970; anything else is invalid (no mark, "no data").
-    static func dateSeconds(_ v: DataValue) -> DataValue {
-        switch v {
-        case .date(let ms) where ms.isFinite, .number(let ms) where ms.isFinite: return .number(ms / 1000)  // min/max give numbers
-        default: return .null
-        }
     }
 
     /// The axis title as Vega-Lite would show it, humanized when it is only the field name.

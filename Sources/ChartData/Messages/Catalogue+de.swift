@@ -39,6 +39,8 @@ extension Messages {
         "step.day": "von Tag zu Tag",
         "step.month": "von Monat zu Monat",
         "step.year": "von Jahr zu Jahr",
+        "cycle.week": "Woche {n}",
+        "cycle.day": "Tag {n}",
         "list.and": "{first} und {last}",
 
         // Punktbeschriftungen

@@ -40,6 +40,8 @@ extension Messages {
         "step.day": "from one day to the next",
         "step.month": "from one month to the next",
         "step.year": "from one year to the next",
+        "cycle.week": "week {n}",
+        "cycle.day": "day {n}",
         "list.and": "{first} and {last}",
 
         // Point labels the scrubber says ({x} and {v} are left for the page script)

@@ -39,6 +39,8 @@ extension Messages {
         "step.day": "de un día a otro",
         "step.month": "de un mes a otro",
         "step.year": "de un año a otro",
+        "cycle.week": "semana {n}",
+        "cycle.day": "día {n}",
         "list.and": "{first} y {last}",
 
         // Etiquetas de los puntos

@@ -41,6 +41,8 @@ extension Messages {
         "step.day": "d’un jour à l’autre",
         "step.month": "d’un mois à l’autre",
         "step.year": "d’une année à l’autre",
+        "cycle.week": "semaine {n}",
+        "cycle.day": "jour {n}",
         "list.and": "{first} et {last}",
 
         // Libellés des points
