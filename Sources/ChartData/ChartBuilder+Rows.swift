@@ -324,7 +324,7 @@ extension ChartBuilder {
         let unit = spec.unit
         var yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, format: yFormat,
                           aggregate: value.aggregate, spokenUnit: spec.spokenUnit,
-                          decimals: ([value] + [roles.value2].compactMap { $0 }).map { c in
+                          decimals: temporalValues ? nil : ([value] + [roles.value2].compactMap { $0 }).map { c in
                               Self.sourceDecimals(c, aggregated: preAggregate, frame: frame, field: fieldOf[c.channel]) }
                               .reduce(nil as Int?) { a, b in b.map { max(a ?? 0, $0) } ?? a })
         if temporalValues {
