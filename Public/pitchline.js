@@ -30,6 +30,7 @@
     return ctx;
   }
 
+
   /* "probably"/"maybe" → true: what the browser says it can decode (an audio element's answer). */
   function canPlay(type) {
     try { return !!document.createElement("audio").canPlayType(type); } catch (e) { return false; }
@@ -126,14 +127,15 @@
   };
 
   /* Verbose: ", 12 of 1,461" (the generator's words and count; the place is the only number the
-     page writes, in the page's language, because one text per point would cost ~7 B a point). */
+     page writes, because one text per point would cost ~7 B a point: its digits grouped with the
+     chart language's separator and minimum grouping digits, given by the generator). */
   P.position = function (row) {
-    var place = (this.data.rows ? this.data.rows[row] : row) + 1;
-    if (!this.numberFormat) {   // the chart's language (a chart may have its own `lang`)
-      var el = this.figure.closest("[lang]"), lang = (el && el.getAttribute("lang")) || "en";
-      try { this.numberFormat = new Intl.NumberFormat(lang); } catch (e) { this.numberFormat = { format: String }; }
+    var place = String((this.data.rows ? this.data.rows[row] : row) + 1);
+    var sep = this.text.grouping, min = this.text.groupingMinimum || 1;
+    if (sep && place.length > 3 && place.length >= 4 + (min - 1)) {
+      place = place.replace(/\B(?=(\d{3})+$)/g, sep);
     }
-    return fillNamed(this.text.position, { p: this.numberFormat.format(place) });
+    return fillNamed(this.text.position, { p: place });
   };
 
   /* Index into text.speeds of the speed factor the reader chose (normal speed if none matches). */
@@ -173,19 +175,23 @@
 
   /* The scrubber index under `clientX`: along the track (evenly spaced) or the drawing (the
      nearest point's x, from the generator's cx). */
-  P.rowAt = function (clientX, onTrack) {
+  P.rowAt = function (clientX, onTrack, clientY) {
     if (onTrack) {
       var r = this.slider.getBoundingClientRect();
       if (!(r.width > 0)) return this.row;
       return Math.max(0, Math.min(this.rows - 1, Math.round((clientX - r.left) / r.width * (this.rows - 1))));
     }
+    // The cursor's group holds the marks' row/value coordinates (axes swapped when the chart is
+    // horizontal): the pointer mapped into it gives the row position whichever way rows run.
     var svg = this.figure.querySelector("svg.pl-svg"), xs = this.series[0].cx;
-    var m = svg && svg.getScreenCTM ? svg.getScreenCTM() : null;
-    if (!m || !xs || !xs.length) return this.row;
-    var x = (clientX - m.e) / m.a, lo = 0, hi = xs.length - 1;
-    while (lo < hi) { var mid = (lo + hi) >> 1; if (xs[mid] < x) lo = mid + 1; else hi = mid; }
-    if (lo > 0 && x - xs[lo - 1] < xs[lo] - x) lo--;
-    return lo;
+    var marks = this.cursor && this.cursor.parentNode;
+    var m = marks && marks.getScreenCTM ? marks.getScreenCTM() : null;
+    if (!m || !xs || !xs.length || !svg.createSVGPoint) return this.row;
+    var p = svg.createSVGPoint();
+    p.x = clientX; p.y = clientY == null ? 0 : clientY;
+    var x = p.matrixTransform(m.inverse()).x, best = 0;
+    for (var i = 1; i < xs.length; i++) if (Math.abs(xs[i] - x) < Math.abs(xs[best] - x)) best = i;   // rows may run either way
+    return best;
   };
 
   /* ---- Pointer and touch: pressing, dragging or tapping along the drawing or the track moves
@@ -207,7 +213,7 @@
     drag = { chart: chart, id: e.pointerId, track: track, x0: e.clientX, y0: e.clientY,
              active: e.pointerType !== "touch" || track, lastTone: 0, lastSay: 0, said: -1, timer: 0 };
     try { zone.setPointerCapture(e.pointerId); } catch (err) { /* the events still bubble */ }
-    if (drag.active) dragTo(e.clientX, true);
+    if (drag.active) dragTo(e.clientX, true, e.clientY);
   }
 
   function dragMove(e) {
@@ -217,14 +223,14 @@
       if (dx < 6 && dy < 6) return;
       if (dy > dx) { drag = null; return; }
       drag.active = true;
-      dragTo(e.clientX, true);
+      dragTo(e.clientX, true, e.clientY);
       return;
     }
-    dragTo(e.clientX, false);
+    dragTo(e.clientX, false, e.clientY);
   }
 
-  function dragTo(clientX, first) {
-    var d = drag, chart = d.chart, row = chart.rowAt(clientX, d.track), t = now();
+  function dragTo(clientX, first, clientY) {
+    var d = drag, chart = d.chart, row = chart.rowAt(clientX, d.track, clientY), t = now();
     if (first) {   // focus, sound loading, the point played and said
       chart.pick(row);
       d.lastTone = d.lastSay = t;
@@ -253,7 +259,7 @@
     drag = null;
     clearTimeout(d.timer);
     if (e.type === "pointercancel") return;   // the browser took the gesture (a scroll)
-    if (!d.active) { d.chart.pick(d.chart.rowAt(e.clientX, d.track)); return; }   // a tap
+    if (!d.active) { d.chart.pick(d.chart.rowAt(e.clientX, d.track, e.clientY)); return; }   // a tap
     sayDragged(d);   // where the drag ended, once
   }
 

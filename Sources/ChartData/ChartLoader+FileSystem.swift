@@ -86,7 +86,7 @@ extension ChartLoader {
         }
         var chart = try Self.loadSpec(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile)
         chart.options.language = chart.options.language ?? languageDefault
-        chart.nameBoxStatistics()  // a box plot's statistics in the chart's language
+        chart.nameDerivedSeries()  // box statistics and error-bar centres in the chart's language
         return chart
     }
 
