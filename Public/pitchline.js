@@ -480,8 +480,11 @@
 
   /* Goes to `row`; past either end it stops there, plays the end blips and names the point. */
   P.move = function (row) {
-    var last = this.rows - 1, edge = row > last || row < 0, from = this.row;
-    row = Math.max(0, Math.min(last, row));
+    var ser = this.series[this.s], pts = window.PitchlinePoints, from = this.row;   // a scatter series: its own points only
+    if (pts && ser && ser.points) row = pts.snap(ser.points, this.row, row, this.rows);
+    var ends = pts ? pts.ends(ser, this.rows) : [0, this.rows - 1];
+    var first = ends[0], last = ends[1], edge = row > last || row < first;
+    row = Math.max(first, Math.min(last, row));
     this.row = row;
     if (!edge && row !== from) { this.chime(from, row); this.markStop = null; }
     if (edge && ctx && this.data.audio) {
@@ -609,17 +612,17 @@
      (from `from`, exclusive, to `to`). */
   P.chime = function (from, to) {
     var a = this.data.audio;
-    if (!a || a.markTone == null || !ctx) return;
+    if (a && a.markTone != null && ctx && this.crosses(from, to)) this.tone(a.markTone, ctx.currentTime + a.toneDuration, to);
+  };
+
+  /* Does a move from `from` (exclusive) to `to` meet a mark of the current view? */
+  P.crosses = function (from, to) {
     var lo = Math.min(from, to), hi = Math.max(from, to);
     for (var m = 0; m < this.marks.length; m++) {
       var rows = this.markRows(m);
-      for (var i = 0; i < rows.length; i++) {
-        if (rows[i] === to || (rows[i] > lo && rows[i] < hi)) {
-          this.tone(a.markTone, ctx.currentTime + a.toneDuration, to);
-          return;
-        }
-      }
+      for (var i = 0; i < rows.length; i++) if (rows[i] === to || (rows[i] > lo && rows[i] < hi)) return true;
     }
+    return false;
   };
 
   /* M / Shift+M: the next / previous landmark after the cursor, said before the point there. */
@@ -701,6 +704,10 @@
       if (this.s < this.series.length) p.queue.push(this.tone(this.toneOf(this.s, row), p.at, row));
       else for (var s = 0; s < this.series.length; s++) p.queue.push(this.tone(this.toneOf(s, row, true), p.at, row));
       p.marks.push([p.at, row]);
+      /* A mark crossed on the way: its chime just after the note (layered charts). */
+      if (p.prev != null && this.data.audio.markTone != null && this.crosses(p.prev, row))
+        p.queue.push(this.tone(this.data.audio.markTone, p.at + Math.min(p.plan.gap / 2, this.data.audio.toneDuration), row));
+      p.prev = row;
       p.at += p.plan.gap;
     }
     while (p.marks.length && p.marks[0][0] <= now) this.show(p.marks.shift()[1]);
