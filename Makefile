@@ -83,6 +83,8 @@ bench: release test-deps
 
 # The C owners' throwing-init tests under AddressSanitizer + LeakSanitizer (scratch .build-asan): a double free,
 # use after free or leak in a throwing init fails here (valgrind cannot run Swift's test runner).
+# Not in `make test` (a whole second instrumented build, minutes on 2 cores): there the fuzz-vorbis
+# target runs the same init paths under ASan + LSan in the fuzz build that is made anyway.
 leak-check: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=1 .build-asan/debug/PitchlinePackageTests.xctest --testing-library swift-testing --filter ThrowingInitTests

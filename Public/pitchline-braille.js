@@ -27,6 +27,25 @@
     if (text) chart.slider.setAttribute("aria-braillelabel", text);
     else chart.slider.removeAttribute("aria-braillelabel");
     if (shown) { shown.textContent = text; shown.hidden = !text; }
+    if (text) refreshBraille(chart);
+  }
+
+  /* Orca 43 keeps element attributes in a cache it drops only when the document's children
+     change (not for a live region's); without that the display kept the first cursor position
+     (measured with Orca's braille log). So each update adds an element (a section holding a blank
+     braille cell) to a visually hidden, empty element outside the slider and takes it away in the
+     next task. */
+  function refreshBraille(chart) {
+    var sync = chart.figure.querySelector(".pl-braille-sync");
+    if (!sync) {
+      sync = document.createElement("div");
+      sync.className = "pl-visually-hidden pl-braille-sync";
+      chart.figure.querySelector(".pl-scrub").appendChild(sync);
+    }
+    var cell = document.createElement("div");   // a section: Orca passes over text leaves and images
+    cell.textContent = "\u2800";
+    sync.appendChild(cell);
+    setTimeout(function () { if (cell.parentNode) cell.parentNode.removeChild(cell); }, 0);
   }
 
   /* B: switches the line on or off for every chart on the page; returns the new state. */

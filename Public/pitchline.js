@@ -480,8 +480,11 @@
 
   /* Goes to `row`; past either end it stops there, plays the end blips and names the point. */
   P.move = function (row) {
-    var last = this.rows - 1, edge = row > last || row < 0, from = this.row;
-    row = Math.max(0, Math.min(last, row));
+    var ser = this.series[this.s], pts = window.PitchlinePoints, from = this.row;   // a scatter series: its own points only
+    if (pts && ser && ser.points) row = pts.snap(ser.points, this.row, row, this.rows);
+    var ends = pts ? pts.ends(ser, this.rows) : [0, this.rows - 1];
+    var first = ends[0], last = ends[1], edge = row > last || row < first;
+    row = Math.max(first, Math.min(last, row));
     this.row = row;
     if (!edge && row !== from) { this.chime(from, row); this.markStop = null; }
     if (edge && ctx && this.data.audio) {

@@ -108,6 +108,8 @@ def test_twenty_four_series_legend_palette_and_phone_text(browser, fixture_url):
 
 
 def test_scatter_with_repeated_x_reaches_every_point(browser, fixture_url):
+    """Each series of a multi-series scatter steps through its own points only (issue 17: the
+    other series' rows said "no data"), every one of them, then says the end."""
     context, page = _open(browser, fixture_url + "charts/anscombe.html")
     slider = _slider(page)
     rows = page.evaluate("window.PitchlineCharts['anscombe'].pointCount")
@@ -116,16 +118,20 @@ def test_scatter_with_repeated_x_reaches_every_point(browser, fixture_url):
     for s in (0, 1):
         slider.press("Home")
         heard[s].append(slider.get_attribute("aria-valuetext"))
-        for _ in range(rows - 1):
+        for _ in range(rows):
             slider.press("ArrowRight")
-            heard[s].append(slider.get_attribute("aria-valuetext"))
+            text = slider.get_attribute("aria-valuetext")
+            if text.startswith("End of series: "):
+                break
+            heard[s].append(text)
+        assert text == "End of series: " + heard[s][-1]
         slider.press("ArrowDown")
     for s, name in ((0, "I"), (1, "IV")):
-        values = [t for t in heard[s] if not t.endswith("no data")]
-        assert len(values) == 11, heard[s]
+        values = [t.removeprefix("Series 2 of 2: ") for t in heard[s]]
+        assert len(values) == 11 and not any(t.endswith("no data") for t in values), heard[s]
         assert all(re.match(rf"^X \d+, {name} \d+(\.\d+)?$", t) for t in values), values
     # Ten points of IV share x = 8, in ascending y.
-    eights = [float(t.rsplit(" ", 1)[1]) for t in heard[1] if t.startswith("X 8,") and not t.endswith("no data")]
+    eights = [float(t.rsplit(" ", 1)[1]) for t in heard[1] if t.startswith("X 8,")]
     assert len(eights) == 10 and eights == sorted(eights)
     context.close()
 

@@ -144,7 +144,7 @@ def axe_violations(page, skip_tables: bool = False) -> list[str]:
         summary.click()
     context = {"exclude": [[".pl-table-wrap"]]} if skip_tables else None
     # No preload: axe would fetch the stylesheets with XHR, which file:// pages may not do.
-    results = _axe.run(page, context=context, options={"runOnly": {"type": "tag", "values": AXE_TAGS}, "preload": False})
+    results = _axe.run(page, context=context, options={"runOnly": {"type": "tag", "values": AXE_TAGS}, "preload": False, "resultTypes": ["violations"]})
     return [f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes'][:3]]}" for v in results.response["violations"]]
 
 

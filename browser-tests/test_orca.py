@@ -10,6 +10,8 @@ import functools
 import http.server
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -270,3 +272,50 @@ def test_orca_settings_dialog_verbose_then_the_next_point_in_the_new_wording(sit
     assert "Audio chart horizontal slider" in back, back
     assert after_key(lines, "Right", 1) == [labels[1] + ", 2 of 1,461"]
     assert after_key(lines, "Right", 2) == [labels[2] + ", 3 of 1,461"]
+
+
+def braille_lines(url, keys, name, tmp_path):
+    """What Orca sends to a braille display: a copy of the harness with braille output on (the
+    shared one runs speech only); Orca's debug log records each line it writes to the display,
+    also with no display attached (`BRAILLE LINE:  '…'`)."""
+    harness = tmp_path / "orca"
+    shutil.copytree(TOOL.parent, harness)
+    script = harness / TOOL.name
+    text = script.read_text(encoding="utf-8")
+    assert "enableBraille=False" in text, "the harness' settings changed: update this test"
+    script.write_text(text.replace("enableBraille=False", "enableBraille=True"), encoding="utf-8")
+    for _ in range(3):   # exit 3/4/7: the harness's X display, Orca or lock failed to start; retry
+        result = subprocess.run(["bash", str(script), "-p", "-k", "-d", "-K", url, *keys],
+                                capture_output=True, text=True, timeout=300)
+        if result.returncode not in (3, 4, 7):
+            break
+    work = re.search(r"work dir kept: (\S+)", result.stderr)
+    assert result.returncode == 0 and work, f"orca-transcript failed ({result.returncode}):\n{result.stderr[-2000:]}"
+    log = Path(work.group(1)) / "orca-debug.out"
+    lines = re.findall(r"BRAILLE LINE:  '(.*)'", log.read_text(encoding="utf-8", errors="replace"))
+    shutil.rmtree(work.group(1), ignore_errors=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"{name}.braille.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return lines
+
+
+def test_orca_braille_display_shows_the_series_line_and_its_cursor(site, tmp_path):
+    """B: Orca's braille output shows the generator's braille line in place of the slider's
+    name, the cursor's cell following the scrubber (issue 15); speech is unchanged."""
+    url = site["base"] + f"charts/{CHART}.html"
+    labels = site["labels"][CHART]["series"][0]
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        pg = b.new_page()
+        pg.goto(url)
+        braille = pg.evaluate(f"window.PitchlineCharts[{CHART!r}].series[0].braille")
+        b.close()
+    cells, cursor = braille["cells"], braille["cursor"]
+    at_start = cursor[0] + cells[1:]
+    at_end = cells[:-1] + cursor[-1]
+    tabs = tabs_to(url)
+    lines = braille_lines(url, ["Tab"] * tabs + ["b", "Right", "Right", "End"], "braille-line", tmp_path)
+    slider = [line for line in lines if line.endswith(" horizontal slider")]
+    assert f"Audio chart {labels[0]} horizontal slider" in slider           # before B: the name
+    assert f"{at_start} {labels[2]} horizontal slider" in slider, slider    # B on: the line, cursor at the start
+    assert slider[-1] == f"{at_end} {labels[-1]} horizontal slider", slider  # End: the cursor in the last cell

@@ -32,6 +32,9 @@ struct ChartScriptData: Encodable {
         var cy: [Double?]
         /// The series' braille line (`BrailleLine`): the page script only puts the cursor's cell in.
         var braille: BrailleScript?
+        /// A multi-series scatter: the scrubber points that are this series' own (`Series.pointRows`;
+        /// its other rows hold the other series' points). Nil: every point is the series'.
+        var points: [Int]?
     }
     /// `cells`: the line; `cursor[c]`: column c's cell with the cursor; `starts[c]`: column c's first point.
     struct BrailleScript: Encodable { var cells: String; var cursor: [String]; var starts: [Int] }
@@ -228,7 +231,8 @@ extension ChartPresentation {
                 cy: chart.semantics.stack != nil && !chart.series[s].details.isEmpty
                     ? rows.map { r in (chart.series[s].details[r].upper ?? chart.series[s].values[r]).map { round1(geometry.y($0)) } }
                     : values.map { $0.map { round1(geometry.y($0)) } },
-                braille: rows.isEmpty ? nil : { let b = brailleLine(series: s); return .init(cells: b.cells, cursor: b.cursorCells, starts: b.starts) }())
+                braille: rows.isEmpty ? nil : { let b = brailleLine(series: s); return .init(cells: b.cells, cursor: b.cursorCells, starts: b.starts) }(),
+                points: chart.series[s].pointRows.map { $0.compactMap(toScrub) })
         }
         var all: ChartScriptData.AllInfo?
         if chart.series.count > 1 {

@@ -56,7 +56,7 @@ extension PageRenderer {
         // A chart page is all in the chart's language (its `usermeta.pitchline.language` or the site's).
         let view = p.view(level: 2, chartsBase: "", dataScript: dataScript, audio: audio)
         return try render("chart", ChartPageContext(root: "../", cssPath: assets.cssPath, jsPath: assets.jsPath, metaDescription: view.summary, chart: view),
-                          language: p.chart.options.language)
+                          language: p.chart.options.language, path: "charts/\(p.chart.id).html")
     }
 
     /// A chart inside a report page in `reports/` (headings one level down, links into `../charts/`).
@@ -92,7 +92,7 @@ extension PageRenderer {
             charts: charts.map { .init(href: $0.href, title: $0.title, kind: $0.kind ?? Messages(tag: language)["kind.chart"], summary: $0.summary ?? "", ownLang: $0.ownLang) },
             hasProblems: !broken.isEmpty,
             problems: broken.map { .init(href: $0.href, path: $0.sourcePath, message: $0.problems.first ?? "") })
-        return try render("index", context)
+        return try render("index", context, path: "index.html")
     }
 
     struct SimpleContext {
@@ -133,10 +133,13 @@ extension PageRenderer {
     }
 
     /// `reports/<slug>.html`: the report's HTML body (from Markdown, charts already embedded).
-    public func reportPage(title: String, description: String?, date: String?, bodyHTML: String, charts: [EmbeddedChart], assets: PageAssets) throws -> String {
+    /// `path`: the report's place in the site (`reports/x.html`), for its canonical URL.
+    public func reportPage(
+        title: String, description: String?, date: String?, bodyHTML: String, charts: [EmbeddedChart], assets: PageAssets, path: String? = nil
+    ) throws -> String {
         try render("report", ReportContext(
             cssPath: assets.cssPath, jsPath: assets.jsPath, title: title, metaDescription: description, date: date,
-            body: TrustedMarkup(escapedHTML: bodyHTML), charts: charts.map { .init(dataScript: $0.scriptPath) }))
+            body: TrustedMarkup(escapedHTML: bodyHTML), charts: charts.map { .init(dataScript: $0.scriptPath) }), path: path)
     }
 }
 

@@ -35,6 +35,9 @@ public struct PageRenderer: Sendable {
     let directory: String
     /// BCP 47 tag of the site's content: `{{lang}}` in every template (`<html lang>`).
     public var language = "en"
+    /// Where the site is published (`SiteSettings.baseURL`, ending in `/`): pages rendered with a
+    /// `path` get `{{canonical}}`, their absolute URL (`<link rel="canonical">`); nil: none.
+    public var baseURL: String?
 
     /// Loads every `*.mustache` under `templatesDirectory` (name = relative path without extension).
     public init(templatesDirectory: URL) async throws {
@@ -60,10 +63,12 @@ public struct PageRenderer: Sendable {
 
     /// Renders a named template in `language` (default: the site's); throws
     /// `MissingTemplateError` when it does not exist.
-    public func render(_ name: String, _ context: Any, language: String? = nil) throws -> String {
+    /// `path`: the page's place in the site (`charts/x.html`), for its canonical URL.
+    public func render(_ name: String, _ context: Any, language: String? = nil, path: String? = nil) throws -> String {
         let lang = language ?? self.language
-        guard library.getTemplate(named: name) != nil,
-              let text = library.render(SiteWideContext(page: context, lang: lang, t: MessageLookup(messages: Messages(tag: lang))), withTemplate: name) else {
+        let canonical = baseURL.flatMap { base in path.map { base + $0 } }
+        let shared = SiteWideContext(page: context, lang: lang, t: MessageLookup(messages: Messages(tag: lang)), canonical: canonical)
+        guard library.getTemplate(named: name) != nil, let text = library.render(shared, withTemplate: name) else {
             throw MissingTemplateError(name: name, directory: directory)
         }
         return text
@@ -78,10 +83,13 @@ struct SiteWideContext: MustacheParent {
     let page: Any
     let lang: String
     let t: MessageLookup
+    /// The page's absolute URL when the site has a `baseURL` (`<link rel="canonical">`).
+    var canonical: String?
     struct Speed { var factor: String; var text: String; var normal: Bool }
 
     func child(named name: String) -> Any? {
         if name == "lang" { return lang }
+        if name == "canonical" { return canonical }
         if name == "t" { return t }
         if name == "playbackSpeeds" {
             let m = t.messages

@@ -59,7 +59,7 @@ struct ReportPage {
             }
         }
         html = try theme.pages.reportPage(
-            title: title, description: description, date: date, bodyHTML: page, charts: embedded, assets: theme.assets.paths)
+            title: title, description: description, date: date, bodyHTML: page, charts: embedded, assets: theme.assets.paths, path: path)
     }
 
     /// `markdownHTML` with each chart block's placeholder replaced by `markup(block)`.

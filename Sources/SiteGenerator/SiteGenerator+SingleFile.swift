@@ -95,7 +95,7 @@ struct SingleFile {
         }
         scripts.append(text(theme.assets.js))
         let inline = scripts.map { inlineSafe($0, closing: "script") }
-        let style = inlineSafe(text(theme.assets.css), closing: "style")
+        let style = inlineSafe(theme.assets.cssForSingleFile(), closing: "style")
 
         let context = Context(
             siteTitle: siteTitle, csp: TrustedMarkup(escapedHTML: contentSecurityPolicy(scripts: inline, styles: [style])),
@@ -136,12 +136,12 @@ struct SingleFile {
     }
 
     /// `default-src 'none'`; each inline script and style allowed by its SHA-256 (base64 of the
-    /// raw digest, as CSP wants); images only as `data:` (for any in reports).
+    /// raw digest, as CSP wants); images and the theme's fonts only as `data:`.
     static func contentSecurityPolicy(scripts: [String], styles: [String]) -> String {
         func source(_ text: String) -> String { "'sha256-\(Data(ContentHash.sha256(Data(text.utf8))).base64EncodedString())'" }
         let scriptSources = Array(Set(scripts.map(source))).sorted().joined(separator: " ")
         let styleSources = Array(Set(styles.map(source))).sorted().joined(separator: " ")
-        return "default-src 'none'; script-src \(scriptSources); style-src \(styleSources); img-src data:; base-uri 'none'; form-action 'none'"
+        return "default-src 'none'; script-src \(scriptSources); style-src \(styleSources); img-src data:; font-src data:; base-uri 'none'; form-action 'none'"
     }
 
     /// Text that cannot end its `<script>`/`<style>` element early: `</script` becomes `<\/script`

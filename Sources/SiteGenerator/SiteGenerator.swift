@@ -35,7 +35,7 @@ public struct SiteGenerator: Sendable {
     public func generate(progress: @Sendable (GenerationStep) -> Void = { _ in }) async throws -> FileSet {
         progress(GenerationStep(index: 1, count: 5, name: Self.stepNames[0]))
         let settings = try loadSettings()
-        let theme = try await Theme(directory: theme(for: settings), language: settings.language)
+        let theme = try await Theme(directory: theme(for: settings), language: settings.language, baseURL: settings.baseURL)
         progress(GenerationStep(index: 2, count: 5, name: Self.stepNames[1]))
         let content = try loadContent(settings: settings)
         return try await render(content, theme: theme, progress: progress, firstStep: 3)
@@ -52,7 +52,7 @@ public struct SiteGenerator: Sendable {
     /// Renders already loaded content (tests build `Chart` values by hand).
     public func generate(content: SiteContent, progress: @Sendable (GenerationStep) -> Void = { _ in }) async throws -> FileSet {
         progress(GenerationStep(index: 1, count: 4, name: Self.stepNames[0]))
-        let theme = try await Theme(directory: theme(for: content.settings), language: content.settings.language)
+        let theme = try await Theme(directory: theme(for: content.settings), language: content.settings.language, baseURL: content.settings.baseURL)
         return try await render(content, theme: theme, progress: { progress(GenerationStep(index: $0.index - 1, count: 4, name: $0.name)) }, firstStep: 3)
     }
 

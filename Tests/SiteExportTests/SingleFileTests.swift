@@ -45,6 +45,24 @@ import Testing
         #expect(html.contains("<h2 id=\"snow-heading\">Snow &lt;deep&gt;</h2>") && html.contains("<h3 id=\"snow-details\">"))
     }
 
+    /// A theme's own files named from its CSS (a font, an image) travel inside the single file.
+    @Test func themeFilesNamedByTheCSSAreInlined() async throws {
+        let theme = FileManager.default.temporaryDirectory.appendingPathComponent("pl-sf-theme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: theme) }
+        try FileManager.default.createDirectory(at: theme.appendingPathComponent("Public/fonts"), withIntermediateDirectories: true)
+        try Data([0x77, 0x4F, 0x46, 0x32]).write(to: theme.appendingPathComponent("Public/fonts/house.woff2"))
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: theme.appendingPathComponent("Public/dot.png"))
+        try Data(#"@font-face { font-family: House; src: url("fonts/house.woff2") format("woff2"); } .x { background: url(./dot.png); } .y { background: url(https://example.org/a.png); }"#.utf8)
+            .write(to: theme.appendingPathComponent("Public/zz-house.css"))
+        let (html, set) = try await singleFile(theme: theme)
+        #expect(set["assets/fonts/house.woff2"] != nil)   // the site keeps them as files
+        #expect(html.contains(#"url("data:font/woff2;base64,d09GMg==")"#))
+        #expect(html.contains(#"url("data:image/png;base64,iVBORw==")"#))
+        #expect(html.contains("url(https://example.org/a.png)"))   // not a theme file: as written
+        #expect(!html.contains("fonts/house.woff2"))
+        #expect(html.contains("font-src data:"))
+    }
+
     @Test func linksBecomeAnchorsAndDataURLs() async throws {
         let (html, set) = try await singleFile()
         let links = Self.all(#"\s(?:href|src)="([^"]*)""#, html)

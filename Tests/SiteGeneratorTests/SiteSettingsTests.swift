@@ -34,6 +34,11 @@ import Testing
         #expect(sitemap.contains("<loc>https://example.org/wetter/reports/januar.html</loc>"))
         // The 404 page is served at any depth: its links start at the base URL's path.
         #expect(Sample.html(set, "404.html").contains("href=\"/wetter/index.html\""))
+        // Each published page names its own absolute URL (the 404 page has none: it stands anywhere).
+        for page in ["index.html", "charts/regen.html", "reports/januar.html"] {
+            #expect(Sample.html(set, page).contains("<link rel=\"canonical\" href=\"https://example.org/wetter/\(page)\">"), "\(page)")
+        }
+        #expect(!Sample.html(set, "404.html").contains("rel=\"canonical\""))
     }
 
     @Test func noBaseURLNoSitemap() async throws {
@@ -41,6 +46,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
         let set = try await SiteGenerator(siteDirectory: root, themeDirectory: nil, cacheDirectory: nil).generate()
         #expect(set["sitemap.xml"] == nil)
+        #expect(!Sample.html(set, "index.html").contains("rel=\"canonical\""))
         #expect(Sample.html(set, "index.html").contains("<html lang=\"en\">"))
     }
 

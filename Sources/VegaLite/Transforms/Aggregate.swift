@@ -175,22 +175,12 @@ struct MeasureEngine {
 
     /// Vega's output order: counts, then per field (first seen) its ops by Vega's op index.
     var outputOrder: [Int] {
-        func rank(_ op: AggregateOp) -> Int {
-            switch op {
-            case .values: -1
-            case .count, .valid, .missing, .sum, .product, .mean: 0
-            case .average, .variance: 1
-            case .variancep, .stdev, .stdevp, .stderr: 2
-            case .distinct, .ci0, .ci1, .median, .q1, .q3, .argmin, .argmax: 3
-            case .min, .max: 4
-            }
-        }
         var order = measures.indices.filter { measures[$0].field == nil }
         var fieldOrder: [String] = []
         for m in measures { if let f = m.field?.name, !fieldOrder.contains(f) { fieldOrder.append(f) } }
         for f in fieldOrder {
             let idx = measures.indices.filter { measures[$0].field?.name == f }
-            order += idx.sorted { (rank(measures[$0].op), $0) < (rank(measures[$1].op), $1) }
+            order += idx.sorted { (measures[$0].op.vegaOutputRank, $0) < (measures[$1].op.vegaOutputRank, $1) }
         }
         return order
     }
@@ -208,14 +198,11 @@ public struct AggregateTransform: Sendable {
     }
 
     init(_ o: SpecObject) throws(TransformError) {
-        try o.allowOnly(["aggregate", "groupby"], in: "an aggregate transform")
-        measures = try AggregateMeasure.parseList(o, "aggregate")
-        groupby = try o.fields("groupby")
+        (measures, groupby) = try o.groupedMeasures("aggregate", in: "an aggregate transform")
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {
-        for (i, g) in groupby.enumerated() { try checkField(g, in: frame, path: "groupby[\(i)]") }
-        for (i, m) in measures.enumerated() { if let f = m.field { try checkField(f, in: frame, path: "aggregate[\(i)].field") } }
+        try checkGroupedFields(measures, groupby: groupby, key: "aggregate", in: frame)
         let grouping = Grouping(frame, by: groupby)
         // With no rows there are no groups (Vega emits nothing).
         let groups = frame.rowCount == 0 ? [] : grouping.groups
@@ -242,14 +229,11 @@ public struct JoinAggregateTransform: Sendable {
     }
 
     init(_ o: SpecObject) throws(TransformError) {
-        try o.allowOnly(["joinaggregate", "groupby"], in: "a joinaggregate transform")
-        measures = try AggregateMeasure.parseList(o, "joinaggregate")
-        groupby = try o.fields("groupby")
+        (measures, groupby) = try o.groupedMeasures("joinaggregate", in: "a joinaggregate transform")
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {
-        for (i, g) in groupby.enumerated() { try checkField(g, in: frame, path: "groupby[\(i)]") }
-        for (i, m) in measures.enumerated() { if let f = m.field { try checkField(f, in: frame, path: "joinaggregate[\(i)].field") } }
+        try checkGroupedFields(measures, groupby: groupby, key: "joinaggregate", in: frame)
         guard frame.rowCount > 0 else {
             var out = frame
             for m in measures { out.setColumn(m.as, []) }

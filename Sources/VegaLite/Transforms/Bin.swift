@@ -150,13 +150,7 @@ public struct BinTransform: Sendable {
         try o.allowOnly(["bin", "field", "as"], in: "a bin transform")
         params = try BinParams.parse(o.values["bin"]!, path: o.at("bin"))
         field = try o.field("field")
-        if let s = try? o.string("as") {
-            self.as = [s, s + "_end"]
-        } else if let p = try o.pair("as") {
-            self.as = p
-        } else {
-            throw TransformError("\"as\" is required", path: o.at("as"))
-        }
+        self.as = try o.startEndNames()
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {

@@ -54,20 +54,7 @@ public struct ImputeTransform: Sendable {
             keyvals = (0..<n).map { .number(start + Double($0) * step) }
         case let v?: throw TransformError("expected an array or a sequence, found \(describe(v))", path: o.at("keyvals"))
         }
-        if let f = try o.array("frame") {
-            guard f.count == 2 else { throw TransformError("expected [start, end]", path: o.at("frame")) }
-            var ends: [Int?] = []
-            for (i, v) in f.enumerated() {
-                switch v {
-                case .null: ends.append(nil)
-                case .number(let n): ends.append(try wholeNumber(n, -1_000_000_000...1_000_000_000, path: o.at("frame", i)))
-                default: throw TransformError("expected a number or null, found \(describe(v))", path: o.at("frame", i))
-                }
-            }
-            frame = (ends[0], ends[1])
-        } else {
-            frame = (nil, nil)
-        }
+        frame = try o.windowFrame(absent: (nil, nil))
     }
 
     func apply(_ input: DataFrame) throws(TransformError) -> DataFrame {

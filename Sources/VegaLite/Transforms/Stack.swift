@@ -25,13 +25,7 @@ public struct StackTransform: Sendable {
         groupby = g.map(FieldRef.init)
         sort = try SortField.parseList(o, "sort")
         offset = Offset(rawValue: try o.oneOf("offset", Offset.allCases.map(\.rawValue)) ?? "zero")!
-        if let s = try? o.string("as") {
-            self.as = [s, s + "_end"]
-        } else if let p = try o.pair("as") {
-            self.as = p
-        } else {
-            throw TransformError("\"as\" is required", path: o.at("as"))
-        }
+        self.as = try o.startEndNames()
     }
 
     public func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {

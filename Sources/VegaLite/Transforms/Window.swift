@@ -84,20 +84,7 @@ public struct WindowTransform: Sendable {
             }
             ops.append(Item(op: op, field: field.map(FieldRef.init), as: try w.optionalString("as") ?? name + (field.map { "_" + $0 } ?? "")))
         }
-        if let f = try o.array("frame") {
-            guard f.count == 2 else { throw TransformError("expected [start, end]", path: o.at("frame")) }
-            var ends: [Int?] = []
-            for (i, v) in f.enumerated() {
-                switch v {
-                case .null: ends.append(nil)
-                case .number(let n): ends.append(try wholeNumber(n, -1_000_000_000...1_000_000_000, path: o.at("frame", i)))
-                default: throw TransformError("expected a number or null, found \(describe(v))", path: o.at("frame", i))
-                }
-            }
-            frame = (ends[0], ends[1])
-        } else {
-            frame = (nil, 0)
-        }
+        frame = try o.windowFrame(absent: (nil, 0))
         ignorePeers = try o.bool("ignorePeers") ?? false
         sort = try SortField.parseList(o, "sort")
         groupby = try o.fields("groupby")

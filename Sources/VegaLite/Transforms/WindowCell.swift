@@ -39,20 +39,9 @@ struct WindowCell {
         var by: [[Item]] = fields.map { _ in [] }
         for item in items { if let f = item.field { by[f].append(item) } }
         itemsByField = by.map { list in
-            list.enumerated().sorted { (WindowCell.rank($0.element.op), $0.offset) < (WindowCell.rank($1.element.op), $1.offset) }.map(\.element)
+            list.enumerated().sorted { ($0.element.op.vegaOutputRank, $0.offset) < ($1.element.op.vegaOutputRank, $1.offset) }.map(\.element)
         }
         measures = fields.map { _ in Measure() }
-    }
-
-    static func rank(_ op: AggregateOp) -> Int {
-        switch op {
-        case .values: -1
-        case .count, .valid, .missing, .sum, .product, .mean: 0
-        case .average, .variance: 1
-        case .variancep, .stdev, .stdevp, .stderr: 2
-        case .distinct, .ci0, .ci1, .median, .q1, .q3, .argmin, .argmax: 3
-        case .min, .max: 4
-        }
     }
 
     /// Starts a partition (Vega's `cell.init`: the CI memo survives, as in Vega).
