@@ -55,7 +55,7 @@ import Testing
         let chart = try chart("seattle-high-by-month", languageDefault: "de")
         let speech = SpeechFormatter(chart: chart)
         #expect(speech.xText(2) == "März")
-        #expect(chart.describe().summary.contains("von Januar bis Dezember, 12 Punkte. Werte von 8,194 °C im Dezember bis 26,112 °C im August."))
+        #expect(chart.describe().summary.contains("von Januar bis Dezember, 12 Punkte. Werte von 8,19 °C im Dezember bis 26,11 °C im August."))
         #expect(SpeechFormatter(chart: chart, language: "es").localizedCycle("3 January") == "3 de enero")
         #expect(SpeechFormatter(chart: chart, language: "fr").localizedCycle("Sunday") == "dimanche")
         #expect(SpeechFormatter(chart: chart, language: "en").xText(2) == "March")
