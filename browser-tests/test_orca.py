@@ -251,3 +251,22 @@ def test_orca_layered_chart_band_range_and_mark_said_once(site):
     heard = after_key(lines, "m", 1)
     assert heard == ["Mark 1 of 1: Mean daily high, 16.439 degrees Celsius. " + labels[4]], heard
     assert "\n".join(lines).count(labels[4]) == 1
+
+
+def test_orca_settings_dialog_verbose_then_the_next_point_in_the_new_wording(site):
+    """O opens the settings (non-modal, focus on the checked choice of the first group; Orca 43
+    reads radio buttons in browse mode): Down reads Verbose, Space chooses it; Escape returns to
+    the chart in focus mode, and the next points are said with their position."""
+    url = site["base"] + f"charts/{CHART}.html"
+    labels = site["labels"][CHART]["series"][0]
+    tabs = tabs_to(url)
+    lines = transcript(url, ["Tab"] * tabs + ["o", "Down", "space", "Escape", "Right", "Right"], "settings-verbose-right")
+    opened = " ".join(after_key(lines, "o"))
+    assert "Audio chart settings dialog" in opened and "Spoken label" in opened and "Normal" in opened, opened
+    assert "Verbose" in " ".join(after_key(lines, "Down")), lines
+    assert "selected" in " ".join(after_key(lines, "space")), lines
+    back = " ".join(after_key(lines, "Escape"))
+    assert "Focus mode" in back, back
+    assert "Audio chart horizontal slider" in back, back
+    assert after_key(lines, "Right", 1) == [labels[1] + ", 2 of 1,461"]
+    assert after_key(lines, "Right", 2) == [labels[2] + ", 3 of 1,461"]

@@ -12,6 +12,8 @@ struct ChartScriptData: Encodable {
     struct SeriesInfo: Encodable {
         var name: String
         var labels: PointTemplates
+        /// The reader settings' other wordings (terse, value first): the script only chooses.
+        var variants: LabelVariants
         /// The value of each scrubber point as a number text without unit (nil: no data).
         var values: [String?]
         /// Said after a point's label (", total 5,120, size 120"); nil when no point has any.
@@ -35,6 +37,7 @@ struct ChartScriptData: Encodable {
     struct BrailleScript: Encodable { var cells: String; var cursor: [String]; var starts: [Int] }
     struct AllInfo: Encodable {
         var labels: AllSeriesTemplates
+        var variants: AllSeriesVariants
         var minRow: Int?
         var maxRow: Int?
         var brief: String
@@ -111,6 +114,8 @@ struct ScrubberText: Encodable {
     var braille: [String]
     /// M on a chart without rules or labels.
     var noMarks: String
+    /// Verbose setting: said after a point, ", {p} of 1,461" (`{p}`: the point's place from 1).
+    var position = ""
 
     init(describe: [String], xAxis: String, yAxis: String, speeds: [Speed], normalSpeed: Int, messages m: Messages) {
         self.describe = describe
@@ -203,6 +208,7 @@ extension ChartPresentation {
             return ChartScriptData.SeriesInfo(
                 name: chart.series[s].name,
                 labels: speech.pointTemplates(series: s),
+                variants: speech.labelVariants(series: s),
                 values: rows.map { speech.templateValue(series: s, row: $0) },
                 details: { let d = rows.map { speech.detailText(series: s, row: $0) }; return d.contains { $0 != nil } ? d : nil }(),
                 tones: audio.map { a in rows.map { a.pointTones[s][$0] } },
@@ -221,7 +227,7 @@ extension ChartPresentation {
             let lows = description.series.compactMap { d in d.statistics.min.map { ($0, d.statistics.minRow!) } }
             let highs = description.series.compactMap { d in d.statistics.max.map { ($0, d.statistics.maxRow!) } }
             all = .init(
-                labels: speech.allSeriesTemplates,
+                labels: speech.allSeriesTemplates, variants: speech.allSeriesVariants,
                 minRow: toScrub(lows.min { $0.0 < $1.0 }?.1), maxRow: toScrub(highs.max { $0.0 < $1.0 }?.1),
                 brief: briefs.joined(separator: " "), more: mores.joined(separator: " "))
         }
@@ -248,6 +254,7 @@ extension ChartPresentation {
             startSeries = box.series(.median)
             upIsNext = true
         }
+        text.position = speech.positionTemplate(pointCount: chart.pointCount)
         let data = ChartScriptData(
             id: chart.id, title: chart.title,
             pointCount: chart.pointCount,

@@ -40,6 +40,7 @@ struct ChartView {
     /// Where the page's audio is, relative to the page: the Ogg sprite and its base64 script.
     var audioPath: String?
     var audioScriptPath: String?
+    var audioWebmPath: String?
     var summary: String
     var level: Int
     var subLevel: Int
@@ -107,6 +108,7 @@ extension ChartPresentation {
             embedded: level > 2,
             audioPath: audio.map { chartsBase + $0.oggFile },
             audioScriptPath: audio.map { chartsBase + $0.scriptFile },
+            audioWebmPath: audio?.webmFile.map { chartsBase + $0 },
             summary: description.summary,
             level: level, subLevel: level + 1,
             authorDescription: chart.authorDescription,

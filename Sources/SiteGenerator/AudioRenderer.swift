@@ -26,10 +26,15 @@ struct AudioRenderer: Sendable {
         let id = chart.id
         let ogg = "\(id).audio.\(audio.hash).ogg"
         let script = "\(id).audio.\(audio.hash).js"
+        // The same bank in WebM, for browsers that decode Vorbis but not Ogg (fetched only there).
+        let webm = "\(id).audio.\(audio.hash).webm"
         var files: [GeneratedFile] = [
             GeneratedFile(
                 path: "charts/\(ogg)", data: audio.sprite, contentType: ContentType.ogg, role: .audioBank, chartID: id,
                 audioSeconds: audio.spriteSeconds, isImmutable: true),
+            GeneratedFile(
+                path: "charts/\(webm)", data: try audio.spriteWebM(), contentType: ContentType.webm, role: .audioBank, chartID: id,
+                isImmutable: true),   // the .ogg's sound again: its seconds are counted once
             GeneratedFile(
                 path: "charts/\(script)", data: Self.audioScript(id: id, sprite: audio.sprite),
                 contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
@@ -43,7 +48,7 @@ struct AudioRenderer: Sendable {
                 audioSeconds: audio.renditionDuration))
         }
         var info = ChartAudioInfo(
-            oggFile: ogg, scriptFile: script, sampleRate: audio.sampleRate,
+            oggFile: ogg, webmFile: webm, scriptFile: script, sampleRate: audio.sampleRate,
             tones: audio.tones.map { [round4($0.start), round4($0.duration), round4($0.frequency)] },
             pointTones: audio.pointTones, sharedPointTones: audio.sharedPointTones, endTone: audio.endTone, missingTone: audio.missingTone,
             playbackDuration: audio.renditionDuration, graphFiles: graphs)

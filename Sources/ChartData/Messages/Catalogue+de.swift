@@ -300,6 +300,7 @@ extension Messages {
         "label.valueFirst": "{name} {value}, {x}",
         "label.valueFirstGap": "{name}, keine Daten, {x}",
         "label.allValueFirstUnit": "{v}, in {unit}, {x}",
+        "label.allValueFirst": "{v}, {x}",
         "label.position": ", {p} von {total}",
         "settings.title": "Einstellungen für Audiodiagramme",
         "settings.intro": "Sie gelten für jedes Audiodiagramm dieser Website und werden in diesem Browser gespeichert. Änderungen wirken sofort.",

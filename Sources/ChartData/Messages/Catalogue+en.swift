@@ -301,6 +301,7 @@ extension Messages {
         "label.valueFirst": "{name} {value}, {x}",
         "label.valueFirstGap": "{name}, no data, {x}",
         "label.allValueFirstUnit": "{v}, in {unit}, {x}",
+        "label.allValueFirst": "{v}, {x}",
         "label.position": ", {p} of {total}",
         "settings.title": "Audio chart settings",
         "settings.intro": "These apply to every audio chart on this site and are remembered in this browser. Changes take effect at once.",

@@ -300,6 +300,7 @@ extension Messages {
         "label.valueFirst": "{name} {value}, {x}",
         "label.valueFirstGap": "{name}, sin datos, {x}",
         "label.allValueFirstUnit": "{v}, en {unit}, {x}",
+        "label.allValueFirst": "{v}, {x}",
         "label.position": ", {p} de {total}",
         "settings.title": "Ajustes de los gráficos sonoros",
         "settings.intro": "Se aplican a todos los gráficos sonoros de este sitio y se recuerdan en este navegador. Los cambios se aplican al instante.",

@@ -302,6 +302,7 @@ extension Messages {
         "label.valueFirst": "{name} {value}, {x}",
         "label.valueFirstGap": "{name}, aucune donnée, {x}",
         "label.allValueFirstUnit": "{v}, en {unit}, {x}",
+        "label.allValueFirst": "{v}, {x}",
         "label.position": ", {p} sur {total}",
         "settings.title": "Réglages des graphiques sonores",
         "settings.intro": "Ils s’appliquent à tous les graphiques sonores de ce site et sont mémorisés dans ce navigateur. Les changements s’appliquent aussitôt.",
