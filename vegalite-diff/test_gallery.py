@@ -7,7 +7,7 @@ import os
 import expectations
 import gallery
 
-GALLERY_FLOOR = 66  # of 80 non-interactive single-view specs (82 %), measured 15:20 UTC after the last merges
+GALLERY_FLOOR = 69  # of 80 non-interactive single-view specs (86 %): + the three grids of circles sized by their value, 17:30 UTC
 
 PITCHLINE = os.environ.get("PITCHLINE", os.path.join(gallery.ROOT, ".build", "debug", "pitchline"))
 
