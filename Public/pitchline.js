@@ -30,7 +30,6 @@
     return ctx;
   }
 
-  var numberFormat = null;
 
   /* "probably"/"maybe" → true: what the browser says it can decode (an audio element's answer). */
   function canPlay(type) {
@@ -109,14 +108,15 @@
         : terse && va.terse ? (v == null ? va.terseGap : va.terse)
         : first && va.valueFirst ? (v == null ? va.valueFirstGap : va.valueFirst)
         : (v == null ? t.sayGap : t.say);
-      text = fill(tpl, x, v) + detail(this.series[this.s], row);
+      text = fill(tpl, x, v) + (terse ? "" : detail(this.series[this.s], row));   // terse: the value only
     } else {
       var all = this.data.all, av = all.variants || {}, parts = [];
       for (var s = 0; s < this.series.length; s++) {
         t = this.series[s].labels;
         va = this.series[s].variants || {};
         v = this.series[s].values[row];
-        parts.push(fill(terse && va.terse ? (v == null ? va.terseGap : va.terse) : (v == null ? t.partGap : t.part), x, v) + detail(this.series[s], row));
+        parts.push(terse && va.terse ? fill(v == null ? va.terseGap : va.terse, x, v)
+          : fill(v == null ? t.partGap : t.part, x, v) + detail(this.series[s], row));
       }
       var joined = parts.join(all.labels.join);
       text = terse && av.terse ? fill(av.terse, x, joined) : first && av.valueFirst ? fill(av.valueFirst, x, joined)
@@ -127,13 +127,15 @@
   };
 
   /* Verbose: ", 12 of 1,461" (the generator's words and count; the place is the only number the
-     page writes, in the page's language, because one text per point would cost ~7 B a point). */
+     page writes, because one text per point would cost ~7 B a point: its digits grouped with the
+     chart language's separator and minimum grouping digits, given by the generator). */
   P.position = function (row) {
-    var place = (this.data.rows ? this.data.rows[row] : row) + 1;
-    if (!numberFormat) {
-      try { numberFormat = new Intl.NumberFormat(document.documentElement.lang || "en"); } catch (e) { numberFormat = { format: String }; }
+    var place = String((this.data.rows ? this.data.rows[row] : row) + 1);
+    var sep = this.text.grouping, min = this.text.groupingMinimum || 1;
+    if (sep && place.length > 3 && place.length >= 4 + (min - 1)) {
+      place = place.replace(/\B(?=(\d{3})+$)/g, sep);
     }
-    return fillNamed(this.text.position, { p: numberFormat.format(place) });
+    return fillNamed(this.text.position, { p: place });
   };
 
   /* Index into text.speeds of the speed factor the reader chose (normal speed if none matches). */
@@ -236,6 +238,7 @@
       return;
     }
     if (row === chart.row) return;
+    if (chart.chime) { chart.chime(chart.row, row); chart.markStop = null; }   // a landmark passed (M)
     chart.show(row);   // the cursor follows at once
     if (t - d.lastTone >= TONE_GAP) { d.lastTone = t; chart.playPoint(); }
     clearTimeout(d.timer);
@@ -606,17 +609,17 @@
      (from `from`, exclusive, to `to`). */
   P.chime = function (from, to) {
     var a = this.data.audio;
-    if (!a || a.markTone == null || !ctx) return;
+    if (a && a.markTone != null && ctx && this.crosses(from, to)) this.tone(a.markTone, ctx.currentTime + a.toneDuration, to);
+  };
+
+  /* Does a move from `from` (exclusive) to `to` meet a mark of the current view? */
+  P.crosses = function (from, to) {
     var lo = Math.min(from, to), hi = Math.max(from, to);
     for (var m = 0; m < this.marks.length; m++) {
       var rows = this.markRows(m);
-      for (var i = 0; i < rows.length; i++) {
-        if (rows[i] === to || (rows[i] > lo && rows[i] < hi)) {
-          this.tone(a.markTone, ctx.currentTime + a.toneDuration, to);
-          return;
-        }
-      }
+      for (var i = 0; i < rows.length; i++) if (rows[i] === to || (rows[i] > lo && rows[i] < hi)) return true;
     }
+    return false;
   };
 
   /* M / Shift+M: the next / previous landmark after the cursor, said before the point there. */
@@ -698,6 +701,10 @@
       if (this.s < this.series.length) p.queue.push(this.tone(this.toneOf(this.s, row), p.at, row));
       else for (var s = 0; s < this.series.length; s++) p.queue.push(this.tone(this.toneOf(s, row, true), p.at, row));
       p.marks.push([p.at, row]);
+      /* A mark crossed on the way: its chime just after the note (layered charts). */
+      if (p.prev != null && this.data.audio.markTone != null && this.crosses(p.prev, row))
+        p.queue.push(this.tone(this.data.audio.markTone, p.at + Math.min(p.plan.gap / 2, this.data.audio.toneDuration), row));
+      p.prev = row;
       p.at += p.plan.gap;
     }
     while (p.marks.length && p.marks[0][0] <= now) this.show(p.marks.shift()[1]);

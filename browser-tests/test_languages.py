@@ -56,7 +56,6 @@ def french_site(tmp_path_factory):
     (site / "charts/vent.vl.json").write_text(json.dumps({
         "title": "Vitesse moyenne du vent à Seattle",
         "data": {"url": "../data/seattle-weather.csv"},
-        "transform": [{"filter": "year(datum.date) == 2012"}],
         "mark": "area",
         "encoding": {"x": {"field": "date", "type": "temporal", "title": "Date"},
                      "y": {"field": "wind", "type": "quantitative", "title": "Vitesse du vent"}},
@@ -120,5 +119,17 @@ def test_french_site_scrubs_in_french(browser, french_site):
     assert page.locator(".pl-slider").get_attribute("aria-valuetext") == "3 janvier 2012, vitesse du vent 2,3 mètres par seconde"
     page.keyboard.press("Home")
     assert page.locator(".pl-slider").get_attribute("aria-valuetext") == "1er janvier 2012, vitesse du vent 4,7 mètres par seconde"
+    context.close()
+    assert errors == []
+
+
+def test_verbose_place_is_grouped_as_the_language_groups(browser, french_site):
+    """The one number the page writes (the verbose setting's place) uses the generator's grouping."""
+    context, page, errors = _scripted_page(browser)
+    page.add_init_script("try { localStorage.setItem('pitchline.settings', JSON.stringify({verbosity: 'verbose'})); } catch (e) {}")
+    page.goto(french_site + "charts/vent.html")
+    _to_slider(page)
+    page.keyboard.press("End")
+    assert page.locator(".pl-slider").get_attribute("aria-valuetext").endswith(", 1\u202f461 sur 1\u202f461")
     context.close()
     assert errors == []

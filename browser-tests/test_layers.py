@@ -27,7 +27,7 @@ def test_layered_page_passes_axe_and_draws_every_layer(page_for, base_url, javas
     assert svg.locator("line.pl-rule").count() == 1          # the rule at the mean
     assert "Mean daily high" in svg.locator("text.pl-rule-label").first.text_content()
     summary = page.locator(f"#{CHART}-summary").text_content()
-    assert "A rule marks Mean daily high, 16.439 °C." in summary, summary
+    assert "A rule marks Mean daily high, 16.44 °C." in summary, summary
 
 
 def test_band_is_heard_with_the_value_and_m_jumps_to_the_rule_with_its_chime(page_for, base_url):
@@ -41,12 +41,12 @@ def test_band_is_heard_with_the_value_and_m_jumps_to_the_rule_with_its_chime(pag
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => window.__decoded.length >= 1", timeout=15000)
     text = slider.get_attribute("aria-valuetext")
-    assert text == "February, average daily high 9.86 degrees Celsius, range 4.055 to 9.86", text
+    assert text == "February, average daily high 9.86 degrees Celsius, range 4.05 to 9.86", text
     before = page.evaluate("window.__plays.length")
     page.keyboard.press("m")
     text = slider.get_attribute("aria-valuetext")
-    # The mean high (16.439) is crossed between April (15.02) and May (19.3): M goes to May.
-    assert text == "Mark 1 of 1: Mean daily high, 16.439 degrees Celsius. May, average daily high 19.296 degrees Celsius, range 9.615 to 19.296", text
+    # The mean high (16.44) is crossed between April (15.02) and May (19.3): M goes to May.
+    assert text == "Mark 1 of 1: Mean daily high, 16.44 degrees Celsius. May, average daily high 19.3 degrees Celsius, range 9.61 to 19.3", text
     chime = data["audio"]["tones"][data["audio"]["markTone"]][0]
     offsets = [p["offset"] for p in page.evaluate("window.__plays")[before:]]
     assert chime in offsets, (chime, offsets)
@@ -58,3 +58,21 @@ def test_band_is_heard_with_the_value_and_m_jumps_to_the_rule_with_its_chime(pag
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     assert chime in [p["offset"] for p in page.evaluate("window.__plays")[n:]]
+
+
+def test_playback_chimes_where_the_line_crosses_the_mean(page_for, base_url):
+    page = page_for()
+    page.add_init_script(RECORDER)
+    page.add_init_script(TOGETHER)
+    page.goto(f"{base_url}charts/{CHART}.html")
+    data = page.evaluate(f"window.PitchlineCharts['{CHART}']")
+    page.locator(".pl-slider").focus()
+    page.keyboard.press("Home")
+    page.wait_for_function("() => window.__decoded.length >= 1", timeout=15000)
+    page.keyboard.press("p")
+    # 12 months at the slowest gap (0.35 s): the whole year is scheduled within about 4.5 s.
+    end = data["audio"]["tones"][data["audio"]["endTone"]][0]
+    page.wait_for_function(f"() => window.__plays.some(p => p.offset === {end})", timeout=15000)   # playback ended
+    chime = data["audio"]["tones"][data["audio"]["markTone"]][0]
+    chimes = [p for p in page.evaluate("window.__plays") if p["offset"] == chime]
+    assert len(chimes) == 2, chimes   # up through the mean in spring, down through it in autumn

@@ -247,9 +247,9 @@ def test_orca_layered_chart_band_range_and_mark_said_once(site):
     tabs = tabs_to(url)
     lines = transcript(url, ["Tab"] * tabs + ["Right", "m"], "layers-band-mark")
     assert after_key(lines, "Right", 1) == [labels[1]]
-    assert labels[1] == "February, average daily high 9.86 degrees Celsius, range 4.055 to 9.86"
+    assert labels[1] == "February, average daily high 9.86 degrees Celsius, range 4.05 to 9.86"
     heard = after_key(lines, "m", 1)
-    assert heard == ["Mark 1 of 1: Mean daily high, 16.439 degrees Celsius. " + labels[4]], heard
+    assert heard == ["Mark 1 of 1: Mean daily high, 16.44 degrees Celsius. " + labels[4]], heard
     assert "\n".join(lines).count(labels[4]) == 1
 
 

@@ -78,9 +78,10 @@ def fill(template, x, v):
 
 
 def default_label(d, row, s=0):
+    """The default wording of a point, from the chart's own templates (and its detail, ", total …")."""
     ser = d["series"][s]
     v = ser["values"][row]
-    return fill(ser["labels"]["sayGap" if v is None else "say"], d["x"]["labels"][row], v)
+    return fill(ser["labels"]["sayGap" if v is None else "say"], d["x"]["labels"][row], v) + ((ser["details"][row] or "") if ser.get("details") else "")
 
 
 def choose(page, name, value):
@@ -342,6 +343,10 @@ def test_accessibility_tree_of_the_scrubber_in_every_mode(new_page, site):
         assert node["role"] == "slider" and node["name"] == "Audio chart", name
         lo, hi = node["range"]
         assert lo <= node["number"] <= hi, name                  # the thumb sits at the point
+    # The settings button is in the accessibility tree (a phone's screen reader reaches it by
+    # swiping), but not a Tab stop: Tab from the slider leaves the chart.
+    button = page.get_by_role("button", name="Settings (O)")
+    assert button.count() == 1 and button.get_attribute("tabindex") == "-1"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "slider-accessibility-tree.json").write_text(json.dumps(seen, indent=1, ensure_ascii=False), encoding="utf-8")
 

@@ -108,6 +108,14 @@ def diff_layers(model: dict, result: dict, spec: dict, titles: dict | None = Non
                     if expected is None or not _close(v, expected, 1e-6):
                         problems.append(f"{where}: trend line at {keys[r]}: Pitchline {v!r}, Vega-Lite draws {expected!r}")
                         break
+        elif marks and all(a.get("row") is not None and a["kind"] == "rule" for a in marks):
+            # Marks across the rows (rules at dates from data): their positions, dates in ms.
+            scale = 1000 if model["x"]["type"] == "temporal" else 1
+            ours = sorted(a["value"] * scale for a in marks if a.get("value") is not None)
+            channel = "y" if sem.get("orientation") == "horizontal" else "x"
+            theirs = sorted(v for v in (compare._num(i.get(channel)) for i in items) if v is not None)
+            if len(ours) != len(theirs) or not all(_close(a, b) for a, b in zip(ours, theirs)):
+                problems.append(f"{where}: marks at {ours[:5]}, Vega-Lite draws {theirs[:5]}")
         elif marks:
             ours = sorted(a["value"] for a in marks if a.get("value") is not None)
             theirs = sorted(v for _, _, v, *_ in vl_rows(items))

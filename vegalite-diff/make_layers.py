@@ -78,6 +78,13 @@ specs = {
     "layer-histogram-mean": layered("Histogram with a rule at the mean", {"url": CARS}, [
         {"mark": "bar", "encoding": {"x": Q("Horsepower", bin=True), "y": {"aggregate": "count"}}},
         {"mark": "rule", "encoding": {"x": Q("Horsepower", aggregate="mean")}}]),
+    "layer-event-rules": layered("Rules at event dates from their own data, labelled", {"url": WEATHER}, [
+        {"mark": "line", "encoding": {"x": T("date", timeUnit="yearmonth"), "y": Q("temp_max", aggregate="mean")}},
+        {"mark": "rule", "data": {"values": [{"day": "2013-07-01", "what": "Heat wave"}, {"day": "2014-12-01", "what": "Cold snap"}]},
+         "encoding": {"x": T("day"), "text": N("what")}}]),
+    "layer-errorband-line": layered("A line of the mean with an error band of one standard deviation", {"url": WEATHER}, [
+        {"mark": {"type": "errorband", "extent": "stdev"}, "encoding": {"y": Q("temp_max", title="Maximum temperature")}},
+        {"mark": "line", "encoding": {"y": Q("temp_max", aggregate="mean")}}], {"x": MONTH}),
     "layer-labels": layered("Bars with value labels and a named label", {"values": [
         {"k": "A", "v": 28, "note": None}, {"k": "B", "v": 55, "note": "Peak"}, {"k": "C", "v": 43, "note": None}]}, [
         {"mark": "bar"},

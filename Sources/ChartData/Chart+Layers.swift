@@ -54,6 +54,10 @@ public enum LayerIdiom: String, Sendable, Equatable {
     case dumbbell
     /// Floating bars, each starting where the one before ended (a running total).
     case waterfall
+    /// Horizontal bars from a start to an end, one per category (a schedule).
+    case gantt
+    /// Stacked bars on both sides of zero (a population pyramid).
+    case diverging
 }
 
 extension Chart {

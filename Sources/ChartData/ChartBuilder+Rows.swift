@@ -316,7 +316,10 @@ extension ChartBuilder {
         if normalize && yFormat == nil { yFormat = ".0%" }
         let unit = spec.unit
         var yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, format: yFormat,
-                          aggregate: value.aggregate, spokenUnit: spec.spokenUnit)
+                          aggregate: value.aggregate, spokenUnit: spec.spokenUnit,
+                          decimals: ([value] + [roles.value2].compactMap { $0 }).map { c in
+                              Self.sourceDecimals(c, aggregated: preAggregate, frame: frame, field: fieldOf[c.channel]) }
+                              .reduce(nil as Int?) { a, b in b.map { max(a ?? 0, $0) } ?? a })
         if temporalValues {
             yAxis.type = .temporal
             yAxis.timeUnit = value.timeUnit
@@ -354,6 +357,26 @@ extension ChartBuilder {
         case .date(let ms) where ms.isFinite, .number(let ms) where ms.isFinite: return .number(ms / 1000)  // min/max give numbers
         default: return .null
         }
+    }
+
+    /// Decimals the values deserve (`YAxis.decimals`): the source field's own (the most any of its
+    /// first 20,000 numbers has, at most 6), one more for a mean, median or spread; 0 for counts.
+    /// Keeps a monthly mean of temperatures given to 0.1 °C at "8.23 °C", not "8.229 °C".
+    static func sourceDecimals(_ value: ChartSpec.ChannelDef, aggregated: DataFrame?, frame: DataFrame, field: String?) -> Int? {
+        if ["count", "distinct", "valid", "missing"].contains(value.aggregate ?? "") { return 0 }
+        let column = value.aggregate != nil ? value.field.flatMap { aggregated?.column($0) } : field.flatMap { frame.column($0) }
+        guard let column else { return nil }
+        var most = -1
+        for v in column.prefix(20_000) {
+            guard let n = v.validNumber, n.isFinite else { continue }
+            let text = TextFormat.plainNumber(n)
+            guard !text.contains("e") else { return nil }
+            let d = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
+            most = max(most, min(d, 6))
+        }
+        guard most >= 0 else { return nil }
+        let derived: Set<String> = ["mean", "average", "median", "stdev", "stdevp", "variance", "variancep", "stderr", "ci0", "ci1", "q1", "q3"]
+        return most + (derived.contains(value.aggregate ?? "") ? 1 : 0)
     }
 
     /// The axis title as Vega-Lite would show it, humanized when it is only the field name.

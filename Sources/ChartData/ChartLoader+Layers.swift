@@ -19,6 +19,11 @@ extension ChartLoader {
                     continue
                 }
                 var spec = leaf.spec
+                if spec.markName == "text", let f = spec.channel("text")?.field, spec.channel("text")?.aggregate == nil,
+                   ["x", "y"].contains(where: { spec.channel($0)?.field == f && spec.channel($0)?.aggregate == nil }) {
+                    markNotes.append("\(leaf.path) (text): labels repeat the row names, not said again")
+                    continue
+                }
                 if spec.markName == "text" { spec.markName = "point" }  // labels: read where they stand
                 let frame = try SpecData.load(spec, specPath: path, readFile: readFile)
                 let chart = try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)
@@ -85,14 +90,59 @@ struct LayerMerge {
     // MARK: Annotations
 
     /// A `rule` or `text` layer whose position is a constant or an aggregate, not a field per row.
+    /// Or a `rule` with one positional field and nothing on the other axis: a rule across the
+    /// chart at each value of the data (thresholds, event dates from a table).
     static func isAnnotation(_ spec: ChartSpec) -> Bool {
         guard spec.markName == "rule" || spec.markName == "text" else { return false }
         let positional = ["x", "y", "x2", "y2"].compactMap { spec.channel($0) }
-        return !positional.contains { $0.field != nil && $0.aggregate == nil }
+        if !positional.contains(where: { $0.field != nil && $0.aggregate == nil }) { return true }
+        return spec.markName == "rule" && dataRuleChannel(spec) != nil
+    }
+
+    /// The one positional channel of a rule drawn across the whole chart at each datum.
+    static func dataRuleChannel(_ spec: ChartSpec) -> ChartSpec.ChannelDef? {
+        let x = spec.channel("x"), y = spec.channel("y")
+        guard spec.channel("x2") == nil, spec.channel("y2") == nil else { return nil }
+        switch (x, y) {
+        case (let c?, nil), (nil, let c?): return c.field != nil && c.aggregate == nil && c.bin == nil && c.timeUnit == nil ? c : nil
+        default: return nil
+        }
+    }
+
+    /// A rule at every datum of its layer (after its transforms), labelled by its text field.
+    static func dataRules(of leaf: LayerLeaf, channel c: ChartSpec.ChannelDef, index: Int, file: String,
+                          readFile: (String) throws -> Data) throws(ChartProblem) -> [PendingAnnotation] {
+        let spec = leaf.spec
+        var frame = try SpecData.load(spec, specPath: file, readFile: readFile)
+        if c.type == .temporal, let f = c.field, let column = frame.column(f) { frame.setColumn(f, column.map(SpecData.toDate)) }
+        frame = try SpecTransforms.apply(spec.transforms, to: frame, spec: spec, file: file, readFile: readFile)
+        guard let f = c.field, let column = frame.column(f) else {
+            throw ChartProblem(file: file, line: c.line, jsonPath: "\(c.path).field", message: "no field \"\(c.field ?? "")\" in the data; fields: \(frame.fields.joined(separator: ", "))")
+        }
+        let labels = spec.channel("text")?.field.flatMap { frame.column($0) }
+        var out: [PendingAnnotation] = []
+        for (r, v) in column.enumerated() where out.count < labelLimit {
+            var key: XValue?
+            var number: Double?
+            if c.type == .temporal, case .date(let ms) = v, ms.isFinite {
+                key = .date(Date(timeIntervalSince1970: ms / 1000)); number = ms / 1000
+            } else if let n = v.validNumber {
+                key = .number(n); number = n
+            } else if v.isValid {
+                key = .category(ChartBuilder.text(v))
+            }
+            guard key != nil else { continue }
+            let label = labels.map { ChartBuilder.text($0[r]) }.flatMap { $0 == "null" ? nil : $0 } ?? constantLabel(leaf)
+            out.append(PendingAnnotation(annotation: ChartAnnotation(kind: .rule, value: number, label: label, layer: index), channel: c.channel, key: key))
+        }
+        return out
     }
 
     static func annotations(of leaf: LayerLeaf, index: Int, file: String, readFile: (String) throws -> Data) throws(ChartProblem) -> [PendingAnnotation] {
         let spec = leaf.spec
+        if spec.markName == "rule", let c = dataRuleChannel(spec), c.field != nil {
+            return try dataRules(of: leaf, channel: c, index: index, file: file, readFile: readFile)
+        }
         let kind: ChartAnnotation.Kind = spec.markName == "rule" ? .rule : .text
         let label = constantLabel(leaf)
         guard let channel = ["y", "x"].first(where: { spec.channel($0) != nil }), let def = spec.channel(channel) else {

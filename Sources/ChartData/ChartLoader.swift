@@ -60,6 +60,7 @@ public struct ChartLoader: Sendable {
             let spec = try ChartSpec.parse(root, file: path)
             let frame = try SpecData.load(spec, specPath: path, readFile: readFile)
             chart = try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)
+            LayerMerge.readRangeIdiom(&chart)  // a waterfall or Gantt chart in one view
         }
         if audioDefaults != AudioOptions() {
             // The site's defaults, overridden key by key by the spec's own audio settings.

@@ -192,6 +192,9 @@ extension ChartSpec {
         if def.type == nil, def.field != nil || def.aggregate != nil || def.constant != nil {
             if def.bin != nil || (def.aggregate != nil && def.aggregate != "argmin" && def.aggregate != "argmax") { def.type = .quantitative }
             else if def.timeUnit != nil { def.type = .temporal }
+            // A continuous scale type says the type (vega-lite channeldef.ts defaultType).
+            else if let t = value["scale"]?["type"]?.string, ["linear", "log", "pow", "sqrt", "symlog", "quantile", "quantize", "threshold"].contains(t) { def.type = .quantitative }
+            else if let t = value["scale"]?["type"]?.string, ["time", "utc"].contains(t) { def.type = .temporal }
             else if def.constant?.number != nil { def.type = .quantitative }
             else if channel == "order" || channel.hasPrefix("order[") || channel == "size" || channel == "opacity" { def.type = .quantitative }
             else { def.type = .nominal }

@@ -90,11 +90,13 @@ extension LayerMerge {
             xValues += Array(repeating: k, count: slots[k]!)
         }
         let repeats = xValues.count > keys.count
-        func rowMap(_ p: Part) -> [Int] {
+        /// Each row of `p` in the merged rows (nil: a key the merged rows do not have, only for bands).
+        func rowMap(_ p: Part) -> [Int?] {
             var seen: [XValue: Int] = [:]
             return p.chart.xValues.map { k in
                 defer { seen[k, default: 0] += 1 }
-                return firstRow[k]! + (seen[k] ?? 0)
+                guard let first = firstRow[k], (seen[k] ?? 0) < slots[k]! else { return nil }
+                return first + (seen[k] ?? 0)
             }
         }
 
@@ -106,7 +108,7 @@ extension LayerMerge {
         var layers: [SeriesLayer] = []
         var mergedIndex: [String: Int] = [:]  // "layer/series" → index in `series`
         for p in united {
-            let map = rowMap(p)
+            let map = rowMap(p).map { $0! }  // united layers' keys are all in the rows
             let extraPlace = p.chart.semantics.extraFields.map { f in extraFields.firstIndex(of: f)! }
             for (si, s) in p.chart.series.enumerated() {
                 mergedIndex["\(p.index)/\(si)"] = series.count
@@ -142,8 +144,9 @@ extension LayerMerge {
                 let band = p.chart.series[bs]
                 for r in band.values.indices where band.details.indices.contains(r) {
                     guard let lo = band.details[r].lower, let hi = band.details[r].upper else { continue }
-                    series[ts].details[map[r]].bandLower = min(lo, hi)
-                    series[ts].details[map[r]].bandUpper = max(lo, hi)
+                    guard let row = map[r] else { continue }  // a band row beyond the chart's rows
+                    series[ts].details[row].bandLower = min(lo, hi)
+                    series[ts].details[row].bandUpper = max(lo, hi)
                 }
             }
         }
@@ -173,14 +176,6 @@ extension LayerMerge {
             series[i].name = messages["layer.series.op", ["name": series[i].name, "op": what]]
         }
 
-        // A waterfall: one series of floating bars, each starting where the one before ended.
-        if idiom == nil, series.count == 1, main.chart.mark == .bar, Self.isWaterfall(series[0]) {
-            idiom = .waterfall
-            let d = series[0].details
-            for r in 1..<(d.count - 1) where d[r].lower != nil && d[r].upper != nil {
-                series[0].details[r].change = d[r].upper! - d[r].lower!
-            }
-        }
         // Dumbbells: the change from the previous series at each row.
         if idiom == .dumbbell, series.count == 2 {
             if series[1].details.isEmpty { series[1].details = [PointDetail](repeating: PointDetail(extras: [String?](repeating: nil, count: extraFields.count)), count: xValues.count) }
@@ -198,7 +193,8 @@ extension LayerMerge {
         var chart = main.chart
         chart.xValues = xValues
         chart.series = series
-        chart.x.granularity = kept.compactMap(\.chart.x.granularity).min() ?? chart.x.granularity
+        // The rows' own dates decide how finely they are said (a fit's samples are not rows).
+        chart.x.granularity = united.compactMap(\.chart.x.granularity).min() ?? chart.x.granularity
         var semantics = chart.semantics
         if xValues != main.chart.xValues { semantics.bins = nil }
         semantics.extraFields = extraFields
@@ -210,6 +206,7 @@ extension LayerMerge {
         semantics.notes += notes + labelNotes
         semantics.annotations = placedAnnotations(rowsOn: main.chart.semantics.orientation == .horizontal ? "y" : "x", xValues: xValues)
         chart.semantics = semantics
+        if idiom == nil { Self.readRangeIdiom(&chart) }  // a waterfall, a Gantt chart
         var spoken = chart.options.spokenSeriesNames
         for p in kept { spoken.merge(p.chart.options.spokenSeriesNames) { a, _ in a } }
         chart.options.spokenSeriesNames = spoken
@@ -248,6 +245,32 @@ extension LayerMerge {
             out.append(a)
         }
         return out
+    }
+
+    /// Range bars read as what they are (layered or single view): vertical floating bars each
+    /// starting where the one before ended are a waterfall (each middle step's change);
+    /// horizontal range bars over categories are a Gantt chart (each bar's length).
+    static func readRangeIdiom(_ chart: inout Chart) {
+        // Stacked bars whose series each keep to one side of zero, both sides used: diverging bars
+        // (a population pyramid); their total says nothing and is left out. (Series that change
+        // sign, such as profits and losses, keep their net total.)
+        let sides = chart.series.map { s in (s.values.contains { ($0 ?? 0) > 0 }, s.values.contains { ($0 ?? 0) < 0 }) }
+        if chart.semantics.idiom == nil, chart.semantics.stack == .zero, chart.mark == .bar, chart.series.count >= 2,
+           !sides.contains(where: { $0.0 && $0.1 }), sides.contains(where: { $0.0 }), sides.contains(where: { $0.1 }) {
+            chart.semantics.idiom = .diverging
+            return
+        }
+        guard chart.semantics.idiom == nil, chart.semantics.stack == nil, chart.series.count == 1,
+              chart.mark == .bar, chart.semantics.specMark == nil else { return }
+        let s = chart.series[0]
+        if chart.semantics.orientation == .vertical, isWaterfall(s) {
+            chart.semantics.idiom = .waterfall
+            for r in 1..<(s.details.count - 1) { chart.series[0].details[r].change = s.details[r].upper! - s.details[r].lower! }
+        } else if chart.semantics.orientation == .horizontal, chart.x.type == .nominal || chart.x.type == .ordinal, s.pointRows == nil,
+                  !s.details.isEmpty, s.values.indices.allSatisfy({ s.values[$0] == nil || s.details[$0].lower != nil && s.details[$0].upper != nil }) {
+            chart.semantics.idiom = .gantt
+            for r in s.details.indices where s.values[r] != nil { chart.series[0].details[r].change = abs(s.details[r].upper! - s.details[r].lower!) }
+        }
     }
 
     /// At least three ranges, every middle one starting where the one before ended.

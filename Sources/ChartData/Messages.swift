@@ -66,10 +66,14 @@ public struct Messages: Sendable {
     }
 
     /// The text of `key` with its placeholders filled: `messages["summary.noData", ["name": "Wind"]]`.
-    /// A missing key is a programming error caught by the tests; it shows as the key itself.
+    /// A missing key is a programming error caught by the tests; it shows as `missing(key)`.
     public subscript(_ key: String, _ values: [String: String] = [:]) -> String {
-        Self.fill(table[key] ?? key, values, language: language)
+        guard let template = table[key] else { return Self.missing(key) }
+        return Self.fill(template, values, language: language)
     }
+
+    /// What a key no catalogue has shows: "[missing text: guide.nope]" (tests look for it).
+    public static func missing(_ key: String) -> String { "[missing text: \(key)]" }
 
     /// The text of `key` as written (placeholders unfilled); nil when the catalogue has no such key.
     public func text(_ key: String) -> String? { table[key] }

@@ -32,7 +32,7 @@ extension SpeechFormatter {
     /// ", total 5,120, size 120" for a point's stack total and extra channels ("" when none).
     public func detailSuffix(_ d: PointDetail) -> String {
         var text = ""
-        if let total = d.stackTotal, chart.series.count > 1 || chart.semantics.pointPerDatum {
+        if let total = d.stackTotal, chart.semantics.idiom != .diverging, chart.series.count > 1 || chart.semantics.pointPerDatum {
             text += messages["label.total", ["total": totalText(total)]]
         }
         for (field, extra) in zip(chart.semantics.extraFields, d.extras) {

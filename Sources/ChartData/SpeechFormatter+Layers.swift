@@ -17,7 +17,9 @@ extension SpeechFormatter {
         if let change = d.change {
             let amount = numberText(abs(change))
             let direction = amount == numberText(0) ? "same" : change > 0 ? "up" : "down"
-            if chart.semantics.idiom == .waterfall {
+            if chart.semantics.idiom == .gantt {
+                text += m["layer.duration", ["change": amount]]
+            } else if chart.semantics.idiom == .waterfall {
                 text += m["layer.step.\(direction)", ["change": amount]]
             } else if series > 0 {
                 text += m["layer.change.\(direction)", ["change": amount, "series": chart.series[series - 1].name]]
@@ -84,6 +86,23 @@ extension SpeechFormatter {
             sentences.append(m["layer.sentence.band", ["series": spokenName(i), "low": valueText(lo), "high": valueText(hi)]])
         }
         if let change = dumbbellSentence { sentences.append(change) }
+        if chart.semantics.idiom == .diverging {
+            let positive = chart.series.indices.filter { s in chart.series[s].values.contains { ($0 ?? 0) > 0 } && !chart.series[s].values.contains { ($0 ?? 0) < 0 } }
+            let negative = chart.series.indices.filter { s in chart.series[s].values.contains { ($0 ?? 0) < 0 } && !chart.series[s].values.contains { ($0 ?? 0) > 0 } }
+            if !positive.isEmpty && !negative.isEmpty {
+                sentences.append(m["layer.sentence.diverging", ["positive": m.list(positive.map { spokenName($0) }), "negative": m.list(negative.map { spokenName($0) })]])
+            }
+        }
+        if chart.semantics.idiom == .gantt, let s = chart.series.first {
+            let spans = s.details.indices.compactMap { r -> (Int, Double, Double)? in
+                guard s.values[r] != nil, let lo = s.details[r].lower, let hi = s.details[r].upper else { return nil }
+                return (r, min(lo, hi), max(lo, hi))
+            }
+            if let start = spans.map(\.1).min(), let end = spans.map(\.2).max(), let longest = spans.max(by: { $0.2 - $0.1 < $1.2 - $1.1 }) {
+                sentences.append(m["layer.sentence.gantt", ["start": numberText(start), "end": numberText(end),
+                                                            "name": xLabel(longest.0), "length": numberText(longest.2 - longest.1)]])
+            }
+        }
         for a in marks.prefix(Self.annotationSentenceLimit) {
             sentences.append(m[a.kind == .rule ? "layer.sentence.rule" : "layer.sentence.label", ["what": annotationText(a)]])
         }

@@ -3,7 +3,7 @@ import Foundation
 /// The reader's label settings (the page's settings dialog): how much a point says and in which
 /// order. The generator writes every variant's template; the page script only chooses one.
 public enum LabelVerbosity: String, Sendable, CaseIterable, Encodable {
-    /// The value only: "11.7".
+    /// The value only: "11.7" (no total, range or other extra after it).
     case terse
     /// The x text, the series and the value: "3 January 2012, maximum temperature 11.7 degrees Celsius".
     case normal
@@ -75,7 +75,7 @@ extension SpeechFormatter {
         let detail = detailText(series: series, row: row) ?? ""
         var text: String
         switch (verbosity, order) {
-        case (.terse, _): text = Self.fill(value == nil ? v.terseGap : v.terse, x: xLabel(row), value: value) + detail
+        case (.terse, _): text = Self.fill(value == nil ? v.terseGap : v.terse, x: xLabel(row), value: value)   // the value only
         case (_, .xFirst): text = spokenLabel(series: series, row: row)
         case (_, .valueFirst): text = Self.fill(value == nil ? v.valueFirstGap : v.valueFirst, x: xLabel(row), value: value) + detail
         }

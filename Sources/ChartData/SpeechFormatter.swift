@@ -18,6 +18,9 @@ public struct SpeechFormatter: Sendable {
     public let xIsYears: Bool
     /// Spoken series names, computed once (labels are built per point).
     let spokenNames: [String]
+    /// English cycle labels a timeUnit made ("January", "Sunday", "3 January") in the chart's
+    /// language; empty for English.
+    let cycleNames: [String: String]
 
     /// Every word said or shown, in the chart's language (`chart.options.language`).
     public let messages: Messages
@@ -32,6 +35,7 @@ public struct SpeechFormatter: Sendable {
         let messages = Messages(tag: language ?? chart.options.language ?? "en")
         self.messages = messages
         // German capitalises nouns: "Höchsttemperatur" stays as written.
+        cycleNames = messages.language == .en ? [:] : Self.cycleNames(messages.locale)
         spokenNames = chart.series.map { chart.options.spokenSeriesNames[$0.name] ?? (messages.language == .de ? $0.name : Self.lowercasedKeepingAcronyms($0.name)) }
         // An SI axis format ("~s": "150k") is for tick labels; speech keeps the data's digits.
         if let f = chart.y.format, var parsed = NumberFormat(d3: f), parsed.kind != .short {
@@ -75,7 +79,7 @@ public struct SpeechFormatter: Sendable {
         guard chart.xValues.indices.contains(row) else { return "" }
         if let bins = chart.semantics.bins, bins.indices.contains(row) { return binText(bins[row]) }
         switch chart.xValues[row] {
-        case .category(let label): return label
+        case .category(let label): return cycleNames.isEmpty ? label : localizedCycle(label)
         case .number(let n):
             let text = locale.localized((xFormat ?? NumberFormat(decimals: 0)).format(n))
             return chart.x.unit.map { Self.withUnit(text, $0) } ?? text

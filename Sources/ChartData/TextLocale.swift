@@ -23,6 +23,8 @@ public struct TextLocale: Sendable, Equatable {
     /// `DateFormatter.setLocalizedDateFormatFromTemplate`; rendered by `TextFormat.date`.
     public let dayPattern: String
     public let monthPattern: String
+    /// Day and month without a year (`d. MMMM`, `d 'de' MMMM`), for "3 January" cycles.
+    public let dayMonthPattern: String
     public let timePattern: String
     public let secondsPattern: String
 
@@ -51,6 +53,7 @@ public struct TextLocale: Sendable, Equatable {
         }
         dayPattern = pattern("dMMMMy")
         monthPattern = pattern("MMMMy").replacingOccurrences(of: "LLLL", with: "MMMM")
+        dayMonthPattern = pattern("dMMMM")
         timePattern = pattern("HHmm")
         secondsPattern = pattern("HHmmss")
     }

@@ -127,17 +127,17 @@ public struct ChartGeometry: Sendable {
             let rowsLength = usesBands ? max(Self.plotHeight - 84, Double(min(bandCount, Self.horizontalBandLimit)) * Self.horizontalBand) : Self.plotHeight - 84
             plotBottom = plotTop + rowsLength
             height = plotBottom + 58
-            (xLayout, xTicks) = Self.rowAxis(chart: chart, bands: usesBands, start: plotTop, end: plotBottom, horizontal: true, slots: slots)
+            (xLayout, xTicks) = Self.localized(Self.rowAxis(chart: chart, bands: usesBands, start: plotTop, end: plotBottom, horizontal: true, slots: slots), chart)
             let widest = Double(min(Self.rowLabelLimit, xTicks.map(\.label.count).max() ?? 1))
             plotLeft = 40 + widest * Self.charWidth + 8
-            (yScale, yTicks) = Self.valueAxis(chart, lo, hi, range: (plotLeft, plotRight), count: max(2, Int((plotRight - plotLeft) / 80)))
+            (yScale, yTicks) = Self.localized(Self.valueAxis(chart, lo, hi, range: (plotLeft, plotRight), count: max(2, Int((plotRight - plotLeft) / 80))), chart)
         } else {
             plotBottom = Self.plotHeight - 58
             height = Self.plotHeight
-            (yScale, yTicks) = Self.valueAxis(chart, lo, hi, range: (plotBottom, plotTop), count: max(2, Int((plotBottom - plotTop) / 48)))
+            (yScale, yTicks) = Self.localized(Self.valueAxis(chart, lo, hi, range: (plotBottom, plotTop), count: max(2, Int((plotBottom - plotTop) / 48))), chart)
             let widest = Double(yTicks.map(\.label.count).max() ?? 1)
             plotLeft = 40 + widest * Self.charWidth + 8
-            (xLayout, xTicks) = Self.rowAxis(chart: chart, bands: usesBands, start: plotLeft, end: plotRight, horizontal: false, slots: slots)
+            (xLayout, xTicks) = Self.localized(Self.rowAxis(chart: chart, bands: usesBands, start: plotLeft, end: plotRight, horizontal: false, slots: slots), chart)
         }
     }
 

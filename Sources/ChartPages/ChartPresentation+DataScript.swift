@@ -116,6 +116,10 @@ struct ScrubberText: Encodable {
     var noMarks: String
     /// Verbose setting: said after a point, ", {p} of 1,461" (`{p}`: the point's place from 1).
     var position = ""
+    /// How the page writes the one number it writes (the verbose setting's place, "1.461"): the
+    /// chart language's grouping separator and CLDR minimum grouping digits (`TextLocale`).
+    var grouping: String
+    var groupingMinimum: Int
 
     init(describe: [String], xAxis: String, yAxis: String, speeds: [Speed], normalSpeed: Int, messages m: Messages) {
         self.describe = describe
@@ -123,6 +127,8 @@ struct ScrubberText: Encodable {
         self.yAxis = yAxis
         self.speeds = speeds
         self.normalSpeed = normalSpeed
+        grouping = m.locale.groupingSeparator
+        groupingMinimum = m.locale.minimumGroupingDigits
         series = m["scrubber.series"]
         allSeries = m["scrubber.allSeries"]
         highest = m["scrubber.highest"]

@@ -62,7 +62,7 @@ extension ChartSVG {
                 d += "M\(num(g.x(row: row) + band * 0.4)),\(num(g.y(end)))H\(num(g.x(row: row + 1) - band * 0.4))"
             }
             out += "<path class=\"pl-connector\" d=\"\(d)\"/>"
-        case nil: break
+        case .gantt, .diverging, nil: break
         }
         guard !chart.semantics.annotations.isEmpty else { return }
         let speech = SpeechFormatter(chart: chart)

@@ -115,6 +115,13 @@ struct MessageLookup: MustacheParent {
     }
 }
 
+/// A key the catalogue does not have renders as `Messages.missing` ("[missing text: guide.nope]"),
+/// visible on the page and found by the tests, never a dump of this value.
+extension MessageLookup: MustacheCustomRenderable {
+    var renderText: String { Messages.missing(String(prefix.dropLast())) }
+    var isNull: Bool { false }
+}
+
 extension MessageLookup {
     /// `text` escaped for HTML, then `[[key]]` → `<kbd>key</kbd>` and `**words**` → `<strong>words</strong>`.
     static func markup(_ text: String) -> String {

@@ -51,6 +51,16 @@ import Testing
         #expect(try SiteSettings.parse(Data("{}".utf8), file: "p.json").title == "Charts and reports")
     }
 
+    @Test func monthsOfATimeUnitAreSaidInTheLanguage() throws {
+        let chart = try chart("seattle-high-by-month", languageDefault: "de")
+        let speech = SpeechFormatter(chart: chart)
+        #expect(speech.xText(2) == "März")
+        #expect(chart.describe().summary.contains("von Januar bis Dezember, 12 Punkte. Werte von 8,194 °C im Dezember bis 26,112 °C im August."))
+        #expect(SpeechFormatter(chart: chart, language: "es").localizedCycle("3 January") == "3 de enero")
+        #expect(SpeechFormatter(chart: chart, language: "fr").localizedCycle("Sunday") == "dimanche")
+        #expect(SpeechFormatter(chart: chart, language: "en").xText(2) == "March")
+    }
+
     @Test func aBareCSVsSidecarMayNameTheLanguage() throws {
         let chart = try ChartLoader.loadCSV(data: Data("date,regen\n2024-01-01,1.5\n2024-01-02,0\n".utf8), path: "site/charts/r.csv",
                                             sidecar: Data(#"{"language": "de-AT", "unit": "mm"}"#.utf8))

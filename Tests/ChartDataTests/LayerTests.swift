@@ -164,3 +164,88 @@ struct LayerIdiomTests {
         #expect(chart.describe().summary.contains("A label reads Peak, 2. A rule marks the mean distance, 2.333."))
     }
 }
+
+/// Range bars in one view read as what they are.
+struct RangeIdiomTests {
+    @Test func horizontalRangeBarsAreAGanttChart() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"task": "Design", "start": 1, "end": 3}, {"task": "Build", "start": 3, "end": 8}, {"task": "Launch", "start": 10, "end": 10.5}]},
+         "mark": "bar", "encoding": {"y": {"field": "task", "type": "nominal", "sort": null}, "x": {"field": "start", "type": "quantitative"}, "x2": {"field": "end"}}}
+        """)
+        #expect(chart.semantics.idiom == .gantt)
+        #expect(chart.kindName == "Gantt chart")
+        let speech = SpeechFormatter(chart: chart)
+        #expect(speech.spokenLabel(series: 0, row: 2) == "Launch, start from 10 to 10.5, lasting 0.5")
+        #expect(chart.describe().summary.contains("The bars run from 1 to 10.5; the longest is Build, lasting 5."))
+    }
+}
+
+extension RangeIdiomTests {
+    @Test func stackedBarsOnBothSidesOfZeroAreDivergingWithoutATotal() throws {
+        let rows = #"[{"age": "0", "sex": "m", "n": 5}, {"age": "0", "sex": "f", "n": -4}, {"age": "5", "sex": "m", "n": 6}, {"age": "5", "sex": "f", "n": -7}]"#
+        let chart = try spec("""
+        {"data": {"values": \(rows)}, "mark": "bar",
+         "encoding": {"y": {"field": "age", "type": "ordinal"}, "x": {"field": "n", "type": "quantitative", "aggregate": "sum"}, "color": {"field": "sex"}}}
+        """)
+        #expect(chart.semantics.idiom == .diverging)
+        let speech = SpeechFormatter(chart: chart)
+        #expect(speech.spokenLabel(series: 1, row: 1) == "5, f −7")
+        #expect(chart.describe().summary.contains("The bars diverge from zero: m on the positive side, f on the negative side."))
+        // Series that change sign (profit and loss) are an ordinary stack with its net total.
+        let mixed = try spec("""
+        {"data": {"values": [{"q": "Q1", "r": "N", "v": 5}, {"q": "Q1", "r": "S", "v": -2}, {"q": "Q2", "r": "N", "v": -1}, {"q": "Q2", "r": "S", "v": 3}]},
+         "mark": "bar", "encoding": {"x": {"field": "q", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"}, "color": {"field": "r"}}}
+        """)
+        #expect(mixed.semantics.idiom == nil)
+    }
+}
+
+extension LayerIdiomTests {
+    @Test func aFitOverDatesKeepsTheRowsDays() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"d": "2012-01-01", "v": 1}, {"d": "2012-01-02", "v": 4}, {"d": "2012-01-03", "v": 2}, {"d": "2012-01-04", "v": 5}, {"d": "2012-01-05", "v": 3}]},
+         "encoding": {"x": {"field": "d", "type": "temporal"}, "y": {"field": "v", "type": "quantitative"}},
+         "layer": [{"mark": "line"}, {"mark": "line", "transform": [{"regression": "v", "on": "d", "method": "quad"}]}]}
+        """)
+        #expect(chart.series.map(\.name) == ["V", "Quadratic trend line"])
+        #expect(chart.x.granularity == .day)
+        #expect(SpeechFormatter(chart: chart).xLabel(0) == "1 January 2012")
+    }
+}
+
+extension LayerIdiomTests {
+    @Test func aRuleLayerOverItsOwnDataMarksEachDatum() throws {
+        let chart = try spec("""
+        {"layer": [
+           {"data": {"values": \(LayerTests.rows)}, "mark": "line", "encoding": {"x": {"field": "year", "type": "quantitative"}, "y": {"field": "v", "type": "quantitative"}}},
+           {"data": {"values": [{"at": 7, "what": "Target"}, {"at": 5.5, "what": "Floor"}]}, "mark": "rule",
+            "encoding": {"y": {"field": "at", "type": "quantitative"}, "text": {"field": "what"}}}]}
+        """)
+        #expect(chart.series.count == 1)
+        #expect(chart.landmarks.map(\.label) == ["Floor", "Target"])
+        #expect(chart.describe().summary.contains("A rule marks Floor, 5.5. A rule marks Target, 7."))
+    }
+}
+
+extension LayerIdiomTests {
+    @Test func labelsNamingTheRowsAreNotSaidAgain() throws {
+        let chart = try spec("""
+        {"data": {"values": \(LayerTests.rows)}, "encoding": {"y": {"field": "g", "type": "nominal"}},
+         "layer": [{"mark": "bar", "encoding": {"x": {"field": "v", "aggregate": "mean"}}}, {"mark": "text", "encoding": {"text": {"field": "g"}}}]}
+        """)
+        #expect(chart.series.count == 1 && chart.semantics.annotations.isEmpty)
+        #expect(chart.semantics.notes == ["$.layer[1] (text): labels repeat the row names, not said again"])
+    }
+}
+
+extension LayerIdiomTests {
+    @Test func aContinuousScaleTypeMakesAnUntypedFieldQuantitative() throws {
+        // vega-lite defaultType: a field with a numeric scale type is quantitative (the gallery's layer_line_window).
+        let chart = try spec("""
+        {"data": {"values": \(LayerTests.rows)}, "mark": "line",
+         "encoding": {"x": {"field": "year", "type": "quantitative"}, "y": {"field": "v", "scale": {"type": "log"}}}}
+        """)
+        #expect(chart.semantics.orientation == .vertical)
+        #expect(chart.series[0].values == [4, 8, 6])
+    }
+}

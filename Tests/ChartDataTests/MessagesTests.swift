@@ -89,6 +89,7 @@ import Testing
                 let texts = [d.summary] + d.series.flatMap { [$0.statisticsSentence, $0.trendSentence] }
                     + chart.series.indices.map { speech.spokenLabel(series: $0, row: 0) } + [speech.xRangeText, speech.yRangeText]
                 for text in texts {
+                    #expect(!text.contains("[missing text:"), "\(language) \(chart.id): \(text)")
                     let leaked = keys.filter { text.contains($0) }
                     #expect(leaked.isEmpty, "\(language) \(chart.id): \(leaked) in \(text)")
                 }

@@ -79,7 +79,8 @@ struct VegaLiteSpecTests {
         """)
         #expect(chart.semantics.orientation == .horizontal)
         #expect(chart.xValues == [.category("Plan"), .category("Build")])
-        #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 1) == "Build, days from 3 to 8")
+        // Horizontal range bars over categories read as a Gantt chart: each bar says its length too.
+        #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 1) == "Build, days from 3 to 8, lasting 5")
     }
 
     @Test func altairSavedSpecWithDatasetsParamsAndConfig() throws {

@@ -16,3 +16,17 @@ import Testing
         #expect(english.first == "Rises to 5 in 2017." && english.rest == "Then falls.")
     }
 }
+
+@Suite struct TickLanguageTests {
+    @Test func tickLabelsTakeTheLanguagesNamesAndSeparators() {
+        let de = Messages(tag: "de").locale, fr = Messages(tag: "fr").locale, es = Messages(tag: "es").locale
+        #expect(ChartGeometry.localizedLabel("Jan 2012", de) == "Jan. 2012")
+        #expect(ChartGeometry.localizedLabel("12.5", de) == "12,5")
+        #expect(ChartGeometry.localizedLabel("1,000", fr) == "1\u{202F}000")
+        #expect(ChartGeometry.localizedLabel("1,000", es) == "1000")
+        #expect(ChartGeometry.localizedLabel("March", es) == "marzo")
+        #expect(ChartGeometry.localizedLabel("14:00", de) == "14:00")
+        #expect(ChartGeometry.localizedLabel("2012", fr) == "2012")
+        #expect(ChartGeometry.localizedLabel("Fossil Fuels", de) == "Fossil Fuels")
+    }
+}

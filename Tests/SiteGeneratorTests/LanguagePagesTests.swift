@@ -46,4 +46,33 @@ import Testing
         #expect(js.contains("\"series\":\"Reihe {n} von {count}: \""))
         #expect(js.contains("1,5-fache Geschwindigkeit"))
     }
+
+    /// Every page of a site, in every language, has every template text: none shows a catalogue key.
+    @Test func noPageShowsACatalogueKey() async throws {
+        let keys = Set(Messages.catalogue(.en).keys)
+        for language in Language.allCases {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("pl-keys-\(UUID().uuidString)/site")
+            defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+            let files = [
+                "pitchline.json": #"{"language": "\#(language.rawValue)"}"#,
+                "charts/rain.csv": "date,rain,snow\n2024-01-01,1.5,0\n2024-01-02,0,2\n2024-01-03,2.25,1\n",
+                "reports/weather.md": "---\ntitle: Weather\n---\n```chart\nrain\n```\n\n```chart\nnope\n```\n",
+            ]
+            for (path, text) in files {
+                let url = root.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: url)
+            }
+            let set = try await SiteGenerator(siteDirectory: root, themeDirectory: nil, cacheDirectory: nil).generate()
+            for (path, file) in set.files where file.role == .chartData {
+                #expect(!String(decoding: file.data, as: UTF8.self).contains("[missing text:"), "\(language) \(path)")
+            }
+            for (path, file) in set.files where path.hasSuffix(".html") {
+                let html = String(decoding: file.data, as: UTF8.self)
+                #expect(!html.contains("MessageLookup") && !html.contains("[missing text:"), "\(language) \(path)")
+                let shown = keys.filter { html.contains(">\($0)<") || html.contains("=\"\($0)\"") || html.contains(" \($0)</") }
+                #expect(shown.isEmpty, "\(language) \(path): \(shown.sorted())")
+            }
+        }
+    }
 }

@@ -39,6 +39,8 @@ extension Messages {
         "step.day": "von Tag zu Tag",
         "step.month": "von Monat zu Monat",
         "step.year": "von Jahr zu Jahr",
+        "cycle.week": "Woche {n}",
+        "cycle.day": "Tag {n}",
         "list.and": "{first} und {last}",
 
         // Punktbeschriftungen
@@ -461,6 +463,11 @@ extension Messages {
         "kind.lollipop": "Lollipop-Diagramm",
         "kind.dumbbell": "Hanteldiagramm",
         "kind.waterfall": "Wasserfalldiagramm",
+        "kind.gantt": "Gantt-Diagramm",
+        "layer.duration": ", Dauer {change}",
+        "layer.sentence.gantt": "Die Balken reichen von {start} bis {end}; der längste ist {name}, Dauer {length}.",
+        "kind.diverging": "Divergierendes Balkendiagramm",
+        "layer.sentence.diverging": "Die Balken gehen von null aus in beide Richtungen: {positive} auf der positiven Seite, {negative} auf der negativen.",
         "layer.range": ", Spanne {low} bis {high}",
         "layer.change.up": ", {change} mehr als {series}",
         "layer.change.down": ", {change} weniger als {series}",

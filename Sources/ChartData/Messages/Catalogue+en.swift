@@ -40,6 +40,8 @@ extension Messages {
         "step.day": "from one day to the next",
         "step.month": "from one month to the next",
         "step.year": "from one year to the next",
+        "cycle.week": "week {n}",
+        "cycle.day": "day {n}",
         "list.and": "{first} and {last}",
 
         // Point labels the scrubber says ({x} and {v} are left for the page script)
@@ -462,6 +464,11 @@ extension Messages {
         "kind.lollipop": "Lollipop chart",
         "kind.dumbbell": "Dumbbell chart",
         "kind.waterfall": "Waterfall chart",
+        "kind.gantt": "Gantt chart",
+        "layer.duration": ", lasting {change}",
+        "layer.sentence.gantt": "The bars run from {start} to {end}; the longest is {name}, lasting {length}.",
+        "kind.diverging": "Diverging bar chart",
+        "layer.sentence.diverging": "The bars diverge from zero: {positive} on the positive side, {negative} on the negative side.",
         "layer.range": ", range {low} to {high}",
         "layer.change.up": ", up {change} from {series}",
         "layer.change.down": ", down {change} from {series}",

@@ -39,6 +39,8 @@ extension Messages {
         "step.day": "de un día a otro",
         "step.month": "de un mes a otro",
         "step.year": "de un año a otro",
+        "cycle.week": "semana {n}",
+        "cycle.day": "día {n}",
         "list.and": "{first} y {last}",
 
         // Etiquetas de los puntos
@@ -461,6 +463,11 @@ extension Messages {
         "kind.lollipop": "Gráfico de piruletas",
         "kind.dumbbell": "Gráfico de pesas",
         "kind.waterfall": "Gráfico de cascada",
+        "kind.gantt": "Diagrama de Gantt",
+        "layer.duration": ", duración {change}",
+        "layer.sentence.gantt": "Las barras van de {start} a {end}; la más larga es {name}, duración {length}.",
+        "kind.diverging": "Gráfico de barras divergentes",
+        "layer.sentence.diverging": "Las barras parten de cero en ambos sentidos: {positive} en el lado positivo, {negative} en el negativo.",
         "layer.range": ", intervalo {low} a {high}",
         "layer.change.up": ", {change} más que {series}",
         "layer.change.down": ", {change} menos que {series}",

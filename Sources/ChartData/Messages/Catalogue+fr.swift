@@ -41,6 +41,8 @@ extension Messages {
         "step.day": "d’un jour à l’autre",
         "step.month": "d’un mois à l’autre",
         "step.year": "d’une année à l’autre",
+        "cycle.week": "semaine {n}",
+        "cycle.day": "jour {n}",
         "list.and": "{first} et {last}",
 
         // Libellés des points
@@ -463,6 +465,11 @@ extension Messages {
         "kind.lollipop": "Graphique en sucettes",
         "kind.dumbbell": "Graphique en haltères",
         "kind.waterfall": "Graphique en cascade",
+        "kind.gantt": "Diagramme de Gantt",
+        "layer.duration": ", durée {change}",
+        "layer.sentence.gantt": "Les barres vont de {start} à {end} ; la plus longue est {name}, durée {length}.",
+        "kind.diverging": "Graphique en barres divergentes",
+        "layer.sentence.diverging": "Les barres partent de zéro dans les deux sens : {positive} du côté positif, {negative} du côté négatif.",
         "layer.range": ", intervalle {low} à {high}",
         "layer.change.up": ", en hausse de {change} par rapport à {series}",
         "layer.change.down": ", en baisse de {change} par rapport à {series}",
