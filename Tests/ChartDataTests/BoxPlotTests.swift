@@ -131,8 +131,8 @@ struct BoxPlotTests {
         let chart = try #require(loader.loadSite().charts.first { $0.id == "seattle-temperature-boxplot" })
         #expect(chart.series.map(\.name) == ["Untere Ausreißer", "Minimum", "Unteres Quartil", "Median", "Oberes Quartil", "Maximum", "Obere Ausreißer"])
         let speech = SpeechFormatter(chart: chart)
-        #expect(speech.spokenLabel(series: 4, row: 2) == "March, Oberes Quartil 14,4 Grad Celsius")
-        #expect(speech.spokenLabel(series: 6, row: 1) == "February, keine oberen Ausreißer")
+        #expect(speech.spokenLabel(series: 4, row: 2) == "März, Oberes Quartil 14,4 Grad Celsius")
+        #expect(speech.spokenLabel(series: 6, row: 1) == "Februar, keine oberen Ausreißer")
         let summary = chart.describe().summary
         #expect(summary.contains("Die Mediane reichen von 7,8 °C"), "\(summary)")
         #expect(summary.contains("22 Ausreißer liegen außerhalb (15 darüber, 7 darunter) in 10 Gruppen."), "\(summary)")
