@@ -41,6 +41,16 @@ extension SpeechFormatter {
     public func labelVariants(series: Int) -> LabelVariants {
         let name = spokenName(series), m = messages
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
+        if let box = chart.semantics.box, box.statistics.indices.contains(series) {
+            // A box plot's value means nothing without its statistic: terse keeps the name
+            // ("upper quartile 12.2"), and a group without outliers says so.
+            let statistic = box.statistics[series]
+            let gap = statistic.isOutliers ? m["box.nonePart.\(statistic.rawValue)"] : m["value.noData"]
+            return LabelVariants(
+                valueFirst: m["label.valueFirst", ["name": name, "value": said]],
+                valueFirstGap: statistic.isOutliers ? gap + ", {x}" : m["label.valueFirstGap", ["name": name]],
+                terse: m["label.part", ["name": name, "value": "{v}"]], terseGap: statistic.isOutliers ? gap : m["label.partGap", ["name": name]])
+        }
         return LabelVariants(
             valueFirst: m["label.valueFirst", ["name": name, "value": said]], valueFirstGap: m["label.valueFirstGap", ["name": name]],
             terse: "{v}", terseGap: m["value.noData"])

@@ -63,6 +63,9 @@ struct BoxPlotTests {
         #expect(speech.spokenLabel(series: median, row: 0) == "a, median 5.5 degrees Celsius")
         #expect(speech.spokenLabel(series: 0, row: 2) == "c, lower outliers −20 degrees Celsius")
         #expect(speech.spokenLabel(series: 6, row: 1) == "b, no upper outliers")
+        #expect(speech.spokenLabel(series: median, row: 0, verbosity: .terse, order: .xFirst) == "median 5.5")
+        #expect(speech.spokenLabel(series: 6, row: 1, verbosity: .terse, order: .xFirst) == "no upper outliers")
+        #expect(speech.spokenLabel(series: 6, row: 1, verbosity: .normal, order: .valueFirst) == "no upper outliers, b")
         #expect(speech.outliersText([30, 31, 32.5]) == "30, 31 and 32.5")
         #expect(speech.outliersText([1, 2, 3, 4, 5, 6]) == "6 values from 1 to 6")
         let summary = chart.describe().summary
