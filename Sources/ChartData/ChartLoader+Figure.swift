@@ -41,7 +41,8 @@ extension ChartLoader {
         let id = chartID(path)
         let r = SpecReader(file: path)
         let loaded = withoutActuallyEscaping(readFile) { readFile in
-            let reader = FigureSpec(file: path, id: id, datasets: root["datasets"], readFile: readFile)
+            var reader = FigureSpec(file: path, id: id, datasets: root["datasets"], readFile: readFile)
+            reader.usermeta = root["usermeta"]
             return Result { () throws(ChartProblem) in (try reader.layout(root, path: "$", inherited: nil), try reader.scaleResolve(root, path: "$")) }
         }
         let (layout, resolve) = try loaded.get()

@@ -20,6 +20,8 @@ struct FigureSpec {
     let file: String
     let id: String
     let datasets: JSONValue?
+    /// The figure's `usermeta` (unit, format, series names, audio): every panel's unless it has its own.
+    var usermeta: JSONValue? = nil
     let readFile: (String) throws -> Data
     var r: SpecReader { SpecReader(file: file) }
 
@@ -107,6 +109,7 @@ struct FigureSpec {
             members.append(("data", inherited.data))
         }
         if let datasets, !members.contains(where: { $0.key == "datasets" }) { members.append(("datasets", datasets)) }
+        if let usermeta, !members.contains(where: { $0.key == "usermeta" }) { members.append(("usermeta", usermeta)) }
         let single = JSONValue(value: .object(members), line: view.line)
         do {
             let spec = try ChartSpec.parse(single, file: file)

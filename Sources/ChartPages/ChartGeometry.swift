@@ -67,6 +67,8 @@ public struct ChartGeometry: Sendable {
             }
         }
         if lo > hi { (lo, hi) = (0, 1) }
+        // A panel of small multiples with a shared value scale spans every panel's values.
+        if let shared = chart.panel?.sharedValueRange { lo = min(lo, shared.low); hi = max(hi, shared.high) }
         if chart.mark == .bar || chart.mark == .area { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26
         plotBottom = Self.plotHeight - 58

@@ -124,5 +124,6 @@ extension RenderedChart {
         self.dataScriptName = dataScriptName
         self.files = files
         self.problems = []
+        self.dataScript = files.first { $0.role == .chartData }?.data ?? Data()
     }
 }

@@ -11,8 +11,12 @@ struct RenderedChart: Sendable {
     let files: [GeneratedFile]
     /// Non-fatal problems (e.g. audio that could not be rendered; the page still works).
     let problems: [SiteProblem]
+    /// The data script's bytes (a panel's goes into its figure's one script instead of a file).
+    let dataScript: Data
 
-    init(chart: Chart, theme: Theme, audio renderer: AudioRenderer) throws {
+    /// `standalone: false` for a panel of a figure: no page of its own and no data script file
+    /// (`RenderedFigure` writes one script for all panels).
+    init(chart: Chart, theme: Theme, audio renderer: AudioRenderer, standalone: Bool = true) throws {
         let presentation = ChartPresentation(chart: chart)
         let id = chart.id
         var files: [GeneratedFile] = []
@@ -26,6 +30,17 @@ struct RenderedChart: Sendable {
         }
         let script = presentation.dataScript(audio: rendered?.info)
         let scriptName = "\(id).\(shortHash(script)).js"
+        self.dataScript = script
+        self.presentation = presentation
+        self.audio = rendered?.info
+        self.dataScriptName = scriptName
+        self.problems = problems
+        guard standalone else {
+            files.append(GeneratedFile(
+                path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv, role: .download, chartID: id))
+            self.files = files
+            return
+        }
         files.append(GeneratedFile(
             path: "charts/\(scriptName)", data: script, contentType: ContentType.javascript, role: .chartData, chartID: id, isImmutable: true))
         let page: String
@@ -38,10 +53,6 @@ struct RenderedChart: Sendable {
             path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title))
         files.append(GeneratedFile(
             path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv, role: .download, chartID: id))
-        self.presentation = presentation
-        self.audio = rendered?.info
-        self.dataScriptName = scriptName
         self.files = files
-        self.problems = problems
     }
 }
