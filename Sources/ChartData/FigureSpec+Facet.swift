@@ -79,7 +79,12 @@ extension FigureSpec {
         for key in keys {
             guard let rows = groups[key] else { continue }
             let chart = try leaf(inner, path: innerPath, inherited: inherited, frame: inherited.frame.selecting(rows: rows))
-            let header = zip(key, axes).map { builder.extraText($0, $1.def) ?? "null" }.joined(separator: ", ")
+            let header = zip(key, axes).map { v, axis in
+                // A discrete facet shows its value as written (2013, not 2,013); a time unit by its
+                // unit ("2013", "March"); a quantitative one in the channel's format.
+                if case .number = v, axis.def.timeUnit == nil, axis.def.type != .quantitative { return ChartBuilder.text(v) }
+                return builder.extraText(v, axis.def) ?? "null"
+            }.joined(separator: ", ")
             drafts.append(Draft(chart: chart, header: header))
         }
         let columnCount: Int

@@ -23,7 +23,7 @@ struct Labels: ParsableCommand {
     func run() throws {
         let result = ChartLoader(siteDirectory: URL(fileURLWithPath: site)).loadSite()
         var out: [String: ChartLabels] = [:]
-        for chart in result.charts {
+        for chart in result.charts + result.figures.flatMap(\.panels) {
             let rows = ChartPresentation(chart: chart).scrubRows
             let speech = SpeechFormatter(chart: chart)
             out[chart.id] = ChartLabels(
