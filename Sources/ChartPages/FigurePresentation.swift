@@ -34,7 +34,9 @@ struct FigureView {
     var overview: String
     var sharedScales: String?
     var comparison: String
-    var authorDescription: String?
+    /// The author's description (named apart from a panel's `authorDescription`, which the
+    /// chart partial reads: a nil one must not find the figure's through the context stack).
+    var figureDescription: String?
     /// How the panels are reached: one audio chart per panel.
     var listening: String
     var panels: [Panel]
@@ -55,7 +57,7 @@ extension FigurePresentation {
         return FigureView(
             id: figure.id, title: figure.title, subtitle: figure.subtitle, level: level, panelLevel: level + 1,
             overview: description.overview, sharedScales: description.sharedScales, comparison: description.comparison,
-            authorDescription: figure.authorDescription,
+            figureDescription: figure.authorDescription,
             listening: "Each of the \(TextFormat.count(count)) panels has its own audio chart, named by its panel; Tab moves from one panel's chart to the next.",
             panels: panelViews)
     }
