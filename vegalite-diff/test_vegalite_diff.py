@@ -16,6 +16,7 @@ time.tzset()
 import pytest
 
 import compare
+import compare_figure
 import expectations
 import oracle
 
@@ -62,7 +63,9 @@ def test_pitchline_data_equals_vegalite(models, path):
     assert path not in EXPECTED["refused"], f"{path} loads now: take it off expected-failures.json"
     spec = _spec(path)
     titles = spec.get("usermeta", {}).get("pitchline", {}).get("seriesTitles")
-    problems = compare.diff(model, oracle.evaluate(spec, os.path.dirname(os.path.join(ROOT, path))), titles)
+    base = os.path.dirname(os.path.join(ROOT, path))
+    problems = (compare_figure.diff(model, spec, base, titles) if "panels" in model
+                else compare.diff(model, oracle.evaluate(spec, base), titles))
     if problems and path in EXPECTED["differs"]:
         pytest.xfail(f"known difference: {problems[0]}")
     assert not problems, f"{path}: " + "; ".join(problems)

@@ -35,6 +35,9 @@ extension ChartFigure {
             overview += ": " + zip(headers, panels).map { "\($0) (\($1.mark.chartKindName.lowercased()))" }.joined(separator: ", ") + "."
         }
 
+        if !emptyPanels.isEmpty {
+            overview += " \(emptyPanels.count == 1 ? "One cell has" : "\(TextFormat.count(emptyPanels.count)) cells have") no values and no panel: \(emptyPanels.joined(separator: ", "))."
+        }
         var shared: String?
         if let range = first.panel?.sharedValueRange, count > 1 {
             let speech = SpeechFormatter(chart: first)

@@ -33,6 +33,8 @@ public struct ChartFigure: Sendable, Equatable {
     /// Scales every panel shares (Vega-Lite's `resolve`: shared by default for facet and repeat
     /// over the same field, independent for concat).
     public var sharedScales: SharedScales
+    /// Facet cells with no values to draw (Vega-Lite draws them empty), by header; not panels.
+    public var emptyPanels: [String] = []
 
     public init(
         id: String, sourcePath: String, title: String, subtitle: String? = nil, authorDescription: String? = nil,

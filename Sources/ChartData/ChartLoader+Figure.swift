@@ -90,10 +90,12 @@ extension ChartLoader {
                 sharedValueLow: shared.value && low <= high ? low : nil, sharedValueHigh: shared.value && low <= high ? high : nil)
             return chart
         }
-        return ChartFigure(
+        var figure = ChartFigure(
             id: id, sourcePath: path, title: figureTitle, subtitle: subtitle,
             authorDescription: try r.string(root["description"], "$.description"),
             composition: layout.composition, panels: panels, columns: layout.columns, panelField: layout.panelField,
             sharedScales: shared)
+        figure.emptyPanels = layout.emptyPanels
+        return figure
     }
 }

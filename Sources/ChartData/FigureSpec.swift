@@ -53,6 +53,8 @@ struct FigureSpec {
         var panelField: String?
         var sharedValue: Bool
         var sharedRows: Bool
+        /// Facet cells with no values (drawn empty by Vega-Lite), by header.
+        var emptyPanels: [String] = []
     }
 
     func layout(_ view: JSONValue, path: String, inherited: Inherited?) throws(ChartProblem) -> Layout {
@@ -95,7 +97,7 @@ struct FigureSpec {
 
     /// The panels of any child view: a single view is one panel; a composition is flattened.
     func panels(_ view: JSONValue, path: String, inherited: Inherited?, defaultHeader: String) throws(ChartProblem) -> [Draft] {
-        if Self.isComposition(view) { return try layout(view, path: path, inherited: inherited).drafts }
+        if Self.isComposition(view) { return try layout(view, path: path, inherited: inherited).drafts }  // nested: flattened
         let chart = try leaf(view, path: path, inherited: inherited, frame: nil)
         // Named by its own title, else by what it shows (the value axis' title).
         return [Draft(chart: chart, header: try r.lines(view["title"], "\(path).title") ?? chart.y.title)]
