@@ -215,7 +215,7 @@ extension FigureSpec {
     }
 
     /// A facet's values in panel order: ascending by default (numbers and dates by value, text by
-    /// code point), `descending`, `null` (data order) or a custom list (then the rest as they come).
+    /// code point), `descending`, `null` (data order) or a custom list (the values not in it first).
     func facetOrder(_ column: [DataValue], _ c: ChartSpec.ChannelDef, path: String, frame: DataFrame) throws(ChartProblem) -> [DataValue] {
         var seen = Set<DataValue>(), values: [DataValue] = []
         for v in column where seen.insert(v).inserted { values.append(v) }
@@ -238,7 +238,8 @@ extension FigureSpec {
         case .custom(let wanted):
             let place = Dictionary(wanted.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
             let first = Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1, $0) })
-            return values.sorted { (place[ChartBuilder.text($0)] ?? wanted.count + first[$0]!) < (place[ChartBuilder.text($1)] ?? wanted.count + first[$1]!) }
+            // As Vega-Lite's facet sort index (`indexof`): values not listed (−1) come first, in data order.
+            return values.sorted { (place[ChartBuilder.text($0)] ?? -1, first[$0]!) < (place[ChartBuilder.text($1)] ?? -1, first[$1]!) }
         case .byField(let field, let op, let descending):
             // Vega-Lite sorts the facet values by the op over each facet's rows (ties: ascending).
             guard let measureField = field ?? (op == "count" ? c.field : nil), let measure = frame.column(measureField) else {
