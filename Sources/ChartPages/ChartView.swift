@@ -38,6 +38,8 @@ struct ChartView {
     /// Where the page's audio is, relative to the page: the Ogg sprite and its base64 script.
     var audioPath: String?
     var audioScriptPath: String?
+    /// A shared bank's key (a figure's panels: the figure id), when it is not the chart's id.
+    var audioKey: String?
     var summary: String
     var level: Int
     var subLevel: Int
@@ -95,6 +97,7 @@ extension ChartPresentation {
             embedded: level > 2,
             audioPath: audio.map { chartsBase + $0.oggFile },
             audioScriptPath: audio.map { chartsBase + $0.scriptFile },
+            audioKey: audio?.audioKey,
             summary: description.summary,
             level: level, subLevel: level + 1,
             authorDescription: chart.authorDescription,

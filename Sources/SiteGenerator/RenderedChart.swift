@@ -16,14 +16,16 @@ struct RenderedChart: Sendable {
 
     /// `standalone: false` for a panel of a figure: no page of its own and no data script file
     /// (`RenderedFigure` writes one script for all panels).
-    init(chart: Chart, theme: Theme, audio renderer: AudioRenderer, standalone: Bool = true) throws {
+    /// `sharedAudio`: the chart's part of a shared bank (a figure's panels), rendered already.
+    init(chart: Chart, theme: Theme, audio renderer: AudioRenderer, standalone: Bool = true,
+         sharedAudio: Result<RenderedAudio, any Error>? = nil) throws {
         let presentation = ChartPresentation(chart: chart)
         let id = chart.id
         var files: [GeneratedFile] = []
         var problems: [SiteProblem] = []
         var rendered: RenderedAudio?
         do {
-            rendered = try renderer.render(chart)
+            rendered = try sharedAudio?.get() ?? renderer.render(chart)
             files += rendered!.files
         } catch {
             problems.append(SiteProblem(chartID: id, file: chart.sourcePath, message: "audio could not be rendered: \(error)"))

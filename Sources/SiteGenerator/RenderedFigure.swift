@@ -5,10 +5,10 @@ import Foundation
 /// One figure of small multiples: its page, one data script holding every panel's data, and
 /// each panel's own files (audio bank and its script twin, audio graphs, CSV) as a chart's.
 ///
-/// Audio stays one bank per panel: a panel's bank holds only its own tones (a shared value scale
-/// makes the panels' tones the same pitches, not the same files), and the page script fetches a
-/// bank when the reader's idle time allows, so the page itself carries none of it. The data
-/// scripts are one file: a 50-panel figure costs one request for its data, not 50.
+/// One tone bank for the figure (`AudioRenderer.render(panels:figureID:)`): on a shared value
+/// scale the panels play the same pitches, so one bank is about one panel's size, one request and
+/// one decode (a bank per panel: 725 KB in 50 requests on the 50-panel bench grid). The data
+/// scripts are one file too: a 50-panel figure costs one request for its data, not 50.
 struct RenderedFigure: Sendable {
     let presentation: FigurePresentation
     let panels: [RenderedChart]
@@ -21,12 +21,24 @@ struct RenderedFigure: Sendable {
     var audio: [ChartAudioInfo?] { panels.map(\.audio) }
 
     init(figure: ChartFigure, theme: Theme, audio renderer: AudioRenderer) throws {
-        let panels = try figure.panels.map { try RenderedChart(chart: $0, theme: theme, audio: renderer, standalone: false) }
+        var shared: [Result<RenderedAudio, any Error>]
+        var files: [GeneratedFile] = []
+        do {
+            let (audio, bankFiles) = try renderer.render(panels: figure.panels, figureID: figure.id)
+            shared = audio.map { .success($0) }
+            files += bankFiles
+        } catch {
+            // Each panel says so on its own (a panel without sound keeps its labels).
+            shared = figure.panels.map { _ in .failure(error) }
+        }
+        let panels = try zip(figure.panels, shared).map {
+            try RenderedChart(chart: $0, theme: theme, audio: renderer, standalone: false, sharedAudio: $1)
+        }
         let presentation = FigurePresentation(figure: figure, panels: panels.map(\.presentation))
         var script = Data()
         for panel in panels { script.append(panel.dataScript) }
         let scriptName = "\(figure.id).\(shortHash(script)).js"
-        var files = panels.flatMap(\.files)
+        files += panels.flatMap(\.files)
         files.append(GeneratedFile(
             path: "charts/\(scriptName)", data: script, contentType: ContentType.javascript, role: .chartData, chartID: figure.id, isImmutable: true))
         let page: String

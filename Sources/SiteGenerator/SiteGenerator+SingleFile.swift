@@ -97,7 +97,8 @@ struct SingleFile {
         for id in order {
             if let figure = figureByID[id] {
                 scripts.append(text(files["charts/\(figure.dataScriptName)"]))
-                for case let audio? in figure.audio { scripts.append(text(files["charts/\(audio.scriptFile)"])) }
+                // The panels share the figure's bank: its script once.
+                for script in Set(figure.audio.compactMap { $0?.scriptFile }).sorted() { scripts.append(text(files["charts/\(script)"])) }
                 continue
             }
             let chart = byID[id]!
