@@ -29,7 +29,9 @@ extension ChartFigure {
         } else if composition == .repeat {
             overview += ", one per field (\(headers.joined(separator: ", ")))"
         }
-        if sameKind && composition != .concat {
+        if isRidgeline {
+            overview = "A ridgeline plot: \(TextFormat.count(count)) rows\(panelField.map { " by \($0.lowercased())" } ?? "") (\(headers.first!) to \(headers.last!)), each the distribution of \(first.x.title.lowercased()) (\(first.y.title.lowercased()))."
+        } else if sameKind && composition != .concat {
             overview += ", each a \(kind) of \(first.y.title.lowercased()) by \(first.x.title.lowercased())."
         } else {
             overview += ": " + zip(headers, panels).map { "\($0) (\($1.mark.chartKindName.lowercased()))" }.joined(separator: ", ") + "."
@@ -50,7 +52,7 @@ extension ChartFigure {
         var parts: [String] = []
         let stats = descriptions.map { $0.series.first?.statistics }
         let means = stats.enumerated().compactMap { i, s in s?.mean.map { (i, $0) } }
-        if count > 1, comparable, let hi = means.max(by: { $0.1 < $1.1 }), let lo = means.min(by: { $0.1 < $1.1 }), hi.0 != lo.0 {
+        if count > 1, comparable, !isRidgeline, let hi = means.max(by: { $0.1 < $1.1 }), let lo = means.min(by: { $0.1 < $1.1 }), hi.0 != lo.0 {
             let speech = { (i: Int) in SpeechFormatter(chart: panels[i]) }
             parts.append("Highest on average: \(headers[hi.0]) (mean \(speech(hi.0).derivedValueText(hi.1))); lowest: \(headers[lo.0]) (mean \(speech(lo.0).derivedValueText(lo.1))).")
             let maxes = stats.enumerated().compactMap { i, s in s?.max.map { (i, $0, s!.maxRow) } }
@@ -60,7 +62,14 @@ extension ChartFigure {
                 parts.append("The single highest value is in \(headers[top.0])\(at(top.0, top.2)), \(speech(top.0).valueText(top.1)); the lowest in \(headers[bottom.0])\(at(bottom.0, bottom.2)), \(speech(bottom.0).valueText(bottom.1)).")
             }
         }
-        if count > 1 {
+        if isRidgeline {
+            // Where each row's distribution peaks, in order: the ridgeline's shape.
+            let peaks = zip(headers, zip(panels, descriptions)).compactMap { header, pd -> String? in
+                guard let row = pd.1.series.first?.statistics.maxRow else { return nil }
+                return "\(header) \(SpeechFormatter(chart: pd.0).xText(row))"
+            }
+            if !peaks.isEmpty { parts.append("Each row peaks at: \(peaks.joined(separator: "; ")).") }
+        } else if count > 1 {
             var byDirection: [Trend.Direction: [String]] = [:]
             for (i, d) in descriptions.enumerated() { if let t = d.series.first?.trend { byDirection[t.direction, default: []].append(headers[i]) } }
             let words: [(Trend.Direction, String)] = [(.rising, "Rising"), (.falling, "falling"), (.flat, "flat")]
@@ -76,6 +85,13 @@ extension ChartFigure {
             }
         }
         return FigureDescription(overview: overview, sharedScales: shared, comparison: parts.joined(separator: " "))
+    }
+
+    /// A ridgeline plot (Vega-Lite's gallery idiom): a row facet of areas, each a distribution
+    /// (a count or density over a quantitative x); read as rows of distributions and their peaks.
+    public var isRidgeline: Bool {
+        composition == .facet && columns == 1 && panels.count >= 2
+            && panels.allSatisfy { $0.mark == .area && $0.x.type == .quantitative && $0.series.count == 1 }
     }
 
     /// Panels whose values can be compared with one another: the same value field and unit.

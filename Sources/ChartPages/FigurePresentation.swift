@@ -16,7 +16,10 @@ public struct FigurePresentation: Sendable {
     }
 
     /// "Small multiples, 4 panels" for lists such as the index page.
-    public var kindName: String { "Small multiples, \(TextFormat.count(figure.panels.count)) panels" }
+    public var kindName: String {
+        figure.isRidgeline ? "Ridgeline plot, \(TextFormat.count(figure.panels.count)) rows"
+            : "Small multiples, \(TextFormat.count(figure.panels.count)) panels"
+    }
     public var oneLineSummary: String { description.overview }
 }
 

@@ -104,6 +104,19 @@ struct FigureSpecTests {
         #expect(f.panels[1].series[0].values == [7])
     }
 
+    @Test func aRowFacetOfDistributionsIsReadAsARidgeline() throws {
+        let f = try figure("""
+        {"data": {"values": [{"m": "Jan", "t": 1}, {"m": "Jan", "t": 2}, {"m": "Jan", "t": 2}, {"m": "Feb", "t": 4}, {"m": "Feb", "t": 5}, {"m": "Feb", "t": 5}]},
+         "mark": "area",
+         "encoding": {"row": {"field": "m", "sort": ["Jan", "Feb"], "title": "Month"}, "x": {"field": "t", "type": "quantitative", "title": "Temperature"},
+                      "y": {"aggregate": "count", "type": "quantitative", "title": "Days"}}}
+        """)
+        #expect(f.isRidgeline)
+        let text = f.describe()
+        #expect(text.overview == "A ridgeline plot: 2 rows by month (Jan to Feb), each the distribution of temperature (days).")
+        #expect(text.comparison == "Each row peaks at: Jan 2; Feb 5.")
+    }
+
     @Test func badCompositionsAreLocatedProblems() {
         #expect(figureProblem("""
         {"data": {"values": [{"a": 1}]},
