@@ -7,7 +7,7 @@ SWIFT ?= swift
 PORT ?= 8080
 VENV := .venv
 PY := $(VENV)/bin/python
-APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev zlib1g-dev libssl-dev pkg-config
+APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev zlib1g-dev libssl-dev liblouis-dev liblouis-data pkg-config
 APT_TEST := chromium fonts-dejavu-core sox vorbis-tools
 APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
@@ -24,14 +24,17 @@ define apt_install
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; fi
 endef
 
+# DEPS_DONE=1 (set by `make test` for its stages) skips the checks already made once.
 deps:
-	$(call apt_install,$(APT_BUILD))
+	$(if $(DEPS_DONE),@:,$(call apt_install,$(APT_BUILD)))
 
 test-deps: deps
+ifndef DEPS_DONE
 	$(call apt_install,$(APT_TEST))
 	@[ -x $(PY) ] || python3 -m venv $(VENV)
 	@$(PY) -m pip install -q --disable-pip-version-check -r browser-tests/requirements.txt
 	@if [ -d ../shared/tools/orca ]; then bash ../shared/tools/orca/install.sh; fi
+endif
 
 build: deps
 	$(SWIFT) build
@@ -57,14 +60,22 @@ swift-test: deps check-imports
 check-imports:
 	python3 tools/check_imports.py
 
+# Browser tests on BROWSER_WORKERS processes (pytest-xdist). --dist loadfile keeps each test file
+# on one worker (its export and Chromium start once), so test_orca.py's transcripts run one after
+# another in one worker, holding /tmp/orca.lock (one Orca and AT-SPI session per machine), while
+# the other files run beside them. --durations lists the slowest tests (what to make leaner).
+BROWSER_WORKERS ?= 2
 browser-test: test-deps build
-	$(PY) -m pytest -q browser-tests
+	PITCHLINE_ORCA_LOCK=/tmp/orca.lock $(PY) -m pytest -q -n $(BROWSER_WORKERS) --dist loadfile --durations=15 browser-tests
 
 # Pitchline's evaluated data against Vega-Lite's own (vl-convert-python, headless; no browser).
 vegalite-test: test-deps build
 	$(PY) -m pytest -q vegalite-diff
 
-test: test-deps swift-test browser-test vegalite-test fuzz-short
+# CI (.ci/run). Each stage prints its wall time, and a table of them at the end (tools/timed-stages.sh).
+TEST_STAGES := swift-test browser-test vegalite-test fuzz-short
+test: test-deps
+	@bash tools/timed-stages.sh $(TEST_STAGES)
 
 bench: release test-deps
 	$(call apt_install,$(APT_BENCH))

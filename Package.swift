@@ -5,7 +5,8 @@ import PackageDescription
 // what its files import (`make check-imports`, tools/check_imports.py):
 // ChartData → Sonification ∥ ChartPages → SiteGenerator → SiteServing / SiteExport → PitchlineCLI → pitchline.
 // C is seen only through the system-library targets, each imported (internally) by one owner:
-// CMicroHTTPD by HTTPServer, CVorbis by OggVorbis, CZlib by SiteServing (Gzip), CCrypto by ContentHash.
+// CMicroHTTPD by HTTPServer, CVorbis by OggVorbis, CZlib by SiteServing (Gzip), CCrypto by ContentHash,
+// CLouis by Braille (BrailleTranslator); the C target CRenameExchange (one function) by SiteExport.
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
@@ -18,6 +19,7 @@ let package = Package(
         .library(name: "VegaLite", targets: ["VegaLite"]),
         .library(name: "SiteGenerator", targets: ["SiteGenerator"]),
         .library(name: "SiteServing", targets: ["SiteServing"]),
+        .library(name: "OggVorbis", targets: ["OggVorbis"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +41,12 @@ let package = Package(
         .systemLibrary(
             name: "CVorbis", pkgConfig: "vorbisenc",
             providers: [.apt(["libvorbis-dev", "libogg-dev"])]),
+        // One C function, renameat2(RENAME_EXCHANGE): glibc declares it only with _GNU_SOURCE,
+        // which Swift's Glibc module lacks (SiteExport's export swap).
+        .target(name: "CRenameExchange"),
+        .systemLibrary(
+            name: "CLouis", pkgConfig: "liblouis",
+            providers: [.apt(["liblouis-dev", "liblouis-data"])]),
 
         // Thin Swift owners of the C handles.
         .target(
@@ -46,6 +54,8 @@ let package = Package(
             dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings),
         .target(name: "OggVorbis", dependencies: ["CVorbis"], swiftSettings: swiftSettings),
+        // Braille: liblouis translation (owner of CLouis), BRF pages, a series' braille line.
+        .target(name: "Braille", dependencies: ["CLouis"], swiftSettings: swiftSettings),
 
         // Pure Swift layers.
         .target(name: "ContentHash", dependencies: ["CCrypto"], swiftSettings: swiftSettings),
@@ -60,7 +70,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "ChartPages",
-            dependencies: ["ChartData", "D3Format", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["ChartData", "D3Format", "Braille", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: swiftSettings),
         .target(
             name: "SiteGenerator",
@@ -81,7 +91,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "SiteExport",
-            dependencies: ["SiteGenerator", "DurableWrite"],
+            dependencies: ["SiteGenerator", "DurableWrite", "CRenameExchange"],
             swiftSettings: swiftSettings),
         .target(
             name: "PitchlineCLI",
@@ -101,6 +111,7 @@ let package = Package(
         .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"], swiftSettings: swiftSettings),
         .testTarget(name: "D3FormatTests", dependencies: ["D3Format"], swiftSettings: swiftSettings),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"], swiftSettings: swiftSettings),
+        .testTarget(name: "BrailleTests", dependencies: ["Braille"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartData", "ContentHash"],
             swiftSettings: swiftSettings),

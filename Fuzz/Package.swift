@@ -36,6 +36,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
+            name: "fuzz-vorbis",
+            dependencies: [.product(name: "OggVorbis", package: "Pitchline")],
+            swiftSettings: swiftSettings),
+        .executableTarget(
             name: "fuzz-request",
             dependencies: [.product(name: "SiteServing", package: "Pitchline")],
             swiftSettings: swiftSettings),

@@ -3,7 +3,8 @@
 # FUZZ_SECONDS (default 60). Fails on any crash, leak, timeout or out-of-memory, and prints per
 # target the executions, corpus size and findings. Seeds: Fuzz/corpus/<target>/ (committed);
 # the growing corpus and any crash inputs: .cache/fuzz/ (not committed).
-# Usage: Fuzz/run.sh [target …]   (targets: csv spec report request expr; default: all that exist)
+# FUZZ_JOBS (default 2) targets run at a time.
+# Usage: Fuzz/run.sh [target …]   (targets: csv spec report request expr vorbis; default: all that exist)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -12,7 +13,7 @@ SCRATCH=${FUZZ_SCRATCH:-.build-fuzz}
 CACHE=.cache/fuzz
 TARGETS=("$@")
 if [ ${#TARGETS[@]} -eq 0 ]; then
-  for t in csv spec report request expr; do [ -d "Fuzz/Sources/fuzz-$t" ] && TARGETS+=("$t"); done
+  for t in csv spec report request expr vorbis; do [ -d "Fuzz/Sources/fuzz-$t" ] && TARGETS+=("$t"); done
 fi
 
 # Flags, as found with SwiftPM 6.3 here:
@@ -46,15 +47,16 @@ export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 export LSAN_OPTIONS="suppressions=$ROOT/Fuzz/lsan.supp:print_suppressions=0"
 
-failed=0
-summary=()
-for t in "${TARGETS[@]}"; do
-  corpus=$CACHE/corpus/$t
+# One target: its run, then its summary row in $CACHE/logs/<t>.row; exit 1 on a finding.
+run_target() {
+  local t=$1 failed=0
+  rm -f "$CACHE/logs/$t.row"
+  local corpus=$CACHE/corpus/$t
   artifacts=$CACHE/artifacts/$t
   log=$CACHE/logs/$t.log
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   before=$(find "$artifacts" -type f | wc -l)
-  max_len=4096; [ "$t" = csv ] && max_len=16384; [ "$t" = report ] && max_len=1024
+  max_len=4096; [ "$t" = csv ] && max_len=16384; [ "$t" = report ] && max_len=1024; [ "$t" = vorbis ] && max_len=8192
   dict=(); [ -f "Fuzz/dict/$t.dict" ] && dict=(-dict="Fuzz/dict/$t.dict")
   echo "== fuzz-$t: ${SECONDS_EACH} s (log $log)"
   # The outer timeout is a backstop only: libFuzzer stops itself at -max_total_time.
@@ -79,9 +81,26 @@ for t in "${TARGETS[@]}"; do
     status="FAILED (no coverage: the build is not instrumented)"
     failed=1
   fi
-  summary+=("$(printf '%-8s %12s execs %8s exec/s %7s corpus %6s cov  %s new findings  %s' \
-    "$t" "$execs" "$rate" "$size" "$cov" "$new" "$status")")
+  printf '%-8s %12s execs %8s exec/s %7s corpus %6s cov  %s new findings  %s\n' \
+    "$t" "$execs" "$rate" "$size" "$cov" "$new" "$status" > "$CACHE/logs/$t.row"
+  return $failed
+}
+
+# FUZZ_JOBS targets at a time (default 2: each libFuzzer run is one process on one core).
+JOBS=${FUZZ_JOBS:-2}
+failed=0
+running=()
+for t in "${TARGETS[@]}"; do
+  run_target "$t" &
+  running+=($!)
+  if [ ${#running[@]} -ge "$JOBS" ]; then
+    wait "${running[0]}" || failed=1
+    running=("${running[@]:1}")
+  fi
 done
+for pid in "${running[@]}"; do wait "$pid" || failed=1; done
+summary=()
+for t in "${TARGETS[@]}"; do summary+=("$(cat "$CACHE/logs/$t.row" 2>/dev/null || echo "$t: no result")"); done
 
 echo
 echo "== fuzz summary (${SECONDS_EACH} s per target)"

@@ -157,6 +157,7 @@
       }
       this.cursor.removeAttribute("hidden");
     }
+    if (window.PitchlineBraille) PitchlineBraille.update(this);
     this.highlight(row);
   };
 
@@ -426,6 +427,9 @@
         try { localStorage.setItem("pitchline.scale", compare ? "shared" : "own"); } catch (err) { /* not kept */ }
         this.say(this.text.scales[compare ? 1 : 0]);
         this.playPoint();
+        break;
+      case "b": case "B":
+        if (window.PitchlineBraille) this.say(this.text.braille[PitchlineBraille.toggle() ? 1 : 0]);
         break;
       case "t": case "T":
         order = (order + 1) % ORDERS.length;

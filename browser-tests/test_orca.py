@@ -5,6 +5,7 @@ The generated example site (plus the fixture report with two charts) is served o
 from the generator (`pitchline labels`). Transcripts are kept in test-artifacts/orca/ (read them).
 Each run costs about 2 s per key: keep the key lists short.
 """
+import fcntl
 import functools
 import http.server
 import json
@@ -42,6 +43,21 @@ class CSPHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+
+@pytest.fixture(scope="module", autouse=True)
+def orca_lock():
+    """PITCHLINE_ORCA_LOCK=FILE (`make browser-test` sets /tmp/orca.lock): hold that lock while
+    this module's transcripts run, so a shared machine runs one Orca at a time while the other
+    browser tests go on in parallel. Unset when the caller holds the lock already
+    (`flock /tmp/orca.lock pytest …`), which taking it again here would wait on forever."""
+    path = os.environ.get("PITCHLINE_ORCA_LOCK")
+    if not path:
+        yield
+        return
+    with open(path, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 @pytest.fixture(scope="module")

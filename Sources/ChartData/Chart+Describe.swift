@@ -1,9 +1,10 @@
 import Foundation
 
 extension Chart {
-    /// Statistics, trend and a plain-English summary, computed once; no HTML, no audio.
-    public func describe() -> ChartDescription {
-        let speech = SpeechFormatter(chart: self)
+    /// Statistics, trend and a plain-language summary (in `language`, else the chart's own),
+    /// computed once; no HTML, no audio.
+    public func describe(language: String? = nil) -> ChartDescription {
+        let speech = SpeechFormatter(chart: self, language: language)
         var descriptions: [SeriesDescription] = []
         for (index, s) in series.enumerated() {
             var stats = SeriesStatistics(values: s.values)
@@ -18,45 +19,48 @@ extension Chart {
         var text = summary(descriptions, speech)
         if semantics.invalidRows > 0 {
             // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.
-            let n = semantics.invalidRows
-            text += " \(TextFormat.count(n)) data row\(n == 1 ? " has" : "s have") no valid \(x.title.lowercased()) and \(n == 1 ? "is" : "are") left out."
+            text += " " + speech.messages.plural("summary.invalidRows", count: semantics.invalidRows, ["field": x.title.lowercased()])
         }
         return ChartDescription(summary: text, series: descriptions)
     }
 
     private func summary(_ descriptions: [SeriesDescription], _ speech: SpeechFormatter) -> String {
         var parts: [String] = []
+        let m = speech.messages
         let names = series.indices.map { speech.spokenName($0) }
-        var first = "\(mark.chartKindName) of \(title.isEmpty ? "data" : title)"
-        if let aggregate = y.aggregate { first += " (\(aggregatePhrase(aggregate)))" }
-        if names.count > 1 { first += ", \(names.count) series: \(Self.list(names))" }
+        let kind = m["kind.\(mark.rawValue)"]
+        var first = title.isEmpty ? m["summary.kindUntitled", ["kind": kind]] : m["summary.kind", ["kind": kind, "title": title]]
+        if let aggregate = y.aggregate { first += " (\(aggregatePhrase(aggregate, m)))" }
+        if names.count > 1 { first += m["summary.series", ["count": TextFormat.count(names.count, locale: speech.locale), "list": m.list(names)]] }
         // A scatter's series share rows: count their own points instead.
         let shared = series.contains { $0.pointRows != nil }
-        let perSeries = series.count > 1 && !shared ? " per series" : ""
-        let unitWord = mark == .bar ? "bar" : "point"
         if isPointCloud {
             // A scatter plot's rows are shared slots: count each series' own points.
             let total = descriptions.reduce(0) { $0 + $1.statistics.count }
-            parts.append("\(first), \(speech.xRangeText), \(TextFormat.count(total, locale: speech.locale)) point\(total == 1 ? "" : "s")\(series.count > 1 ? " in all" : "").")
+            let counted = m.plural("count.points", count: total)
+            parts.append("\(first), \(speech.xRangeText), \(series.count > 1 ? m["count.inAll", ["counted": counted]] : counted).")
         } else {
-            parts.append("\(first), \(speech.xRangeText), \(TextFormat.count(pointCount, locale: speech.locale)) \(unitWord)\(pointCount == 1 ? "" : "s")\(perSeries).")
+            let counted = m.plural(mark == .bar ? "count.bars" : "count.points", count: pointCount)
+            parts.append("\(first), \(speech.xRangeText), \(series.count > 1 && !shared ? m["count.perSeries", ["counted": counted]] : counted).")
         }
         if series.count > Self.summaryShapeLimit, let range = overallRange(descriptions, speech) {
             parts.append(range)
         }
         for (index, d) in descriptions.enumerated() where series.count <= Self.summaryShapeLimit {
-            let name = series.count == 1 ? "Values" : Self.capitalized(speech.spokenName(index))
+            let name = series.count == 1 ? m["summary.values"] : Self.capitalized(speech.spokenName(index))
             guard let minRow = d.statistics.minRow, let maxRow = d.statistics.maxRow else {
-                parts.append("\(name): no data.")
+                parts.append(m["summary.noData", ["name": name]])
                 continue
             }
             if d.statistics.count == 1 {
-                parts.append("\(name): one value, \(speech.valueText(d.statistics.min)) \(speech.atX(minRow)).")
+                parts.append(m["summary.oneValue", ["name": name, "value": speech.valueText(d.statistics.min), "at": speech.atX(minRow)]])
                 continue
             }
-            var sentence = "\(name) range\(series.count == 1 ? "" : "s") from \(speech.valueText(d.statistics.min)) \(speech.atX(minRow)) to \(speech.valueText(d.statistics.max)) \(speech.atX(maxRow))"
+            var sentence = m[series.count == 1 ? "summary.rangeValues" : "summary.range", [
+                "name": name, "min": speech.valueText(d.statistics.min), "minAt": speech.atX(minRow),
+                "max": speech.valueText(d.statistics.max), "maxAt": speech.atX(maxRow)]]
             if d.statistics.missing > 0 && !isPointCloud {
-                sentence += ", with \(TextFormat.count(d.statistics.missing, locale: speech.locale)) missing value\(d.statistics.missing == 1 ? "" : "s")"
+                sentence += m.plural("summary.missing", count: d.statistics.missing)
             }
             parts.append(sentence + ".")
         }
@@ -66,10 +70,10 @@ extension Chart {
             if descriptions.count <= Self.summaryShapeLimit {
                 parts += descriptions.map(\.trendSentence)
             } else {
-                parts.append("Each series' shape is described in its own section.")
+                parts.append(m["summary.shapesInSections"])
             }
         }
-        if let pitch = pitchScaleSentence { parts.append(pitch) }
+        if pitchScalePerSeries { parts.append(m["summary.pitchScales"]) }
         return parts.joined(separator: " ")
     }
 
@@ -81,7 +85,9 @@ extension Chart {
             if let row = d.statistics.maxRow, let v = d.statistics.max, high == nil || v > high!.2 { high = (s, row, v) }
         }
         guard let low, let high else { return nil }
-        return "Values range from \(speech.valueText(low.2)) (\(speech.spokenName(low.0)), \(speech.atX(low.1))) to \(speech.valueText(high.2)) (\(speech.spokenName(high.0)), \(speech.atX(high.1)))."
+        return speech.messages["summary.overallRange", [
+            "min": speech.valueText(low.2), "minName": speech.spokenName(low.0), "minAt": speech.atX(low.1),
+            "max": speech.valueText(high.2), "maxName": speech.spokenName(high.0), "maxAt": speech.atX(high.1)]]
     }
 
     /// A scatter plot of several series: rows are shared slots, so a series' empty rows are not missing values.
@@ -90,50 +96,33 @@ extension Chart {
     /// Series whose shape sentence is part of the summary; more are described in their sections only.
     static let summaryShapeLimit = 4
 
-    /// "monthly totals", "yearly averages", "totals".
-    func aggregatePhrase(_ aggregate: String) -> String {
-        let word = Self.aggregateWord(aggregate)
+    /// "monthly totals", "yearly averages", "totals" (`aggregate.<op>[.<granularity>]` in the catalogue).
+    func aggregatePhrase(_ aggregate: String, _ m: Messages) -> String {
+        let known = ["sum", "mean", "min", "max", "count"].contains(aggregate)
+        guard known else { return aggregate }
         let lowerTitle = title.lowercased()
-        guard x.type == .temporal, let g = x.granularity,
-              !["daily", "monthly", "yearly", "annual"].contains(where: lowerTitle.contains) else { return word }
-        switch g {
-        case .year: return "yearly \(word)"
-        case .month: return "monthly \(word)"
-        case .day: return "daily \(word)"
-        default: return word
-        }
+        guard x.type == .temporal, let g = x.granularity, [.year, .month, .day].contains(g),
+              !["daily", "monthly", "yearly", "annual"].contains(where: lowerTitle.contains) else { return m["aggregate.\(aggregate)"] }
+        return m["aggregate.\(aggregate).\(g.rawValue)"]
     }
 
-    static func aggregateWord(_ aggregate: String) -> String {
-        switch aggregate {
-        case "sum": "totals"
-        case "mean": "averages"
-        case "min": "minimums"
-        case "max": "maximums"
-        case "count": "counts"
-        default: aggregate
-        }
-    }
-
-    static func list(_ items: [String]) -> String {
-        switch items.count {
-        case 0: ""
-        case 1: items[0]
-        case 2: "\(items[0]) and \(items[1])"
-        default: items.dropLast().joined(separator: ", ") + " and " + items.last!
-        }
-    }
+    /// "a, b and c" in English (the language-aware form is `Messages.list`).
+    static func list(_ items: [String]) -> String { Messages.english.list(items) }
 
     static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
     private func statisticsSentence(_ index: Int, _ stats: SeriesStatistics, _ speech: SpeechFormatter) -> String {
+        let m = speech.messages
         let name = series[index].name
-        let values = "\(TextFormat.count(stats.count, locale: speech.locale)) value\(stats.count == 1 ? "" : "s")"
-        let missing = stats.missing == 0 || isPointCloud ? "none missing" : "\(TextFormat.count(stats.missing, locale: speech.locale)) missing"
+        let values = m.plural("stats.values", count: stats.count)
+        let missing = stats.missing == 0 || isPointCloud ? m["stats.noneMissing"] : m.plural("stats.missing", count: stats.missing)
         guard let minRow = stats.minRow, let maxRow = stats.maxRow, let mean = stats.mean, let median = stats.median else {
-            return "\(name): no values, \(missing)."
+            return m["stats.noValues", ["name": name, "missing": missing]]
         }
-        return "\(name): \(values), \(missing); lowest \(speech.valueText(stats.min)) \(speech.atX(minRow)), highest \(speech.valueText(stats.max)) \(speech.atX(maxRow)), mean \(speech.derivedValueText(mean)), median \(speech.derivedValueText(median))."
+        return m["stats.sentence", [
+            "name": name, "values": values, "missing": missing,
+            "min": speech.valueText(stats.min), "minAt": speech.atX(minRow), "max": speech.valueText(stats.max), "maxAt": speech.atX(maxRow),
+            "mean": speech.derivedValueText(mean), "median": speech.derivedValueText(median)]]
     }
 
     /// Least squares against the x position (numeric x when there is one, else the row number),

@@ -25,10 +25,8 @@ extension Chart {
         return ranges.contains { $0 > 0 && $0 * Self.ownPitchScaleRatio <= shared }
     }
 
-    /// The sentence the description and help give about it.
-    public var pitchScaleSentence: String? {
-        pitchScalePerSeries
-            ? "Each series plays on its own pitch scale, from its lowest to its highest value, because their ranges differ more than tenfold; the all-series view plays them on one shared scale to compare them."
-            : nil
+    /// The sentence the description and help give about it (`summary.pitchScales`).
+    public func pitchScaleSentence(_ messages: Messages = .english) -> String? {
+        pitchScalePerSeries ? messages["summary.pitchScales"] : nil
     }
 }

@@ -192,10 +192,14 @@ public struct ChartOptions: Sendable, Equatable {
     public var audio: AudioOptions
     /// Per-series names for speech when they differ from the legend (e.g. "maximum temperature").
     public var spokenSeriesNames: [String: String]
+    /// BCP 47 tag the chart is written and spoken in: its `usermeta.pitchline.language`, else the
+    /// site's (`SiteSettings.language`, set by the loader); nil: English. See `Messages`.
+    public var language: String?
 
-    public init(audio: AudioOptions = AudioOptions(), spokenSeriesNames: [String: String] = [:]) {
+    public init(audio: AudioOptions = AudioOptions(), spokenSeriesNames: [String: String] = [:], language: String? = nil) {
         self.audio = audio
         self.spokenSeriesNames = spokenSeriesNames
+        self.language = language
     }
 }
 

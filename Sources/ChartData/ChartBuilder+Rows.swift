@@ -288,7 +288,7 @@ extension ChartBuilder {
             invalidRows: invalid, pointPerDatum: repeats, notes: notes)
         return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
                      authorDescription: spec.description, mark: markKind, x: xAxis, y: yAxis, xValues: xValues,
-                     series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken), semantics: semantics)
+                     series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken, language: spec.language), semantics: semantics)
     }
 
     /// The axis title as Vega-Lite would show it, humanized when it is only the field name.

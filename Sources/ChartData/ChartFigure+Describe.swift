@@ -20,32 +20,37 @@ extension ChartFigure {
         let headers = panels.map { $0.panel?.header ?? $0.title }
         let count = panels.count
         let first = panels[0]
-        let kind = first.mark.chartKindName.lowercased()
+        let speech0 = SpeechFormatter(chart: first)
+        let m = speech0.messages
+        // Kind names and titles inside a sentence: lower case, except in German (nouns keep theirs).
+        let lower = { (text: String) in m.language == .de ? text : text.lowercased() }
+        let kind = { (chart: Chart) in lower(m["kind.\(chart.mark.rawValue)"]) }
         let sameKind = panels.allSatisfy { $0.mark == first.mark }
-        var overview = "\(TextFormat.count(count)) \(count == 1 ? "panel" : "panels")"
-        if let field = panelField, composition == .facet {
-            overview += " by \(field.lowercased())"
-            if count > 1 { overview += " (\(headers.first!) to \(headers.last!))" }
-        } else if composition == .repeat {
-            overview += ", one per field (\(headers.joined(separator: ", ")))"
-        }
+        let panelCount = m.plural("figure.panels", count: count)
+        var overview: String
         if isRidgeline {
-            overview = "A ridgeline plot: \(TextFormat.count(count)) rows\(panelField.map { " by \($0.lowercased())" } ?? "") (\(headers.first!) to \(headers.last!)), each the distribution of \(first.x.title.lowercased()) (\(first.y.title.lowercased()))."
-        } else if sameKind && composition != .concat {
-            overview += ", each a \(kind) of \(first.y.title.lowercased()) by \(first.x.title.lowercased())."
+            overview = m["figure.overview.ridgeline", [
+                "rows": m.plural("figure.rows", count: count), "field": lower(panelField ?? ""), "first": headers.first!,
+                "last": headers.last!, "x": lower(first.x.title), "y": lower(first.y.title)]]
+        } else if composition == .facet, sameKind {
+            overview = m[count > 1 ? "figure.overview.facet" : "figure.overview.facetOne", [
+                "panels": panelCount, "field": lower(panelField ?? ""), "first": headers.first!, "last": headers.last!,
+                "kind": kind(first), "value": lower(first.y.title), "rows": lower(first.x.title)]]
+        } else if composition == .repeat, sameKind {
+            overview = m["figure.overview.repeat", ["panels": panelCount, "fields": m.list(headers), "kind": kind(first), "rows": lower(first.x.title)]]
         } else {
-            overview += ": " + zip(headers, panels).map { "\($0) (\($1.mark.chartKindName.lowercased()))" }.joined(separator: ", ") + "."
+            overview = m["figure.overview.list", [
+                "panels": panelCount,
+                "list": m.list(zip(headers, panels).map { m["figure.overview.item", ["header": $0, "kind": kind($1)]] })]]
         }
-
         if !emptyPanels.isEmpty {
-            overview += " \(emptyPanels.count == 1 ? "One cell has" : "\(TextFormat.count(emptyPanels.count)) cells have") no values and no panel: \(emptyPanels.joined(separator: ", "))."
+            overview += " " + m.plural("figure.empty", count: emptyPanels.count, ["headers": m.list(emptyPanels)])
         }
         var shared: String?
         if let range = first.panel?.sharedValueRange, count > 1 {
-            let speech = SpeechFormatter(chart: first)
-            shared = "Every panel uses the same value axis, \(speech.valueText(range.low)) to \(speech.valueText(range.high)), so the same value sounds at the same pitch in every panel."
+            shared = m["figure.shared", ["low": speech0.valueText(range.low), "high": speech0.valueText(range.high)]]
         } else if count > 1 {
-            shared = "Each panel has its own value axis and pitch range."
+            shared = m["figure.independent"]
         }
 
         // Compare panels by their first series: mean, extremes, trend direction.
@@ -54,35 +59,35 @@ extension ChartFigure {
         let means = stats.enumerated().compactMap { i, s in s?.mean.map { (i, $0) } }
         if count > 1, comparable, !isRidgeline, let hi = means.max(by: { $0.1 < $1.1 }), let lo = means.min(by: { $0.1 < $1.1 }), hi.0 != lo.0 {
             let speech = { (i: Int) in SpeechFormatter(chart: panels[i]) }
-            parts.append("Highest on average: \(headers[hi.0]) (mean \(speech(hi.0).derivedValueText(hi.1))); lowest: \(headers[lo.0]) (mean \(speech(lo.0).derivedValueText(lo.1))).")
+            parts.append(m["figure.highLow", [
+                "high": headers[hi.0], "highMean": speech(hi.0).derivedValueText(hi.1),
+                "low": headers[lo.0], "lowMean": speech(lo.0).derivedValueText(lo.1)]])
             let maxes = stats.enumerated().compactMap { i, s in s?.max.map { (i, $0, s!.maxRow) } }
             let mins = stats.enumerated().compactMap { i, s in s?.min.map { (i, $0, s!.minRow) } }
             if let top = maxes.max(by: { $0.1 < $1.1 }), let bottom = mins.min(by: { $0.1 < $1.1 }) {
-                let at = { (i: Int, row: Int?) in row.map { ", \(SpeechFormatter(chart: panels[i]).xText($0))" } ?? "" }
-                parts.append("The single highest value is in \(headers[top.0])\(at(top.0, top.2)), \(speech(top.0).valueText(top.1)); the lowest in \(headers[bottom.0])\(at(bottom.0, bottom.2)), \(speech(bottom.0).valueText(bottom.1)).")
+                let at = { (i: Int, row: Int?) in row.map { speech(i).xText($0) } ?? headers[i] }
+                parts.append(m["figure.extremes", [
+                    "high": headers[top.0], "highAt": at(top.0, top.2), "highValue": speech(top.0).valueText(top.1),
+                    "low": headers[bottom.0], "lowAt": at(bottom.0, bottom.2), "lowValue": speech(bottom.0).valueText(bottom.1)]])
             }
         }
         if isRidgeline {
             // Where each row's distribution peaks, in order: the ridgeline's shape.
             let peaks = zip(headers, zip(panels, descriptions)).compactMap { header, pd -> String? in
                 guard let row = pd.1.series.first?.statistics.maxRow else { return nil }
-                return "\(header) \(SpeechFormatter(chart: pd.0).xText(row))"
+                return m["figure.peak", ["header": header, "x": SpeechFormatter(chart: pd.0).xText(row)]]
             }
-            if !peaks.isEmpty { parts.append("Each row peaks at: \(peaks.joined(separator: "; ")).") }
+            if !peaks.isEmpty { parts.append(m["figure.peaks", ["peaks": peaks.joined(separator: "; ")]]) }
         } else if count > 1 {
             var byDirection: [Trend.Direction: [String]] = [:]
             for (i, d) in descriptions.enumerated() { if let t = d.series.first?.trend { byDirection[t.direction, default: []].append(headers[i]) } }
-            let words: [(Trend.Direction, String)] = [(.rising, "Rising"), (.falling, "falling"), (.flat, "flat")]
-            let clauses = words.compactMap { direction, word -> String? in
+            let clauses = [Trend.Direction.rising, .falling, .flat].compactMap { direction -> String? in
                 guard let names = byDirection[direction], !names.isEmpty else { return nil }
-                if names.count == count { return "\(word.capitalized) in every panel" }
-                return "\(word) in \(names.count <= 4 ? names.joined(separator: ", ") : "\(TextFormat.count(names.count)) panels")"
+                if names.count == count { return m["figure.trend.\(direction.rawValue).all"] }
+                let which = names.count <= 4 ? m.list(names) : m.plural("figure.panels", count: names.count)
+                return m["figure.trend.\(direction.rawValue)", ["panels": which]]
             }
-            if !clauses.isEmpty {
-                var sentence = clauses.joined(separator: "; ")
-                sentence = sentence.prefix(1).uppercased() + sentence.dropFirst()
-                parts.append("Overall trend: \(sentence.prefix(1).lowercased() + sentence.dropFirst()).")
-            }
+            if !clauses.isEmpty { parts.append(m["figure.trend", ["clauses": clauses.joined(separator: "; ")]]) }
         }
         return FigureDescription(overview: overview, sharedScales: shared, comparison: parts.joined(separator: " "))
     }

@@ -92,8 +92,12 @@ public struct PanelPlacement: Sendable, Equatable, Hashable {
         self.sharedValueHigh = sharedValueHigh
     }
 
-    /// "Panel 2 of 12, 2013": the panel named for speech and headings (the one place).
-    public var name: String { "Panel \(index + 1) of \(count), \(header)" }
+    /// "Panel 2 of 12, 2013": the panel named for speech and headings (the one place), in the
+    /// language of `messages`.
+    public func name(_ messages: Messages) -> String {
+        messages["figure.panelName", [
+            "n": TextFormat.count(index + 1, locale: messages.locale), "count": TextFormat.count(count, locale: messages.locale), "header": header]]
+    }
 
     /// The shared value range, when there is one.
     public var sharedValueRange: (low: Double, high: Double)? {

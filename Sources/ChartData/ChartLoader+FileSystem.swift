@@ -86,9 +86,13 @@ extension ChartLoader {
             } catch {
                 if Self.reason(error) != "no such file" { throw ChartProblem(file: path + ".json", message: "cannot read: \(Self.reason(error))") }
             }
-            return try Self.loadCSV(data: bytes, path: path, sidecar: sidecar, audioDefaults: audioDefaults)
+            var chart = try Self.loadCSV(data: bytes, path: path, sidecar: sidecar, audioDefaults: audioDefaults)
+            chart.options.language = chart.options.language ?? languageDefault
+            return chart
         }
-        return try Self.loadSpec(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile)
+        var chart = try Self.loadSpec(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile)
+        chart.options.language = chart.options.language ?? languageDefault
+        return chart
     }
 
     /// Loads one chart file by its display path: a spec composing views (facet, repeat, concat)

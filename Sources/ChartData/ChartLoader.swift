@@ -34,6 +34,8 @@ public struct ChartLoader: Sendable {
     public let siteDirectory: URL
     /// Audio settings for charts that do not give their own (`SiteSettings.audio`).
     public var audioDefaults = AudioOptions()
+    /// Language of charts that do not name their own (`SiteSettings.language`).
+    public var languageDefault = "en"
 
     /// Largest spec file, and largest JSON data file (JSON builds a tree in memory; CSV does not).
     public static let maxSpecBytes = 16 << 20

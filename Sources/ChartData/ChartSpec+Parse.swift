@@ -166,8 +166,12 @@ extension ChartSpec {
 
     mutating func readPitchline(_ value: JSONValue, _ r: SpecReader) throws(ChartProblem) {
         let base = "$.usermeta.pitchline"
-        let p = try r.object(value, base, allowed: ["unit", "spokenUnit", "xUnit", "format", "audio", "seriesOrder", "firstSeries", "seriesTitles", "seriesNames"], ignored: [])
+        let p = try r.object(value, base, allowed: ["unit", "spokenUnit", "xUnit", "format", "audio", "seriesOrder", "firstSeries", "seriesTitles", "seriesNames", "language"], ignored: [])
         unit = try r.string(p["unit"], "\(base).unit")
+        if let tag = try r.string(p["language"], "\(base).language") {
+            if let message = Language.problem(with: tag) { throw r.problem(p["language"]!, "\(base).language", message) }
+            language = tag
+        }
         spokenUnit = try r.string(p["spokenUnit"], "\(base).spokenUnit")
         xUnit = try r.string(p["xUnit"], "\(base).xUnit")
         format = try r.string(p["format"], "\(base).format")

@@ -104,6 +104,8 @@ struct ChartSpec {
     var unit: String?
     /// The unit as words for speech ("degrees Celsius"), `usermeta.pitchline.spokenUnit`.
     var spokenUnit: String?
+    /// `usermeta.pitchline.language`: the chart's BCP 47 tag (one Pitchline speaks), over the site's.
+    var language: String?
     /// Unit of a quantitative x ("km"), `usermeta.pitchline.xUnit`.
     var xUnit: String?
     var format: String?

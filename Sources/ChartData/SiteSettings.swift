@@ -10,11 +10,12 @@ import Foundation
 public struct SiteSettings: Sendable, Equatable {
     /// The file's name inside the site folder.
     public static let fileName = "pitchline.json"
-    public static let defaultTitle = "Charts and reports"
+    public static let defaultTitle = Messages.english["index.defaultTitle"]
 
     /// The index page's heading and title.
     public var title = SiteSettings.defaultTitle
-    /// BCP 47 language tag of the content (`en`, `en-GB`, `pt-BR`), set as `lang` on every page.
+    /// BCP 47 language tag of the content (`en`, `en-GB`, `de`, `fr-CA`: one of `Language`), set
+    /// as `lang` on every page; the language of every text Pitchline writes (`Messages`).
     public var language = "en"
     /// Where the site is published, ending in `/` (`https://example.org/weather/`): the sitemap's
     /// absolute URLs and the 404 page's links. Nil: no sitemap.
@@ -38,11 +39,11 @@ public struct SiteSettings: Sendable, Equatable {
             settings.title = title
         }
         if let language = try r.string(o["language"], "$.language") {
-            guard isLanguageTag(language) else {
-                throw r.problem(o["language"]!, "$.language", "\"\(language)\" is not a BCP 47 language tag; use e.g. \"en\", \"en-GB\", \"de\", \"pt-BR\"")
-            }
+            if let message = Language.problem(with: language) { throw r.problem(o["language"]!, "$.language", message) }
             settings.language = language
         }
+        // Without a title, the index is headed "Charts and reports" in the site's language.
+        if o["title"] == nil { settings.title = Messages(tag: settings.language)["index.defaultTitle"] }
         if let base = try r.string(o["baseURL"], "$.baseURL") {
             guard let url = URLComponents(string: base), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                   url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {

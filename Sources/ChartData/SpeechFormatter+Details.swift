@@ -14,7 +14,7 @@ extension SpeechFormatter {
         let d = s.details[row]
         var text: String
         if chart.semantics.stack == nil, let lower = d.lower, let upper = d.upper {
-            text = "from \(valueText(lower, series: series)) to \(valueText(upper, series: series))"
+            text = messages["range.fromTo", ["low": valueText(lower, series: series), "high": valueText(upper, series: series)]]
         } else {
             text = valueText(value, series: series)
         }
@@ -26,7 +26,7 @@ extension SpeechFormatter {
     public func detailSuffix(_ d: PointDetail) -> String {
         var text = ""
         if let total = d.stackTotal, chart.series.count > 1 || chart.semantics.pointPerDatum {
-            text += ", total \(totalText(total))"
+            text += messages["label.total", ["total": totalText(total)]]
         }
         for (field, extra) in zip(chart.semantics.extraFields, d.extras) {
             guard let extra, !extra.isEmpty else { continue }
@@ -41,22 +41,27 @@ extension SpeechFormatter {
         guard chart.semantics.stack == .normalize else { return numberText(total) }
         var f = NumberFormat.automatic(for: [total])
         f.trim = true
-        return f.format(total)
+        return locale.localized(f.format(total))
     }
 
     /// A bin after a value: "for wind between 10 and 12".
     func binAtText(_ bin: BinRange) -> String {
-        let span = binText(bin).dropFirst("from ".count).replacingOccurrences(of: " to ", with: " and ")
-        let title = chart.x.title.isEmpty ? "" : Self.lowercasedKeepingAcronyms(chart.x.title) + " "
-        return "for \(title)between \(span)"
+        let (low, high) = binBounds(bin)
+        guard !chart.x.title.isEmpty else { return messages["at.binUntitled", ["low": low, "high": high]] }
+        return messages["at.bin", ["title": Self.lowercasedKeepingAcronyms(chart.x.title), "low": low, "high": high]]
     }
 
     /// A bin's span for speech: "from 10 to 12" (x in the row axis' format).
     func binText(_ bin: BinRange) -> String {
+        let (low, high) = binBounds(bin)
+        return messages["range.fromTo", ["low": low, "high": high]]
+    }
+
+    private func binBounds(_ bin: BinRange) -> (String, String) {
         var f = chart.x.format.flatMap { NumberFormat(d3: $0) } ?? NumberFormat.automatic(for: [bin.start, bin.end])
         f.trim = true
         if bin.start.magnitude < 10_000 && bin.end.magnitude < 10_000 { f.grouping = false }
         let unit = chart.x.unit.map { " \($0)" } ?? ""
-        return "from \(f.format(bin.start)) to \(f.format(bin.end))\(unit)"
+        return (locale.localized(f.format(bin.start)), locale.localized(f.format(bin.end)) + unit)
     }
 }

@@ -41,7 +41,7 @@ extension SpeechFormatter {
     /// The y unit in words for speech: the author's `spokenUnit`, else `SpokenUnits.words`.
     public var spokenUnit: String? {
         guard let unit = chart.y.unit, !unit.isEmpty, chart.y.format?.hasSuffix("%") != true else { return nil }
-        return chart.y.spokenUnit ?? SpokenUnits.words(for: unit)
+        return chart.y.spokenUnit ?? SpokenUnits.words(for: unit, language: messages.language)
     }
 
     /// `text` (a sentence made for the page) with the y unit said in words.
@@ -59,7 +59,7 @@ extension SpeechFormatter {
               let value = chart.series[series].values[row] else { return nil }
         let s = chart.series[series]
         if chart.semantics.stack == nil, s.details.indices.contains(row), let lower = s.details[row].lower, let upper = s.details[row].upper {
-            return "from \(numberText(lower)) to \(numberText(upper))"
+            return messages["range.fromTo", ["low": numberText(lower), "high": numberText(upper)]]
         }
         return numberText(value)
     }
@@ -79,10 +79,11 @@ extension SpeechFormatter {
         let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
         let shown = symbol.map { Self.withUnit("{v}", $0) } ?? "{v}"
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
+        let m = messages
         return PointTemplates(
-            say: "{x}, \(name) \(said)", sayGap: "{x}, \(name), no data",
-            show: "{x}, \(name) \(shown)", showGap: "{x}, \(name), no data",
-            part: "\(name) {v}", partGap: "\(name) no data")
+            say: m["label.point", ["name": name, "value": said]], sayGap: m["label.gap", ["name": name]],
+            show: m["label.point", ["name": name, "value": shown]], showGap: m["label.gap", ["name": name]],
+            part: m["label.part", ["name": name, "value": "{v}"]], partGap: m["label.partGap", ["name": name]])
     }
 
     /// The all-series view: the unit once, before the values ("3 January 2012, in degrees
@@ -90,8 +91,8 @@ extension SpeechFormatter {
     public var allSeriesTemplates: AllSeriesTemplates {
         let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
         return AllSeriesTemplates(
-            say: spokenUnit.map { "{x}, in \($0): " } ?? "{x}: ",
-            show: symbol.map { "{x} (\($0)): " } ?? "{x}: ",
+            say: spokenUnit.map { messages["label.allUnit", ["unit": $0]] } ?? messages["label.all"],
+            show: symbol.map { messages["label.allSymbol", ["unit": $0]] } ?? messages["label.all"],
             join: ", ")
     }
 

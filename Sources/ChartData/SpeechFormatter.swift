@@ -19,15 +19,20 @@ public struct SpeechFormatter: Sendable {
     /// Spoken series names, computed once (labels are built per point).
     let spokenNames: [String]
 
-    /// Month names and separators (English unless the caller passes another language).
-    public let locale: TextLocale
+    /// Every word said or shown, in the chart's language (`chart.options.language`).
+    public let messages: Messages
+    /// Month names, separators and date patterns of that language.
+    public var locale: TextLocale { messages.locale }
 
     static var monthNames: [String] { TextLocale.english.monthNames }
 
-    public init(chart: Chart, locale: TextLocale = .english) {
+    /// `language` (a BCP 47 tag) overrides the chart's own.
+    public init(chart: Chart, language: String? = nil) {
         self.chart = chart
-        self.locale = locale
-        spokenNames = chart.series.map { chart.options.spokenSeriesNames[$0.name] ?? Self.lowercasedKeepingAcronyms($0.name) }
+        let messages = Messages(tag: language ?? chart.options.language ?? "en")
+        self.messages = messages
+        // German capitalises nouns: "Höchsttemperatur" stays as written.
+        spokenNames = chart.series.map { chart.options.spokenSeriesNames[$0.name] ?? (messages.language == .de ? $0.name : Self.lowercasedKeepingAcronyms($0.name)) }
         // An SI axis format ("~s": "150k") is for tick labels; speech keeps the data's digits.
         if let f = chart.y.format, var parsed = NumberFormat(d3: f), parsed.kind != .short {
             automaticValues = !parsed.hasPrecision
@@ -72,7 +77,7 @@ public struct SpeechFormatter: Sendable {
         switch chart.xValues[row] {
         case .category(let label): return label
         case .number(let n):
-            let text = (xFormat ?? NumberFormat(decimals: 0)).format(n)
+            let text = locale.localized((xFormat ?? NumberFormat(decimals: 0)).format(n))
             return chart.x.unit.map { Self.withUnit(text, $0) } ?? text
         case .date(let d): return dateText(d, granularity: chart.x.granularity ?? .day)
         }
@@ -103,7 +108,7 @@ public struct SpeechFormatter: Sendable {
 
     /// A derived value (mean, median) with one more decimal than the data, and its unit.
     public func derivedValueText(_ value: Double?) -> String {
-        guard let value else { return "no data" }
+        guard let value else { return messages["value.noData"] }
         return withUnitIfAny(numberText(value, extraDecimals: 1))
     }
 
@@ -114,7 +119,7 @@ public struct SpeechFormatter: Sendable {
 
     /// A value with its unit: "11.7 °C", "35,361 thousand MWh"; "no data" for a gap.
     public func valueText(_ value: Double?, series: Int = 0) -> String {
-        guard let value else { return "no data" }
+        guard let value else { return messages["value.noData"] }
         return withUnitIfAny(numberText(value))
     }
 
@@ -129,7 +134,7 @@ public struct SpeechFormatter: Sendable {
 
     /// "about 16.4 °C" when `approximate` (a smoothed level), else `valueText`.
     public func valueText(_ value: Double?, approximate: Bool) -> String {
-        approximate && value != nil ? "about " + valueText(value) : valueText(value)
+        approximate && value != nil ? messages["value.about", ["value": valueText(value)]] : valueText(value)
     }
 
     /// True when values are percentages (a `%` format or unit): changes are in percentage points.
@@ -140,23 +145,28 @@ public struct SpeechFormatter: Sendable {
         guard asPercentagePoints, chart.y.format?.hasSuffix("%") == true else { return numberText(change) }
         var format = valueFormat
         format.kind = .fixed
-        return format.format(change * 100)
+        return locale.localized(format.format(change * 100))
     }
 
     /// "early July 2012", "mid July 2012", "late July 2012" for a date finer than a month (a
     /// smoothed turning point is not exact to the day); otherwise `xText`.
     public func approximateXText(_ row: Int) -> String {
+        guard let (part, monthYear) = approximateParts(row) else { return untilXText(row) }
+        return messages["approx.\(part)", ["date": monthYear]]
+    }
+
+    /// ("early" | "mid" | "late", "July 2012") for a date row finer than a month.
+    private func approximateParts(_ row: Int) -> (String, String)? {
         guard chart.xValues.indices.contains(row), case .date(let d) = chart.xValues[row],
-              (chart.x.granularity ?? .day) <= .day else { return untilXText(row) }
+              (chart.x.granularity ?? .day) <= .day else { return nil }
         let c = TextFormat.civil(d.timeIntervalSince1970)
-        let part = c.day <= 10 ? "early" : c.day <= 20 ? "mid" : "late"
-        return "\(part) \(locale.monthNames[c.month - 1]) \(c.year)"
+        return (c.day <= 10 ? "early" : c.day <= 20 ? "mid" : "late", dateText(d, granularity: .month))
     }
 
     /// "from one month to the next" (by the x granularity), else "from one point to the next".
     public var stepPhrase: String {
-        guard chart.x.type == .temporal, let g = chart.x.granularity else { return "from one point to the next" }
-        return "from one \(g.rawValue) to the next"
+        guard chart.x.type == .temporal, let g = chart.x.granularity else { return messages["step.point"] }
+        return messages["step.\(g.rawValue)"]
     }
 
     /// What follows "until": "9 March 2012", "1998", "index 9", "Tuesday".
@@ -166,16 +176,29 @@ public struct SpeechFormatter: Sendable {
         return "\(title) \(xText(row))"
     }
 
+    /// "until 9 March 2012", "until 1998" (with the language's preposition: "jusqu'au 9 mars 2012").
+    public func untilText(_ row: Int, approximate: Bool = false) -> String {
+        if approximate, let (part, monthYear) = approximateParts(row) {
+            return messages["until.approx", ["date": messages["approx.\(part)", ["date": monthYear]]]]
+        }
+        let text = untilXText(row)
+        guard chart.xValues.indices.contains(row), case .date = chart.xValues[row] else { return messages["until.position", ["x": text]] }
+        switch chart.x.granularity ?? .day {
+        case .year: return messages["until.year", ["date": text]]
+        case .month: return messages["until.month", ["date": text]]
+        default: return messages["until.day", ["date": text]]
+        }
+    }
+
     /// "in late July 2012" (see `approximateXText`), else `atX`.
     public func approximatelyAtX(_ row: Int) -> String {
-        guard chart.xValues.indices.contains(row), case .date = chart.xValues[row],
-              (chart.x.granularity ?? .day) <= .day else { return atX(row) }
-        return "in " + approximateXText(row)
+        guard let (part, monthYear) = approximateParts(row) else { return atX(row) }
+        return messages["approxAt.\(part)", ["date": monthYear]]
     }
 
     /// A table cell: the series' table format and the unit, "no data" for a gap.
     public func tableText(_ value: Double?, series: Int) -> String {
-        guard let value else { return "no data" }
+        guard let value else { return messages["value.noData"] }
         let format = tableFormats.indices.contains(series) ? tableFormats[series] : valueFormat
         return withUnitIfAny(locale.localized(format.format(value)))
     }
@@ -217,11 +240,15 @@ public struct SpeechFormatter: Sendable {
 
     /// "from 1 January 2012 to 31 December 2015" (or "across 3 categories" for nominal x).
     public var xRangeText: String {
-        guard let first = chart.xValues.indices.first, let last = chart.xValues.indices.last else { return "with no data" }
+        guard let first = chart.xValues.indices.first, let last = chart.xValues.indices.last else { return messages["range.noData"] }
         if let bins = chart.semantics.bins, let a = bins.first, let b = bins.last { return binText(BinRange(start: a.start, end: b.end)) }
-        if chart.x.type == .nominal { return "across \(TextFormat.count(chart.xValues.count, locale: locale)) categories" }
-        if first == last { return "at \(xText(first))" }
-        return "from \(xText(first)) to \(xText(last))"
+        if chart.x.type == .nominal { return messages.plural("range.categories", count: chart.xValues.count) }
+        if first == last { return messages["range.at", ["x": xText(first)]] }
+        // Days take their own prepositions in some languages: "du 1er janvier 2012 au 31 décembre 2015".
+        if case .date = chart.xValues[first], (chart.x.granularity ?? .day) <= .day {
+            return messages["range.days", ["low": xText(first), "high": xText(last)]]
+        }
+        return messages["range.fromTo", ["low": xText(first), "high": xText(last)]]
     }
 
     /// "from −7.1 °C to 35.6 °C", over every series.
@@ -233,24 +260,27 @@ public struct SpeechFormatter: Sendable {
                 if v > high { high = v }
             }
         }
-        guard low <= high else { return "with no values" }
-        return "from \(valueText(low)) to \(valueText(high))"
+        guard low <= high else { return messages["range.noValues"] }
+        return messages["range.fromTo", ["low": valueText(low), "high": valueText(high)]]
     }
 
-    /// The preposition that reads well before `xText`: "on 3 January 2012", "in 2012", "at 14:00".
+    /// The preposition that reads well before `xText`: "on 3 January 2012", "in 2012", "at 14:00"
+    /// ("am 3. Januar 2012", "le 3 janvier 2012", "el 3 de enero de 2012").
     public func atX(_ row: Int) -> String {
         if let bins = chart.semantics.bins, bins.indices.contains(row) { return binAtText(bins[row]) }
         let text = xText(row)
         switch chart.xValues.indices.contains(row) ? chart.xValues[row] : nil {
         case .date?:
             switch chart.x.granularity ?? .day {
-            case .year, .month: return "in \(text)"
-            case .day: return "on \(text)"
-            default: return "on \(text)"
+            case .year: return messages["at.year", ["date": text]]
+            case .month: return messages["at.month", ["date": text]]
+            default: return messages["at.day", ["date": text]]
             }
-        case .number? where xIsYears: return "in \(text)"
-        case .number?: return "at \(chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased()) \(text)"
-        case .category?: return chart.x.type == .ordinal && locale.monthNames.contains(text) ? "in \(text)" : "for \(text)"
+        case .number? where xIsYears: return messages["at.year", ["date": text]]
+        case .number?: return messages["at.number", ["title": chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased(), "x": text]]
+        case .category?:
+            let isMonth = locale.monthNames.contains(text) || TextLocale.english.monthNames.contains(text)
+            return chart.x.type == .ordinal && isMonth ? messages["at.monthName", ["x": text]] : messages["at.category", ["x": text]]
         case nil: return ""
         }
     }

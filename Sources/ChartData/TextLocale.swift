@@ -12,9 +12,19 @@ public struct TextLocale: Sendable, Equatable {
     /// "Sunday" … "Saturday", and "Sun" … "Sat".
     public let weekdayNames: [String]
     public let shortWeekdayNames: [String]
-    /// "," and "." in English; "." and "," in German.
+    /// "," and "." in English; "." and "," in German; U+202F and "," in French.
     public let groupingSeparator: String
     public let decimalSeparator: String
+    /// CLDR's minimum grouping digits: 2 in Spanish ("1234" but "12.345"), else 1. Measured
+    /// from Foundation's own output for 1234, since swift-corelibs-foundation does not expose it.
+    public let minimumGroupingDigits: Int
+    /// CLDR date patterns for the locale (`d MMMM y`, `d. MMMM y`, `d 'de' MMMM 'de' y`), the
+    /// month with year (`MMMM y`) and the time of day (`HH:mm`, `H:mm`), from
+    /// `DateFormatter.setLocalizedDateFormatFromTemplate`; rendered by `TextFormat.date`.
+    public let dayPattern: String
+    public let monthPattern: String
+    public let timePattern: String
+    public let secondsPattern: String
 
     public init(identifier: String) {
         let locale = Locale(identifier: identifier)
@@ -30,16 +40,68 @@ public struct TextLocale: Sendable, Equatable {
         shortWeekdayNames = dates.shortWeekdaySymbols
         groupingSeparator = numbers.groupingSeparator ?? ","
         decimalSeparator = numbers.decimalSeparator ?? "."
+        minimumGroupingDigits = numbers.string(from: 1234)?.contains(groupingSeparator) == false ? 2 : 1
+        // Bare "en" is en-US in CLDR ("January 3, 2012"); Pitchline's English has always said
+        // "3 January 2012", so its patterns come from en_GB (same month names).
+        let patterns = identifier == "en" ? Locale(identifier: "en_GB") : locale
+        dates.locale = patterns
+        func pattern(_ template: String) -> String {
+            dates.setLocalizedDateFormatFromTemplate(template)
+            return dates.dateFormat
+        }
+        dayPattern = pattern("dMMMMy")
+        monthPattern = pattern("MMMMy").replacingOccurrences(of: "LLLL", with: "MMMM")
+        timePattern = pattern("HHmm")
+        secondsPattern = pattern("HHmmss")
     }
 
     public static let english = TextLocale(identifier: "en")
 
     /// Swaps the English separators in `text` (made by `NumberFormat`) for this locale's.
     public func localized(_ number: String) -> String {
-        guard groupingSeparator != "," || decimalSeparator != "." else { return number }
-        return String(number.map { $0 == "," ? "\u{0}" : $0 })
+        guard groupingSeparator != "," || decimalSeparator != "." || minimumGroupingDigits != 1 else { return number }
+        var text = number
+        if minimumGroupingDigits == 2, let comma = text.firstIndex(of: ",") {
+            // One digit before a single separator ("1,234"): no grouping in this locale.
+            let digitsBefore = text[..<comma].filter(\.isNumber).count
+            let integerEnd = text.firstIndex(of: ".") ?? text.endIndex
+            if digitsBefore == 1, text[text.index(after: comma)..<integerEnd].firstIndex(of: ",") == nil { text.remove(at: comma) }
+        }
+        return String(text.map { $0 == "," ? "\u{0}" : $0 })
             .replacingOccurrences(of: ".", with: decimalSeparator)
             .replacingOccurrences(of: "\u{0}", with: groupingSeparator)
+    }
+
+    /// Renders a CLDR date pattern (the fields `y`, `M`/`L`, `d`, `H`, `m`, `s` and quoted text).
+    /// French says the first day of a month as "1er" ("le 1er janvier"), which CLDR's
+    /// patterns do not carry.
+    func render(_ pattern: String, year: Int, month: Int, day: Int, seconds: Int) -> String {
+        var out = ""
+        let chars = Array(pattern)
+        var i = 0
+        func pad(_ n: Int, _ width: Int) -> String { width > 1 && n < 10 ? "0\(n)" : "\(n)" }
+        while i < chars.count {
+            let c = chars[i]
+            if c == "'" {
+                var j = i + 1
+                while j < chars.count && chars[j] != "'" { out.append(chars[j]); j += 1 }
+                i = j + 1
+                continue
+            }
+            var n = 1
+            while i + n < chars.count && chars[i + n] == c { n += 1 }
+            switch c {
+            case "y": out += "\(year)"
+            case "M", "L": out += n >= 3 ? monthNames[month - 1] : pad(month, n)
+            case "d": out += day == 1 && identifier.hasPrefix("fr") ? "1er" : pad(day, n)
+            case "H": out += pad(seconds / 3600, n)
+            case "m": out += pad(seconds / 60 % 60, n)
+            case "s": out += pad(seconds % 60, n)
+            default: out += String(repeating: c, count: n)
+            }
+            i += n
+        }
+        return out
     }
 }
 
@@ -64,18 +126,18 @@ public enum TextFormat {
         CellParsing.daysFromCivil(year: year, month: month, day: day) - CellParsing.daysFromCivil(year: year, month: 1, day: 1) + 1
     }
 
-    /// "3 January 2012", "January 2012", "2012", "3 January 2012, 14:00" (seconds at `.second`).
+    /// "3 January 2012", "January 2012", "2012", "3 January 2012, 14:00" (seconds at `.second`),
+    /// in the locale's patterns ("3. Januar 2012", "3 de enero de 2012").
     public static func date(_ date: Date, granularity: TimeGranularity, locale: TextLocale = .english) -> String {
         let c = civil(date.timeIntervalSince1970)
-        let month = locale.monthNames[c.month - 1]
         let s = Int(c.secondsOfDay.rounded(.down))
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let day = { locale.render(locale.dayPattern, year: c.year, month: c.month, day: c.day, seconds: s) }
         switch granularity {
         case .year: return "\(c.year)"
-        case .month: return "\(month) \(c.year)"
-        case .day: return "\(c.day) \(month) \(c.year)"
-        case .hour, .minute: return "\(c.day) \(month) \(c.year), \(two(s / 3600)):\(two(s / 60 % 60))"
-        case .second: return "\(c.day) \(month) \(c.year), \(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60))"
+        case .month: return locale.render(locale.monthPattern, year: c.year, month: c.month, day: c.day, seconds: s)
+        case .day: return day()
+        case .hour, .minute: return day() + ", " + locale.render(locale.timePattern, year: c.year, month: c.month, day: c.day, seconds: s)
+        case .second: return day() + ", " + locale.render(locale.secondsPattern, year: c.year, month: c.month, day: c.day, seconds: s)
         }
     }
 
@@ -84,7 +146,7 @@ public enum TextFormat {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "-")
         guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
               (1...12).contains(m), (1...31).contains(d) else { return text }
-        return "\(d) \(locale.monthNames[m - 1]) \(y)"
+        return locale.render(locale.dayPattern, year: y, month: m, day: d, seconds: 0)
     }
 
     /// ISO 8601 as the source wrote it: `2012-01-03` for a date, `2012-01-03T14:00:00` for a

@@ -1,3 +1,4 @@
+import Braille
 import ChartData
 import Foundation
 
@@ -27,7 +28,11 @@ struct ChartScriptData: Encodable {
         var play: [Playback]
         var cx: [Double]
         var cy: [Double?]
+        /// The series' braille line (`BrailleLine`): the page script only puts the cursor's cell in.
+        var braille: BrailleScript?
     }
+    /// `cells`: the line; `cursor[c]`: column c's cell with the cursor; `starts[c]`: column c's first point.
+    struct BrailleScript: Encodable { var cells: String; var cursor: [String]; var starts: [Int] }
     struct AllInfo: Encodable {
         var labels: AllSeriesTemplates
         var minRow: Int?
@@ -57,8 +62,8 @@ struct ChartScriptData: Encodable {
     var text: ScrubberText
 }
 
-/// Messages the scrubber says, made once per chart (ready for translation). `{n}`, `{count}`,
-/// `{title}` are filled by the script; nothing else is.
+/// Messages the scrubber says, made once per chart in its language (`Messages`, keys
+/// `scrubber.*`). `{n}`, `{count}`, `{title}` are filled by the script; nothing else is.
 struct ScrubberText: Encodable {
     struct Speed: Encodable { var factor: Double; var text: String }
     /// D: the summary; D again: the author's description (and the reduced-data note).
@@ -68,29 +73,57 @@ struct ScrubberText: Encodable {
     var speeds: [Speed]
     /// Index into `speeds` of normal speed.
     var normalSpeed: Int
-    var series = "Series {n} of {count}: "
-    var allSeries = "All series: "
-    var highest = "Highest: "
-    var lowest = "Lowest: "
-    var playing = "Playing"
+    var series: String
+    var allSeries: String
+    var highest: String
+    var lowest: String
+    var playing: String
     /// Before the point where playback stopped (Escape, P).
-    var stopped = "Stopped. "
+    var stopped: String
     /// Before the last / first point when a key goes past the end, and when playback ends.
-    var lastPoint = "End of series: "
-    var firstPoint = "Start of series: "
-    var oneSeries = "This chart has one series."
-    var noAudio = "This chart has no sound."
-    var noSound = "Sound is not available in this browser."
-    var loadingSound = "Loading sound, one moment."
-    var synthesised = "The recorded tones cannot be played here; using synthesised tones instead."
+    var lastPoint: String
+    var firstPoint: String
+    var oneSeries: String
+    var noAudio: String
+    var noSound: String
+    var loadingSound: String
+    var synthesised: String
     /// Prefix for a message said while focus is elsewhere (a chart still loading or finishing).
-    var elsewhere = "{title}: "
+    var elsewhere: String
     /// T: the order of tone and speech (docs/architecture.md, "Tone and speech"); the first is the default.
-    var orders = ["Tone first, then speech", "Tone and speech together"]
+    var orders: [String]
     /// C, on a chart whose series have their own pitch scales (tenfold apart): own scales (the
     /// default, each series' shape), then one shared scale (to compare series).
-    var scales = ["Each series on its own pitch scale, to hear its shape", "All series on one shared pitch scale, to compare them"]
-    var oneScale = "This chart plays every series on one pitch scale."
+    var scales: [String]
+    var oneScale: String
+    /// B: the braille line off (the default) / on (docs/architecture.md, "Braille").
+    var braille: [String]
+
+    init(describe: [String], xAxis: String, yAxis: String, speeds: [Speed], normalSpeed: Int, messages m: Messages) {
+        self.describe = describe
+        self.xAxis = xAxis
+        self.yAxis = yAxis
+        self.speeds = speeds
+        self.normalSpeed = normalSpeed
+        series = m["scrubber.series"]
+        allSeries = m["scrubber.allSeries"]
+        highest = m["scrubber.highest"]
+        lowest = m["scrubber.lowest"]
+        playing = m["scrubber.playing"]
+        stopped = m["scrubber.stopped"]
+        lastPoint = m["scrubber.lastPoint"]
+        firstPoint = m["scrubber.firstPoint"]
+        oneSeries = m["scrubber.oneSeries"]
+        noAudio = m["scrubber.noAudio"]
+        noSound = m["scrubber.noSound"]
+        loadingSound = m["scrubber.loadingSound"]
+        synthesised = m["scrubber.synthesised"]
+        elsewhere = m["scrubber.elsewhere"]
+        orders = [m["scrubber.toneFirst"], m["scrubber.together"]]
+        scales = [m["scrubber.ownScales"], m["scrubber.sharedScale"]]
+        oneScale = m["scrubber.oneScale"]
+        braille = [m["scrubber.brailleOff"], m["scrubber.brailleOn"]]
+    }
 }
 
 /// Whole-series playback: at most `maxRate` notes a second and at least this many seconds
@@ -98,10 +131,15 @@ struct ScrubberText: Encodable {
 enum PlaybackPlan {
     static let maxRate = 30.0
     static let slowestGap = 0.35
+    /// Playback speeds and how each is said (`speed.*` in the catalogue).
     static let speeds: [(Double, String)] = [
-        (0.5, "slowest, half speed"), (0.75, "0.75 times speed"), (1, "normal speed"),
-        (1.5, "1.5 times speed"), (2, "2 times speed"), (3, "fastest, 3 times"),
+        (0.5, "speed.half"), (0.75, "speed.times"), (1, "speed.normal"),
+        (1.5, "speed.times"), (2, "speed.times"), (3, "speed.fastest"),
     ]
+
+    static func speedText(_ speed: (Double, String), _ speech: SpeechFormatter) -> String {
+        speech.messages[speed.1, ["factor": speech.locale.localized(TextFormat.plainNumber(speed.0))]]
+    }
 
     /// Scrubber indexes played for `values` (one per scrubber point) in `duration` seconds.
     static func plan(values: [Double?], duration: Double) -> ChartScriptData.Playback {
@@ -160,7 +198,8 @@ extension ChartPresentation {
                 maxRow: toScrub(d.statistics.maxRow),
                 play: PlaybackPlan.speeds.map { PlaybackPlan.plan(values: values, duration: duration / $0.0) },
                 cx: cx,
-                cy: values.map { $0.map { round1(geometry.y($0)) } })
+                cy: values.map { $0.map { round1(geometry.y($0)) } },
+                braille: rows.isEmpty ? nil : { let b = brailleLine(series: s); return .init(cells: b.cells, cursor: b.cursorCells, starts: b.starts) }())
         }
         var all: ChartScriptData.AllInfo?
         if chart.series.count > 1 {
@@ -172,17 +211,19 @@ extension ChartPresentation {
                 minRow: toScrub(lows.min { $0.0 < $1.0 }?.1), maxRow: toScrub(highs.max { $0.0 < $1.0 }?.1),
                 brief: briefs.joined(separator: " "), more: mores.joined(separator: " "))
         }
-        let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : ", in \($0)" } ?? "")
+        let m = speech.messages
+        let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : m["axis.inUnit", ["unit": $0]] } ?? "")
         let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
         let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count))
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
         let text = ScrubberText(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
-            xAxis: "X axis: \(chart.x.title), \(chart.pointCount > 0 ? speech.xRangeText : "no data").",
-            yAxis: speech.forEars("Y axis: \(yTitle), \(speech.yRangeText)."),
-            speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: $0.1) },
-            normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0)
+            xAxis: m["axis.x", ["title": chart.x.title, "range": chart.pointCount > 0 ? speech.xRangeText : m["value.noData"]]],
+            yAxis: speech.forEars(m["axis.y", ["title": yTitle, "range": speech.yRangeText]]),
+            speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: PlaybackPlan.speedText($0, speech)) },
+            normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0,
+            messages: m)
         let data = ChartScriptData(
             id: chart.id, title: chart.title,
             pointCount: chart.pointCount,
@@ -231,13 +272,15 @@ extension ChartPresentation {
     func briefSentence(series s: Int, speech: SpeechFormatter) -> String {
         let d = description.series[s]
         let trend = d.trendSentence
-        var shape = String(trend[..<(trend.firstIndex(of: ";") ?? trend.endIndex)])
+        let m = speech.messages
+        var shape = String(trend[..<(trend.firstIndex(of: ";") ?? trend.endIndex)]).trimmingCharacters(in: .whitespaces)
         while shape.hasSuffix(".") { shape.removeLast() }
         let st = d.statistics
         guard let minRow = st.minRow, let maxRow = st.maxRow else { return speech.forEars(shape + ".") }
-        let range = "lowest \(speech.valueText(st.min, series: s)) \(speech.atX(minRow)), highest \(speech.valueText(st.max, series: s)) \(speech.atX(maxRow))"
+        let range = m["brief.range", ["min": speech.valueText(st.min, series: s), "minAt": speech.atX(minRow),
+                                      "max": speech.valueText(st.max, series: s), "maxAt": speech.atX(maxRow)]]
         func sentence(_ shape: String, _ range: String) -> String {
-            speech.forEars(shape.isEmpty ? "\(speech.spokenName(s)): \(range)." : "\(shape); \(range).")
+            speech.forEars(shape.isEmpty ? m["brief.nameOnly", ["name": speech.spokenName(s), "range": range]] : m["brief.sentence", ["shape": shape, "range": range]])
         }
         // About 25 words: a long shape clause keeps its first part, then the range loses its dates.
         var said = sentence(shape, range)
@@ -246,7 +289,7 @@ extension ChartPresentation {
             said = sentence(shape, range)
         }
         if said.split(separator: " ").count > Self.briefWords {
-            said = sentence(shape, "from \(speech.valueText(st.min, series: s)) to \(speech.valueText(st.max, series: s))")
+            said = sentence(shape, m["range.fromTo", ["low": speech.valueText(st.min, series: s), "high": speech.valueText(st.max, series: s)]])
         }
         return said
     }
@@ -256,7 +299,8 @@ extension ChartPresentation {
 
     /// Sentence shown on the page and spoken by the script when the scrubber visits fewer points.
     public var reducedSentence: String {
-        "The audio scrubber visits \(TextFormat.count(scrubRows.count)) of the \(TextFormat.count(chart.pointCount)) points, chosen to keep the shape of the data and every minimum and maximum; the CSV download has all of them."
+        let m = Messages(tag: chart.options.language ?? "en")
+        return m["scrubber.reduced", ["shown": TextFormat.count(scrubRows.count, locale: m.locale), "total": TextFormat.count(chart.pointCount, locale: m.locale)]]
     }
 }
 

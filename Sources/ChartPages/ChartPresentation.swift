@@ -45,6 +45,9 @@ public struct ChartPresentation: Sendable {
 }
 
 extension ChartPresentation {
+    /// "Line chart", "Liniendiagramm": the chart's kind in its language.
+    public var kindName: String { Messages(tag: chart.options.language ?? "en")["kind.\(chart.mark.rawValue)"] }
+
     /// The summary's first sentence, for lists such as the index page.
     public var oneLineSummary: String {
         let summary = description.summary

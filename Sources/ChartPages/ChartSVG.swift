@@ -61,7 +61,7 @@ public struct ChartSVG: Sendable {
         var out = ""
         out.reserveCapacity(64 * 1024)
         // Named by its kind only: the figure carries the title and the summary, each said once.
-        out += "<svg role=\"img\" aria-label=\"\(xmlEscape(chart.mark.chartKindName))\" "
+        out += "<svg role=\"img\" aria-label=\"\(xmlEscape(Messages(tag: chart.options.language ?? "en")["kind.\(chart.mark.rawValue)"]))\" "
         out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\" focusable=\"false\">"
         // Everything drawn is hidden from the accessibility tree: the image is one node, named by
         // its kind (Chromium otherwise keeps tick labels as text). The title is the drawing's
@@ -75,6 +75,7 @@ public struct ChartSVG: Sendable {
         for s in chart.series.indices {
             writeSeries(s, into: &out)
         }
+        writeYLabels(into: &out)
         out += "<g class=\"pl-cursor\" hidden=\"\">"
         out += "<line class=\"pl-cursor-line\" x1=\"0\" x2=\"0\" y1=\"\(num(g.plotTop))\" y2=\"\(num(g.plotBottom))\"/>"
         out += "<circle class=\"pl-cursor-dot\" cx=\"0\" cy=\"0\" r=\"6\"/></g>"
@@ -82,12 +83,22 @@ public struct ChartSVG: Sendable {
         return out
     }
 
+    /// The value axis' tick labels, drawn after the marks: on a phone they sit inside the plot
+    /// (pitchline.css) and must stay on top of the bars, with their halo.
+    func writeYLabels(into out: inout String) {
+        let g = geometry
+        out += "<g class=\"pl-axis pl-axis-y pl-axis-y-labels\">"
+        for tick in g.yTicks {
+            out += "<text x=\"\(num(g.plotLeft - 8))\" y=\"\(num(tick.position))\" dy=\"0.32em\" text-anchor=\"end\">\(xmlEscape(tick.label))</text>"
+        }
+        out += "</g>"
+    }
+
     func writeAxes(into out: inout String) {
         let g = geometry
         out += "<g class=\"pl-axis pl-axis-y\">"
         for tick in g.yTicks {
             out += "<line class=\"pl-grid\" x1=\"\(num(g.plotLeft))\" x2=\"\(num(g.plotRight))\" y1=\"\(num(tick.position))\" y2=\"\(num(tick.position))\"/>"
-            out += "<text x=\"\(num(g.plotLeft - 8))\" y=\"\(num(tick.position))\" dy=\"0.32em\" text-anchor=\"end\">\(xmlEscape(tick.label))</text>"
         }
         let midY = (g.plotTop + g.plotBottom) / 2
         out += "<text class=\"pl-axis-title\" transform=\"translate(18 \(num(midY))) rotate(-90)\" text-anchor=\"middle\">\(xmlEscape(g.yTitle))</text>"

@@ -25,6 +25,8 @@ struct ChartView {
     struct Graph { var path: String; var name: String }
 
     var id: String
+    /// The chart's BCP 47 tag when it differs from the page's (`lang` on the figure and details).
+    var ownLang: String?
     var title: String
     var subtitle: String?
     var svg: TrustedMarkup
@@ -52,6 +54,9 @@ struct ChartView {
     var dataScript: String
     var csvPath: String
     var csvDescription: String
+    /// `<id>.braille.txt` and `<id>.brf` (ChartPresentation.braillePaths).
+    var braillePath: String
+    var brfPath: String
     var graphs: [Graph]
     var bankPath: String?
 }
@@ -63,37 +68,40 @@ extension ChartPresentation {
     ///   - chartsBase: relative path from the page to the `charts/` folder ("" or "../charts/").
     func view(level: Int, chartsBase: String, dataScript: String, audio: ChartAudioInfo?) -> ChartView {
         let speech = SpeechFormatter(chart: chart)
-        let count = { (n: Int) in TextFormat.count(n) }
-        var kind = "\(chart.mark.chartKindName) with \(count(chart.series.count)) \(chart.series.count == 1 ? "series" : "series") and \(count(chart.pointCount)) \(chart.pointCount == 1 ? "point" : "points") per series."
+        let m = speech.messages
+        let count = { (n: Int) in TextFormat.count(n, locale: speech.locale) }
+        var kind = m["details.kind", [
+            "kind": m["kind.\(chart.mark.rawValue)"], "series": m.plural("count.series", count: chart.series.count),
+            "points": m.plural("count.points", count: chart.pointCount)]]
         if isScrubberReduced { kind += " " + reducedSentence }
         let axes = [
-            ChartView.Axis(name: "Horizontal axis", text: "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : "no data")"),
-            ChartView.Axis(name: "Vertical axis", text: "\(geometry.yTitle), \(speech.yRangeText)"),
+            ChartView.Axis(name: m["axis.horizontal"], text: "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : m["value.noData"])"),
+            ChartView.Axis(name: m["axis.vertical"], text: "\(geometry.yTitle), \(speech.yRangeText)"),
         ]
         let series = chart.series.indices.map { s -> ChartView.SeriesView in
             let st = description.series[s].statistics
             let value = { (v: Double?) in speech.valueText(v, series: s) }
             let at = { (row: Int?) in row.map { " (\(speech.xText($0)))" } ?? "" }
             return ChartView.SeriesView(
-                heading: "Statistics: \(chart.series[s].name)",
+                heading: m["stats.heading", ["name": chart.series[s].name]],
                 stats: [
-                    .init(term: "Minimum", value: value(st.min) + at(st.minRow)),
-                    .init(term: "Maximum", value: value(st.max) + at(st.maxRow)),
+                    .init(term: m["stats.minimum"], value: value(st.min) + at(st.minRow)),
+                    .init(term: m["stats.maximum"], value: value(st.max) + at(st.maxRow)),
                     // Same digits as the statistics sentence the scrubber speaks (S key).
-                    .init(term: "Mean", value: speech.derivedValueText(st.mean)),
-                    .init(term: "Median", value: speech.derivedValueText(st.median)),
-                    .init(term: "Values", value: count(st.count)),
-                    .init(term: "Missing", value: count(st.missing)),
+                    .init(term: m["stats.mean"], value: speech.derivedValueText(st.mean)),
+                    .init(term: m["stats.median"], value: speech.derivedValueText(st.median)),
+                    .init(term: m["stats.count"], value: count(st.count)),
+                    .init(term: m["stats.missingTerm"], value: count(st.missing)),
                 ],
                 trendSentence: description.series[s].trendSentence)
         }
         return ChartView(
-            id: chart.id, title: chart.title, subtitle: chart.subtitle,
+            id: chart.id, ownLang: nil, title: chart.title, subtitle: chart.subtitle,
             svg: TrustedMarkup(escapedHTML: svg),
             valueMax: max(scrubRows.count - 1, 0),
-            firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.spokenLabel(series: 0, row: scrubRows.first ?? 0) : "no data",
-            sliderLabel: "Audio chart",
-            sliderHint: "Press Enter to explore by sound, H for help.",
+            firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.spokenLabel(series: 0, row: scrubRows.first ?? 0) : m["value.noData"],
+            sliderLabel: m["slider.label"],
+            sliderHint: m["slider.hint"],
             embedded: level > 2,
             audioPath: audio.map { chartsBase + $0.oggFile },
             audioScriptPath: audio.map { chartsBase + $0.scriptFile },
@@ -106,17 +114,22 @@ extension ChartPresentation {
             table: table(speech: speech),
             chartsBase: chartsBase, dataScript: dataScript,
             csvPath: "\(chart.id).csv",
-            csvDescription: "\(count(chart.pointCount)) rows",
+            csvDescription: m.plural("count.rows", count: chart.pointCount),
+            braillePath: Self.braillePaths(id: chart.id).unicode,
+            brfPath: Self.braillePaths(id: chart.id).brf,
             graphs: (audio?.graphFiles ?? []).enumerated().map { i, path in
-                ChartView.Graph(path: path, name: i < chart.series.count ? chart.series[i].name : "series \(i + 1)")
+                ChartView.Graph(path: path, name: i < chart.series.count ? chart.series[i].name : m["downloads.series", ["n": "\(i + 1)"]])
             },
             bankPath: audio?.oggFile)
     }
 
-    /// What one row is: "hour", "day", "month", "year" for dates (by their granularity), else the x title.
-    static func rowUnit(_ chart: Chart) -> String {
-        guard chart.x.type == .temporal, let g = chart.x.granularity else { return chart.x.title.lowercased() }
-        return g.rawValue
+    /// The table's caption: "Title: 48 rows, one per month" (by the dates' granularity, else the x title).
+    static func tableCaption(_ chart: Chart, _ m: Messages) -> String {
+        let rows = m.plural("count.rows", count: chart.pointCount)
+        guard chart.x.type == .temporal, let g = chart.x.granularity else {
+            return m["table.caption", ["title": chart.title, "rows": rows, "unit": m.language == .de ? chart.x.title : chart.x.title.lowercased()]]
+        }
+        return m["table.caption.\(g.rawValue)", ["title": chart.title, "rows": rows]]
     }
 
     func table(speech: SpeechFormatter) -> ChartView.Table {
@@ -132,20 +145,19 @@ extension ChartPresentation {
                 cells: chart.series.indices.map { s in
                     // A point with a range, stack total or extra channels reads as it is spoken.
                     chart.series[s].details.isEmpty ? speech.tableText(chart.series[s].values[row], series: s)
-                        : speech.pointValueText(series: s, row: row) ?? "no data"
+                        : speech.pointValueText(series: s, row: row) ?? speech.messages["value.noData"]
                 })
         }
-        let count = { (n: Int) in TextFormat.count(n) }
-        let note = shown < n
-            ? "The table shows the first \(count(shown)) of \(count(n)) rows. Download the CSV file below for all of them."
-            : nil
+        let m = speech.messages
+        let count = { (n: Int) in TextFormat.count(n, locale: speech.locale) }
+        let note = shown < n ? m["table.note", ["shown": count(shown), "total": count(n)]] : nil
         return ChartView.Table(
-            caption: "\(chart.title): \(count(n)) \(n == 1 ? "row" : "rows"), one per \(Self.rowUnit(chart))",
+            caption: Self.tableCaption(chart, m),
             xHeader: chart.x.title,
             columns: chart.series.map(\.name),
             rows: rows,
             collapsed: shown > Self.tableCollapseThreshold,
-            rowCountText: "\(count(shown)) rows",
+            rowCountText: m.plural("count.rows", count: shown),
             note: note)
     }
 }

@@ -17,9 +17,11 @@ public struct FigurePresentation: Sendable {
 
     /// "Small multiples, 4 panels" for lists such as the index page.
     public var kindName: String {
-        figure.isRidgeline ? "Ridgeline plot, \(TextFormat.count(figure.panels.count)) rows"
-            : "Small multiples, \(TextFormat.count(figure.panels.count)) panels"
+        messages.plural(figure.isRidgeline ? "figure.kind.ridgeline" : "figure.kind.multiples", count: figure.panels.count)
     }
+
+    /// The figure's language: its first panel's (the panels share the spec's).
+    var messages: Messages { SpeechFormatter(chart: figure.panels[0]).messages }
     public var oneLineSummary: String { description.overview }
 }
 
@@ -54,14 +56,14 @@ extension FigurePresentation {
         let panelViews = panels.enumerated().map { i, p -> FigureView.Panel in
             var view = chartView(i, p)
             // The figure element is named by the panel ("Panel 2 of 12, 2013"), said once on arrival.
-            view.title = p.chart.panel?.name ?? p.chart.title
+            view.title = p.chart.panel?.name(messages) ?? p.chart.title
             return FigureView.Panel(heading: p.chart.panel?.header ?? p.chart.title, chart: view)
         }
         return FigureView(
             id: figure.id, title: figure.title, subtitle: figure.subtitle, level: level, panelLevel: level + 1,
             overview: description.overview, sharedScales: description.sharedScales, comparison: description.comparison,
             figureDescription: figure.authorDescription,
-            listening: "Each of the \(TextFormat.count(count)) panels has its own audio chart, named by its panel; Tab moves from one panel's chart to the next.",
+            listening: messages.plural("figure.listening", count: count),
             panels: panelViews)
     }
 }

@@ -9,11 +9,14 @@ public struct IndexEntry: Sendable {
     public var kind: String?
     /// One-line summary (charts) or the report's description.
     public var summary: String?
-    public init(href: String, title: String, kind: String? = nil, summary: String? = nil) {
+    /// The entry's BCP 47 tag when it is not in the page's language (a chart's own language).
+    public var ownLang: String?
+    public init(href: String, title: String, kind: String? = nil, summary: String? = nil, ownLang: String? = nil) {
         self.href = href
         self.title = title
         self.kind = kind
         self.summary = summary
+        self.ownLang = ownLang
     }
 }
 
@@ -50,19 +53,22 @@ extension PageRenderer {
 
     /// `charts/<id>.html`: the complete chart page.
     public func chartPage(_ p: ChartPresentation, dataScript: String, audio: ChartAudioInfo?, assets: PageAssets) throws -> String {
+        // A chart page is all in the chart's language (its `usermeta.pitchline.language` or the site's).
         let view = p.view(level: 2, chartsBase: "", dataScript: dataScript, audio: audio)
-        return try render("chart", ChartPageContext(root: "../", cssPath: assets.cssPath, jsPath: assets.jsPath, metaDescription: view.summary, chart: view))
+        return try render("chart", ChartPageContext(root: "../", cssPath: assets.cssPath, jsPath: assets.jsPath, metaDescription: view.summary, chart: view),
+                          language: p.chart.options.language)
     }
 
     /// A chart inside a report page in `reports/` (headings one level down, links into `../charts/`).
     public func embeddedChart(_ p: ChartPresentation, dataScript: String, audio: ChartAudioInfo?) throws -> EmbeddedChart {
-        let view = p.view(level: 3, chartsBase: "../charts/", dataScript: dataScript, audio: audio)
+        var view = p.view(level: 3, chartsBase: "../charts/", dataScript: dataScript, audio: audio)
+        view.ownLang = differentLanguage(p.chart)
         return EmbeddedChart(html: try render("partials/report-chart", view), scriptPath: "../charts/\(dataScript)")
     }
 
     struct IndexContext {
         struct Report { var href: String; var title: String; var description: String? }
-        struct ChartItem { var href: String; var title: String; var kind: String; var summary: String }
+        struct ChartItem { var href: String; var title: String; var kind: String; var summary: String; var ownLang: String? }
         struct Problem { var href: String; var path: String; var message: String }
         var root = ""
         var cssPath: String
@@ -80,10 +86,10 @@ extension PageRenderer {
     public func indexPage(siteTitle: String, reports: [IndexEntry], charts: [IndexEntry], broken: [BrokenChart], assets: PageAssets) throws -> String {
         let context = IndexContext(
             cssPath: assets.cssPath, jsPath: assets.jsPath, siteTitle: siteTitle,
-            metaDescription: "Accessible charts with summaries, data tables and audio.",
+            metaDescription: Messages(tag: language)["index.metaDescription"],
             hasReports: !reports.isEmpty,
             reports: reports.map { .init(href: $0.href, title: $0.title, description: $0.summary) },
-            charts: charts.map { .init(href: $0.href, title: $0.title, kind: $0.kind ?? "Chart", summary: $0.summary ?? "") },
+            charts: charts.map { .init(href: $0.href, title: $0.title, kind: $0.kind ?? Messages(tag: language)["kind.chart"], summary: $0.summary ?? "", ownLang: $0.ownLang) },
             hasProblems: !broken.isEmpty,
             problems: broken.map { .init(href: $0.href, path: $0.sourcePath, message: $0.problems.first ?? "") })
         return try render("index", context)
@@ -148,9 +154,20 @@ extension PageRenderer {
         _ p: ChartPresentation, headingLevel: Int, audio: ChartAudioInfo?, link: (String) -> String
     ) throws -> String {
         var view = p.view(level: headingLevel + 1, chartsBase: "", dataScript: "", audio: audio)
+        view.ownLang = differentLanguage(p.chart)
         view.csvPath = link(view.csvPath)
+        view.braillePath = link(view.braillePath)
+        view.brfPath = link(view.brfPath)
         view.graphs = view.graphs.map { ChartView.Graph(path: link($0.path), name: $0.name) }
         view.bankPath = view.bankPath.map(link)
         return try render("partials/single-file-chart", PlacedChartContext(headingLevel: headingLevel, chart: view))
+    }
+}
+
+extension PageRenderer {
+    /// The chart's language tag when a page in the site's language shows it (nil when the same).
+    public func differentLanguage(_ chart: Chart) -> String? {
+        guard let own = chart.options.language, own.lowercased() != language.lowercased() else { return nil }
+        return own
     }
 }

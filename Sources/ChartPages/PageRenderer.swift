@@ -57,27 +57,63 @@ public struct PageRenderer: Sendable {
         self.language = language
     }
 
-    /// Renders a named template; throws `MissingTemplateError` when it does not exist.
-    public func render(_ name: String, _ context: Any) throws -> String {
+    /// Renders a named template in `language` (default: the site's); throws
+    /// `MissingTemplateError` when it does not exist.
+    public func render(_ name: String, _ context: Any, language: String? = nil) throws -> String {
+        let lang = language ?? self.language
         guard library.getTemplate(named: name) != nil,
-              let text = library.render(SiteWideContext(page: context, lang: language), withTemplate: name) else {
+              let text = library.render(SiteWideContext(page: context, lang: lang, t: MessageLookup(messages: Messages(tag: lang))), withTemplate: name) else {
             throw MissingTemplateError(name: name, directory: directory)
         }
         return text
     }
 }
 
-/// A page's context plus the values every page shares (`lang`), so each page's context type
-/// does not repeat them. Other names are looked up in the page's context as Mustache would.
+/// A page's context plus the values every page shares (`lang`, and `t`: the page language's
+/// messages, `{{t.page.skip}}`), so each page's context type does not repeat them. Other names
+/// are looked up in the page's context as Mustache would.
 struct SiteWideContext: MustacheParent {
     let page: Any
     let lang: String
+    let t: MessageLookup
 
     func child(named name: String) -> Any? {
         if name == "lang" { return lang }
+        if name == "t" { return t }
         if let parent = page as? MustacheParent { return parent.child(named: name) }
         guard let value = Mirror(reflecting: page).children.first(where: { $0.label == name })?.value else { return nil }
         let mirror = Mirror(reflecting: value)
         return mirror.displayStyle == .optional ? mirror.children.first?.value : value
+    }
+}
+
+/// `{{t.help.title}}` in a template: the catalogue text of key `help.title` (plain text, escaped
+/// by Mustache like any other value). A dotted key is looked up one part at a time. A text
+/// naming keys as `[[P]]` or stressing words as `**audio chart**` is markup, escaped here with
+/// `<kbd>P</kbd>` and `<strong>…</strong>`: use it with triple braces (`{{{t.help.play}}}`).
+struct MessageLookup: MustacheParent {
+    let messages: Messages
+    var prefix = ""
+
+    func child(named name: String) -> Any? {
+        let key = prefix + name
+        if let text = messages.text(key) {
+            guard text.contains("[[") || text.contains("**") else { return text }
+            return TrustedMarkup(escapedHTML: Self.markup(text))
+        }
+        return MessageLookup(messages: messages, prefix: key + ".")
+    }
+}
+
+extension MessageLookup {
+    /// `text` escaped for HTML, then `[[key]]` → `<kbd>key</kbd>` and `**words**` → `<strong>words</strong>`.
+    static func markup(_ text: String) -> String {
+        var out = xmlEscape(text).replacingOccurrences(of: "[[", with: "<kbd>").replacingOccurrences(of: "]]", with: "</kbd>")
+        var open = true
+        while let r = out.range(of: "**") {
+            out.replaceSubrange(r, with: open ? "<strong>" : "</strong>")
+            open.toggle()
+        }
+        return out
     }
 }

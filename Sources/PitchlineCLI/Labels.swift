@@ -21,7 +21,9 @@ struct Labels: ParsableCommand {
     }
 
     func run() throws {
-        let result = ChartLoader(siteDirectory: URL(fileURLWithPath: site)).loadSite()
+        var loader = ChartLoader(siteDirectory: URL(fileURLWithPath: site))
+        loader.languageDefault = (try? loader.loadSettings())?.language ?? "en"
+        let result = loader.loadSite()
         var out: [String: ChartLabels] = [:]
         for chart in result.charts + result.figures.flatMap(\.panels) {
             let rows = ChartPresentation(chart: chart).scrubRows

@@ -1,3 +1,4 @@
+internal import CRenameExchange
 import DurableWrite
 import Foundation
 
@@ -37,19 +38,11 @@ enum DurableFile {
         if Foundation.rename(from, to) != 0 { throw ExportError.system("cannot rename \(from) to", to) }
     }
 
-    /// Swaps two paths in one step (Linux `renameat2(RENAME_EXCHANGE)`); false when the system
-    /// or file system cannot, so the caller falls back to two renames.
+    /// Swaps two paths in one step (Linux `renameat2(RENAME_EXCHANGE)`, through the one-function
+    /// C target `CRenameExchange`); false when the system or file system cannot, so the caller
+    /// falls back to two renames.
     static func exchange(_ a: String, _ b: String) -> Bool {
-        #if os(Linux)
-        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-        // glibc ≥ 2.28 has renameat2, but Swift's Glibc module does not show it (needs _GNU_SOURCE).
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
-        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
-        let renameExchange: UInt32 = 2
-        return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
-        #else
-        return false
-        #endif
+        pl_rename_exchange(a, b) == 0
     }
 
     /// The file's size, or nil if it is not a regular file.

@@ -7,6 +7,9 @@ public enum ContentType {
     public static let csv = "text/csv; charset=utf-8"
     public static let ogg = "audio/ogg"
     public static let xml = "application/xml; charset=utf-8"
+    public static let plainText = "text/plain; charset=utf-8"
+    /// Braille Ready Format: Braille ASCII text for embossers and note-takers.
+    public static let brf = "text/plain; charset=us-ascii"
 
     /// By file extension; `application/octet-stream` for anything unknown.
     public static func forPath(_ path: String) -> String {
@@ -19,7 +22,8 @@ public enum ContentType {
         case "json", "map": return "application/json; charset=utf-8"
         case "svg": return "image/svg+xml; charset=utf-8"
         case "csv": return csv
-        case "txt", "md": return "text/plain; charset=utf-8"
+        case "txt", "md": return plainText
+        case "brf": return brf
         case "xml": return xml
         case "ogg", "oga": return ogg
         case "png": return "image/png"

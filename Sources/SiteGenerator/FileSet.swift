@@ -24,6 +24,9 @@ public enum FileRole: String, Sendable, Codable, CaseIterable {
     case rendition
     /// `charts/<id>.csv`, the chart's data.
     case download
+    /// `charts/<id>.braille.txt` (Unicode braille) and `charts/<id>.brf` (BRF): the chart's
+    /// text in contracted braille, with each series' braille line in the Unicode text.
+    case braille
     /// `assets/…`, the theme's CSS and JS.
     case asset
     /// Another HTML page (a folder of built files read back by `serve --files`).

@@ -32,29 +32,35 @@ struct RenderedChart: Sendable {
         }
         let script = presentation.dataScript(audio: rendered?.info)
         let scriptName = "\(id).\(shortHash(script)).js"
+        if standalone {
+            files.append(GeneratedFile(
+                path: "charts/\(scriptName)", data: script, contentType: ContentType.javascript, role: .chartData, chartID: id, isImmutable: true))
+            let page: String
+            do {
+                page = try theme.pages.chartPage(presentation, dataScript: scriptName, audio: rendered?.info, assets: theme.assets.paths)
+            } catch {
+                throw GenerationError(step: "Rendering chart page", path: "charts/\(id).html", underlying: error)
+            }
+            files.append(GeneratedFile(
+                path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title))
+        }
+        files.append(GeneratedFile(
+            path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv, role: .download, chartID: id))
+        do {
+            let braille = try presentation.brailleFiles(language: theme.pages.language)
+            let paths = ChartPresentation.braillePaths(id: id)
+            files.append(GeneratedFile(
+                path: "charts/\(paths.unicode)", data: Data(braille.unicode.utf8), contentType: ContentType.plainText, role: .braille, chartID: id))
+            files.append(GeneratedFile(
+                path: "charts/\(paths.brf)", data: Data(braille.brf.utf8), contentType: ContentType.brf, role: .braille, chartID: id))
+        } catch {
+            problems.append(SiteProblem(chartID: id, file: chart.sourcePath, message: "braille could not be made: \(error)"))
+        }
         self.dataScript = script
         self.presentation = presentation
         self.audio = rendered?.info
         self.dataScriptName = scriptName
-        self.problems = problems
-        guard standalone else {
-            files.append(GeneratedFile(
-                path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv, role: .download, chartID: id))
-            self.files = files
-            return
-        }
-        files.append(GeneratedFile(
-            path: "charts/\(scriptName)", data: script, contentType: ContentType.javascript, role: .chartData, chartID: id, isImmutable: true))
-        let page: String
-        do {
-            page = try theme.pages.chartPage(presentation, dataScript: scriptName, audio: rendered?.info, assets: theme.assets.paths)
-        } catch {
-            throw GenerationError(step: "Rendering chart page", path: "charts/\(id).html", underlying: error)
-        }
-        files.append(GeneratedFile(
-            path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title))
-        files.append(GeneratedFile(
-            path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv, role: .download, chartID: id))
         self.files = files
+        self.problems = problems
     }
 }

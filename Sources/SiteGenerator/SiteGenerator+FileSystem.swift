@@ -16,6 +16,7 @@ extension SiteGenerator {
     public func loadContent(settings: SiteSettings = SiteSettings()) throws -> SiteContent {
         var loader = ChartLoader(siteDirectory: siteDirectory)
         loader.audioDefaults = settings.audio
+        loader.languageDefault = settings.language
         let site = loader.loadSite()
         var reports: [ReportSource] = []
         let reportsDirectory = siteDirectory.appendingPathComponent("reports")

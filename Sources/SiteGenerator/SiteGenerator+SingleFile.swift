@@ -116,8 +116,8 @@ struct SingleFile {
             charts: (charts.map {
                 let chart = $0.presentation.chart
                 return IndexEntry(
-                    href: "#" + anchors["charts/\(chart.id).html"]!, title: chart.title, kind: chart.mark.chartKindName,
-                    summary: $0.presentation.oneLineSummary)
+                    href: "#" + anchors["charts/\(chart.id).html"]!, title: chart.title, kind: $0.presentation.kindName,
+                    summary: $0.presentation.oneLineSummary, ownLang: theme.pages.differentLanguage(chart))
             } + figures.map {
                 IndexEntry(href: "#" + anchors["charts/\($0.id).html"]!, title: $0.presentation.figure.title,
                            kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary)

@@ -103,7 +103,8 @@ public struct SiteGenerator: Sendable {
         var chartEntries = rendered.sorted { $0.presentation.chart.title < $1.presentation.chart.title }.map {
             IndexEntry(
                 href: "charts/\($0.presentation.chart.id).html", title: $0.presentation.chart.title,
-                kind: $0.presentation.chart.mark.chartKindName, summary: $0.presentation.oneLineSummary)
+                kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary,
+                ownLang: theme.pages.differentLanguage($0.presentation.chart))
         } + figures.map {
             IndexEntry(href: "charts/\($0.id).html", title: $0.presentation.figure.title, kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary)
         }

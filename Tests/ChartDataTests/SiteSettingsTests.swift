@@ -24,7 +24,9 @@ struct SiteSettingsTests {
         #expect(problem { _ = try settings("{\"title\": \"x\",\n \"lang\": \"en\"}") }
             == "site/pitchline.json:2: $.lang: \"lang\" is not supported here; supported: title, language, baseURL, audio, theme")
         #expect(problem { _ = try settings("{\n \"language\": \"english!\"}") }
-            == "site/pitchline.json:2: $.language: \"english!\" is not a BCP 47 language tag; use e.g. \"en\", \"en-GB\", \"de\", \"pt-BR\"")
+            == "site/pitchline.json:2: $.language: \"english!\" is not a BCP 47 language tag; use one of en, de, fr, es, optionally with a region (\"de-AT\")")
+        #expect(problem { _ = try settings("{\n \"language\": \"pt-BR\"}") }
+            == "site/pitchline.json:2: $.language: \"pt-BR\" is not a supported language; use one of en, de, fr, es, optionally with a region (\"de-AT\")")
         #expect(problem { _ = try settings("{\"baseURL\": \"example.org/charts\"}") }.contains("$.baseURL: \"example.org/charts\" is not an absolute http(s) URL"))
         // The same bounds as a spec's usermeta.pitchline.audio (AudioOptions.Setting).
         #expect(problem { _ = try settings("{\"audio\": {\n \"maxFrequency\": 9000}}") }

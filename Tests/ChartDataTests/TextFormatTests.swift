@@ -39,7 +39,7 @@ struct TextFormatTests {
         #expect(TextFormat.date(d, granularity: .day) == "3 March 2012")
         #expect(TextFormat.date(d, granularity: .month) == "March 2012")
         let german = TextLocale(identifier: "de")
-        #expect(TextFormat.date(d, granularity: .day, locale: german) == "3 März 2012")
+        #expect(TextFormat.date(d, granularity: .day, locale: german) == "3. März 2012")
         #expect(german.localized("1,234.5") == "1.234,5")
         #expect(TextFormat.count(1_461, locale: german) == "1.461")
         #expect(TextFormat.readableISODate("2024-03-01") == "1 March 2024")

@@ -116,10 +116,12 @@ import Testing
                           x: XAxis(field: "time", title: "Date", type: .temporal, granularity: .hour),
                           y: YAxis(field: "t", title: "Temperature"),
                           xValues: [.date(Date(timeIntervalSince1970: 0))], series: [Series(name: "T", values: [1])])
-        #expect(ChartPresentation.rowUnit(chart) == "hour")
+        let m = Messages.english
+        #expect(ChartPresentation.tableCaption(chart, m) == "Hourly: 1 row, one per hour")
         chart.x.granularity = .day
-        #expect(ChartPresentation.rowUnit(chart) == "day")
+        #expect(ChartPresentation.tableCaption(chart, m) == "Hourly: 1 row, one per day")
         chart.x = XAxis(field: "k", title: "Category", type: .nominal)
-        #expect(ChartPresentation.rowUnit(chart) == "category")
+        #expect(ChartPresentation.tableCaption(chart, m) == "Hourly: 1 row, one per category")
+        #expect(ChartPresentation.tableCaption(chart, Messages(tag: "de")) == "Hourly: 1 Zeile, eine pro Category")
     }
 }

@@ -58,7 +58,10 @@ import Testing
         #expect(css.contains("rebeccapurple"))
         #expect(css.contains(".pl-slider"), "scrubber.css (not overridden) is still bundled")
         let js = set.files.values.first { $0.path.hasSuffix(".js") && $0.path.hasPrefix("assets/") }
-        #expect(js?.data == ThemeFiles.builtIn.files["Public/pitchline.js"].map { $0.last == 0x0A ? $0 : $0 + Data([0x0A]) })
+        // The built-in scripts (Public/*.js by name, a newline after each), untouched.
+        let builtInJS = ThemeFiles.builtIn.files.filter { $0.key.hasPrefix("Public/") && $0.key.hasSuffix(".js") }
+            .sorted { $0.key < $1.key }.map { $0.value.last == 0x0A ? $0.value : $0.value + Data([0x0A]) }.reduce(Data(), +)
+        #expect(js?.data == builtInJS)
     }
 
     @Test func themeFolderWithoutThemeIsRefused() throws {

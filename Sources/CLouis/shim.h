@@ -1,0 +1,4 @@
+#ifndef PITCHLINE_CLOUIS_SHIM_H
+#define PITCHLINE_CLOUIS_SHIM_H
+#include <liblouis.h>
+#endif

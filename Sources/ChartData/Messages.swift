@@ -1,0 +1,119 @@
+import Foundation
+
+/// Every text a reader meets, in one language: a catalogue of templates with named
+/// placeholders (`{name}`, `{count}`), one Swift file per language in `Messages/`.
+///
+/// To add a text: add its key to `Catalogue+en.swift` and the same key to every other
+/// catalogue (`MessagesTests` checks that each language has every key and the same
+/// placeholders). Counts that change the wording have `.one` and `.other` forms, chosen by
+/// `plural(_:count:)` with the language's rule.
+public struct Messages: Sendable {
+    public let language: Language
+    /// Number and date text for the same language (separators, month names, date patterns).
+    public let locale: TextLocale
+    let table: [String: String]
+
+    /// The catalogue of the language of `tag` (English when Pitchline does not speak it).
+    public init(tag: String) {
+        let language = Language(tag: tag) ?? .en
+        self.language = language
+        locale = Self.locale(Language.foundationIdentifier(for: tag))
+        table = Self.catalogue(language)
+    }
+
+    /// Locales are made once per identifier (a `DateFormatter` per chart would cost more than the chart).
+    private static func locale(_ identifier: String) -> TextLocale {
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
+        if let cached = localeCache[identifier] { return cached }
+        let made = TextLocale(identifier: identifier)
+        localeCache[identifier] = made
+        return made
+    }
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var localeCache: [String: TextLocale] = [:]
+
+    public static let english = Messages(tag: "en")
+
+    /// The catalogue of each language (English is the reference every other must match).
+    public static func catalogue(_ language: Language) -> [String: String] {
+        switch language {
+        case .en: catalogueEN
+        case .de: catalogueDE
+        case .fr: catalogueFR
+        case .es: catalogueES
+        }
+    }
+
+    /// The text of `key` with its placeholders filled: `messages["summary.noData", ["name": "Wind"]]`.
+    /// A missing key is a programming error caught by the tests; it shows as the key itself.
+    public subscript(_ key: String, _ values: [String: String] = [:]) -> String {
+        Self.fill(table[key] ?? key, values, language: language)
+    }
+
+    /// The text of `key` as written (placeholders unfilled); nil when the catalogue has no such key.
+    public func text(_ key: String) -> String? { table[key] }
+
+    /// The `.one` or `.other` form of `key` for `count` (which is also `{count}`, formatted for
+    /// the locale): English, German and Spanish use "one" for 1 only; French for 0 and 1 (CLDR).
+    public func plural(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
+        let one = language == .fr ? (count == 0 || count == 1) : count == 1
+        var values = values
+        if values["count"] == nil { values["count"] = TextFormat.count(count, locale: locale) }
+        return self[key + (one ? ".one" : ".other"), values]
+    }
+
+    /// "a, b and c" in this language.
+    public func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: ""
+        case 1: items[0]
+        default: self["list.and", ["first": items.dropLast().joined(separator: ", "), "last": items.last!]]
+        }
+    }
+
+    /// Fills `{name}` placeholders in one pass; a placeholder without a value stays as written
+    /// (so `{x}` and `{v}` pass through to the page script's label templates).
+    static func fill(_ template: String, _ values: [String: String], language: Language) -> String {
+        guard template.contains("{") else { return template }
+        var out = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let tail = rest[rest.index(after: open)...]
+            if let close = tail.firstIndex(of: "}"), let value = values[String(tail[..<close])] {
+                out += value
+                rest = tail[tail.index(after: close)...]
+            } else {
+                out += "{"
+                rest = tail
+            }
+        }
+        out += rest
+        return language == .fr ? elidedFrench(out) : out
+    }
+
+    /// French elides "de" before a vowel: a template's "de {level}" with "environ 3 m/s" becomes
+    /// "d'environ 3 m/s". Only the words our own templates put there.
+    static func elidedFrench(_ text: String) -> String {
+        guard text.contains("de environ") || text.contains("de un") || text.contains("de août") else { return text }
+        return text.replacingOccurrences(of: " de environ", with: " d’environ")
+            .replacingOccurrences(of: " de un ", with: " d’un ")
+            .replacingOccurrences(of: " de une ", with: " d’une ")
+            .replacingOccurrences(of: " de août", with: " d’août")
+    }
+
+    /// The placeholder names of a template (for the catalogue tests).
+    public static func placeholders(_ template: String) -> Set<String> {
+        var names = Set<String>()
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            let tail = rest[rest.index(after: open)...]
+            guard let close = tail.firstIndex(of: "}") else { break }
+            let name = tail[..<close]
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber }) { names.insert(String(name)) }
+            rest = tail[tail.index(after: close)...]
+        }
+        return names
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import ChartData
+
+/// The message catalogues: every language complete and consistent, and what readers hear.
+@Suite struct MessagesTests {
+    @Test func everyLanguageHasEveryKeyWithTheSamePlaceholders() {
+        let english = Messages.catalogue(.en)
+        for language in Language.allCases where language != .en {
+            let other = Messages.catalogue(language)
+            #expect(Set(other.keys).subtracting(english.keys).sorted() == [], "\(language): keys English does not have")
+            #expect(Set(english.keys).subtracting(other.keys).sorted() == [], "\(language): keys missing")
+            for (key, text) in english {
+                guard let translated = other[key] else { continue }
+                #expect(Messages.placeholders(translated) == Messages.placeholders(text), "\(language) \(key): \(translated)")
+            }
+        }
+    }
+
+    @Test func pluralsHaveBothForms() {
+        for language in Language.allCases {
+            let keys = Set(Messages.catalogue(language).keys)
+            let ones = keys.filter { $0.hasSuffix(".one") }.map { String($0.dropLast(4)) }
+            let others = keys.filter { $0.hasSuffix(".other") }.map { String($0.dropLast(6)) }
+            #expect(Set(ones) == Set(others), "\(language): \(Set(ones).symmetricDifference(others).sorted())")
+        }
+    }
+
+    @Test func pluralRulesFollowTheLanguage() {
+        #expect(Messages(tag: "en").plural("count.points", count: 0) == "0 points")
+        #expect(Messages(tag: "fr").plural("count.points", count: 0) == "0 point")
+        #expect(Messages(tag: "de").plural("count.points", count: 1) == "1 Punkt")
+        #expect(Messages(tag: "de").plural("count.points", count: 1461) == "1.461 Punkte")
+        #expect(Messages(tag: "es").plural("count.rows", count: 1461) == "1461 filas")
+        #expect(Messages(tag: "es").plural("count.rows", count: 14610) == "14.610 filas")
+        #expect(Messages(tag: "fr").plural("count.rows", count: 1461) == "1\u{202F}461 lignes")
+    }
+
+    @Test func tagsChooseALanguageAndUnsupportedOnesAreNamed() {
+        #expect(Language(tag: "de-AT") == .de && Language(tag: "EN") == .en && Language(tag: "pt-BR") == nil)
+        #expect(Language.problem(with: "fr-CA") == nil)
+        #expect(Language.problem(with: "pt") == "\"pt\" is not a supported language; use one of en, de, fr, es, optionally with a region (\"de-AT\")")
+    }
+
+    @Test func datesFollowTheLocalesPatterns() {
+        let d = Date(timeIntervalSince1970: Double(CellParsing.daysFromCivil(year: 2012, month: 1, day: 3) * 86_400) + 14 * 3600)
+        let first = Date(timeIntervalSince1970: Double(CellParsing.daysFromCivil(year: 2012, month: 1, day: 1) * 86_400))
+        func date(_ tag: String, _ date: Date, _ g: TimeGranularity) -> String { TextFormat.date(date, granularity: g, locale: Messages(tag: tag).locale) }
+        #expect(date("en", d, .day) == "3 January 2012")
+        #expect(date("de", d, .day) == "3. Januar 2012")
+        #expect(date("fr", d, .day) == "3 janvier 2012")
+        #expect(date("fr", first, .day) == "1er janvier 2012")
+        #expect(date("es", d, .day) == "3 de enero de 2012")
+        #expect(date("es", d, .month) == "enero de 2012")
+        #expect(date("de", d, .hour) == "3. Januar 2012, 14:00")
+        #expect(date("en-US", d, .day) == "January 3, 2012")
+    }
+
+    @Test func unitsAreSpokenInTheLanguage() {
+        #expect(SpokenUnits.words(for: "°C", language: .de) == "Grad Celsius")
+        #expect(SpokenUnits.words(for: "thousand MWh", language: .fr) == "milliers de mégawattheures")
+        #expect(SpokenUnits.words(for: "m/s", language: .es) == "metros por segundo")
+        #expect(SpokenUnits.words(for: "mm", language: .de) == "Millimeter")
+        #expect(SpokenUnits.words(for: "km/l", language: .de) == "Kilometer pro Liter")
+        // Not in the table: said as written, not in English words.
+        #expect(SpokenUnits.words(for: "bpm", language: .fr) == "bpm")
+    }
+
+    /// The example site's charts in every language: no text falls back to a catalogue key
+    /// (a key a catalogue lacks would be shown as the key itself).
+    @Test func exampleChartsSayNoKeyInAnyLanguage() throws {
+        let site = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("site")
+        let charts = ChartLoader(siteDirectory: site).loadSite().charts
+        #expect(charts.count >= 6)
+        let keys = Set(Messages.catalogue(.en).keys).filter { $0.contains(".") }
+        for language in Language.allCases {
+            for chart in charts {
+                let d = chart.describe(language: language.rawValue)
+                let speech = SpeechFormatter(chart: chart, language: language.rawValue)
+                let texts = [d.summary] + d.series.flatMap { [$0.statisticsSentence, $0.trendSentence] }
+                    + chart.series.indices.map { speech.spokenLabel(series: $0, row: 0) } + [speech.xRangeText, speech.yRangeText]
+                for text in texts {
+                    let leaked = keys.filter { text.contains($0) }
+                    #expect(leaked.isEmpty, "\(language) \(chart.id): \(leaked) in \(text)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ChartData
+import Foundation
+import SiteGenerator
+import Testing
+
+/// Pages in the chart's or site's language: `lang`, chrome, and the scrubber's messages.
+@Suite struct LanguagePagesTests {
+    @Test func aGermanChartInAnEnglishSite() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pl-lang-\(UUID().uuidString)/site")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let files = [
+            "charts/rain.csv": "date,rain\n2024-01-01,1.5\n2024-01-02,0\n2024-01-03,2.25\n",
+            "charts/regen.vl.json": #"""
+            {"title": "Regen", "data": {"values": [{"t": "2024-01-01", "r": 1.5}, {"t": "2024-01-02", "r": 0}, {"t": "2024-01-03", "r": 2.25}]},
+             "mark": "bar", "encoding": {"x": {"field": "t", "type": "temporal", "title": "Tag"}, "y": {"field": "r", "type": "quantitative", "title": "Regen"}},
+             "usermeta": {"pitchline": {"language": "de", "unit": "mm"}}}
+            """#,
+            "reports/weather.md": "---\ntitle: Weather\n---\n```chart\nregen\n```\n",
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let set = try await SiteGenerator(siteDirectory: root, themeDirectory: nil, cacheDirectory: nil).generate()
+        #expect(set.problems.isEmpty, "\(set.problems)")
+        let german = Sample.html(set, "charts/regen.html")
+        #expect(german.contains("<html lang=\"de\">"))
+        #expect(german.contains("<a class=\"pl-skip\" href=\"#main\">Zum Hauptinhalt springen</a>"))
+        #expect(german.contains("aria-valuetext=\"1. Januar 2024, Regen 1,5 Millimeter\""))
+        #expect(german.contains("<h2 id=\"pl-help-title\">Tasten für Audiodiagramme</h2>"))
+        #expect(!german.contains(" lang=\"de\"><a"))  // the whole page is German: no lang on parts
+        let english = Sample.html(set, "charts/rain.html")
+        #expect(english.contains("<html lang=\"en\">") && english.contains("Skip to main content"))
+        let index = Sample.html(set, "index.html")
+        #expect(index.contains("<li lang=\"de\"><a href=\"charts/regen.html\">Regen</a> <span class=\"pl-kind\">(Balkendiagramm)</span>"))
+        let report = Sample.html(set, "reports/weather.html")
+        #expect(report.contains("<html lang=\"en\">"))
+        #expect(report.contains("<section class=\"pl-embedded\" lang=\"de\">"))
+        #expect(report.contains("data-chart-id=\"regen\" lang=\"de\""))
+        #expect(report.contains("<details class=\"pl-more\" lang=\"de\">"))
+        // The scrubber's messages come from the generator, in the chart's language.
+        let script = try #require(set.files.values.first { $0.role == .chartData && $0.chartID == "regen" })
+        let js = String(decoding: script.data, as: UTF8.self)
+        #expect(js.contains("\"highest\":\"Höchster Wert: \""))
+        #expect(js.contains("\"series\":\"Reihe {n} von {count}: \""))
+        #expect(js.contains("1,5-fache Geschwindigkeit"))
+    }
+}
