@@ -21,6 +21,9 @@ section "Sonification and encoding (issue 4)"
 section "Pages (issue 5)"
 "$BIN" bench pages
 
+section "Small multiples: a 50-panel facet grid (issue 14)"
+"$BIN" bench multiples
+
 section "Memory: serve and export, example site and one 20,000-point × 8-series chart (issue 17)"
 bash bench/memory.sh
 
