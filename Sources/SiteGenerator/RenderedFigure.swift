@@ -56,4 +56,13 @@ struct RenderedFigure: Sendable {
         self.files = files
         self.problems = panels.flatMap(\.problems)
     }
+
+    /// A figure rebuilt from the render cache (no problems: those are never cached).
+    init(cached presentation: FigurePresentation, panels: [RenderedChart], dataScriptName: String, files: [GeneratedFile]) {
+        self.presentation = presentation
+        self.panels = panels
+        self.dataScriptName = dataScriptName
+        self.files = files
+        self.problems = []
+    }
 }

@@ -63,13 +63,16 @@ public struct SiteGenerator: Sendable {
         for file in theme.assets.others { files.add(file) }
 
         progress(GenerationStep(index: firstStep, count: 5, name: Self.stepNames[2]))
-        let rendered = try await renderCharts(content.charts, theme: theme)
+        // One cache session for charts and figures: progress counts both.
+        let session = renderCache?.session(
+            templatesFingerprint: theme.templatesFingerprint, assets: theme.assets.paths, total: content.charts.count + content.figures.count)
+        let rendered = try await renderCharts(content.charts, theme: theme, cache: session)
         var byID: [String: RenderedChart] = [:]
         for chart in rendered {
             byID[chart.presentation.chart.id] = chart
             for file in chart.files { files.add(file) }
         }
-        let figures = try await renderFigures(content.figures, theme: theme)
+        let figures = try await renderFigures(content.figures, theme: theme, cache: session)
         for figure in figures {
             for file in figure.files { files.add(file) }
         }
@@ -136,9 +139,8 @@ public struct SiteGenerator: Sendable {
     }
 
     /// Renders every chart concurrently; results in input order.
-    func renderCharts(_ charts: [Chart], theme: Theme) async throws -> [RenderedChart] {
+    func renderCharts(_ charts: [Chart], theme: Theme, cache: RenderCache.Session?) async throws -> [RenderedChart] {
         let audio = AudioRenderer(cacheDirectory: cacheDirectory)
-        let cache = renderCache?.session(templatesFingerprint: theme.templatesFingerprint, assets: theme.assets.paths, total: charts.count)
         return try await withThrowingTaskGroup(of: (Int, RenderedChart).self) { group in
             for (i, chart) in charts.enumerated() {
                 group.addTask {
@@ -153,12 +155,15 @@ public struct SiteGenerator: Sendable {
     }
 
     /// Renders every figure (its panels one after another, figures concurrently); input order.
-    func renderFigures(_ figures: [ChartFigure], theme: Theme) async throws -> [RenderedFigure] {
+    func renderFigures(_ figures: [ChartFigure], theme: Theme, cache: RenderCache.Session?) async throws -> [RenderedFigure] {
         guard !figures.isEmpty else { return [] }
         let audio = AudioRenderer(cacheDirectory: cacheDirectory)
         return try await withThrowingTaskGroup(of: (Int, RenderedFigure).self) { group in
             for (i, figure) in figures.enumerated() {
-                group.addTask { (i, try RenderedFigure(figure: figure, theme: theme, audio: audio)) }
+                group.addTask {
+                    let render = { try RenderedFigure(figure: figure, theme: theme, audio: audio) }
+                    return (i, try cache?.figure(figure, render: render) ?? render())
+                }
             }
             var results = [RenderedFigure?](repeating: nil, count: figures.count)
             for try await (i, r) in group { results[i] = r }
