@@ -47,6 +47,15 @@ extension ChartLoader {
                 problems.append(problem)
             }
         }
+        // A panel's id (`<figure>--p<n>`) names files beside the charts': no chart may take it.
+        for figure in figures {
+            for panel in figure.panels where ids[panel.id] != nil {
+                problems.append(ChartProblem(file: ids[panel.id]!, message: "chart id \"\(panel.id)\" is also the id of panel \(panel.panel.map { $0.index + 1 } ?? 0) of \(figure.sourcePath); rename the chart"))
+            }
+        }
+        let taken = Set(figures.flatMap { $0.panels.map(\.id) })
+        charts.removeAll { taken.contains($0.id) }
+        figures.removeAll { taken.contains($0.id) }
         charts.sort { $0.id < $1.id }
         var site = SiteCharts(charts: charts, problems: problems, skipped: skipped)
         site.figures = figures.sorted { $0.id < $1.id }
