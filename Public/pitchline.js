@@ -8,12 +8,16 @@
   "use strict";
 
   var LOOKAHEAD = 0.12;        // seconds of playback scheduled ahead of the clock
+  var TONE_LEAD = 0.005;       // silence before each tone in its bank slot (Sonification's ToneBank)
   var ctx = null;              // one AudioContext per page, created lazily
   var playingChart = null;     // the Chart whose series is playing, if any
   var nextBase = 0;            // first slider number of the next chart (see Chart.announce)
   var ORDERS = ["tone-first", "together"];   // T cycles; the first is the default (measured, see docs)
   var order = 0;
   try { order = Math.max(0, ORDERS.indexOf(localStorage.getItem("pitchline.order"))); } catch (e) { /* storage off */ }
+  var settings = window.PitchlineSettings || { get: function (k) { return { verbosity: "normal", order: "xFirst", speech: true, tones: true, pitch: 0, toneLength: 1, speed: 1 }[k]; },
+                                                set: function () {}, rate: function () { return 1; }, onChange: function () {} };
+  var charts = [];       // every chart on the page (settings apply to all)
   var compare = false;   // C: every series on the shared pitch scale, where series have their own
   try { compare = localStorage.getItem("pitchline.scale") === "shared"; } catch (e) { /* storage off */ }
 
@@ -24,6 +28,13 @@
       try { ctx = new AC({ latencyHint: "interactive" }); } catch (e) { ctx = new AC(); }
     }
     return ctx;
+  }
+
+  var numberFormat = null;
+
+  /* "probably"/"maybe" → true: what the browser says it can decode (an audio element's answer). */
+  function canPlay(type) {
+    try { return !!document.createElement("audio").canPlayType(type); } catch (e) { return false; }
   }
 
   function now() { return window.performance ? performance.now() : Date.now(); }
@@ -63,9 +74,9 @@
     var dot = this.cursor ? this.cursor.querySelector("circle") : null;
     this.dots = dot ? [dot] : [];   // one dot per series, for the all-series view
     for (var d = 1; dot && d < this.series.length; d++) this.dots.push(dot.parentNode.appendChild(dot.cloneNode(false)));
-    this.s = 0;                // series index; series.length = "all series"
+    this.s = data.startSeries || 0;   // series index; series.length = "all series"
     this.row = 0;
-    this.speed = this.text.normalSpeed;
+    this.speed = this.speedIndex(settings.get("speed"));
     this.buffer = null;        // decoded tone bank
     this.loading = null;       // "loading", "ready", "synth", "none"
     this.playing = null;       // playback state while a series plays
@@ -80,25 +91,56 @@
     this.parity = 0;
     this.soundUntil = 0;       // performance.now() when the key's tone has sounded (tone first)
     this.pending = 0;          // a label waiting for its tone
+    this.marks = data.marks || [];   // landmarks: a layered chart's rules and labels (M)
   }
 
   var P = Chart.prototype;
 
   /* Spoken and shown label of `row` in the current view, from the generator's templates. */
   P.label = function (row, shown) {
-    var x = this.data.x.labels[row], v, t;
+    var x = this.data.x.labels[row], v, t, va, text;
+    /* The reader's settings choose among the generator's wordings (shown text keeps the default). */
+    var terse = !shown && settings.get("verbosity") === "terse", first = !shown && settings.get("order") === "valueFirst";
     if (this.s < this.series.length) {
       t = this.series[this.s].labels;
+      va = this.series[this.s].variants || {};
       v = this.series[this.s].values[row];
-      return fill(v == null ? (shown ? t.showGap : t.sayGap) : (shown ? t.show : t.say), x, v) + detail(this.series[this.s], row);
+      var tpl = shown ? (v == null ? t.showGap : t.show)
+        : terse && va.terse ? (v == null ? va.terseGap : va.terse)
+        : first && va.valueFirst ? (v == null ? va.valueFirstGap : va.valueFirst)
+        : (v == null ? t.sayGap : t.say);
+      text = fill(tpl, x, v) + detail(this.series[this.s], row);
+    } else {
+      var all = this.data.all, av = all.variants || {}, parts = [];
+      for (var s = 0; s < this.series.length; s++) {
+        t = this.series[s].labels;
+        va = this.series[s].variants || {};
+        v = this.series[s].values[row];
+        parts.push(fill(terse && va.terse ? (v == null ? va.terseGap : va.terse) : (v == null ? t.partGap : t.part), x, v) + detail(this.series[s], row));
+      }
+      var joined = parts.join(all.labels.join);
+      text = terse && av.terse ? fill(av.terse, x, joined) : first && av.valueFirst ? fill(av.valueFirst, x, joined)
+        : fill(shown ? all.labels.show : all.labels.say, x) + joined;
     }
-    var all = this.data.all, parts = [];
-    for (var s = 0; s < this.series.length; s++) {
-      t = this.series[s].labels;
-      v = this.series[s].values[row];
-      parts.push(fill(v == null ? t.partGap : t.part, x, v) + detail(this.series[s], row));
+    if (!shown && settings.get("verbosity") === "verbose" && this.text.position) text += this.position(row);
+    return text;
+  };
+
+  /* Verbose: ", 12 of 1,461" (the generator's words and count; the place is the only number the
+     page writes, in the page's language, because one text per point would cost ~7 B a point). */
+  P.position = function (row) {
+    var place = (this.data.rows ? this.data.rows[row] : row) + 1;
+    if (!numberFormat) {
+      try { numberFormat = new Intl.NumberFormat(document.documentElement.lang || "en"); } catch (e) { numberFormat = { format: String }; }
     }
-    return fill(shown ? all.labels.show : all.labels.say, x) + parts.join(all.labels.join);
+    return fillNamed(this.text.position, { p: numberFormat.format(place) });
+  };
+
+  /* Index into text.speeds of the speed factor the reader chose (normal speed if none matches). */
+  P.speedIndex = function (factor) {
+    var speeds = this.text.speeds || [];
+    for (var i = 0; i < speeds.length; i++) if (speeds[i].factor === factor) return i;
+    return this.text.normalSpeed;
   };
 
   P.start = function () {
@@ -113,33 +155,105 @@
       self.refocusing = false;
     });
     this.slider.addEventListener("blur", function () { self.stop(false); });
-    /* A value changed by the browser or an assistive technology (increment/decrement actions). */
+    /* A value changed by the browser or an assistive technology (increment/decrement actions,
+       TalkBack's and VoiceOver's swipes on the native range input). */
     this.slider.addEventListener("input", function () {
+      if (drag && drag.chart === self) return;   // the pointer drag moves it (see dragTo)
       var row = (+self.slider.value) - (+self.slider.min);
       if (row !== self.row) self.move(row, 0);
     });
-    /* Pointer: a press on the track goes to the nearest point and plays it (the native drag
-       would walk through the other views' numbers). */
-    this.slider.addEventListener("mousedown", function (e) {
-      e.preventDefault();
-      var r = self.slider.getBoundingClientRect();
-      if (r.width > 0) self.pick((e.clientX - r.left) / r.width * (self.rows - 1));
-    });
+    /* Pointer and touch on the track: see dragStart (the native drag is kept off: it would
+       walk through the other views' numbers). */
+    this.slider.addEventListener("mousedown", function (e) { e.preventDefault(); });
     var help = this.figure.querySelector(".pl-help-link");
     if (help) help.addEventListener("click", function () { openHelp(self.slider); });
+    var gear = this.figure.querySelector(".pl-settings-link");
+    if (gear) gear.addEventListener("click", function () { openSettings(self); });
   };
 
-  /* A click on the drawing goes to the nearest point (one listener for the page, so the SVG
-     itself has no click handler and is not announced as "clickable"). */
-  function pickOnDrawing(e, chart) {
-    var svg = chart.cursor && chart.cursor.ownerSVGElement, xs = chart.series[0].cx;
-    if (!svg || !xs || !svg.getScreenCTM) return;
-    var m = svg.getScreenCTM();
-    if (!m) return;
-    var x = (e.clientX - m.e) / m.a, lo = 0, hi = xs.length - 1;
+  /* The scrubber index under `clientX`: along the track (evenly spaced) or the drawing (the
+     nearest point's x, from the generator's cx). */
+  P.rowAt = function (clientX, onTrack) {
+    if (onTrack) {
+      var r = this.slider.getBoundingClientRect();
+      if (!(r.width > 0)) return this.row;
+      return Math.max(0, Math.min(this.rows - 1, Math.round((clientX - r.left) / r.width * (this.rows - 1))));
+    }
+    var svg = this.figure.querySelector("svg.pl-svg"), xs = this.series[0].cx;
+    var m = svg && svg.getScreenCTM ? svg.getScreenCTM() : null;
+    if (!m || !xs || !xs.length) return this.row;
+    var x = (clientX - m.e) / m.a, lo = 0, hi = xs.length - 1;
     while (lo < hi) { var mid = (lo + hi) >> 1; if (xs[mid] < x) lo = mid + 1; else hi = mid; }
     if (lo > 0 && x - xs[lo - 1] < xs[lo] - x) lo--;
-    chart.pick(lo);
+    return lo;
+  };
+
+  /* ---- Pointer and touch: pressing, dragging or tapping along the drawing or the track moves
+     the cursor, plays each point passed (at most one tone per TONE_GAP) and says where it is
+     (at most one label per SAY_GAP, and the point where the drag ends). Listeners sit on the
+     document, so the drawing itself is not announced as "clickable". On a touch screen a drag
+     on the drawing starts only once it goes sideways: a vertical swipe still scrolls the page
+     (CSS touch-action: pan-y), and once scrubbing, touchmove is cancelled so the page stays put. */
+  var TONE_GAP = 70, SAY_GAP = 300;   // milliseconds
+  var drag = null;
+
+  function dragStart(e) {
+    if (drag || e.button > 0 || e.isPrimary === false) return;
+    var t = e.target, track = !!(t && t.classList && t.classList.contains("pl-slider"));
+    var zone = track ? t : (t && t.closest ? t.closest("svg.pl-svg") : null), chart = null;
+    for (var i = 0; zone && i < charts.length; i++) if (charts[i].figure.contains(zone)) chart = charts[i];
+    if (!chart) return;
+    e.preventDefault();   // no text selection, no native range drag
+    drag = { chart: chart, id: e.pointerId, track: track, x0: e.clientX, y0: e.clientY,
+             active: e.pointerType !== "touch" || track, lastTone: 0, lastSay: 0, said: -1, timer: 0 };
+    try { zone.setPointerCapture(e.pointerId); } catch (err) { /* the events still bubble */ }
+    if (drag.active) dragTo(e.clientX, true);
+  }
+
+  function dragMove(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.active) {   // touch on the drawing: sideways scrubs, up or down scrolls
+      var dx = Math.abs(e.clientX - drag.x0), dy = Math.abs(e.clientY - drag.y0);
+      if (dx < 6 && dy < 6) return;
+      if (dy > dx) { drag = null; return; }
+      drag.active = true;
+      dragTo(e.clientX, true);
+      return;
+    }
+    dragTo(e.clientX, false);
+  }
+
+  function dragTo(clientX, first) {
+    var d = drag, chart = d.chart, row = chart.rowAt(clientX, d.track), t = now();
+    if (first) {   // focus, sound loading, the point played and said
+      chart.pick(row);
+      d.lastTone = d.lastSay = t;
+      d.said = row;
+      return;
+    }
+    if (row === chart.row) return;
+    chart.show(row);   // the cursor follows at once
+    if (t - d.lastTone >= TONE_GAP) { d.lastTone = t; chart.playPoint(); }
+    clearTimeout(d.timer);
+    if (t - d.lastSay >= SAY_GAP) sayDragged(d);
+    else d.timer = setTimeout(function () { sayDragged(d); }, SAY_GAP - (t - d.lastSay));
+  }
+
+  function sayDragged(d) {
+    d.lastSay = now();
+    if (d.said === d.chart.row) return;
+    d.said = d.chart.row;
+    if (settings.get("speech")) d.chart.announce(d.chart.label(d.chart.row));
+  }
+
+  function dragEnd(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    var d = drag;
+    drag = null;
+    clearTimeout(d.timer);
+    if (e.type === "pointercancel") return;   // the browser took the gesture (a scroll)
+    if (!d.active) { d.chart.pick(d.chart.rowAt(e.clientX, d.track)); return; }   // a tap
+    sayDragged(d);   // where the drag ended, once
   }
 
   /* Moves the cursor, readout and table row to `row` (nothing is spoken). */
@@ -247,14 +361,15 @@
       for (var i = 0; i < bank.charts.length; i++) bank.charts[i].loading = "synth";
       self.say(self.text.synthesised);
     };
-    var decode = function (bytes) {
+    var decode = function (bytes, refused) {
+      refused = typeof refused === "function" ? refused : fail;
       try {
         var p = c.decodeAudioData(bytes, function (b) {
           bank.buffer = b;
           for (var i = 0; i < bank.charts.length; i++) ready(bank.charts[i], b);
-        }, fail);
+        }, refused);
         if (p && p.catch) p.catch(function () {});
-      } catch (e) { fail(); }
+      } catch (e) { refused(); }
     };
     var embedded = (window.PitchlineAudio || {})[key];
     var ogg = this.figure.getAttribute("data-audio"), js = this.figure.getAttribute("data-audio-script");
@@ -274,12 +389,23 @@
       sc.onerror = fail;
       document.head.appendChild(sc);
     } else if (ogg) {
-      fetch(ogg).then(function (r) {
-        if (!r.ok) throw new Error(r.status);
-        return r.arrayBuffer();
-      }).then(decode, fail);
+      /* The same bank in Ogg and in WebM (Safari before 18.4 decodes Vorbis only in WebM): the
+         container the browser says it plays first, the other if decoding fails, then simple
+         tones, said once. Only one file is fetched where the first one decodes. */
+      var webm = this.figure.getAttribute("data-audio-webm"), order = webm ? [ogg, webm] : [ogg];
+      if (webm && !canPlay('audio/ogg; codecs="vorbis"') && canPlay('audio/webm; codecs="vorbis"')) order.reverse();
+      var attempt = function (i) {
+        if (i >= order.length) { fail(); return; }
+        var next = function () { attempt(i + 1); };
+        fetch(order[i]).then(function (r) {
+          if (!r.ok) throw new Error(r.status);
+          return r.arrayBuffer();
+        }).then(function (bytes) { decode(bytes, next); }, next);
+      };
+      attempt(0);
     } else fail();
   };
+
 
   /* Plays bank tone `tone` at time `when`, panned by `row`; returns the source node, or null while
      the bank is still loading (nothing stands in for it unannounced). */
@@ -294,32 +420,51 @@
     }
     var out = this.panner || c.destination;
     if (this.panner) this.panner.pan.setValueAtTime(pan, when);
+    /* The reader's pitch (a playback rate: the bank is pre-rendered, so an octave lower also
+       lasts twice as long) and tone length (a value tone cut short with a 12 ms fade; the
+       earcons keep theirs). */
+    var rate = settings.rate(), value = tone !== a.endTone && tone !== a.missingTone;
+    var part = value ? settings.get("toneLength") : 1;
+    var keep = part < 1 ? TONE_LEAD + a.toneDuration * part : t[1];   // seconds of the slot played
+    var end = when + keep / rate;
     if (this.buffer) {
       node = c.createBufferSource();
       node.buffer = this.buffer;
-      node.connect(out);
-      node.start(when, t[0], t[1]);
-    } else {   // the decoder refused the bank: synthesised tones, announced once (see load)
+      if (rate !== 1) node.playbackRate.value = rate;
+      if (part < 1) {
+        var fade = c.createGain();
+        fade.gain.setValueAtTime(1, Math.max(when, end - 0.012));
+        fade.gain.linearRampToValueAtTime(0, end);
+        node.connect(fade);
+        fade.connect(out);
+      } else node.connect(out);
+      node.start(when, t[0], keep);
+    } else {   // the decoder refused the bank: simple synthesised tones, announced once (see load)
       node = c.createOscillator();
       var g = c.createGain();
       node.type = t[2] > 0 ? "triangle" : "square";   // frequency 0: the missing-value tick
-      node.frequency.value = t[2] > 0 ? t[2] : 110;
+      node.frequency.value = (t[2] > 0 ? t[2] : 110) * rate;
       g.gain.setValueAtTime(0, when);
       g.gain.linearRampToValueAtTime(0.3, when + 0.008);
-      g.gain.setValueAtTime(0.3, when + Math.max(0.01, t[1] - 0.05));
-      g.gain.linearRampToValueAtTime(0, when + t[1] - 0.03);
+      g.gain.setValueAtTime(0.3, Math.max(when + 0.01, end - 0.05));
+      g.gain.linearRampToValueAtTime(0, Math.max(when + 0.02, end - 0.03));
       node.connect(g);
       g.connect(out);
       node.start(when);
-      node.stop(when + t[1]);
+      node.stop(end);
     }
     return node;
+  };
+
+  /* Seconds a point's tone sounds with the reader's pitch and length settings. */
+  P.toneSeconds = function () {
+    return this.data.audio.toneDuration * settings.get("toneLength") / settings.rate();
   };
 
   /* Plays the current point: one tone, or every series in quick succession in the all view. */
   P.playPoint = function () {
     var c = ctx;
-    if (!c || !this.data.audio) return;
+    if (!c || !this.data.audio || !settings.get("tones")) return;
     if (this.loading === "loading" && !this.buffer) {
       if (!this.waiting) this.say(this.text.loadingSound);   // said once; the tone follows when ready
       this.waiting = true;
@@ -328,7 +473,7 @@
     var at = c.currentTime, one = this.s < this.series.length;
     if (one) this.tone(this.toneOf(this.s, this.row), at, this.row);
     else for (var s = 0; s < this.series.length; s++) this.tone(this.toneOf(s, this.row, true), at + s * 0.17, this.row);
-    this.heard(((one ? 0 : (this.series.length - 1) * 0.17) + this.data.audio.toneDuration) * 1000);
+    this.heard(((one ? 0 : (this.series.length - 1) * 0.17) + this.toneSeconds()) * 1000);
   };
 
   /* A tone started by a key sounds for `ms` from now (+ the output's latency). */
@@ -346,15 +491,17 @@
 
   /* Goes to `row`; past either end it stops there, plays the end blips and names the point. */
   P.move = function (row) {
-    var last = this.rows - 1, edge = row > last || row < 0;
+    var last = this.rows - 1, edge = row > last || row < 0, from = this.row;
     row = Math.max(0, Math.min(last, row));
     this.row = row;
+    if (!edge && row !== from) { this.chime(from, row); this.markStop = null; }
     if (edge && ctx && this.data.audio) {
       this.tone(this.data.audio.endTone, ctx.currentTime, row);
       this.heard(this.data.audio.toneDuration * 1000);
     }
     else this.playPoint();   // sound first: the DOM updates after start() cost no latency
     this.show(row);
+    if (!settings.get("speech")) return;   // the reader chose tones only: Space says the point
     this.announce((edge ? (row === last ? this.text.lastPoint : this.text.firstPoint) : "") + this.label(row));
   };
 
@@ -407,8 +554,8 @@
         break;
       case "PageDown": this.move(this.row + step > this.rows - 1 && this.row < this.rows - 1 ? this.rows - 1 : this.row + step); break;
       case "PageUp": this.move(this.row - step < 0 && this.row > 0 ? 0 : this.row - step); break;
-      case "ArrowUp": this.switchSeries(-1); break;
-      case "ArrowDown": this.switchSeries(1); break;
+      case "ArrowUp": this.switchSeries(this.data.upIsNext ? 1 : -1); break;
+      case "ArrowDown": this.switchSeries(this.data.upIsNext ? -1 : 1); break;
       case " ": case "Enter": this.playPoint(); this.announce(this.label(this.row)); break;
       case "p": case "P": this.togglePlay(); break;
       case "Escape": if (this.playing) this.stop(true); else handled = false; break;
@@ -418,9 +565,11 @@
       case "d": case "D": this.say(this.text.describe[again || e.shiftKey ? 1 : 0]); break;
       case "x": case "X": this.say(this.text.xAxis); break;
       case "y": case "Y": this.say(this.text.yAxis); break;
+      case "m": case "M": this.landmark(e.shiftKey ? -1 : 1); break;
       case "[": this.extreme(false); break;
       case "]": this.extreme(true); break;
       case "h": case "H": case "?": openHelp(this.slider); break;
+      case "o": case "O": openSettings(this); break;
       case "c": case "C":
         if (!this.series.some(function (ser) { return !!ser.sharedTones; })) { this.say(this.text.oneScale); break; }
         compare = !compare;
@@ -455,9 +604,56 @@
     this.playPoint();
     this.show(this.row);
     /* The series is named before the point, in the same utterance, every time. */
-    var name = this.s < this.series.length
-      ? fillNamed(this.text.series, { n: this.s + 1, count: this.series.length }) : this.text.allSeries;
-    this.announce(name + this.label(this.row));
+    var one = this.s < this.series.length, place = { n: this.s + 1, count: this.series.length };
+    var name = one ? fillNamed(this.text.series, place) : this.text.allSeries;
+    var after = one && this.text.seriesAfter ? fillNamed(this.text.seriesAfter, place) : "";
+    this.announce(name + this.label(this.row) + after);
+  };
+
+  /* Rows where the current view meets mark `m` (the all view: the first series'). */
+  P.markRows = function (m) {
+    var rows = this.marks[m].rows;
+    return rows[this.s < rows.length ? this.s : 0] || [];
+  };
+
+  /* The landmark chime, just after the point's tone, when the cursor moved onto or past a mark
+     (from `from`, exclusive, to `to`). */
+  P.chime = function (from, to) {
+    var a = this.data.audio;
+    if (!a || a.markTone == null || !ctx) return;
+    var lo = Math.min(from, to), hi = Math.max(from, to);
+    for (var m = 0; m < this.marks.length; m++) {
+      var rows = this.markRows(m);
+      for (var i = 0; i < rows.length; i++) {
+        if (rows[i] === to || (rows[i] > lo && rows[i] < hi)) {
+          this.tone(a.markTone, ctx.currentTime + a.toneDuration, to);
+          return;
+        }
+      }
+    }
+  };
+
+  /* M / Shift+M: the next / previous landmark after the cursor, said before the point there. */
+  P.landmark = function (dir) {
+    if (!this.marks.length) { this.say(this.text.noMarks); return; }
+    var best = null, row = this.row, self = this;
+    var stops = [];
+    for (var m = 0; m < this.marks.length; m++) this.markRows(m).forEach(function (r) { stops.push([r, m]); });
+    if (!stops.length) { this.say(this.text.noMarks); return; }
+    stops.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    var at = this.markStop == null ? -1 : this.markStop;
+    for (var i = 0; i < stops.length; i++) {
+      var k = dir > 0 ? i : stops.length - 1 - i, st = stops[k];
+      var after = dir > 0 ? (st[0] > row || (st[0] === row && k > at)) : (st[0] < row || (st[0] === row && k < at));
+      if (after) { best = k; break; }
+    }
+    if (best == null) best = dir > 0 ? 0 : stops.length - 1;   // wraps around
+    this.markStop = best;
+    this.row = stops[best][0];
+    this.playPoint();
+    if (ctx && this.data.audio && this.data.audio.markTone != null) this.tone(this.data.audio.markTone, ctx.currentTime + this.data.audio.toneDuration, this.row);
+    this.show(this.row);
+    self.announce(this.marks[stops[best][1]].say + this.label(this.row));
   };
 
   /* `[` / `]`: the lowest / highest value of the current series (of all series in the all view),
@@ -563,6 +759,12 @@
     var speeds = this.text.speeds, next = Math.max(0, Math.min(speeds.length - 1, this.speed + dir));
     this.say(speeds[next].text);
     if (next === this.speed) return;
+    this.setSpeed(next);
+    settings.set("speed", speeds[next].factor);   // remembered, and every chart follows
+  };
+
+  /* Playback speed `next` (index into text.speeds), also while playing. */
+  P.setSpeed = function (next) {
     this.speed = next;
     var p = this.playing;
     if (p) {   // continue from the next unplayed row at the new tempo
@@ -590,6 +792,36 @@
     if (close) close.focus();
   }
 
+  /* The settings dialog (pitchline-settings.js): non-modal like the help; the chart that opened
+     it plays the preview. */
+  var settingsChart = null;
+  function openSettings(chart) {
+    settingsChart = chart;
+    if (settings.open) settings.open(chart.slider, chart.text.speeds);
+  }
+
+  settings.preview = function () {
+    var chart = settingsChart || charts[0], c = resumeAudio();
+    if (!chart || !c || !chart.data.audio) return;
+    chart.load();
+    var a = chart.data.audio, low = -1, high = -1;
+    for (var i = 0; i < a.tones.length; i++) {
+      if (i === a.endTone || i === a.missingTone || !(a.tones[i][2] > 0)) continue;
+      if (low < 0 || a.tones[i][2] < a.tones[low][2]) low = i;
+      if (high < 0 || a.tones[i][2] > a.tones[high][2]) high = i;
+    }
+    if (low < 0) return;
+    chart.tone(low, c.currentTime + 0.02, 0);
+    chart.tone(high, c.currentTime + 0.07 + chart.toneSeconds(), Math.max(0, chart.rows - 1));
+  };
+
+  settings.onChange(function (v) {   // applied to every chart on the page at once
+    for (var i = 0; i < charts.length; i++) {
+      var next = charts[i].speedIndex(v.speed);
+      if (next !== charts[i].speed) charts[i].setSpeed(next);
+    }
+  });
+
   function setUpHelp() {
     var dialog = document.getElementById("pl-help");
     if (!dialog) return;
@@ -604,9 +836,9 @@
     document.addEventListener("keydown", function (e) {
       if (!dialog.open) return;
       if (e.key === "Escape") { e.preventDefault(); shut(); }
-      else if (e.key === "Tab") {   // the Close button is the help's only control: Tab stays on it
-        e.preventDefault();
-        if (close) close.focus();
+      else if (e.key === "Tab") {   // Tab stays inside the help
+        if (settings.keepTabInside) settings.keepTabInside(dialog, e);
+        else { e.preventDefault(); if (close) close.focus(); }
       }
     });
     dialog.addEventListener("close", function () {
@@ -640,7 +872,7 @@
   }
 
   function init() {
-    var all = window.PitchlineCharts || {}, charts = [];
+    var all = window.PitchlineCharts || {};
     var figures = document.querySelectorAll("figure.pl-chart[data-chart-id]");
     for (var i = 0; i < figures.length; i++) {
       var data = all[figures[i].getAttribute("data-chart-id")];
@@ -649,10 +881,11 @@
       chart.start();
       charts.push(chart);
     }
-    document.addEventListener("click", function (e) {
-      var svg = e.target && e.target.closest ? e.target.closest("svg.pl-svg") : null;
-      for (var c = 0; svg && c < charts.length; c++) if (charts[c].figure.contains(svg)) pickOnDrawing(e, charts[c]);
-    });
+    document.addEventListener("pointerdown", dragStart);
+    document.addEventListener("pointermove", dragMove);
+    document.addEventListener("pointerup", dragEnd);
+    document.addEventListener("pointercancel", dragEnd);
+    document.addEventListener("touchmove", function (e) { if (drag && drag.active && e.cancelable) e.preventDefault(); }, { passive: false });
     /* Back from another window: Orca 43 announces only the browser frame and stays in browse mode,
        although the slider has focus (measured); focus arriving anew on it says the chart once
        and switches to focus mode. */
@@ -666,6 +899,16 @@
       }, 200);
     });
     setUpHelp();
+    /* The guide page's "Open the settings" (no chart there, so no preview tone). */
+    var openers = document.querySelectorAll(".pl-open-settings");
+    for (var o = 0; o < openers.length; o++) {
+      openers[o].hidden = false;
+      openers[o].addEventListener("click", function (e) { if (settings.open) settings.open(e.currentTarget, null); });
+    }
+    if (!charts.length) {
+      var previews = document.querySelectorAll(".pl-settings-preview");
+      for (var q = 0; q < previews.length; q++) previews[q].hidden = true;
+    }
     liveReload();
     var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 200); };
     idle(function () { for (var c = 0; c < charts.length; c++) charts[c].load(); });

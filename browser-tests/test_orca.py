@@ -215,3 +215,58 @@ def test_orca_back_from_another_window_says_the_point_once(site):
     assert back.count(expected[0]) == 1 and "Focus mode" in back, back
     assert after_key(lines, "Right") == [expected[1]]
     assert "\n".join(lines).count(expected[0]) == 2        # at Down, and once on the way back
+
+
+def test_orca_box_plot_name_kind_and_first_steps_each_heard_once(site):
+    """A box plot (issue 14): Tab says the chart's name and kind and the first group's median;
+    Right moves to the next month, Up to its higher statistics, each said once with its place."""
+    chart = "seattle-temperature-boxplot"
+    url = site["base"] + f"charts/{chart}.html"
+    labels = site["labels"][chart]["series"]   # series 3 is the median, 4 the upper quartile, 5 the maximum
+    tabs = tabs_to(url)
+    lines = transcript(url, ["Tab"] * tabs + ["Right", "Up", "Up"], "box-plot-tab-right-up-up")
+    on_focus = " ".join(after_key(lines, "Tab", tabs))
+    assert "Seattle's daily highs by month figure" in on_focus, on_focus
+    assert "Audio box plot horizontal slider " + labels[3][0] in on_focus, on_focus
+    assert labels[3][0] == "January, median 8.3 degrees Celsius"
+    assert after_key(lines, "Right") == [labels[3][1]]
+    assert after_key(lines, "Up", 1) == [labels[4][1] + ", 5 of 7"]
+    assert after_key(lines, "Up", 2) == [labels[5][1] + ", 6 of 7"]
+    assert labels[5][1] == "February, maximum 16.7 degrees Celsius"
+    text = "\n".join(lines)
+    assert text.count(labels[3][1]) == 1 and text.count(labels[4][1]) == 1 and text.count(labels[5][1]) == 1
+    assert "°C" not in text
+
+
+def test_orca_layered_chart_band_range_and_mark_said_once(site):
+    """A layered chart (issue 14): the band's range is heard with the value, and M says the rule
+    at the mean before the point where the line crosses it, each once."""
+    chart = "seattle-temperature-range"
+    url = site["base"] + f"charts/{chart}.html"
+    labels = site["labels"][chart]["series"][0]
+    tabs = tabs_to(url)
+    lines = transcript(url, ["Tab"] * tabs + ["Right", "m"], "layers-band-mark")
+    assert after_key(lines, "Right", 1) == [labels[1]]
+    assert labels[1] == "February, average daily high 9.86 degrees Celsius, range 4.055 to 9.86"
+    heard = after_key(lines, "m", 1)
+    assert heard == ["Mark 1 of 1: Mean daily high, 16.439 degrees Celsius. " + labels[4]], heard
+    assert "\n".join(lines).count(labels[4]) == 1
+
+
+def test_orca_settings_dialog_verbose_then_the_next_point_in_the_new_wording(site):
+    """O opens the settings (non-modal, focus on the checked choice of the first group; Orca 43
+    reads radio buttons in browse mode): Down reads Verbose, Space chooses it; Escape returns to
+    the chart in focus mode, and the next points are said with their position."""
+    url = site["base"] + f"charts/{CHART}.html"
+    labels = site["labels"][CHART]["series"][0]
+    tabs = tabs_to(url)
+    lines = transcript(url, ["Tab"] * tabs + ["o", "Down", "space", "Escape", "Right", "Right"], "settings-verbose-right")
+    opened = " ".join(after_key(lines, "o"))
+    assert "Audio chart settings dialog" in opened and "Spoken label" in opened and "Normal" in opened, opened
+    assert "Verbose" in " ".join(after_key(lines, "Down")), lines
+    assert "selected" in " ".join(after_key(lines, "space")), lines
+    back = " ".join(after_key(lines, "Escape"))
+    assert "Focus mode" in back, back
+    assert "Audio chart horizontal slider" in back, back
+    assert after_key(lines, "Right", 1) == [labels[1] + ", 2 of 1,461"]
+    assert after_key(lines, "Right", 2) == [labels[2] + ", 3 of 1,461"]

@@ -32,6 +32,7 @@ ENTITY = "&lt;b&gt; &amp;"
 PAGES = {
     "index.html": ["Title " + SCRIPT, "Report " + SCRIPT, "Bars " + STYLE],
     "404.html": [],
+    "guide.html": [],
     "charts/xss-spec.html": ["Title " + SCRIPT, "Subtitle " + ATTR, "Description " + SINGLE, SCRIPT, ATTR, MUSTACHE],
     "charts/xss-bars.html": ["Bars " + STYLE, SCRIPT, ATTR, "javascript:alert(4)", ENTITY],
     "charts/xss-bare.html": [SCRIPT, TEMPLATE, MUSTACHE, "<!-- not a comment"],

@@ -1,6 +1,6 @@
 // Installed by the tests before any page script (Playwright add_init_script): observes the page
 // through the Web Audio API only, so the shipped script carries no test hooks.
-// window.__plays: one entry per tone start {when, offset, duration, pan, frequency, synthesized,
+// window.__plays: one entry per tone start {when, offset, duration, pan, frequency, rate, synthesized,
 // keydownTime (the key event's timeStamp when started inside a key handler, else 0), startTime
 // (performance.now() right after start())}; window.__decoded: durations of decoded buffers;
 // window.__ctx: the page's AudioContext; window.__csp: CSP violations.
@@ -15,7 +15,7 @@
   const record = (node, when, offset, duration, synthesized) => {
     window.__ctx = node.context;
     window.__plays.push({ when: when || 0, offset: offset || 0, duration: duration || 0, pan, synthesized,
-      frequency: synthesized ? node.frequency.value : 0, keydownTime: key, startTime: performance.now() });
+      frequency: synthesized ? node.frequency.value : 0, rate: node.playbackRate ? node.playbackRate.value : 1, keydownTime: key, startTime: performance.now() });
   };
   const bufferStart = AudioBufferSourceNode.prototype.start;
   AudioBufferSourceNode.prototype.start = function (when, offset, duration) {

@@ -219,9 +219,10 @@ def evaluate(spec: dict, base_dir: str, all_marks: bool = False) -> dict:
     # A mark with an overlay (`"point": true`, `"line": true`) compiles to two marks over the same
     # rows: the data is the first data-carrying mark's.
     first = next((m["name"] for m in marks if any(i["mark"] == m["name"] for i in items)), None)
+    all_items = items  # every mark's items, for layered specs (compare_layers.py)
     if not all_marks:
         items = [i for i in items if i["mark"] == first]
-    return {"scales": scales, "marks": marks, "items": items}
+    return {"scales": scales, "marks": marks, "items": items, "all_items": all_items}
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ import pytest
 
 import compare
 import compare_figure
+import composite
+import compare_layers
 import expectations
 import oracle
 
@@ -64,8 +66,14 @@ def test_pitchline_data_equals_vegalite(models, path):
     spec = _spec(path)
     titles = spec.get("usermeta", {}).get("pitchline", {}).get("seriesTitles")
     base = os.path.dirname(os.path.join(ROOT, path))
-    problems = (compare_figure.diff(model, spec, base, titles) if "panels" in model
-                else compare.diff(model, oracle.evaluate(spec, base), titles))
+    if "panels" in model:  # a figure of small multiples: each panel against its Vega-Lite cell
+        problems = compare_figure.diff(model, spec, base, titles)
+    elif composite.mark_type(spec) in composite.COMPOSITE:  # boxplot, errorbar, errorband: every part's statistics
+        problems = composite.diff(model, spec, base)
+    else:
+        result = oracle.evaluate(spec, base)
+        # A layered spec: each layer against its own Vega-Lite mark (compare_layers.py).
+        problems = compare_layers.diff_layers(model, result, spec, titles) if "layer" in spec else compare.diff(model, result, titles)
     if problems and path in EXPECTED["differs"]:
         pytest.xfail(f"known difference: {problems[0]}")
     assert not problems, f"{path}: " + "; ".join(problems)
@@ -82,6 +90,26 @@ def test_the_comparison_notices_a_wrong_value():
     assert "1 of 2 values differ" in compare.diff(model, vega)[0]
     vega["items"].pop()
     assert "Pitchline has 2 values, Vega-Lite 1" in compare.diff(model, vega)[0]
+
+
+def test_the_layered_comparison_notices_wrong_values():
+    """Each layer against its own mark: a wrong trend value and a wrong band edge are reported."""
+    spec = {"layer": [{"mark": "area"}, {"mark": "line"}, {"mark": "line"}]}
+    model = {"x": {"type": "quantitative"}, "xValues": [1, 2],
+             "series": [{"name": "s", "values": [5, 6], "details": [{"bandLower": 4, "bandUpper": 7}, {"bandLower": 5, "bandUpper": 8}]},
+                        {"name": "Trend line", "values": [1.5, 2.5]}],
+             "semantics": {"seriesLayers": [{"layer": 1, "mark": "line", "trend": False}, {"layer": 2, "mark": "line", "trend": True}]}}
+    items = [{"mark": "layer_0_marks", "x": 1, "y": 4, "y2": 7}, {"mark": "layer_0_marks", "x": 2, "y": 5, "y2": 8},
+             {"mark": "layer_1_marks", "x": 1, "y": 5}, {"mark": "layer_1_marks", "x": 2, "y": 6},
+             {"mark": "layer_2_marks", "x": 1, "y": 1.5}, {"mark": "layer_2_marks", "x": 2, "y": 2.5}]
+    vega = {"scales": {"x": "point", "y": "linear"}, "marks": [{"name": f"layer_{k}_marks", "fields": {}} for k in range(3)],
+            "items": items[:2], "all_items": items}
+    assert compare_layers.diff_layers(model, vega, spec) == []
+    model["series"][1]["values"][1] = 2.6
+    assert "trend line at N2" in compare_layers.diff_layers(model, vega, spec)[0]
+    model["series"][1]["values"][1] = 2.5
+    model["series"][0]["details"][1]["bandUpper"] = 9
+    assert "band at N2" in compare_layers.diff_layers(model, vega, spec)[0]
 
 
 BARE_CSVS = sorted(_rel(p) for p in glob.glob(os.path.join(ROOT, "site", "charts", "*.csv")) +

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 struct CSVSidecar {
     static let keys = ["title", "subtitle", "description", "xTitle", "yTitle", "unit", "xUnit", "format",
-                       "mark", "seriesTitles", "seriesNames", "seriesOrder", "audio"]
+                       "mark", "seriesTitles", "seriesNames", "seriesOrder", "audio", "language"]
     let reader: SpecReader
     let root: JSONValue
 
@@ -38,8 +38,10 @@ struct CSVSidecar {
         }
         if let m = root["mark"] {
             let name = try r.string(m, "$.mark")!
-            guard let mark = Mark(rawValue: name) else {
-                throw r.problem(m, "$.mark", "\"\(name)\" is not supported; use one of \(Mark.allCases.map(\.rawValue).joined(separator: ", "))")
+            // A bare CSV's columns are series over rows: the four plain marks fit it.
+            let plain: [Mark] = [.line, .bar, .point, .area]
+            guard let mark = Mark(rawValue: name), plain.contains(mark) else {
+                throw r.problem(m, "$.mark", "\"\(name)\" is not supported; use one of \(plain.map(\.rawValue).joined(separator: ", "))")
             }
             spec.mark = mark
         }
@@ -52,6 +54,10 @@ struct CSVSidecar {
             if key == "seriesTitles" { spec.seriesTitles.merge(names) { _, new in new } } else { spec.seriesNames = names }
         }
         if let order = root["seriesOrder"] { spec.seriesOrder = try r.strings(order, "$.seriesOrder") }
+        if let tag = try r.string(root["language"], "$.language") {
+            if let message = Language.problem(with: tag) { throw r.problem(root["language"]!, "$.language", message) }
+            spec.language = tag
+        }
         spec.audio = try root["audio"].map { a throws(ChartProblem) in try r.audioOptions(a, "$.audio", base: audioDefaults) } ?? audioDefaults
     }
 }

@@ -11,12 +11,30 @@ extension Chart {
             // In a scatter, rows of other series' points are not this series' missing values.
             if let rows = s.pointRows { stats.missing = rows.filter { s.values[$0] == nil }.count }
             let trend = computeTrend(s.values, stats: stats)
+            if let box = semantics.box, box.statistics.indices.contains(index), box.statistics[index].isOutliers {
+                // Outliers are counted, not read as a shape across the groups.
+                let sentence = boxOutliersSentence(box, series: index, speech)
+                descriptions.append(SeriesDescription(name: s.name, statistics: stats, trend: trend, statisticsSentence: sentence, trendSentence: sentence))
+                continue
+            }
+            if isStripPlot {
+                // A strip plot's rows are values within categories: no shape along them.
+                descriptions.append(SeriesDescription(name: s.name, statistics: stats, trend: trend,
+                                                      statisticsSentence: statisticsSentence(index, stats, speech), trendSentence: stripSentence(series: index, speech)))
+                continue
+            }
             descriptions.append(SeriesDescription(
                 name: s.name, statistics: stats, trend: trend,
                 statisticsSentence: statisticsSentence(index, stats, speech),
                 trendSentence: trendSentence(index, trend, speech)))
         }
-        var text = summary(descriptions, speech)
+        var text = semantics.box.map { boxPlotSummary($0, speech) } ?? summary(descriptions, speech)
+        if isStripPlot {
+            let total = descriptions.reduce(0) { $0 + $1.statistics.count }
+            text = speech.messages["strip.summary", ["kind": speech.messages["kind.tick"], "title": title.isEmpty ? speech.messages["box.data"] : title,
+                                                     "values": speech.messages.plural("count.values", count: total)]] + " " + descriptions.map(\.trendSentence).joined(separator: " ")
+        }
+        if let e = semantics.errorRange { text += " " + e.sentence(band: mark == .errorband, speech.messages) }
         if semantics.invalidRows > 0 {
             // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.
             text += " " + speech.messages.plural("summary.invalidRows", count: semantics.invalidRows, ["field": x.title.lowercased()])
@@ -28,7 +46,7 @@ extension Chart {
         var parts: [String] = []
         let m = speech.messages
         let names = series.indices.map { speech.spokenName($0) }
-        let kind = m["kind.\(mark.rawValue)"]
+        let kind = m[kindKey]
         var first = title.isEmpty ? m["summary.kindUntitled", ["kind": kind]] : m["summary.kind", ["kind": kind, "title": title]]
         if let aggregate = y.aggregate { first += " (\(aggregatePhrase(aggregate, m)))" }
         if names.count > 1 { first += m["summary.series", ["count": TextFormat.count(names.count, locale: speech.locale), "list": m.list(names)]] }
@@ -74,6 +92,7 @@ extension Chart {
             }
         }
         if pitchScalePerSeries { parts.append(m["summary.pitchScales"]) }
+        if let marks = speech.annotationSentences { parts.append(marks) }  // layers: rules, labels, bands
         return parts.joined(separator: " ")
     }
 
@@ -91,7 +110,7 @@ extension Chart {
     }
 
     /// A scatter plot of several series: rows are shared slots, so a series' empty rows are not missing values.
-    var isPointCloud: Bool { mark == .point && series.count > 1 }
+    var isPointCloud: Bool { (mark == .point || mark == .tick || mark == .text) && series.count > 1 }
 
     /// Series whose shape sentence is part of the summary; more are described in their sections only.
     static let summaryShapeLimit = 4

@@ -10,7 +10,8 @@ extension Chart {
     /// range or less: on the shared scale it would play a few pitches only (a near-flat tone), so
     /// each series gets its own scale, and the "all series" view keeps the shared one for comparing.
     public var pitchScalePerSeries: Bool {
-        guard series.count > 1 else { return false }
+        // A box plot's statistics are heard against each other: always one scale (Up sounds higher).
+        guard series.count > 1, semantics.box == nil else { return false }
         var low = Double.infinity, high = -Double.infinity
         var ranges: [Double] = []
         for s in series {

@@ -29,12 +29,25 @@ public struct ChartSemantics: Sendable, Equatable {
     public var pointPerDatum: Bool
     /// Spec features read but not interactive in Pitchline (e.g. "params: 1 selection"), for `check`.
     public var notes: [String]
+    /// A box plot's groups: counts, outliers, whisker rule (`Chart+BoxPlot.swift`); nil otherwise.
+    public var box: BoxPlotInfo?
+    /// An error bar's or band's extent ("stderr", "ci", …) and centre; nil for other marks.
+    public var errorRange: ErrorRangeInfo?
+    /// Layered charts: rules and labels that mark a value or a row (`Chart+Layers.swift`).
+    public var annotations: [ChartAnnotation] = []
+    /// Layered charts: per series, the layer it came from and how it is drawn; empty for one view.
+    public var seriesLayers: [SeriesLayer] = []
+    /// Layered charts read as a known idiom (lollipop, dumbbell), else nil.
+    public var idiom: LayerIdiom?
 
     public init(
         specMark: String? = nil, orientation: Orientation = .vertical, bins: [BinRange]? = nil,
         stack: StackOffset? = nil, valueScale: ScaleInfo = ScaleInfo(), rowScale: ScaleInfo = ScaleInfo(),
-        extraFields: [ExtraField] = [], invalidRows: Int = 0, pointPerDatum: Bool = false, notes: [String] = []
+        extraFields: [ExtraField] = [], invalidRows: Int = 0, pointPerDatum: Bool = false, notes: [String] = [],
+        box: BoxPlotInfo? = nil, errorRange: ErrorRangeInfo? = nil
     ) {
+        self.box = box
+        self.errorRange = errorRange
         self.specMark = specMark
         self.orientation = orientation
         self.bins = bins
@@ -109,6 +122,12 @@ public struct PointDetail: Sendable, Equatable {
     /// The segment's share of its stack total, 0…1 (normalized stacks).
     public var share: Double?
     public var extras: [String?]
+    /// A band drawn around the value (an `area` with y2 or an `errorband` layered with a line):
+    /// "14.2 °C, range 11.9 to 16.5".
+    public var bandLower: Double?
+    public var bandUpper: Double?
+    /// Dumbbells: this value minus the previous series' value at the same row ("up 6 from 1995").
+    public var change: Double?
 
     public init(lower: Double? = nil, upper: Double? = nil, stackTotal: Double? = nil, share: Double? = nil, extras: [String?] = []) {
         self.lower = lower
@@ -118,5 +137,8 @@ public struct PointDetail: Sendable, Equatable {
         self.extras = extras
     }
 
-    public var isEmpty: Bool { lower == nil && upper == nil && stackTotal == nil && share == nil && extras.allSatisfy { $0 == nil } }
+    public var isEmpty: Bool {
+        lower == nil && upper == nil && stackTotal == nil && share == nil && extras.allSatisfy { $0 == nil }
+            && bandLower == nil && bandUpper == nil && change == nil
+    }
 }

@@ -52,6 +52,8 @@ public struct Chart: Sendable, Equatable {
 /// The Vega-Lite marks Pitchline draws.
 public enum Mark: String, Sendable, Equatable, CaseIterable {
     case line, bar, point, area
+    /// Composite marks and marks of their own (issue 14, box): see `Chart+BoxPlot.swift`.
+    case boxplot, errorbar, errorband, tick, rule, text
 
     /// "Line chart", "Bar chart", … for reading aloud.
     public var chartKindName: String {
@@ -60,6 +62,12 @@ public enum Mark: String, Sendable, Equatable, CaseIterable {
         case .bar: "Bar chart"
         case .point: "Scatter plot"
         case .area: "Area chart"
+        case .boxplot: "Box plot"
+        case .errorbar: "Error bar chart"
+        case .errorband: "Error band chart"
+        case .tick: "Strip plot"
+        case .rule: "Rule chart"
+        case .text: "Text chart"
         }
     }
 }

@@ -10,10 +10,14 @@ extension ChartBuilder {
     /// Channels whose values are spoken with each point and shown in the table.
     static let extraChannels = ["size", "opacity", "fillOpacity", "strokeOpacity", "strokeWidth", "angle", "text", "href", "url", "description", "color", "fill", "stroke", "shape", "strokeDash"]
 
+    /// Marks evaluated as another kind but drawn and described as themselves (issue 14).
+    static let ownMarks: [String: Mark] = ["tick": .tick, "rule": .rule, "text": .text]
+
     enum KeyKind { case date(TimeGranularity?), cycle(TimeUnitReading), number, category }
 
     func assemble(frame evaluated: DataFrame, roles: Roles, markKind: Mark, fieldOf: [String: String], binEnd: [String: String],
-                  preAggregate: DataFrame? = nil) throws(ChartProblem) -> Chart {
+                  preAggregate: DataFrame? = nil, range: (lower: String, upper: String)? = nil,
+                  onRows: (([DataValue]) -> Void)? = nil) throws(ChartProblem) -> Chart {
         let key = roles.key, value = roles.value
         var frame = evaluated
         // A stacked area over a continuous axis: Vega-Lite imputes 0 for a series missing at an x,
@@ -60,6 +64,8 @@ extension ChartBuilder {
             throw specProblem(value.path, line: value.line, "needs \"field\", \"aggregate\": \"count\" or \"datum\" (the values)")
         }
         let value2Column = roles.value2.flatMap { c in fieldOf[c.channel].flatMap { frame.column($0) } }
+        // An error bar's range around its centre (`ChartBuilder+Composite.swift`).
+        let rangeColumns = range.flatMap { r in frame.column(r.lower).flatMap { lo in frame.column(r.upper).map { (lo, $0) } } }
 
         // Series keys.
         let grouping = spec.channels.filter { c in
@@ -113,7 +119,7 @@ extension ChartBuilder {
         if value.aggregate != nil && grouping.isEmpty && value.stack == .unset { offset = nil }
         // Grouped bars (an offset channel beside the rows) stand side by side, each from zero.
         if value.stack == .unset, spec.channel(roles.orientation == .horizontal ? "yOffset" : "xOffset")?.field != nil { offset = nil }
-        if value.type != .quantitative || value.bin != nil || roles.value2 != nil || ["log", "pow", "sqrt", "symlog"].contains(value.scale.type) { offset = nil }
+        if value.type != .quantitative || value.bin != nil || roles.value2 != nil || range != nil || ["log", "pow", "sqrt", "symlog"].contains(value.scale.type) { offset = nil }
 
         // Rows: distinct keys, or one per datum when a series repeats a key (scatter, raw bars).
         let sortedKeys = try orderedKeys(datums: datums, keyColumn: keyColumn, keyKind: keyKind, keyNumber: keyNumber, frame: frame, roles: roles, fieldOf: fieldOf, valueColumn: valueColumn, preAggregate: preAggregate)
@@ -153,6 +159,7 @@ extension ChartBuilder {
             for k in sortedKeys { rowKeys.append(k); xValues.append(xValue(k, keyKind)) }
             for r in datums { rowOfDatum[r] = rowOfKey[keyColumn[r]]! }
         }
+        onRows?(rowKeys)
 
         // Stack positions: groups are rows of equal key; order by the `order` channel, else the
         // series key ascending (Vega-Lite sorts by the stacking field).
@@ -209,7 +216,7 @@ extension ChartBuilder {
         // Series.
         let rowCount = xValues.count
         let normalize = offset == .normalize
-        let hasDetails = offset != nil || value2Column != nil || !extraDefs.isEmpty
+        let hasDetails = offset != nil || value2Column != nil || rangeColumns != nil || !extraDefs.isEmpty
         var series: [Series] = []
         let valueTitle = title(of: value, fallback: value.aggregate == "count" ? "Count" : "Value")
         for sk in seriesOrder {
@@ -232,6 +239,10 @@ extension ChartBuilder {
                 if let v2 = value2Column?[r].validNumber, let v {
                     details[row].lower = v
                     details[row].upper = v2
+                }
+                if let (lo, hi) = rangeColumns, let a = lo[r].validNumber, let b = hi[r].validNumber, v != nil {
+                    details[row].lower = a
+                    details[row].upper = b
                 }
                 if !extraDefs.isEmpty { details[row].extras = zip(extraDefs, extraColumns).map { c, col in extraText(col[r], c) } }
             }
@@ -287,7 +298,7 @@ extension ChartBuilder {
             extraFields: extraDefs.map { ExtraField(channel: $0.channel.split(separator: "[").first.map(String.init) ?? $0.channel, title: title(of: $0, fallback: $0.channel)) },
             invalidRows: invalid, pointPerDatum: repeats, notes: notes)
         return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
-                     authorDescription: spec.description, mark: markKind, x: xAxis, y: yAxis, xValues: xValues,
+                     authorDescription: spec.description, mark: Self.ownMarks[spec.markName] ?? markKind, x: xAxis, y: yAxis, xValues: xValues,
                      series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken, language: spec.language), semantics: semantics)
     }
 

@@ -96,7 +96,6 @@ struct ChartBuilder {
             if let f = c.field { try requireField(f, c, in: frame) }
             if let a = c.aggregateArgument { try requireField(a, c, in: frame) }
         }
-        let roles = try roles()
 
         // The encoding's own data flow, compiled to VegaLite transforms as Vega-Lite does:
         // implicit date parsing, timeUnit and bin per channel, then one aggregate grouped by every
@@ -139,6 +138,9 @@ struct ChartBuilder {
             }
             fieldOf[c.channel] = f
         }
+        // Composite marks (boxplot, errorbar, errorband) compute their own statistics.
+        if [.boxplot, .errorbar, .errorband].contains(markKind) { return try buildComposite(frame: frame, fieldOf: fieldOf, binEnd: binEnd) }
+        let roles = try roles()
 
         let aggregated = spec.channels.filter { $0.aggregate != nil }
         var preAggregate: DataFrame?

@@ -101,6 +101,7 @@ extension ChartLoader {
         }
         var chart = try Self.loadSpec(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile)
         chart.options.language = chart.options.language ?? languageDefault
+        chart.nameBoxStatistics()  // a box plot's statistics in the chart's language
         return chart
     }
 
@@ -114,7 +115,19 @@ extension ChartLoader {
         } catch {
             throw ChartProblem(file: path, message: "cannot read: \(Self.reason(error))")
         }
-        return try Self.loadAny(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile)
+        // As `loadChart`: the site's language unless the spec names its own, box statistics named in it.
+        func finished(_ chart: Chart) -> Chart {
+            var chart = chart
+            chart.options.language = chart.options.language ?? languageDefault
+            chart.nameBoxStatistics()
+            return chart
+        }
+        switch try Self.loadAny(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile) {
+        case .chart(let chart): return .chart(finished(chart))
+        case .figure(var figure):
+            figure.panels = figure.panels.map(finished)
+            return .figure(figure)
+        }
     }
 
     /// Reads a file by its display path (`site/data/x.csv`), memory-mapped (large CSVs cost

@@ -55,9 +55,14 @@ public struct ChartLoader: Sendable {
             throw ChartProblem(file: path, message: "spec is larger than \(maxSpecBytes >> 20) MiB; put large data in a CSV file under data/")
         }
         let root = try JSONValue.parse(data, file: path)
-        let spec = try ChartSpec.parse(root, file: path)
-        let frame = try SpecData.load(spec, specPath: path, readFile: readFile)
-        var chart = try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)
+        var chart: Chart
+        if root["layer"] != nil {
+            chart = try loadLayered(root, path: path, readFile: readFile)  // ChartLoader+Layers.swift
+        } else {
+            let spec = try ChartSpec.parse(root, file: path)
+            let frame = try SpecData.load(spec, specPath: path, readFile: readFile)
+            chart = try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)
+        }
         if audioDefaults != AudioOptions() {
             // The site's defaults, overridden key by key by the spec's own audio settings.
             let own = root["usermeta"]?["pitchline"]?["audio"]

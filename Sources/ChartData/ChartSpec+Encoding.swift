@@ -8,7 +8,7 @@ extension ChartSpec {
     static let readChannels: [String] = [
         "x", "y", "x2", "y2", "xOffset", "yOffset", "color", "fill", "stroke", "opacity", "fillOpacity",
         "strokeOpacity", "strokeWidth", "strokeDash", "size", "angle", "shape", "text", "tooltip", "detail",
-        "order", "key", "href", "url", "description",
+        "order", "key", "href", "url", "description", "xError", "xError2", "yError", "yError2",
     ]
     static let refusedChannels: [String: String] = [
         "row": "small multiples (row, column, facet) are not supported yet",

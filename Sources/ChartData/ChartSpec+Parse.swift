@@ -15,8 +15,11 @@ extension ChartSpec {
     static let markKinds: [String: Mark] = [
         "line": .line, "trail": .line, "area": .area, "bar": .bar, "rule": .bar,
         "point": .point, "circle": .point, "square": .point, "tick": .point,
+        // Issue 14 (box): text evaluates as a point; composite marks are compiled on their own
+        // (`ChartBuilder+Composite.swift`); tick, rule and text are drawn as themselves.
+        "text": .point, "boxplot": .boxplot, "errorbar": .errorbar, "errorband": .errorband,
     ]
-    static let markList = "line, area, bar, point, tick, circle, square, rule, trail"
+    static let markList = "line, area, bar, point, tick, circle, square, rule, trail, text, boxplot, errorbar, errorband"
 
     static func parse(_ root: JSONValue, file: String) throws(ChartProblem) -> ChartSpec {
         let r = SpecReader(file: file)
@@ -80,6 +83,7 @@ extension ChartSpec {
             let m = try r.object(markValue, "$.mark", allowed: ["type"], ignoredAny: true)
             spec.markName = try r.string(m["type"], "$.mark.type", required: true)!
             spec.markOrient = try r.string(m["orient"], "$.mark.orient")
+            try spec.readCompositeMarkProperties(m, r)
             markPath = "$.mark.type"
         }
         spec.markLine = markValue.line

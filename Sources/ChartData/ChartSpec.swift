@@ -95,6 +95,10 @@ struct ChartSpec {
     var markName: String = "line"
     var markLine = 1
     var markOrient: String?
+    /// Composite marks (`boxplot`, `errorbar`, `errorband`): `extent` (a number or "min-max" for
+    /// box plots; "stderr", "stdev", "ci", "iqr" for error bars) and `center` ("mean", "median").
+    var markExtent: JSONValue?
+    var markCenter: String?
     /// Channels by name; `tooltip` and `detail` arrays become `tooltip[0]`, `tooltip[1]`, ….
     var channels: [ChannelDef] = []
     /// Number of `params` (selections, variables): read, not interactive in Pitchline.

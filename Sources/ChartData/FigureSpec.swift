@@ -43,6 +43,8 @@ struct FigureSpec {
     struct Inherited {
         var data: JSONValue
         var frame: DataFrame
+        /// True when a parent's `transform` made `frame` (a layered child reads only raw data).
+        var transformed = false
     }
 
     /// The figure's panels in reading order, its columns and what tells panels apart.
@@ -70,7 +72,7 @@ struct FigureSpec {
         }
         let frame = try ownFrame(view, path: path, inherited: inherited)
         let data = view["data"] ?? inherited?.data
-        let passOn = frame.map { Inherited(data: data!, frame: $0) }
+        let passOn = frame.map { Inherited(data: data!, frame: $0, transformed: view["transform"] != nil || inherited?.transformed == true) }
         let resolve = try scaleResolve(view, path: path)
         switch op.key {
         case "facet":
@@ -113,6 +115,18 @@ struct FigureSpec {
         if let datasets, !members.contains(where: { $0.key == "datasets" }) { members.append(("datasets", datasets)) }
         if let usermeta, !members.contains(where: { $0.key == "usermeta" }) { members.append(("usermeta", usermeta)) }
         let single = JSONValue(value: .object(members), line: view.line)
+        if view["layer"] != nil {
+            // A layered view loads its layers' data itself (ChartLoader+Layers): it may not start
+            // from rows a facet split or a parent transformed.
+            guard given == nil, view["data"] != nil || inherited?.transformed != true else {
+                throw r.problem(view["layer"]!, "\(path).layer", "a layered view inside a facet, or under a composition's own transform, is not supported yet; facet or transform inside the layer instead")
+            }
+            do {
+                return try ChartLoader.loadLayered(single, path: file, readFile: readFile)
+            } catch {
+                throw located(error, path)
+            }
+        }
         do {
             let spec = try ChartSpec.parse(single, file: file)
             let frame: DataFrame

@@ -38,11 +38,31 @@ public struct Messages: Sendable {
     /// The catalogue of each language (English is the reference every other must match).
     public static func catalogue(_ language: Language) -> [String: String] {
         switch language {
+        case .en: tableEN
+        case .de: tableDE
+        case .fr: tableFR
+        case .es: tableES
+        }
+    }
+
+    /// The catalogue as written, in file order: `KeyValuePairs`, not a dictionary literal, so a
+    /// key written twice (two branches adding the same key) is a failing test
+    /// (`MessagesTests`), not a crash when the site is built.
+    public static func entries(_ language: Language) -> KeyValuePairs<String, String> {
+        switch language {
         case .en: catalogueEN
         case .de: catalogueDE
         case .fr: catalogueFR
         case .es: catalogueES
         }
+    }
+
+    private static let tableEN = table(catalogueEN)
+    private static let tableDE = table(catalogueDE)
+    private static let tableFR = table(catalogueFR)
+    private static let tableES = table(catalogueES)
+    private static func table(_ pairs: KeyValuePairs<String, String>) -> [String: String] {
+        Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The text of `key` with its placeholders filled: `messages["summary.noData", ["name": "Wind"]]`.

@@ -10,15 +10,22 @@ extension SpeechFormatter {
         guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),
               let value = chart.series[series].values[row] else { return nil }
         let s = chart.series[series]
+        if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers {
+            let text = outliersText(box.outliers(series: series, row: row))
+            return chart.y.unit.map { Self.withUnit(text, $0) } ?? text
+        }
         guard s.details.indices.contains(row) else { return valueText(value, series: series) }
         let d = s.details[row]
         var text: String
-        if chart.semantics.stack == nil, let lower = d.lower, let upper = d.upper {
+        if chart.semantics.stack == nil, let lower = d.lower, let upper = d.upper, chart.semantics.errorRange?.center != nil {
+            // An error bar or band around its centre: "12.1 °C, range 10.3 °C to 13.9 °C".
+            text = messages["range.around", ["value": valueText(value, series: series), "low": valueText(lower, series: series), "high": valueText(upper, series: series)]]
+        } else if chart.semantics.stack == nil, let lower = d.lower, let upper = d.upper {
             text = messages["range.fromTo", ["low": valueText(lower, series: series), "high": valueText(upper, series: series)]]
         } else {
             text = valueText(value, series: series)
         }
-        text += detailSuffix(d)
+        text += detailSuffix(d) + layerSuffix(series: series, row: row)
         return text
     }
 

@@ -58,10 +58,26 @@ extension SpeechFormatter {
         guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),
               let value = chart.series[series].values[row] else { return nil }
         let s = chart.series[series]
+        if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers {
+            return outliersText(box.outliers(series: series, row: row))
+        }
         if chart.semantics.stack == nil, s.details.indices.contains(row), let lower = s.details[row].lower, let upper = s.details[row].upper {
+            // An error bar or band around its centre: "12.1, range 10.3 to 13.9".
+            if chart.semantics.errorRange?.center != nil {
+                return messages["range.around", ["value": numberText(value), "low": numberText(lower), "high": numberText(upper)]]
+            }
             return messages["range.fromTo", ["low": numberText(lower), "high": numberText(upper)]]
         }
         return numberText(value)
+    }
+
+    /// A box's outliers, ascending: "33.9, 34.4 and 35.6"; more than five: "7 values from 30.6 to 35.6".
+    public func outliersText(_ values: [Double]) -> String {
+        guard let first = values.first, let last = values.last else { return "" }
+        if values.count > 5 {
+            return messages["box.manyOutliers", ["values": messages.plural("count.values", count: values.count), "low": numberText(first), "high": numberText(last)]]
+        }
+        return messages.list(values.map { numberText($0) })
     }
 
     /// What follows a point's label (", total 5,120, size 120"), in words for ears; nil when nothing.
@@ -69,7 +85,7 @@ extension SpeechFormatter {
         guard chart.series.indices.contains(series), chart.series[series].values.indices.contains(row),
               chart.series[series].values[row] != nil,
               chart.series[series].details.indices.contains(row) else { return nil }
-        let text = detailSuffix(chart.series[series].details[row])
+        let text = detailSuffix(chart.series[series].details[row]) + layerSuffix(series: series, row: row)
         return text.isEmpty ? nil : forEars(text)
     }
 
@@ -80,6 +96,13 @@ extension SpeechFormatter {
         let shown = symbol.map { Self.withUnit("{v}", $0) } ?? "{v}"
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
         let m = messages
+        if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers {
+            // A group without outliers says so, not "no data".
+            return PointTemplates(
+                say: m["label.point", ["name": name, "value": said]], sayGap: m["label.none", ["name": name]],
+                show: m["label.point", ["name": name, "value": shown]], showGap: m["label.none", ["name": name]],
+                part: m["label.part", ["name": name, "value": "{v}"]], partGap: m["label.partNone", ["name": name]])
+        }
         return PointTemplates(
             say: m["label.point", ["name": name, "value": said]], sayGap: m["label.gap", ["name": name]],
             show: m["label.point", ["name": name, "value": shown]], showGap: m["label.gap", ["name": name]],

@@ -37,12 +37,12 @@ public struct SpeechFormatter: Sendable {
         if let f = chart.y.format, var parsed = NumberFormat(d3: f), parsed.kind != .short {
             automaticValues = !parsed.hasPrecision
             if !parsed.hasPrecision {
-                parsed.decimals = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) }).decimals
+                parsed.decimals = NumberFormat.automatic(for: Self.sampleValues(chart)).decimals
             }
             valueFormat = parsed
         } else {
             automaticValues = true
-            var automatic = NumberFormat.automatic(for: chart.series.flatMap { $0.values.prefix(20_000) })
+            var automatic = NumberFormat.automatic(for: Self.sampleValues(chart))
             if let decimals = chart.y.decimals { automatic.decimals = min(automatic.decimals, decimals) }
             valueFormat = automatic
         }
@@ -233,7 +233,7 @@ public struct SpeechFormatter: Sendable {
 
     /// The x part of a point label: the x name before the number for a scatter plot.
     public func xLabel(_ row: Int) -> String {
-        guard chart.mark == .point, chart.xValues.indices.contains(row), case .number = chart.xValues[row] else { return xText(row) }
+        guard chart.mark == .point || chart.mark == .text, chart.xValues.indices.contains(row), case .number = chart.xValues[row] else { return xText(row) }
         let name = chart.x.title.isEmpty ? "x" : Self.lowercasedKeepingAcronyms(chart.x.title)
         return "\(name) \(xText(row))"
     }

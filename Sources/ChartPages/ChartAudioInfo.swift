@@ -4,6 +4,9 @@
 public struct ChartAudioInfo: Sendable, Equatable, Codable {
     /// `<id>.audio.<hash>.ogg`: the tone bank sprite.
     public var oggFile: String
+    /// `<id>.audio.<hash>.webm`: the same Vorbis packets in WebM (Safari before 18.4 decodes
+    /// Vorbis only there); nil for audio rendered before it existed.
+    public var webmFile: String?
     /// `<id>.audio.<hash>.js`: the same bytes as base64 in a classic script (for `file://`).
     public var scriptFile: String
     public var sampleRate: Int
@@ -16,6 +19,8 @@ public struct ChartAudioInfo: Sendable, Equatable, Codable {
     public var sharedPointTones: [[Int]]?
     public var endTone: Int
     public var missingTone: Int
+    /// The landmark chime (charts with annotations), nil otherwise.
+    public var markTone: Int? = nil
     /// Whole-series playback length in seconds.
     public var playbackDuration: Double
     /// `<id>/graph-<n>.ogg` per series: the whole-series audio graph for download.
@@ -25,10 +30,11 @@ public struct ChartAudioInfo: Sendable, Equatable, Codable {
     public var audioKey: String? = nil
 
     public init(
-        oggFile: String, scriptFile: String, sampleRate: Int, tones: [[Double]], pointTones: [[Int]],
+        oggFile: String, webmFile: String? = nil, scriptFile: String, sampleRate: Int, tones: [[Double]], pointTones: [[Int]],
         sharedPointTones: [[Int]]? = nil, endTone: Int, missingTone: Int, playbackDuration: Double, graphFiles: [String]
     ) {
         self.oggFile = oggFile
+        self.webmFile = webmFile
         self.scriptFile = scriptFile
         self.sampleRate = sampleRate
         self.tones = tones

@@ -42,6 +42,9 @@ public struct ChartGeometry: Sendable {
     public let xTicks: [Tick]
     public let yTicks: [Tick]
     public let legend: [LegendItem]
+    /// For a strip plot (`tick` with repeated categories): the band of each row, so every value
+    /// of a category is drawn in its category's band; nil: one band per row.
+    public let slotOfRow: [Int]?
     public let xTitle: String
     public let yTitle: String
     /// The whole drawing's height: the plot and axes, then the legend rows under them.
@@ -55,7 +58,7 @@ public struct ChartGeometry: Sendable {
 
         // The legend is HTML under the drawing (ChartSVG.legendHTML), so it wraps at any width
         // and its text keeps the page's size; here only its entries.
-        self.legend = multiSeries ? chart.series.enumerated().map { LegendItem(series: $0, name: $1.name, x: 0, y: 0) } : []
+        self.legend = multiSeries && chart.mark != .boxplot ? chart.series.enumerated().map { LegendItem(series: $0, name: $1.name, x: 0, y: 0) } : []
         self.height = Self.plotHeight
 
         // Y scale from every value (bars and areas stand on zero).
@@ -66,10 +69,18 @@ public struct ChartGeometry: Sendable {
                 if v > hi { hi = v }
             }
         }
+        if [.errorbar, .errorband, .rule].contains(chart.mark) {
+            // Ranges are drawn whole (an error bar's lower and upper ends, a rule's y2).
+            for s in chart.series { for d in s.details { for v in [d.lower, d.upper] { if let v, v.isFinite { lo = min(lo, v); hi = max(hi, v) } } } }
+        }
+        if let box = chart.semantics.box {
+            for v in (box.lowerOutliers + box.upperOutliers).joined() { lo = min(lo, v); hi = max(hi, v) }
+        }
+        if let (a, b) = Self.layerExtent(chart) { lo = min(lo, a); hi = max(hi, b) }  // bands and rules (ChartSVG+Layers.swift)
         if lo > hi { (lo, hi) = (0, 1) }
         // A panel of small multiples with a shared value scale spans every panel's values.
         if let shared = chart.panel?.sharedValueRange { lo = min(lo, shared.low); hi = max(hi, shared.high) }
-        if chart.mark == .bar || chart.mark == .area { lo = min(lo, 0); hi = max(hi, 0) }
+        if chart.mark == .bar || chart.mark == .area || (chart.mark == .rule && !chart.series.contains { s in s.details.contains { $0.lower != nil } }) { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26
         plotBottom = Self.plotHeight - 58
         let yCount = max(2, Int((plotBottom - plotTop) / 48))
@@ -87,7 +98,22 @@ public struct ChartGeometry: Sendable {
         let numeric = chart.xValues.compactMap(\.numeric)
         let usesBands = chart.mark == .bar || numeric.count != n || n == 0
         let plotWidth = plotRight - plotLeft
-        if usesBands {
+        var slots: [Int]?
+        if usesBands, chart.mark == .tick, chart.semantics.pointPerDatum {
+            var slot = -1
+            slots = chart.xValues.indices.map { r in
+                if r == 0 || chart.xValues[r] != chart.xValues[r - 1] { slot += 1 }
+                return slot
+            }
+        }
+        slotOfRow = slots
+        if let slots, let last = slots.last {
+            let band = plotWidth / Double(last + 1)
+            xLayout = .band(left: plotLeft, bandWidth: band)
+            var strip = chart
+            strip.xValues = chart.xValues.indices.filter { $0 == 0 || slots[$0] != slots[$0 - 1] }.map { chart.xValues[$0] }
+            xTicks = Self.bandTicks(chart: strip, left: plotLeft, band: band, plotWidth: plotWidth)
+        } else if usesBands {
             let band = plotWidth / Double(max(n, 1))
             xLayout = .band(left: plotLeft, bandWidth: band)
             xTicks = Self.bandTicks(chart: chart, left: plotLeft, band: band, plotWidth: plotWidth)
@@ -180,7 +206,7 @@ public struct ChartGeometry: Sendable {
     public func x(row: Int) -> Double {
         switch xLayout {
         case .linear(let scale): scale(chart.xValues[row].numeric ?? 0)
-        case .band(let left, let band): left + (Double(row) + 0.5) * band
+        case .band(let left, let band): left + (Double(slotOfRow?[row] ?? row) + 0.5) * band
         }
     }
 

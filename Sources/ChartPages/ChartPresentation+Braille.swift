@@ -23,8 +23,9 @@ extension ChartPresentation {
         if let subtitle = chart.subtitle, !subtitle.isEmpty { paragraphs.append(subtitle) }
         paragraphs.append(description.summary)
         if let author = chart.authorDescription { paragraphs.append(author) }
-        paragraphs.append("Horizontal axis: \(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : "no data").")
-        paragraphs.append("Vertical axis: \(geometry.yTitle), \(speech.yRangeText).")
+        let m = speech.messages
+        paragraphs.append(m["axis.line", ["axis": m["axis.horizontal"], "title": geometry.xTitle, "range": chart.pointCount > 0 ? speech.xRangeText : m["value.noData"]]])
+        paragraphs.append(m["axis.line", ["axis": m["axis.vertical"], "title": geometry.yTitle, "range": speech.yRangeText]])
         var graphics: [Int: String] = [:]
         for s in chart.series.indices {
             let d = description.series[s]

@@ -12,6 +12,8 @@ struct ChartScriptData: Encodable {
     struct SeriesInfo: Encodable {
         var name: String
         var labels: PointTemplates
+        /// The reader settings' other wordings (terse, value first): the script only chooses.
+        var variants: LabelVariants
         /// The value of each scrubber point as a number text without unit (nil: no data).
         var values: [String?]
         /// Said after a point's label (", total 5,120, size 120"); nil when no point has any.
@@ -35,6 +37,7 @@ struct ChartScriptData: Encodable {
     struct BrailleScript: Encodable { var cells: String; var cursor: [String]; var starts: [Int] }
     struct AllInfo: Encodable {
         var labels: AllSeriesTemplates
+        var variants: AllSeriesVariants
         var minRow: Int?
         var maxRow: Int?
         var brief: String
@@ -48,6 +51,8 @@ struct ChartScriptData: Encodable {
         var playbackDuration: Double
         /// Seconds a point's tone sounds (speech waits for it when the reader chose "tone first").
         var toneDuration: Double
+        /// The landmark chime, when the chart has marks.
+        var markTone: Int?
     }
     var id: String
     var title: String
@@ -60,6 +65,13 @@ struct ChartScriptData: Encodable {
     var all: AllInfo?
     var audio: AudioInfo?
     var text: ScrubberText
+    /// The series the scrubber starts on (a box plot's median); nil: the first.
+    var startSeries: Int?
+    /// Up moves to the next series, Down to the previous (a box plot's statistics, ascending,
+    /// so Up is the higher statistic); nil: Up is the previous series.
+    var upIsNext: Bool?
+    /// Landmarks (`M`): a layered chart's rules and labels (ChartPresentation+Marks.swift).
+    var marks: [MarkInfo]?
 }
 
 /// Messages the scrubber says, made once per chart in its language (`Messages`, keys
@@ -78,6 +90,8 @@ struct ScrubberText: Encodable {
     var highest: String
     var lowest: String
     var playing: String
+    /// Said after the point on a series switch (a box plot's ", 2 of 5"); nil: nothing.
+    var seriesAfter: String?
     /// Before the point where playback stopped (Escape, P).
     var stopped: String
     /// Before the last / first point when a key goes past the end, and when playback ends.
@@ -98,6 +112,10 @@ struct ScrubberText: Encodable {
     var oneScale: String
     /// B: the braille line off (the default) / on (docs/architecture.md, "Braille").
     var braille: [String]
+    /// M on a chart without rules or labels.
+    var noMarks: String
+    /// Verbose setting: said after a point, ", {p} of 1,461" (`{p}`: the point's place from 1).
+    var position = ""
 
     init(describe: [String], xAxis: String, yAxis: String, speeds: [Speed], normalSpeed: Int, messages m: Messages) {
         self.describe = describe
@@ -123,6 +141,7 @@ struct ScrubberText: Encodable {
         scales = [m["scrubber.ownScales"], m["scrubber.sharedScale"]]
         oneScale = m["scrubber.oneScale"]
         braille = [m["scrubber.brailleOff"], m["scrubber.brailleOn"]]
+        noMarks = m["scrubber.noMarks"]
     }
 }
 
@@ -189,6 +208,7 @@ extension ChartPresentation {
             return ChartScriptData.SeriesInfo(
                 name: chart.series[s].name,
                 labels: speech.pointTemplates(series: s),
+                variants: speech.labelVariants(series: s),
                 values: rows.map { speech.templateValue(series: s, row: $0) },
                 details: { let d = rows.map { speech.detailText(series: s, row: $0) }; return d.contains { $0 != nil } ? d : nil }(),
                 tones: audio.map { a in rows.map { a.pointTones[s][$0] } },
@@ -207,7 +227,7 @@ extension ChartPresentation {
             let lows = description.series.compactMap { d in d.statistics.min.map { ($0, d.statistics.minRow!) } }
             let highs = description.series.compactMap { d in d.statistics.max.map { ($0, d.statistics.maxRow!) } }
             all = .init(
-                labels: speech.allSeriesTemplates,
+                labels: speech.allSeriesTemplates, variants: speech.allSeriesVariants,
                 minRow: toScrub(lows.min { $0.0 < $1.0 }?.1), maxRow: toScrub(highs.max { $0.0 < $1.0 }?.1),
                 brief: briefs.joined(separator: " "), more: mores.joined(separator: " "))
         }
@@ -215,15 +235,26 @@ extension ChartPresentation {
         let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : m["axis.inUnit", ["unit": $0]] } ?? "")
         let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
-        let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count))
+        let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count), monthNames: speech.locale.monthNames)
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
-        let text = ScrubberText(
+        var text = ScrubberText(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
             xAxis: m["axis.x", ["title": chart.x.title, "range": chart.pointCount > 0 ? speech.xRangeText : m["value.noData"]]],
             yAxis: speech.forEars(m["axis.y", ["title": yTitle, "range": speech.yRangeText]]),
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: PlaybackPlan.speedText($0, speech)) },
             normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0,
             messages: m)
+        var startSeries: Int?, upIsNext: Bool?
+        if let box = chart.semantics.box {
+            // A box plot: the statistic is named in the label ("March, lower quartile 9.4 °C"),
+            // its place after it; Up is the higher statistic; the median first.
+            text.series = ""
+            text.seriesAfter = m["scrubber.place"]
+            text.allSeries = m["scrubber.statistics"]
+            startSeries = box.series(.median)
+            upIsNext = true
+        }
+        text.position = speech.positionTemplate(pointCount: chart.pointCount)
         let data = ChartScriptData(
             id: chart.id, title: chart.title,
             pointCount: chart.pointCount,
@@ -234,23 +265,25 @@ extension ChartPresentation {
                 .init(
                     sampleRate: $0.sampleRate, tones: $0.tones,
                     endTone: $0.endTone, missingTone: $0.missingTone, playbackDuration: $0.playbackDuration,
-                    toneDuration: chart.options.audio.toneDuration)
+                    toneDuration: chart.options.audio.toneDuration, markTone: $0.markTone)
             },
-            text: text)
+            text: text, startSeries: startSeries, upIsNext: upIsNext, marks: markInfos(rows: rows, toScrub: toScrub))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
         return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// Whole sentences of `text` up to about `words` words (at least one), and the rest.
-    static func splitSentences(_ text: String, words: Int) -> (first: String, rest: String) {
+    /// `monthNames`: a day number's dot before a month is no sentence end ("am 3. Januar 2012").
+    static func splitSentences(_ text: String, words: Int, monthNames: [String] = []) -> (first: String, rest: String) {
         var sentences: [String] = []
         var current = ""
         let characters = Array(text)
         for (i, c) in characters.enumerated() {
             current.append(c)
             // A sentence ends at ". " before a capital letter (never inside "11.7" or "e.g. x").
-            if c == ".", i + 2 < characters.count, characters[i + 1] == " ", characters[i + 2].isUppercase {
+            if c == ".", i + 2 < characters.count, characters[i + 1] == " ", characters[i + 2].isUppercase,
+               !Self.isDayOrdinal(characters, dot: i, monthNames: monthNames) {
                 sentences.append(current)
                 current = ""
             }
@@ -266,6 +299,16 @@ extension ChartPresentation {
         }
         let trim = { (parts: ArraySlice<String>) in parts.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
         return (trim(first[...]), trim(sentences[first.count...]))
+    }
+
+    /// "3." before a month name ("3. Januar"): one or two digits after a space, then " Month".
+    static func isDayOrdinal(_ characters: [Character], dot: Int, monthNames: [String]) -> Bool {
+        guard !monthNames.isEmpty, dot >= 1, characters[dot - 1].isNumber else { return false }
+        var start = dot - 1
+        while start > 0 && characters[start - 1].isNumber { start -= 1 }
+        guard dot - start <= 2, start == 0 || characters[start - 1] == " " else { return false }
+        let rest = String(characters[(dot + 2)...].prefix(12))
+        return monthNames.contains { rest.hasPrefix($0) }
     }
 
     /// S, first press: the series' shape (the trend sentence's first clause) and its range, one sentence.

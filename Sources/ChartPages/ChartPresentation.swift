@@ -46,12 +46,11 @@ public struct ChartPresentation: Sendable {
 
 extension ChartPresentation {
     /// "Line chart", "Liniendiagramm": the chart's kind in its language.
-    public var kindName: String { Messages(tag: chart.options.language ?? "en")["kind.\(chart.mark.rawValue)"] }
+    public var kindName: String { Messages(tag: chart.options.language ?? "en")[chart.kindKey] }
 
     /// The summary's first sentence, for lists such as the index page.
     public var oneLineSummary: String {
-        let summary = description.summary
-        if let end = summary.range(of: ". ") { return String(summary[..<end.lowerBound]) + "." }
-        return summary
+        let months = Messages(tag: chart.options.language ?? "en").locale.monthNames
+        return Self.splitSentences(description.summary, words: 1, monthNames: months).first
     }
 }

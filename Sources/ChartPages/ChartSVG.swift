@@ -61,7 +61,7 @@ public struct ChartSVG: Sendable {
         var out = ""
         out.reserveCapacity(64 * 1024)
         // Named by its kind only: the figure carries the title and the summary, each said once.
-        out += "<svg role=\"img\" aria-label=\"\(xmlEscape(Messages(tag: chart.options.language ?? "en")["kind.\(chart.mark.rawValue)"]))\" "
+        out += "<svg role=\"img\" aria-label=\"\(xmlEscape(Messages(tag: chart.options.language ?? "en")[chart.kindKey]))\" "
         out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\" focusable=\"false\">"
         // Everything drawn is hidden from the accessibility tree: the image is one node, named by
         // its kind (Chromium otherwise keeps tick labels as text). The title is the drawing's
@@ -72,10 +72,14 @@ public struct ChartSVG: Sendable {
         }
         out += "</defs>"
         writeAxes(into: &out)
-        for s in chart.series.indices {
-            writeSeries(s, into: &out)
+        writeBands(into: &out)  // layers: bands under the lines (ChartSVG+Layers.swift)
+        if chart.mark == .boxplot {
+            writeBoxPlot(into: &out)  // ChartSVG+Box.swift
+        } else {
+            for s in chart.series.indices { writeSeries(s, into: &out) }
         }
         writeYLabels(into: &out)
+        writeLayerMarks(into: &out)  // layers: stems, connectors, rules and labels
         out += "<g class=\"pl-cursor\" hidden=\"\">"
         out += "<line class=\"pl-cursor-line\" x1=\"0\" x2=\"0\" y1=\"\(num(g.plotTop))\" y2=\"\(num(g.plotBottom))\"/>"
         out += "<circle class=\"pl-cursor-dot\" cx=\"0\" cy=\"0\" r=\"6\"/></g>"
@@ -128,11 +132,14 @@ public struct ChartSVG: Sendable {
         let dashAttr = dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
         let marker = "#\(xmlEscape(idPrefix))-mk\(Self.marker(s))"
         out += "<g class=\"pl-series pl-s\(Self.colour(s))\">"
-        switch chart.mark {
+        let mark = chart.drawnMark(series: s)
+        switch mark {
         case .bar:
             guard case .band(_, let band) = g.xLayout else { break }
             let group = band * 0.8
-            let barWidth = group / Double(chart.series.count)
+            let bars = chart.series.indices.filter { chart.drawnMark(series: $0) == .bar }
+            let barWidth = group / Double(max(1, bars.count))
+            let slot = bars.firstIndex(of: s) ?? 0
             let zero = g.y(max(min(0, g.yScale.domainMax), g.yScale.domainMin))
             if values.count >= Self.downsamplingThreshold {
                 // Bars thinner than a pixel: one vertical stroke per kept (min/max) row.
@@ -144,11 +151,16 @@ public struct ChartSVG: Sendable {
                 out += "<path class=\"pl-bar-lines\" d=\"\(d)\" fill=\"none\" stroke=\"currentColor\"\(dashAttr)/>"
                 break
             }
+            let details = chart.series[s].details
             for row in values.indices {
                 guard let v = values[row], v.isFinite else { continue }
-                let x = g.x(row: row) - group / 2 + Double(s) * barWidth
-                let y = g.y(v)
-                let top = min(y, zero), height = abs(zero - y)
+                let x = g.x(row: row) - group / 2 + Double(slot) * barWidth
+                var y = g.y(v), base = zero
+                // A range (x2/y2: a waterfall step, a Gantt bar) floats from its start to its end.
+                if chart.semantics.stack == nil, details.indices.contains(row), let lo = details[row].lower, let hi = details[row].upper {
+                    (y, base) = (g.y(hi), g.y(lo))
+                }
+                let top = min(y, base), height = max(abs(base - y), 0.5)
                 out += "<rect class=\"pl-bar\" x=\"\(num(x))\" y=\"\(num(top))\" width=\"\(num(max(barWidth - 0.5, 0.5)))\" height=\"\(num(height))\" fill=\"currentColor\"\(dashAttr)/>"
             }
         case .point:
@@ -156,10 +168,12 @@ public struct ChartSVG: Sendable {
                 guard let v = values[row], v.isFinite else { continue }
                 out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(g.y(v)))\"/>"
             }
+        case .boxplot, .errorbar, .errorband, .tick, .rule, .text:
+            writeOwnMark(s, into: &out)  // ChartSVG+Box.swift
         case .line, .area:
             let rows = Self.drawnRows(values)
             let segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)
-            if chart.mark == .area {
+            if mark == .area {
                 let base = g.y(max(min(0, g.yScale.domainMax), g.yScale.domainMin))
                 var d = ""
                 for seg in segments where !seg.isEmpty {

@@ -40,6 +40,7 @@ struct ChartView {
     /// Where the page's audio is, relative to the page: the Ogg sprite and its base64 script.
     var audioPath: String?
     var audioScriptPath: String?
+    var audioWebmPath: String?
     /// A shared bank's key (a figure's panels: the figure id), when it is not the chart's id.
     var audioKey: String?
     var summary: String
@@ -71,8 +72,12 @@ extension ChartPresentation {
         let m = speech.messages
         let count = { (n: Int) in TextFormat.count(n, locale: speech.locale) }
         var kind = m["details.kind", [
-            "kind": m["kind.\(chart.mark.rawValue)"], "series": m.plural("count.series", count: chart.series.count),
+            "kind": m[chart.kindKey], "series": m.plural("count.series", count: chart.series.count),
             "points": m.plural("count.points", count: chart.pointCount)]]
+        if let box = chart.semantics.box {
+            kind = m[box.statistics.contains(where: \.isOutliers) ? "details.kindBoxOutliers" : "details.kindBox", [
+                "kind": m["kind.boxplot"], "groups": m.plural("count.groups", count: chart.pointCount)]]
+        }
         if isScrubberReduced { kind += " " + reducedSentence }
         let axes = [
             ChartView.Axis(name: m["axis.horizontal"], text: "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : m["value.noData"])"),
@@ -99,12 +104,13 @@ extension ChartPresentation {
             id: chart.id, ownLang: nil, title: chart.title, subtitle: chart.subtitle,
             svg: TrustedMarkup(escapedHTML: svg),
             valueMax: max(scrubRows.count - 1, 0),
-            firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.spokenLabel(series: 0, row: scrubRows.first ?? 0) : m["value.noData"],
-            sliderLabel: m["slider.label"],
+            firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.spokenLabel(series: chart.semantics.box?.series(.median) ?? 0, row: scrubRows.first ?? 0) : m["value.noData"],
+            sliderLabel: m[chart.mark == .boxplot ? "slider.boxplot" : "slider.label"],  // the kind on Tab where it changes the keys
             sliderHint: m["slider.hint"],
             embedded: level > 2,
             audioPath: audio.map { chartsBase + $0.oggFile },
             audioScriptPath: audio.map { chartsBase + $0.scriptFile },
+            audioWebmPath: audio?.webmFile.map { chartsBase + $0 },
             audioKey: audio?.audioKey,
             summary: description.summary,
             level: level, subLevel: level + 1,

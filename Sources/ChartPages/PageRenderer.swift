@@ -1,4 +1,5 @@
 import ChartData
+import D3Format
 import Foundation
 import Mustache
 
@@ -69,17 +70,26 @@ public struct PageRenderer: Sendable {
     }
 }
 
-/// A page's context plus the values every page shares (`lang`, and `t`: the page language's
-/// messages, `{{t.page.skip}}`), so each page's context type does not repeat them. Other names
-/// are looked up in the page's context as Mustache would.
+/// A page's context plus the values every page shares (`lang`; `t`: the page language's
+/// messages, `{{t.page.skip}}`; `playbackSpeeds`, the settings dialog's choices from
+/// `PlaybackPlan` in that language), so each page's context type does not repeat them. Other
+/// names are looked up in the page's context as Mustache would.
 struct SiteWideContext: MustacheParent {
     let page: Any
     let lang: String
     let t: MessageLookup
+    struct Speed { var factor: String; var text: String; var normal: Bool }
 
     func child(named name: String) -> Any? {
         if name == "lang" { return lang }
         if name == "t" { return t }
+        if name == "playbackSpeeds" {
+            let m = t.messages
+            return PlaybackPlan.speeds.map {
+                Speed(factor: JSNumber.string($0.0), text: m[$0.1, ["factor": m.locale.localized(TextFormat.plainNumber($0.0))]],
+                      normal: $0.0 == 1)
+            }
+        }
         if let parent = page as? MustacheParent { return parent.child(named: name) }
         guard let value = Mirror(reflecting: page).children.first(where: { $0.label == name })?.value else { return nil }
         let mirror = Mirror(reflecting: value)

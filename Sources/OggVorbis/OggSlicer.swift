@@ -70,6 +70,8 @@ struct ParsedVorbisStream: Sendable {
     /// Frame index just past the output of audio packet k (the first packet outputs nothing).
     var audioEnds: [Int]
     var totalFrames: Int
+    /// Frames the packets decode to before the last granule's trim (the encoder's end padding).
+    var untrimmedFrames = 0
 
     init(_ data: Data) throws {
         var packets: [(bytes: [UInt8], granule: Int64)] = []
@@ -148,6 +150,7 @@ struct ParsedVorbisStream: Sendable {
         if lastGranule >= 0, lastGranule < position { ends[ends.count - 1] = Int(lastGranule) }
         audioEnds = ends
         totalFrames = ends.last ?? 0
+        untrimmedFrames = position
     }
 
     static func withPacket<R>(_ bytes: [UInt8], number: Int, _ body: (UnsafeMutablePointer<ogg_packet>) throws -> R) throws -> R {

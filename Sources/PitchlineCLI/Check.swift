@@ -42,10 +42,14 @@ struct Check: ParsableCommand {
         // The same loading as generation, so check reports what export would stop on.
         let result = try generator.loadContent(settings: settings)
         for chart in result.charts {
-            let kind = chart.mark.chartKindName.lowercased()
+            let kind = chart.kindName.lowercased()
             let seriesCount = chart.series.count
             let points = TextFormat.count(chart.pointCount)
-            print("\(chart.id): \(kind), \(seriesCount) series, \(points) point\(chart.pointCount == 1 ? "" : "s")")
+            if let box = chart.semantics.box {
+                print("\(chart.id): \(kind), \(points) group\(chart.pointCount == 1 ? "" : "s"), \(TextFormat.count(box.counts.reduce(0, +))) values, \(TextFormat.count(box.outlierCount)) outlier\(box.outlierCount == 1 ? "" : "s")")
+            } else {
+                print("\(chart.id): \(kind), \(seriesCount) series, \(points) point\(chart.pointCount == 1 ? "" : "s")")
+            }
             for note in chart.semantics.notes { print("  note: \(note)") }
         }
         for figure in result.figures {

@@ -74,6 +74,9 @@ struct Inspect: ParsableCommand {
                     d["stackTotal"] = detail.stackTotal
                     d["share"] = detail.share
                     if !detail.extras.isEmpty { d["extras"] = detail.extras.map { $0.map { $0 as Any } ?? NSNull() } }
+                    d["bandLower"] = detail.bandLower
+                    d["bandUpper"] = detail.bandUpper
+                    d["change"] = detail.change
                     return d
                 }
             }
@@ -97,6 +100,12 @@ struct Inspect: ParsableCommand {
         semanticsJSON["specMark"] = semantics.specMark
         semanticsJSON["stack"] = semantics.stack?.rawValue
         semanticsJSON["bins"] = semantics.bins?.map { [$0.start, $0.end] }
+        if let box = semantics.box {
+            semanticsJSON["box"] = ["whiskerIQR": box.whiskerIQR.map { $0 as Any } ?? NSNull(), "statistics": box.statistics.map(\.rawValue),
+                                    "counts": box.counts, "lowerOutliers": box.lowerOutliers, "upperOutliers": box.upperOutliers] as [String: Any]
+        }
+        if let e = semantics.errorRange { semanticsJSON["errorRange"] = ["extent": e.extent, "center": e.center.map { $0 as Any } ?? NSNull()] as [String: Any] }
+        Self.addLayers(chart, to: &semanticsJSON)  // Inspect+Layers.swift
         var x: [String: Any] = ["field": chart.x.field, "title": chart.x.title, "type": chart.x.type.rawValue]
         x["granularity"] = chart.x.granularity?.rawValue
         x["unit"] = chart.x.unit

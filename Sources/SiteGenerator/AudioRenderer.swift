@@ -26,10 +26,15 @@ struct AudioRenderer: Sendable {
         let id = chart.id
         let ogg = "\(id).audio.\(audio.hash).ogg"
         let script = "\(id).audio.\(audio.hash).js"
+        // The same bank in WebM, for browsers that decode Vorbis but not Ogg (fetched only there).
+        let webm = "\(id).audio.\(audio.hash).webm"
         var files: [GeneratedFile] = [
             GeneratedFile(
                 path: "charts/\(ogg)", data: audio.sprite, contentType: ContentType.ogg, role: .audioBank, chartID: id,
                 audioSeconds: audio.spriteSeconds, isImmutable: true),
+            GeneratedFile(
+                path: "charts/\(webm)", data: try audio.spriteWebM(), contentType: ContentType.webm, role: .audioBank, chartID: id,
+                isImmutable: true),   // the .ogg's sound again: its seconds are counted once
             GeneratedFile(
                 path: "charts/\(script)", data: Self.audioScript(id: id, sprite: audio.sprite),
                 contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
@@ -42,11 +47,12 @@ struct AudioRenderer: Sendable {
                 path: "charts/\(path)", data: rendition, contentType: ContentType.ogg, role: .rendition, chartID: id,
                 audioSeconds: audio.renditionDuration))
         }
-        let info = ChartAudioInfo(
-            oggFile: ogg, scriptFile: script, sampleRate: audio.sampleRate,
+        var info = ChartAudioInfo(
+            oggFile: ogg, webmFile: webm, scriptFile: script, sampleRate: audio.sampleRate,
             tones: audio.tones.map { [round4($0.start), round4($0.duration), round4($0.frequency)] },
             pointTones: audio.pointTones, sharedPointTones: audio.sharedPointTones, endTone: audio.endTone, missingTone: audio.missingTone,
             playbackDuration: audio.renditionDuration, graphFiles: graphs)
+        info.markTone = audio.markTone
         return RenderedAudio(info: info, files: files)
     }
 
@@ -60,16 +66,20 @@ struct AudioRenderer: Sendable {
         guard let first = audios.first else { return ([], []) }
         let ogg = "\(id).audio.\(first.hash).ogg"
         let script = "\(id).audio.\(first.hash).js"
+        let webm = "\(id).audio.\(first.hash).webm"
         let shared: [GeneratedFile] = [
             GeneratedFile(
                 path: "charts/\(ogg)", data: first.sprite, contentType: ContentType.ogg, role: .audioBank, chartID: id,
                 audioSeconds: first.spriteSeconds, isImmutable: true),
             GeneratedFile(
+                path: "charts/\(webm)", data: try first.spriteWebM(), contentType: ContentType.webm, role: .audioBank, chartID: id,
+                isImmutable: true),   // the .ogg's sound again: its seconds are counted once
+            GeneratedFile(
                 path: "charts/\(script)", data: Self.audioScript(id: id, sprite: first.sprite),
                 contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
         ]
         let rendered = zip(panels, audios).map { chart, audio in
-            var r = layout(audio, id: chart.id, ogg: ogg, script: script)
+            var r = layout(audio, id: chart.id, ogg: ogg, webm: webm, script: script)
             r.info.audioKey = id
             return r
         }
@@ -77,7 +87,7 @@ struct AudioRenderer: Sendable {
     }
 
     /// A chart's audio info and its rendition files; the bank files are the caller's.
-    func layout(_ audio: ChartAudio, id: String, ogg: String, script: String) -> RenderedAudio {
+    func layout(_ audio: ChartAudio, id: String, ogg: String, webm: String, script: String) -> RenderedAudio {
         var files: [GeneratedFile] = []
         var graphs: [String] = []
         for (n, rendition) in audio.renditions.enumerated() {
@@ -87,11 +97,12 @@ struct AudioRenderer: Sendable {
                 path: "charts/\(path)", data: rendition, contentType: ContentType.ogg, role: .rendition, chartID: id,
                 audioSeconds: audio.renditionDuration))
         }
-        let info = ChartAudioInfo(
-            oggFile: ogg, scriptFile: script, sampleRate: audio.sampleRate,
+        var info = ChartAudioInfo(
+            oggFile: ogg, webmFile: webm, scriptFile: script, sampleRate: audio.sampleRate,
             tones: audio.tones.map { [round4($0.start), round4($0.duration), round4($0.frequency)] },
             pointTones: audio.pointTones, sharedPointTones: audio.sharedPointTones, endTone: audio.endTone, missingTone: audio.missingTone,
             playbackDuration: audio.renditionDuration, graphFiles: graphs)
+        info.markTone = audio.markTone
         return RenderedAudio(info: info, files: files)
     }
 

@@ -12,7 +12,12 @@ enum CSVDownload {
         let columns = chart.series.indices.sorted {
             (chart.series[$0].sourceIndex ?? $0, $0) < (chart.series[$1].sourceIndex ?? $1, $1)
         }
-        out += ([chart.x.field] + columns.map { chart.series[$0].sourceKey ?? chart.series[$0].name }).map(field).joined(separator: ",") + "\r\n"
+        // A layered chart's bands: two columns after their series (low, high).
+        let banded = Set(columns.filter { s in chart.series[s].details.contains { $0.bandLower != nil } })
+        out += ([chart.x.field] + columns.flatMap { s -> [String] in
+            let name = chart.series[s].sourceKey ?? chart.series[s].name
+            return banded.contains(s) ? [name, name + " band low", name + " band high"] : [name]
+        }).map(field).joined(separator: ",") + "\r\n"
         let dateOnly = (chart.x.granularity ?? .day) >= .day
         for row in 0..<chart.pointCount {
             switch chart.xValues[row] {
@@ -23,6 +28,10 @@ enum CSVDownload {
             for s in columns {
                 out += ","
                 if let v = chart.series[s].values[row] { out += TextFormat.plainNumber(v) }
+                if banded.contains(s) {
+                    let d = chart.series[s].details.indices.contains(row) ? chart.series[s].details[row] : PointDetail()
+                    out += "," + (d.bandLower.map(TextFormat.plainNumber) ?? "") + "," + (d.bandUpper.map(TextFormat.plainNumber) ?? "")
+                }
             }
             out += "\r\n"
         }

@@ -6,6 +6,7 @@ public enum ContentType {
     public static let javascript = "text/javascript; charset=utf-8"
     public static let csv = "text/csv; charset=utf-8"
     public static let ogg = "audio/ogg"
+    public static let webm = "audio/webm"
     public static let xml = "application/xml; charset=utf-8"
     public static let plainText = "text/plain; charset=utf-8"
     /// Braille Ready Format: Braille ASCII text for embossers and note-takers.
@@ -26,6 +27,7 @@ public enum ContentType {
         case "brf": return brf
         case "xml": return xml
         case "ogg", "oga": return ogg
+        case "webm", "weba": return webm
         case "png": return "image/png"
         case "jpg", "jpeg": return "image/jpeg"
         case "gif": return "image/gif"

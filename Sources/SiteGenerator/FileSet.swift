@@ -37,9 +37,13 @@ public enum FileRole: String, Sendable, Codable, CaseIterable {
     case sitemap
     /// The whole site in one HTML file (`export --single-file`), not part of the site folder.
     case singleFile
+    /// `guide.html`, "How to listen to these charts" (keys, sounds, screen readers, settings).
+    case guide
+    /// `guide/<name>.ogg`, the guide's sound examples.
+    case guideAudio
 
     /// Pages a reader opens (HTML).
-    public var isPage: Bool { [.index, .chartPage, .errorPage, .report, .notFound, .page].contains(self) }
+    public var isPage: Bool { [.index, .chartPage, .errorPage, .report, .notFound, .page, .guide].contains(self) }
 }
 
 /// One generated file: the bytes the server serves and the exporter writes, byte for byte,

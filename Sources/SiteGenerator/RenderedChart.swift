@@ -47,7 +47,7 @@ struct RenderedChart: Sendable {
         files.append(GeneratedFile(
             path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv, role: .download, chartID: id))
         do {
-            let braille = try presentation.brailleFiles(language: theme.pages.language)
+            let braille = try presentation.brailleFiles(language: presentation.chart.options.language ?? theme.pages.language)
             let paths = ChartPresentation.braillePaths(id: id)
             files.append(GeneratedFile(
                 path: "charts/\(paths.unicode)", data: Data(braille.unicode.utf8), contentType: ContentType.plainText, role: .braille, chartID: id))

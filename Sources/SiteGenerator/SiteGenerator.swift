@@ -120,8 +120,9 @@ public struct SiteGenerator: Sendable {
         let root = content.settings.baseURL.flatMap { URLComponents(string: $0)?.path } ?? "/"
         let notFound = try theme.pages.notFoundPage(assets: theme.assets.paths, root: root.hasSuffix("/") ? root : root + "/")
         files.add(GeneratedFile(path: "404.html", data: Data(notFound.utf8), contentType: ContentType.html, role: .notFound))
+        for file in try GuidePage.files(siteTitle: content.settings.title, audioDefaults: content.settings.audio, theme: theme, cacheDirectory: cacheDirectory) { files.add(file) }
         if let base = content.settings.baseURL {
-            files.add(Sitemap(baseURL: base, pages: ["index.html"] + reportEntries.map(\.href) + chartEntries.map(\.href)).file)
+            files.add(Sitemap(baseURL: base, pages: ["index.html", GuidePage.path] + reportEntries.map(\.href) + chartEntries.map(\.href)).file)
         }
         if singleFile {
             files.add(try SingleFile.render(siteTitle: content.settings.title, charts: rendered, figures: figures, reports: reports, files: files, theme: theme))

@@ -11,6 +11,8 @@ public enum ToneKind: String, Sendable, Hashable, CaseIterable {
     case maximum
     /// A missing value: a soft noise tick, never a pitch.
     case missing
+    /// A landmark (a layer's rule or label) crossed by the cursor: a short bright two-note chime.
+    case mark
     /// The end of a series: a short low double tone.
     case end
 }
@@ -50,6 +52,8 @@ public struct ChartAudio: Sendable, Equatable {
     public var endTone: Int
     /// The missing-value sound.
     public var missingTone: Int
+    /// The landmark chime (charts with annotations, `Chart+Layers.swift`); nil otherwise.
+    public var markTone: Int? = nil
     /// Short content hash of `sprite` (for file names and ETags).
     public var hash: String
     /// The shared pitch mapping (all series' values; the "all series" view).

@@ -71,7 +71,7 @@ public final class Sonifier: Sendable {
             let length = synth.slotLength(spec)
             tones.append(
                 Tone(
-                    kind: spec.kind, series: spec.kind == .missing || spec.kind == .end ? nil : spec.timbre,
+                    kind: spec.kind, series: spec.kind == .missing || spec.kind == .end || spec.kind == .mark ? nil : spec.timbre,
                     frequency: spec.frequency, startFrame: frame, frameCount: length,
                     leadFrames: synth.leadFrames, sampleRate: sampleRate))
             frame += length
@@ -112,7 +112,7 @@ public final class Sonifier: Sendable {
             let renditions = renditionJobs.indices.filter { renditionJobs[$0].chart == c }.map { encoded[$0 + 1] }
             return ChartAudio(
                 sprite: encoded[0], sampleRate: sampleRate, tones: maps[c].map { tones[$0] }, pointTones: bank.pointTones,
-                endTone: bank.endTone, missingTone: bank.missingTone, hash: hash,
+                endTone: bank.endTone, missingTone: bank.missingTone, markTone: bank.markTone, hash: hash,
                 scale: bank.scale, seriesScales: bank.seriesScales, sharedPointTones: bank.sharedPointTones,
                 timbres: chart.series.indices.map { Timbre(series: $0).name },
                 renditions: renditions, renditionDuration: RenditionLength.exact(chart.options.audio.playbackDuration).seconds)

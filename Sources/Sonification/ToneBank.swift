@@ -11,6 +11,8 @@ struct ToneBank: Sendable {
     var sharedPointTones: [[Int]]?
     var endTone: Int
     var missingTone: Int
+    /// The landmark chime, when the chart has annotations.
+    var markTone: Int?
     /// The shared scale: the options' frequency range over the y range of all series.
     var scale: PitchScale
     /// The scale each series plays on by default (its own when `Chart.pitchScalePerSeries`).
@@ -83,6 +85,8 @@ struct ToneBank: Sendable {
         let missingTone = intern(ToneSpec(kind: .missing, timbre: 0, level: 0, frequency: 0))
         let endTone = intern(
             ToneSpec(kind: .end, timbre: 0, level: 0, frequency: options.minFrequency * 0.8))
+        let markTone = chart.semantics.annotations.isEmpty ? nil
+            : intern(ToneSpec(kind: .mark, timbre: 0, level: 0, frequency: options.maxFrequency * 1.25))
         func map(_ kinds: [[(ToneKind, Int)?]], _ scaleOf: (Int) -> PitchScale) -> [[Int]] {
             kinds.enumerated().map { s, kinds in
                 kinds.map { entry in
@@ -98,5 +102,6 @@ struct ToneBank: Sendable {
         self.seriesScales = scales
         self.missingTone = missingTone
         self.endTone = endTone
+        self.markTone = markTone
     }
 }

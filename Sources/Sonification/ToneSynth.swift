@@ -41,6 +41,7 @@ struct ToneSynth: Sendable {
         case .value, .minimum, .maximum: sound = frames(toneDuration)
         case .missing: sound = frames(0.04)
         case .end: sound = 2 * frames(0.07) + frames(0.04)
+        case .mark: sound = 2 * frames(Self.chimeNote)
         }
         return leadFrames + sound + tailFrames
     }
@@ -55,6 +56,8 @@ struct ToneSynth: Sendable {
             out += noiseTick()
         case .end:
             out += endEarcon(frequency: spec.frequency)
+        case .mark:
+            out += markChime(frequency: spec.frequency)
         }
         out += [Float](repeating: 0, count: tailFrames)
         assert(out.count == slotLength(spec))
@@ -137,6 +140,28 @@ struct ToneSynth: Sendable {
             out += [Float](repeating: 0, count: gap)
         }
         out.removeLast(gap)
+        return out
+    }
+}
+
+extension ToneSynth {
+    /// Length of each of the landmark chime's two notes.
+    static let chimeNote = 0.045
+
+    /// Landmark crossed: two quick bell-like notes a fifth apart above the chart's range (plucked
+    /// sines with a soft octave), unlike any value tone and shorter than one.
+    func markChime(frequency: Double) -> [Float] {
+        let n = frames(Self.chimeNote)
+        var out: [Float] = []
+        for f in [frequency, frequency * 1.5] {
+            for i in 0..<n {
+                let t = Double(i) / Double(sampleRate)
+                let attack = min(1, Double(i) / Double(frames(0.003)))
+                let decay = exp(-t * 60)
+                let s = sin(2 * Double.pi * f * t) + 0.3 * sin(4 * Double.pi * f * t)
+                out.append(Float(0.3 * attack * decay * s))
+            }
+        }
         return out
     }
 }

@@ -20,7 +20,7 @@ import Testing
         #expect(speech.spokenLabel(series: 0, row: 2) == "3. Januar 2012, Höchsttemperatur 11,7 Grad Celsius")
         let d = chart.describe()
         #expect(d.summary.hasPrefix("Liniendiagramm zu Tageshöchsttemperatur in Seattle 2012, vom 1. Januar 2012 bis zum 31. Dezember 2012, 366 Punkte. Werte von \u{2212}1,1 °C am 19. Januar 2012 bis 34,4 °C am 16. August 2012. Höchsttemperatur: stabil bei etwa 7 °C bis Mitte Januar 2012, Anstieg auf etwa 15,2 °C Anfang April 2012,"))
-        #expect(d.series[0].statisticsSentence == "Höchsttemperatur: 366 Werte, keiner fehlt; niedrigster \u{2212}1,1 °C am 19. Januar 2012, höchster 34,4 °C am 16. August 2012, Mittelwert 15,28 °C, Median 14,7 °C.")
+        #expect(d.series[0].statisticsSentence == "Höchsttemperatur: 366 Werte, keiner fehlt; Minimum \u{2212}1,1 °C am 19. Januar 2012, Maximum 34,4 °C am 16. August 2012, Mittelwert 15,28 °C, Median 14,7 °C.")
     }
 
     @Test func theSitesLanguageAppliesUnlessTheChartNamesItsOwn() throws {
@@ -49,6 +49,13 @@ import Testing
         #expect(try SiteSettings.parse(Data(#"{"language": "de"}"#.utf8), file: "p.json").title == "Diagramme und Berichte")
         #expect(try SiteSettings.parse(Data(#"{"language": "es", "title": "Lluvia"}"#.utf8), file: "p.json").title == "Lluvia")
         #expect(try SiteSettings.parse(Data("{}".utf8), file: "p.json").title == "Charts and reports")
+    }
+
+    @Test func aBareCSVsSidecarMayNameTheLanguage() throws {
+        let chart = try ChartLoader.loadCSV(data: Data("date,regen\n2024-01-01,1.5\n2024-01-02,0\n".utf8), path: "site/charts/r.csv",
+                                            sidecar: Data(#"{"language": "de-AT", "unit": "mm"}"#.utf8))
+        #expect(chart.options.language == "de-AT")
+        #expect(SpeechFormatter(chart: chart).spokenLabel(series: 0, row: 0) == "1. Jänner 2024, Regen 1,5 Millimeter")
     }
 
     @Test func anUnsupportedChartLanguageIsALocatedError() {

@@ -17,6 +17,14 @@ import Testing
         }
     }
 
+    @Test func noKeyIsWrittenTwice() {
+        for language in Language.allCases {
+            var seen = Set<String>(), twice: [String] = []
+            for (key, _) in Messages.entries(language) where !seen.insert(key).inserted { twice.append(key) }
+            #expect(twice == [], "\(language): \(twice)")
+        }
+    }
+
     @Test func pluralsHaveBothForms() {
         for language in Language.allCases {
             let keys = Set(Messages.catalogue(language).keys)

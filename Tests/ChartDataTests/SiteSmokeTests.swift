@@ -74,7 +74,7 @@ struct LoadSiteTests {
         #expect(result.charts.map(\.id) == ["b-good", "c-bare"])
         #expect(result.charts[0].series[0].values == [1, nil])
         #expect(result.problems.map(\.description) == [
-            "site/charts/a-bad.vl.json:1: $.mark: \"arc\" is not supported; use one of line, area, bar, point, tick, circle, square, rule, trail",
+            "site/charts/a-bad.vl.json:1: $.mark: \"arc\" is not supported; use one of line, area, bar, point, tick, circle, square, rule, trail, text, boxplot, errorbar, errorband",
             "site/charts/d-broken.csv:2:3: unterminated quoted field: the quote opened here is never closed",
         ])
         // Not charts: skipped with one informational line, not a problem.

@@ -33,7 +33,7 @@ import Testing
         let english = Sample.html(set, "charts/rain.html")
         #expect(english.contains("<html lang=\"en\">") && english.contains("Skip to main content"))
         let index = Sample.html(set, "index.html")
-        #expect(index.contains("<li lang=\"de\"><a href=\"charts/regen.html\">Regen</a> <span class=\"pl-kind\">(Balkendiagramm)</span>"))
+        #expect(index.contains("<li lang=\"de\"><a href=\"charts/regen.html\">Regen</a> <span class=\"pl-kind\">(Balkendiagramm)</span><p>Balkendiagramm zu Regen, vom 1. Januar 2024 bis zum 3. Januar 2024, 3 Balken.</p>"))
         let report = Sample.html(set, "reports/weather.html")
         #expect(report.contains("<html lang=\"en\">"))
         #expect(report.contains("<section class=\"pl-embedded\" lang=\"de\">"))

@@ -1,0 +1,175 @@
+import Foundation
+
+/// One statistic of a box plot: each is a series over the groups (the rows), in ascending order,
+/// so Left/Right moves between groups and Up/Down between statistics (MAIDR's convention).
+public enum BoxStatistic: String, Sendable, Equatable, CaseIterable {
+    case lowerOutliers, minimum, lowerQuartile, median, upperQuartile, maximum, upperOutliers
+
+    /// The series name: "Lower quartile", "Upper outliers".
+    public var title: String {
+        switch self {
+        case .lowerOutliers: "Lower outliers"
+        case .minimum: "Minimum"
+        case .lowerQuartile: "Lower quartile"
+        case .median: "Median"
+        case .upperQuartile: "Upper quartile"
+        case .maximum: "Maximum"
+        case .upperOutliers: "Upper outliers"
+        }
+    }
+
+    public var isOutliers: Bool { self == .lowerOutliers || self == .upperOutliers }
+}
+
+/// What a box plot knows beyond its statistic series, per row (group), all from the evaluated
+/// data with Vega-Lite's rules (`ChartBuilder+Composite.swift`).
+public struct BoxPlotInfo: Sendable, Equatable {
+    /// Vega-Lite `extent`: whiskers reach the most extreme data within this many interquartile
+    /// ranges of the quartiles (default 1.5); nil for `"min-max"` (whiskers at the extremes, no outliers).
+    public var whiskerIQR: Double?
+    /// The statistic each series stands for (`Chart.series` order).
+    public var statistics: [BoxStatistic]
+    /// Per row: the number of values in the group.
+    public var counts: [Int]
+    /// Per row: the values below the lower whisker / above the upper whisker, ascending.
+    public var lowerOutliers: [[Double]]
+    public var upperOutliers: [[Double]]
+
+    public init(whiskerIQR: Double?, statistics: [BoxStatistic], counts: [Int], lowerOutliers: [[Double]], upperOutliers: [[Double]]) {
+        self.whiskerIQR = whiskerIQR
+        self.statistics = statistics
+        self.counts = counts
+        self.lowerOutliers = lowerOutliers
+        self.upperOutliers = upperOutliers
+    }
+
+    /// The series index of a statistic, if the chart has it.
+    public func series(_ statistic: BoxStatistic) -> Int? { statistics.firstIndex(of: statistic) }
+
+    /// The outliers of `row` a series stands for ([] for the five statistics).
+    public func outliers(series: Int, row: Int) -> [Double] {
+        guard statistics.indices.contains(series) else { return [] }
+        switch statistics[series] {
+        case .lowerOutliers: return lowerOutliers.indices.contains(row) ? lowerOutliers[row] : []
+        case .upperOutliers: return upperOutliers.indices.contains(row) ? upperOutliers[row] : []
+        default: return []
+        }
+    }
+
+    /// All outliers of the chart.
+    public var outlierCount: Int { (lowerOutliers + upperOutliers).reduce(0) { $0 + $1.count } }
+}
+
+/// An error bar's or band's range, as Vega-Lite computes it from raw data (`extent` around
+/// `center`), or as given (`x2`/`y2`, `xError`/`yError`).
+public struct ErrorRangeInfo: Sendable, Equatable {
+    /// "stderr", "stdev", "ci", "iqr"; "range" for x2/y2; "error" for xError/yError.
+    public var extent: String
+    /// "mean" or "median" for raw data; "value" for xError/yError; nil for x2/y2 (no centre).
+    public var center: String?
+
+    public init(extent: String, center: String?) {
+        self.extent = extent
+        self.center = center
+    }
+
+    /// How the range is made, for the summary: "the mean plus or minus one standard error".
+    public func sentence(band: Bool, _ m: Messages = .english) -> String {
+        let spans = m[band ? "error.band" : "error.bar"]
+        let key = ["stderr", "stdev", "ci", "iqr", "error"].contains(extent) ? "error.\(extent)" : "error.range"
+        return m[key, ["spans": spans, "center": m[center == "median" ? "error.center.median" : "error.center.mean"]]]
+    }
+}
+
+extension Chart {
+    /// "Upper outliers: 15 values in 8 groups, from 17.2 °C to 35.6 °C." for an outlier series.
+    func boxOutliersSentence(_ box: BoxPlotInfo, series s: Int, _ speech: SpeechFormatter) -> String {
+        let m = speech.messages
+        let lists = xValues.indices.map { box.outliers(series: s, row: $0) }
+        let all = lists.joined().sorted()
+        let name = Self.capitalized(speech.spokenName(s))
+        guard let first = all.first, let last = all.last else { return m["box.noOutlierSeries", ["name": name]] }
+        let range = first == last ? m["range.at", ["x": speech.valueText(first)]]
+            : m["range.fromTo", ["low": speech.valueText(first), "high": speech.valueText(last)]]
+        return m["box.outlierSeries", ["name": name, "values": m.plural("count.values", count: all.count),
+                                       "groups": m.plural("count.groups", count: lists.filter { !$0.isEmpty }.count), "range": range]]
+    }
+
+    /// The box plot's own summary: medians compared across groups, spread (IQR), outliers.
+    func boxPlotSummary(_ box: BoxPlotInfo, _ speech: SpeechFormatter) -> String {
+        let m = speech.messages
+        var values: [String: String] = [
+            "kind": m["kind.boxplot"], "title": title.isEmpty ? m["box.data"] : title,
+            "groups": m.plural("count.groups", count: pointCount), "values": m.plural("count.values", count: box.counts.reduce(0, +)),
+        ]
+        values["field"] = SpeechFormatter.lowercasedKeepingAcronyms(x.title)
+        var parts = [m[x.title.isEmpty ? "box.summary" : "box.summaryBy", values]]
+        guard let med = box.series(.median), let q1 = box.series(.lowerQuartile), let q3 = box.series(.upperQuartile) else { return parts[0] }
+        let medians = series[med].values.enumerated().compactMap { i, v in v.map { (i, $0) } }
+        if let low = medians.min(by: { $0.1 < $1.1 }), let high = medians.max(by: { $0.1 < $1.1 }) {
+            parts.append(medians.count == 1 ? m["box.oneMedian", ["value": speech.valueText(high.1)]]
+                : m["box.medians", ["low": speech.valueText(low.1), "lowAt": speech.atX(low.0), "high": speech.valueText(high.1), "highAt": speech.atX(high.0)]])
+        }
+        let spreads = series[q1].values.indices.compactMap { i -> (Int, Double)? in
+            guard let a = series[q1].values[i], let b = series[q3].values[i] else { return nil }
+            return (i, b - a)
+        }
+        if let wide = spreads.max(by: { $0.1 < $1.1 }), let narrow = spreads.min(by: { $0.1 < $1.1 }) {
+            parts.append(spreads.count == 1 || wide.1 == narrow.1 ? m["box.spreadOne", ["value": speech.valueText(wide.1)]]
+                : m["box.spread", ["wideAt": speech.atX(wide.0), "wide": speech.valueText(wide.1), "narrowAt": speech.atX(narrow.0), "narrow": speech.valueText(narrow.1)]])
+        }
+        let above = box.upperOutliers.reduce(0) { $0 + $1.count }, below = box.lowerOutliers.reduce(0) { $0 + $1.count }
+        if let k = box.whiskerIQR {
+            let factor = speech.locale.localized({ var f = NumberFormat.automatic(for: [k]); f.trim = true; return f.format(k) }())
+            if above + below == 0 {
+                parts.append(m["box.whiskers", ["k": factor]])
+            } else {
+                let groupsWith = Set(box.upperOutliers.indices.filter { !box.upperOutliers[$0].isEmpty } + box.lowerOutliers.indices.filter { !box.lowerOutliers[$0].isEmpty })
+                parts.append(m["box.whiskersOutliers", [
+                    "k": factor, "outliers": m.plural("count.outliers", count: above + below),
+                    "above": TextFormat.count(above, locale: speech.locale), "below": TextFormat.count(below, locale: speech.locale),
+                    "groups": m.plural("count.groups", count: groupsWith.count)]])
+            }
+        } else {
+            parts.append(m["box.minMax"])
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// Names the statistic series in the chart's language (the loader calls it once the
+    /// language is known): the table, legend and speech use these names.
+    public mutating func nameBoxStatistics() {
+        guard let box = semantics.box else { return }
+        let m = Messages(tag: options.language ?? "en")
+        for (s, statistic) in box.statistics.enumerated() where series.indices.contains(s) {
+            series[s].name = m["box.\(statistic.rawValue)"]
+        }
+    }
+}
+
+extension Chart {
+    /// A strip plot (ticks, several per category) is read per category, not as a shape along
+    /// the rows: "Horsepower: 4, 204 values from 46 to 115; 8, 103 values from 90 to 230; …".
+    var isStripPlot: Bool { mark == .tick && semantics.pointPerDatum }
+
+    func stripSentence(series s: Int, _ speech: SpeechFormatter) -> String {
+        let m = speech.messages
+        var groups: [(label: String, values: [Double])] = []
+        for row in xValues.indices {
+            let label = speech.atX(row)
+            if groups.last?.label != label { groups.append((label, [])) }
+            if let v = series[s].values[row] { groups[groups.count - 1].values.append(v) }
+        }
+        let parts = groups.filter { !$0.values.isEmpty }.map { g -> String in
+            let lo = g.values.min()!, hi = g.values.max()!
+            let values = m.plural("count.values", count: g.values.count)
+            return lo == hi ? m["strip.groupOne", ["at": g.label, "values": values, "value": speech.valueText(lo)]]
+                : m["strip.group", ["at": g.label, "values": values, "low": speech.valueText(lo), "high": speech.valueText(hi)]]
+        }
+        let name = Self.capitalized(speech.spokenName(s))
+        guard parts.count <= 8 else {
+            return m["strip.many", ["name": name, "categories": m.plural("count.categories", count: parts.count), "groups": parts.prefix(4).joined(separator: "; ")]]
+        }
+        return m["strip.series", ["name": name, "groups": parts.joined(separator: "; ")]]
+    }
+}

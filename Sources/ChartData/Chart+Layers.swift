@@ -1,0 +1,82 @@
+import Foundation
+
+/// A rule or label that a layer adds to a chart without carrying a series: a rule at the mean, a
+/// threshold given as a `datum`, a text label. Said in the description, a landmark the scrubber
+/// can jump to (`,`/`.`), heard as a reference tone when the cursor crosses it.
+public struct ChartAnnotation: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable { case rule, text }
+    public var kind: Kind
+    /// A mark across the chart at this value of the value axis (a horizontal rule on a vertical chart).
+    public var value: Double?
+    /// A mark at this row of the row axis (a vertical rule at a date); the nearest row.
+    public var row: Int?
+    /// The aggregate the rule stands for ("mean", "median", "max"); nil for a constant or a data value.
+    public var aggregate: String?
+    /// The text a label layer writes there ("Mean: 8.2"); nil when none.
+    public var label: String?
+    /// The colour group it belongs to (one rule per series), nil for the whole chart.
+    public var group: String?
+    /// Index of the leaf layer it came from (drawing order, first = bottom).
+    public var layer: Int
+
+    public init(kind: Kind, value: Double? = nil, row: Int? = nil, aggregate: String? = nil, label: String? = nil, group: String? = nil, layer: Int) {
+        self.kind = kind
+        self.value = value
+        self.row = row
+        self.aggregate = aggregate
+        self.label = label
+        self.group = group
+        self.layer = layer
+    }
+}
+
+/// Where one series of a layered chart came from and how it is drawn.
+public struct SeriesLayer: Sendable, Equatable {
+    /// Index of the leaf layer (drawing order).
+    public var layer: Int
+    /// How the series is drawn (its layer's mark).
+    public var mark: Mark
+    /// A fitted `regression`/`loess` line over the data, interpolated onto the chart's rows.
+    public var trend: Bool
+
+    public init(layer: Int, mark: Mark, trend: Bool = false) {
+        self.layer = layer
+        self.mark = mark
+        self.trend = trend
+    }
+}
+
+/// Layered charts that read as one known kind.
+public enum LayerIdiom: String, Sendable, Equatable {
+    /// A rule from zero to each value with a point on top.
+    case lollipop
+    /// Two or more points per row joined by a line or rule, told apart by colour (ranged dot plot).
+    case dumbbell
+    /// Floating bars, each starting where the one before ended (a running total).
+    case waterfall
+}
+
+extension Chart {
+    /// The catalogue key of the chart's kind: its idiom's (`kind.dumbbell`), else its mark's (`kind.line`).
+    public var kindKey: String { "kind." + (semantics.idiom?.rawValue ?? mark.rawValue) }
+
+    /// "Line chart", "Dumbbell chart" in the chart's language (`pitchline check`).
+    public var kindName: String { Messages(tag: options.language ?? "en")[kindKey] }
+
+    /// How series `s` is drawn: its layer's mark in a layered chart, else the chart's mark.
+    public func drawnMark(series s: Int) -> Mark {
+        semantics.seriesLayers.indices.contains(s) ? semantics.seriesLayers[s].mark : mark
+    }
+
+    /// Annotations in the order the scrubber visits them: value rules by value, row marks by row.
+    public var landmarks: [ChartAnnotation] {
+        semantics.annotations.sorted { a, b in
+            switch (a.row, b.row) {
+            case (let x?, let y?): return x != y ? x < y : a.layer < b.layer
+            case (nil, .some): return true
+            case (.some, nil): return false
+            case (nil, nil): return a.value != b.value ? (a.value ?? 0) < (b.value ?? 0) : a.layer < b.layer
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import VegaLite
+
+/// A layered spec as one chart: every leaf layer is evaluated on its own (its data, transforms and
+/// encoding, `ChartSpec+Layers.swift`), then the layers are merged (`LayerMerge`).
+extension ChartLoader {
+    static func loadLayered(_ root: JSONValue, path: String, readFile: (String) throws -> Data) throws(ChartProblem) -> Chart {
+        let leaves = try ChartSpec.layerLeaves(root, file: path)
+        var parts: [LayerMerge.Part] = []
+        var annotations: [LayerMerge.PendingAnnotation] = []
+        var labels: [(Int, LayerLeaf, Chart)] = []
+        var markNotes: [String] = []
+        for (index, leaf) in leaves.enumerated() {
+            do {
+                if LayerMerge.isAnnotation(leaf.spec) {
+                    let marks = try LayerMerge.annotations(of: leaf, index: index, file: path, readFile: readFile)
+                    markNotes.append("\(leaf.path) (\(leaf.spec.markName)): \(marks.count == 1 ? "a mark" : "\(marks.count) marks") in the description and on M")
+                    annotations += marks
+                    continue
+                }
+                var spec = leaf.spec
+                if spec.markName == "text" { spec.markName = "point" }  // labels: read where they stand
+                let frame = try SpecData.load(spec, specPath: path, readFile: readFile)
+                let chart = try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)
+                if leaf.spec.markName == "text" {
+                    labels.append((index, leaf, chart))
+                } else {
+                    parts.append(LayerMerge.Part(index: index, leaf: leaf, chart: chart))
+                }
+            } catch {
+                throw leaf.relocated(error)
+            }
+        }
+        var notes = markNotes
+        for (index, leaf, chart) in labels {
+            let kept = LayerMerge.labels(of: leaf, chart: chart, index: index, parts: parts)
+            notes.append("\(leaf.path) (text): " + (kept.isEmpty ? "labels repeat the values the points say, not said again" : "\(kept.count) label\(kept.count == 1 ? "" : "s") kept as marks (M)"))
+            annotations += kept
+        }
+        return try LayerMerge(parts: parts, annotations: annotations, file: path, labelNotes: notes).merged()
+    }
+}
+
+/// Merges evaluated layers into one `Chart` (docs/architecture.md, "Layers"):
+/// - layers that repeat another's data are one series: a point layer over its line (a line with
+///   points), a rule under its points (a lollipop), a line or rule joining two or more point
+///   series row by row (a dumbbell's connector);
+/// - a band (an `area` with y2, an `errorband`) over the same rows as one line is that line's
+///   range ("14.2 °C, range 11.9 to 16.5");
+/// - floating bars, each starting where the one before ended, are a waterfall ("up 126.5");
+/// - a `regression`/`loess` layer is its own series, "Trend line", read along the chart's rows
+///   (the fitted line as drawn, between its samples);
+/// - `rule` and `text` layers without a row field are annotations (a mean, a threshold, a label);
+/// - the other layers' rows are united (same keys, same order rules as one view).
+struct LayerMerge {
+    struct Part {
+        var index: Int
+        var leaf: LayerLeaf
+        var chart: Chart
+        var spec: ChartSpec { leaf.spec }
+        var isTrend: Bool { spec.transforms.contains { $0.json["regression"] != nil || $0.json["loess"] != nil } }
+        var isBand: Bool {
+            if spec.markName == "errorband" { return true }
+            guard chart.mark == .area, chart.semantics.stack == nil else { return false }
+            let ranged = chart.series.allSatisfy { s in s.values.indices.allSatisfy { r in s.values[r] == nil || (s.details.indices.contains(r) && s.details[r].lower != nil && s.details[r].upper != nil) } }
+            return ranged && chart.series.contains { !$0.details.isEmpty }
+        }
+    }
+
+    /// An annotation before the merge knows which axis holds the rows.
+    struct PendingAnnotation {
+        var annotation: ChartAnnotation
+        /// "x" or "y": the channel that places it; "point" for a label at a row and a value.
+        var channel: String
+        /// For a mark on the row axis: its position as a row key.
+        var key: XValue?
+    }
+
+    let parts: [Part]
+    let annotations: [PendingAnnotation]
+    let file: String
+    /// How label layers were read (left out, or kept as marks), for `pitchline check`.
+    var labelNotes: [String] = []
+
+    // MARK: Annotations
+
+    /// A `rule` or `text` layer whose position is a constant or an aggregate, not a field per row.
+    static func isAnnotation(_ spec: ChartSpec) -> Bool {
+        guard spec.markName == "rule" || spec.markName == "text" else { return false }
+        let positional = ["x", "y", "x2", "y2"].compactMap { spec.channel($0) }
+        return !positional.contains { $0.field != nil && $0.aggregate == nil }
+    }
+
+    static func annotations(of leaf: LayerLeaf, index: Int, file: String, readFile: (String) throws -> Data) throws(ChartProblem) -> [PendingAnnotation] {
+        let spec = leaf.spec
+        let kind: ChartAnnotation.Kind = spec.markName == "rule" ? .rule : .text
+        let label = constantLabel(leaf)
+        guard let channel = ["y", "x"].first(where: { spec.channel($0) != nil }), let def = spec.channel(channel) else {
+            // A label with no position (a note on the chart).
+            return label.map { [PendingAnnotation(annotation: ChartAnnotation(kind: .text, label: $0, layer: index), channel: "y")] } ?? []
+        }
+        if let constant = def.constant {
+            let v = SpecData.dataValue(constant)
+            var key: XValue?
+            var number: Double?
+            if def.type == .temporal || def.timeUnit != nil, case .date(let ms) = SpecData.toDate(v), ms.isFinite {
+                key = .date(Date(timeIntervalSince1970: ms / 1000))
+                number = ms / 1000
+            } else if let n = v.validNumber {
+                key = .number(n)
+                number = n
+            } else {
+                key = .category(ChartBuilder.text(v))
+            }
+            return [PendingAnnotation(annotation: ChartAnnotation(kind: kind, value: number, label: label, layer: index), channel: channel, key: key)]
+        }
+        // An aggregate over the layer's data (one per colour group): evaluated as a one-row view.
+        var readable = spec
+        readable.markName = "point"
+        let frame = try SpecData.load(readable, specPath: file, readFile: readFile)
+        let chart = try ChartBuilder(spec: readable, frame: frame, specFile: file, id: "").build(readFile: readFile)
+        let textIndex = chart.semantics.extraFields.firstIndex { $0.channel == "text" }
+        var out: [PendingAnnotation] = []
+        for s in chart.series {
+            for (row, value) in s.values.enumerated() {
+                guard let value else { continue }
+                let text = textIndex.flatMap { s.details.indices.contains(row) && s.details[row].extras.indices.contains($0) ? s.details[row].extras[$0] : nil }
+                let key: XValue = chart.x.type == .temporal ? .date(Date(timeIntervalSince1970: value / 1000)) : .number(value)
+                out.append(PendingAnnotation(
+                    annotation: ChartAnnotation(kind: kind, value: value, aggregate: def.aggregate, label: text ?? label,
+                                                group: chart.series.count > 1 ? s.name : nil, layer: index),
+                    channel: channel, key: key))
+            }
+        }
+        return out
+    }
+
+    /// Most text labels a layered chart keeps as landmarks; more are left to the data table.
+    static let labelLimit = 50
+
+    /// A text layer over the data: labels that only repeat a data layer's values (labelled bars)
+    /// add nothing to hear; other labels are landmarks at their row ("Record high").
+    static func labels(of leaf: LayerLeaf, chart: Chart, index: Int, parts: [Part]) -> [PendingAnnotation] {
+        guard let textIndex = chart.semantics.extraFields.firstIndex(where: { $0.channel == "text" }) else { return [] }
+        let text = leaf.spec.channel("text")
+        let valueField = chart.y.field
+        if let f = text?.field, f == valueField || text?.aggregate != nil && f == valueField { return [] }
+        var out: [PendingAnnotation] = []
+        for s in chart.series {
+            for r in s.values.indices {
+                guard out.count < labelLimit, let v = s.values[r], s.details.indices.contains(r),
+                      s.details[r].extras.indices.contains(textIndex), let label = s.details[r].extras[textIndex],
+                      !Self.isNumberLabel(label) else { continue }
+                out.append(PendingAnnotation(annotation: ChartAnnotation(kind: .text, value: v, label: label, layer: index), channel: "point", key: chart.xValues[r]))
+            }
+        }
+        return out
+    }
+
+    /// "+1,130", "−4.5 %", "62%": a number label repeats the data the points already say.
+    static func isNumberLabel(_ text: String) -> Bool {
+        let core = text.filter { !" +-−,%$€£".contains($0) }
+        return !core.isEmpty && Double(core) != nil
+    }
+
+    /// A label written as a constant: `text: {"value"|"datum": "…"}` or the mark's `text`.
+    static func constantLabel(_ leaf: LayerLeaf) -> String? {
+        if let def = leaf.encodingJSON.first(where: { $0.channel == "text" })?.def {
+            for key in ["datum", "value"] {
+                if let t = def[key] {
+                    if let s = t.string { return s }
+                    if let n = t.number { return TextFormat.plainNumber(n) }
+                }
+            }
+        }
+        if let t = leaf.markJSON["text"] { return t.string ?? t.number.map(TextFormat.plainNumber) }
+        return nil
+    }
+}

@@ -1,0 +1,330 @@
+import Foundation
+
+/// The merge itself (rules in `ChartLoader+Layers.swift`).
+extension LayerMerge {
+    func merged() throws(ChartProblem) -> Chart {
+        guard let primary = parts.first(where: { !$0.isBand && !$0.isTrend }) ?? parts.first else {
+            throw ChartProblem(file: file, line: 1, jsonPath: "$.layer", message: "no layer carries data rows; a layered chart needs at least one layer with a mark over its data (line, bar, point, area)")
+        }
+        // Every layer's rows run along the same axis and hold the same kind of key.
+        for p in parts where p.index != primary.index {
+            if p.chart.semantics.orientation != primary.chart.semantics.orientation {
+                throw ChartProblem(file: file, line: p.spec.markLine, jsonPath: p.leaf.markPath,
+                                   message: "this layer's rows run along \(p.chart.semantics.orientation == .horizontal ? "y" : "x") but layer \(primary.index)'s along \(primary.chart.semantics.orientation == .horizontal ? "y" : "x"); Pitchline reads layers that share their row axis")
+            }
+            if let a = p.chart.xValues.first, let b = primary.chart.xValues.first, Self.keyKind(a) != Self.keyKind(b) {
+                throw ChartProblem(file: file, line: p.spec.markLine, jsonPath: p.leaf.markPath,
+                                   message: "this layer's rows are \(Self.keyKind(a)) but layer \(primary.index)'s are \(Self.keyKind(b)); Pitchline reads layers that share their row axis")
+            }
+        }
+
+        // Layers that repeat another's data.
+        var dropped = Set<Int>()
+        var notes: [String] = []  // how each layer was read, for `pitchline check`
+        func note(_ p: Part, _ text: String) { notes.append("\(p.leaf.path) (\(p.spec.markName)): \(text)") }
+        var idiom: LayerIdiom?
+        let data = parts.filter { !$0.isBand && !$0.isTrend }
+        for a in data {
+            for b in data where a.index < b.index && !dropped.contains(a.index) && !dropped.contains(b.index) {
+                guard Self.pairs(a, named: true) == Self.pairs(b, named: true) || Self.pairs(a, named: false) == Self.pairs(b, named: false) && a.chart.series.count == b.chart.series.count else { continue }
+                let (ma, mb) = (a.spec.markName, b.spec.markName)
+                let (gone, kept): (Part, Part)
+                if ma == "rule" && b.chart.mark == .point { (gone, kept) = (a, b); idiom = .lollipop }
+                else if mb == "rule" && a.chart.mark == .point { (gone, kept) = (b, a); idiom = .lollipop }
+                else if a.chart.mark == .point && b.chart.mark != .point { (gone, kept) = (a, b) }
+                else { (gone, kept) = (b, a) }
+                dropped.insert(gone.index)
+                note(gone, "the same points as \(kept.leaf.path), read as one series")
+            }
+        }
+        // A rule or line along another layer's range ends (a waterfall's connectors).
+        for a in data where !dropped.contains(a.index) && (a.chart.mark == .line || a.spec.markName == "rule") {
+            let mine = Self.pairs(a, named: false)
+            for b in data where b.index != a.index && !dropped.contains(b.index) {
+                let ends = Self.pairs(b, named: false, ranges: true)
+                if b.chart.series.contains(where: { !$0.details.isEmpty }), mine.allSatisfy({ (ends[$0.key] ?? 0) >= $0.value }) {
+                    dropped.insert(a.index)
+                    note(a, "runs along the range ends of \(b.leaf.path) (connectors), not a series of its own")
+                    break
+                }
+            }
+        }
+        // A line or rule joining the points of the other layers, row by row (a dumbbell).
+        for a in data where !dropped.contains(a.index) && (a.chart.mark == .line || a.spec.markName == "rule") {
+            let others = data.filter { $0.index != a.index && !dropped.contains($0.index) }
+            guard !others.isEmpty else { continue }
+            var union: [String: Int] = [:]
+            for o in others { union.merge(Self.pairs(o, named: false, ranges: true)) { $0 + $1 } }
+            if Self.pairs(a, named: false, ranges: true) == union, others.reduce(0, { $0 + $1.chart.series.count }) >= 2 {
+                dropped.insert(a.index)
+                note(a, "joins the points of the other layers row by row (a connector), not a series of its own")
+                if others.allSatisfy({ $0.chart.mark == .point }) { idiom = .dumbbell }
+            }
+        }
+        let kept = parts.filter { !dropped.contains($0.index) }
+        let main = kept.first { !$0.isBand && !$0.isTrend } ?? primary
+        let messages = Messages(tag: main.chart.options.language ?? "en")  // series names in the chart's language
+        let continuous = main.chart.xValues.first.map { Self.keyKind($0) != "categories" } ?? false
+
+        // Rows: every key of the united layers, as often as one layer repeats it.
+        let bandTargets = Dictionary(uniqueKeysWithValues: kept.filter(\.isBand).compactMap { p in bandTarget(p, in: kept).map { (p.index, $0) } })
+        let united = kept.filter { $0.index == main.index || !($0.isTrend && continuous) && bandTargets[$0.index] == nil }
+        var keys: [XValue] = []
+        var slots: [XValue: Int] = [:]
+        for p in [main] + united.filter({ $0.index != main.index }) {
+            var seen: [XValue: Int] = [:]
+            for k in p.chart.xValues {
+                seen[k, default: 0] += 1
+                if slots[k] == nil { keys.append(k) }
+                slots[k] = max(slots[k] ?? 0, seen[k]!)
+            }
+        }
+        if continuous {
+            let descending = (main.chart.xValues.first?.numeric ?? 0) > (main.chart.xValues.last?.numeric ?? 0)
+            keys.sort { descending ? $0.numeric! > $1.numeric! : $0.numeric! < $1.numeric! }
+        }
+        var xValues: [XValue] = []
+        var firstRow: [XValue: Int] = [:]
+        for k in keys {
+            firstRow[k] = xValues.count
+            xValues += Array(repeating: k, count: slots[k]!)
+        }
+        let repeats = xValues.count > keys.count
+        func rowMap(_ p: Part) -> [Int] {
+            var seen: [XValue: Int] = [:]
+            return p.chart.xValues.map { k in
+                defer { seen[k, default: 0] += 1 }
+                return firstRow[k]! + (seen[k] ?? 0)
+            }
+        }
+
+        // Extra channels of every layer, side by side.
+        var extraFields: [ExtraField] = []
+        for p in united { for f in p.chart.semantics.extraFields where !extraFields.contains(f) { extraFields.append(f) } }
+
+        var series: [Series] = []
+        var layers: [SeriesLayer] = []
+        var mergedIndex: [String: Int] = [:]  // "layer/series" → index in `series`
+        for p in united {
+            let map = rowMap(p)
+            let extraPlace = p.chart.semantics.extraFields.map { f in extraFields.firstIndex(of: f)! }
+            for (si, s) in p.chart.series.enumerated() {
+                mergedIndex["\(p.index)/\(si)"] = series.count
+                var values = [Double?](repeating: nil, count: xValues.count)
+                var details = s.details.isEmpty ? [] : [PointDetail](repeating: PointDetail(), count: xValues.count)
+                for (r, v) in s.values.enumerated() {
+                    values[map[r]] = v
+                    if !s.details.isEmpty {
+                        var d = s.details[r]
+                        if !extraFields.isEmpty {
+                            var extras = [String?](repeating: nil, count: extraFields.count)
+                            for (j, e) in d.extras.enumerated() where j < extraPlace.count { extras[extraPlace[j]] = e }
+                            d.extras = extras
+                        }
+                        details[map[r]] = d
+                    }
+                }
+                let pointRows = repeats ? (s.pointRows ?? Array(s.values.indices)).map { map[$0] }.sorted() : nil
+                let name = p.isTrend ? Self.trendName(p.spec, group: p.chart.series.count > 1 ? s.name : nil, messages) : s.name
+                series.append(Series(name: name, values: values, details: details, pointRows: pointRows, sourceKey: s.sourceKey, sourceIndex: s.sourceIndex))
+                layers.append(SeriesLayer(layer: p.index, mark: p.chart.mark, trend: p.isTrend))
+            }
+        }
+
+        // Bands become their line's range.
+        for p in kept where p.isBand && p.index != main.index {
+            guard let target = bandTargets[p.index] else { continue }
+            note(p, "a band, read as the range of \(target.map { t in kept.first { $0.index == t.1.layer }!.chart.series[t.1.series].name }.joined(separator: ", "))")
+            let map = rowMap(p)
+            for (bs, t) in target {
+                guard let ts = mergedIndex["\(t.layer)/\(t.series)"] else { continue }
+                if series[ts].details.isEmpty { series[ts].details = [PointDetail](repeating: PointDetail(extras: [String?](repeating: nil, count: extraFields.count)), count: xValues.count) }
+                let band = p.chart.series[bs]
+                for r in band.values.indices where band.details.indices.contains(r) {
+                    guard let lo = band.details[r].lower, let hi = band.details[r].upper else { continue }
+                    series[ts].details[map[r]].bandLower = min(lo, hi)
+                    series[ts].details[map[r]].bandUpper = max(lo, hi)
+                }
+            }
+        }
+
+        // Trend lines, read along the rows as drawn (straight between the fit's samples).
+        let trendParts = kept.filter { $0.isTrend && continuous }
+        for p in trendParts {
+            for s in p.chart.series {
+                var samples: [(Double, Double)] = []
+                for (r, v) in s.values.enumerated() { if let v, let x = p.chart.xValues[r].numeric { samples.append((x, v)) } }
+                samples.sort { $0.0 < $1.0 }
+                let values = xValues.map { k in k.numeric.flatMap { Self.interpolate(samples, at: $0) } }
+                let name = Self.trendName(p.spec, group: p.chart.series.count > 1 ? s.name : nil, messages)
+                // One point per distinct key (the first of a repeated key's rows).
+                let firstRows = repeats ? keys.map { firstRow[$0]! } : nil
+                var along = values
+                if let firstRows { let keep = Set(firstRows); for r in along.indices where !keep.contains(r) { along[r] = nil } }
+                series.append(Series(name: name, values: along, pointRows: firstRows, sourceKey: name, sourceIndex: series.count))
+                layers.append(SeriesLayer(layer: p.index, mark: .line, trend: true))
+            }
+        }
+        // Names stay unique (two layers over the same field): the second says its mark.
+        let aggregates = Dictionary(parts.map { ($0.index, $0.chart.y.aggregate) }, uniquingKeysWith: { a, _ in a })
+        for i in series.indices where series[..<i].contains(where: { $0.name == series[i].name }) {
+            let op = aggregates[layers[i].layer] ?? nil
+            let what = op.map { messages.text("layer.op.\($0)") != nil ? messages["layer.op.\($0)"] : $0 } ?? layers[i].mark.rawValue
+            series[i].name = messages["layer.series.op", ["name": series[i].name, "op": what]]
+        }
+
+        // A waterfall: one series of floating bars, each starting where the one before ended.
+        if idiom == nil, series.count == 1, main.chart.mark == .bar, Self.isWaterfall(series[0]) {
+            idiom = .waterfall
+            let d = series[0].details
+            for r in 1..<(d.count - 1) where d[r].lower != nil && d[r].upper != nil {
+                series[0].details[r].change = d[r].upper! - d[r].lower!
+            }
+        }
+        // Dumbbells: the change from the previous series at each row.
+        if idiom == .dumbbell, series.count == 2 {
+            if series[1].details.isEmpty { series[1].details = [PointDetail](repeating: PointDetail(extras: [String?](repeating: nil, count: extraFields.count)), count: xValues.count) }
+            var rowOf: [XValue: (Int?, Int?)] = [:]
+            for r in xValues.indices {
+                if series[0].values[r] != nil { rowOf[xValues[r], default: (nil, nil)].0 = r }
+                if series[1].values[r] != nil { rowOf[xValues[r], default: (nil, nil)].1 = r }
+            }
+            for (_, rows) in rowOf {
+                guard let a = rows.0, let b = rows.1, let va = series[0].values[a], let vb = series[1].values[b] else { continue }
+                series[1].details[b].change = vb - va
+            }
+        }
+
+        var chart = main.chart
+        chart.xValues = xValues
+        chart.series = series
+        chart.x.granularity = kept.compactMap(\.chart.x.granularity).min() ?? chart.x.granularity
+        var semantics = chart.semantics
+        if xValues != main.chart.xValues { semantics.bins = nil }
+        semantics.extraFields = extraFields
+        semantics.pointPerDatum = repeats || main.chart.semantics.pointPerDatum
+        semantics.invalidRows = kept.reduce(0) { $0 + $1.chart.semantics.invalidRows }
+        semantics.seriesLayers = layers
+        semantics.idiom = idiom
+        for p in kept where p.isTrend { note(p, "a fitted trend line, read at every row of the chart") }
+        semantics.notes += notes + labelNotes
+        semantics.annotations = placedAnnotations(rowsOn: main.chart.semantics.orientation == .horizontal ? "y" : "x", xValues: xValues)
+        chart.semantics = semantics
+        var spoken = chart.options.spokenSeriesNames
+        for p in kept { spoken.merge(p.chart.options.spokenSeriesNames) { a, _ in a } }
+        chart.options.spokenSeriesNames = spoken
+        return chart
+    }
+
+    /// Band series → the series it surrounds (layer index, series index in that layer): by
+    /// name, else one band around the one series of the only other data layer.
+    func bandTarget(_ band: Part, in kept: [Part]) -> [(Int, (layer: Int, series: Int))]? {
+        var candidates: [(name: String, layer: Int, series: Int)] = []
+        for p in kept where !p.isBand && !p.isTrend {
+            for (i, s) in p.chart.series.enumerated() { candidates.append((s.name, p.index, i)) }
+        }
+        let byName = band.chart.series.enumerated().compactMap { bs, s in candidates.first { $0.name == s.name }.map { (bs, ($0.layer, $0.series)) } }
+        if byName.count == band.chart.series.count, !byName.isEmpty { return byName }
+        if band.chart.series.count == 1, candidates.count == 1 { return [(0, (candidates[0].layer, candidates[0].series))] }
+        return nil
+    }
+
+    /// Annotations placed on the merged chart: on the value axis, or at the nearest row.
+    func placedAnnotations(rowsOn rowChannel: String, xValues: [XValue]) -> [ChartAnnotation] {
+        var out: [ChartAnnotation] = []
+        for pending in annotations {
+            var a = pending.annotation
+            if pending.channel == rowChannel || pending.channel == "point" {
+                guard let key = pending.key else { continue }
+                a.row = Self.nearestRow(key, in: xValues)
+                if a.row == nil { continue }
+                if pending.channel == rowChannel { a.value = key.numeric }  // a mark across the rows
+            }
+            // A label at the same place as a rule names that rule.
+            if a.kind == .text, let i = out.firstIndex(where: { $0.kind == .rule && $0.row == a.row && $0.group == a.group && Self.same($0.value, a.value) && $0.label == nil }) {
+                out[i].label = a.label
+                continue
+            }
+            out.append(a)
+        }
+        return out
+    }
+
+    /// At least three ranges, every middle one starting where the one before ended.
+    static func isWaterfall(_ s: Series) -> Bool {
+        let d = s.details
+        guard d.count >= 3, s.pointRows == nil, d.allSatisfy({ $0.lower != nil && $0.upper != nil }) else { return false }
+        return (1..<(d.count - 1)).allSatisfy { same(d[$0].lower, d[$0 - 1].upper) }
+    }
+
+    static func same(_ a: Double?, _ b: Double?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
+    }
+
+    static func nearestRow(_ key: XValue, in xValues: [XValue]) -> Int? {
+        if let exact = xValues.firstIndex(of: key) { return exact }
+        guard let n = key.numeric else { return nil }
+        var best: (Int, Double)?
+        for (i, x) in xValues.enumerated() {
+            guard let v = x.numeric else { continue }
+            if best == nil || abs(v - n) < best!.1 { best = (i, abs(v - n)) }
+        }
+        return best?.0
+    }
+
+    static func keyKind(_ x: XValue) -> String {
+        switch x {
+        case .number: "numbers"
+        case .date: "dates"
+        case .category: "categories"
+        }
+    }
+
+    /// The layer's points as a multiset of "series|key|value" (or without the series; with a
+    /// range's two ends instead of its value when `ranges`).
+    static func pairs(_ p: Part, named: Bool, ranges: Bool = false) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for s in p.chart.series {
+            for r in s.pointRows ?? Array(s.values.indices) {
+                guard let v = s.values[r] else { continue }
+                let key = (named ? s.name + "|" : "") + "\(p.chart.xValues[r])|"
+                if ranges, s.details.indices.contains(r), let lo = s.details[r].lower, let hi = s.details[r].upper, p.chart.semantics.stack == nil {
+                    out[key + String(format: "%.9g", lo), default: 0] += 1
+                    out[key + String(format: "%.9g", hi), default: 0] += 1
+                } else {
+                    out[key + String(format: "%.9g", v), default: 0] += 1
+                }
+            }
+        }
+        return out
+    }
+
+    /// The fit's value at `x`, straight between its samples; nil outside them.
+    static func interpolate(_ samples: [(Double, Double)], at x: Double) -> Double? {
+        guard let first = samples.first, let last = samples.last, x >= first.0 - 1e-9 * abs(first.0), x <= last.0 + 1e-9 * abs(last.0) else { return nil }
+        var lo = 0, hi = samples.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if samples[mid].0 <= x { lo = mid } else { hi = mid }
+        }
+        let (x0, y0) = samples[lo], (x1, y1) = samples[hi]
+        if x1 == x0 { return y0 }
+        let t = min(1, max(0, (x - x0) / (x1 - x0)))
+        return y0 + (y1 - y0) * t
+    }
+
+    /// "Trend line", "Quadratic trend line", "Loess trend line"; with a group, "Trend line, Seattle".
+    static func trendName(_ spec: ChartSpec, group: String?, _ m: Messages) -> String {
+        var key = "layer.trend"
+        for step in spec.transforms {
+            if step.json["loess"] != nil { key = "layer.trend.loess" }
+            if step.json["regression"] != nil {
+                let method = step.json["method"]?.string ?? "linear"
+                key = method == "linear" ? "layer.trend" : "layer.trend.\(method)"
+            }
+        }
+        let name = m.text(key) != nil ? m[key] : m["layer.trend"]
+        return group.map { m["layer.trend.group", ["name": name, "group": $0]] } ?? name
+    }
+}

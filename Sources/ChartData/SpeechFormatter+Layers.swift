@@ -1,0 +1,137 @@
+import Foundation
+
+/// What layered charts add to a point and to the description, in the chart's language (keys
+/// `layer.*` of the message catalogue): a band's range (", range 11.9 to 16.5"), a dumbbell's
+/// change (", up 6 from 1995"), a waterfall's step (", down 1,425"), the annotations ("A rule
+/// marks the mean, 8.2 °C.") and the landmark key's words ("Mark 1 of 2: …").
+extension SpeechFormatter {
+    /// ", range 11.9 to 16.5" and ", up 6 from 1995" for a point ("" when none).
+    public func layerSuffix(series: Int, row: Int) -> String {
+        guard chart.series.indices.contains(series), chart.series[series].details.indices.contains(row) else { return "" }
+        let m = messages
+        let d = chart.series[series].details[row]
+        var text = ""
+        if let lo = d.bandLower, let hi = d.bandUpper {
+            text += m["layer.range", ["low": numberText(lo), "high": numberText(hi)]]
+        }
+        if let change = d.change {
+            let amount = numberText(abs(change))
+            let direction = amount == numberText(0) ? "same" : change > 0 ? "up" : "down"
+            if chart.semantics.idiom == .waterfall {
+                text += m["layer.step.\(direction)", ["change": amount]]
+            } else if series > 0 {
+                text += m["layer.change.\(direction)", ["change": amount, "series": chart.series[series - 1].name]]
+            }
+        }
+        return text
+    }
+
+    /// What an annotation marks, for the description and the landmark key: "the mean, 16.4 °C",
+    /// "Record high, 35.6 °C", "Peak, 2", "the mean distance, 2.333".
+    public func annotationText(_ a: ChartAnnotation) -> String {
+        let m = messages
+        var parts: [String] = []
+        if let label = a.label, !label.isEmpty {
+            parts.append(label)
+        } else if let op = a.aggregate {
+            let the = m.text("layer.the.\(op)") != nil ? m["layer.the.\(op)"] : op
+            if let group = a.group { parts.append(m["layer.mark.group", ["the": the, "group": group]]) }
+            else if a.row != nil && !chart.x.title.isEmpty { parts.append(m["layer.mark.field", ["the": the, "field": Self.lowercasedKeepingAcronyms(chart.x.title)]]) }
+            else { parts.append(the) }
+        }
+        if a.row != nil, a.aggregate != nil, let v = a.value, chart.x.type == .quantitative {
+            // An aggregate of the row field (a mean on a histogram): its own number, not the bin.
+            var f = NumberFormat.automatic(for: [v])
+            f.trim = true
+            parts.append(locale.localized(f.format(v)) + (chart.x.unit.map { " \($0)" } ?? ""))
+        } else if let row = a.row, chart.xValues.indices.contains(row) {
+            parts.append(xLabel(row))
+        } else if let v = a.value {
+            parts.append(annotationValueText(v, aggregate: a.aggregate))
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// A mark's value: an aggregate with the values' digits (one decimal where they have none,
+    /// as a mean of whole numbers), a constant with the digits it was written with ("7.5 °C" on
+    /// a chart of whole degrees).
+    public func annotationValueText(_ v: Double, aggregate: String?) -> String {
+        // With trailing zeros trimmed, a text that one more decimal does not change is exact.
+        let exact = { (extra: Int) in self.numberText(v, extraDecimals: extra) == self.numberText(v, extraDecimals: extra + 1) }
+        if aggregate != nil {
+            return exact(0) || valueFormat.decimals > 0 ? valueText(v) : derivedValueText(v)
+        }
+        let extra = (0...4).first(where: exact) ?? 4
+        return valueText(v).replacingOccurrences(of: numberText(v), with: numberText(v, extraDecimals: extra))  // the unit as valueText places it
+    }
+
+    /// The text drawn beside an annotation: its label, else what it stands for ("Mean").
+    public func annotationDrawnLabel(_ a: ChartAnnotation) -> String? {
+        if let label = a.label { return label }
+        guard let op = a.aggregate else { return nil }
+        return messages.text("layer.op.\(op)") != nil ? messages["layer.op.\(op)"] : op
+    }
+
+    /// Sentences for the summary: each band's span, a dumbbell's changes, then one sentence per
+    /// annotation (at most `annotationSentenceLimit`, then how many more).
+    public var annotationSentences: String? {
+        let m = messages
+        let marks = chart.landmarks
+        var sentences: [String] = []
+        for (i, s) in chart.series.enumerated() {
+            let lows = s.details.compactMap(\.bandLower), highs = s.details.compactMap(\.bandUpper)
+            guard let lo = lows.min(), let hi = highs.max() else { continue }
+            sentences.append(m["layer.sentence.band", ["series": spokenName(i), "low": valueText(lo), "high": valueText(hi)]])
+        }
+        if let change = dumbbellSentence { sentences.append(change) }
+        for a in marks.prefix(Self.annotationSentenceLimit) {
+            sentences.append(m[a.kind == .rule ? "layer.sentence.rule" : "layer.sentence.label", ["what": annotationText(a)]])
+        }
+        if marks.count > Self.annotationSentenceLimit {
+            sentences.append(m.plural("layer.sentence.more", count: marks.count - Self.annotationSentenceLimit))
+        }
+        return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+    }
+
+    /// A dumbbell's changes: "From 1995 to 2000 (4 in all): 2 rise, 1 falls and 1 is unchanged;
+    /// the largest change is up 7.75 for Peru."
+    var dumbbellSentence: String? {
+        guard chart.semantics.idiom == .dumbbell, chart.series.count == 2 else { return nil }
+        let m = messages
+        var up = 0, down = 0, same = 0
+        var largest: (Double, Int)?
+        for (r, d) in chart.series[1].details.enumerated() {
+            guard let c = d.change else { continue }
+            if numberText(abs(c)) == numberText(0) { same += 1 } else if c > 0 { up += 1 } else { down += 1 }
+            if largest == nil || abs(c) > abs(largest!.0) { largest = (c, r) }
+        }
+        let total = up + down + same
+        guard total > 0, let (c, r) = largest else { return nil }
+        var parts: [String] = []
+        if up > 0 { parts.append(m.plural("layer.rise", count: up)) }
+        if down > 0 { parts.append(m.plural("layer.fall", count: down)) }
+        if same > 0 { parts.append(m.plural("layer.same", count: same)) }
+        let amount = numberText(abs(c))
+        let change = amount == numberText(0) ? m["layer.delta.none"] : m[c > 0 ? "layer.delta.up" : "layer.delta.down", ["change": amount]]
+        return m["layer.sentence.dumbbell", [
+            "first": chart.series[0].name, "second": chart.series[1].name, "count": TextFormat.count(total, locale: locale),
+            "list": m.list(parts), "change": change, "at": atX(r)]]
+    }
+
+    /// The landmark key's words: "Mark 1 of 2: the mean, 16.4 degrees Celsius".
+    public func landmarkLabel(_ index: Int, of count: Int, _ a: ChartAnnotation) -> String {
+        forEars(messages["layer.landmark", ["n": TextFormat.count(index + 1, locale: locale), "count": TextFormat.count(count, locale: locale), "what": annotationText(a)]])
+    }
+
+    /// The numbers the automatic speech format fits: every series' values and the ends of its
+    /// ranges and bands (a Gantt bar ending at 10.5 keeps its half), the first 20,000 of each.
+    static func sampleValues(_ chart: Chart) -> [Double?] {
+        chart.series.flatMap { s in
+            Array(s.values.prefix(20_000)) + s.details.prefix(20_000).flatMap { d in
+                [d.lower, d.upper, d.bandLower, d.bandUpper].filter { $0 != nil }
+            }
+        }
+    }
+
+    static let annotationSentenceLimit = 3
+}

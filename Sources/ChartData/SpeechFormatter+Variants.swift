@@ -1,0 +1,77 @@
+import Foundation
+
+/// The reader's label settings (the page's settings dialog): how much a point says and in which
+/// order. The generator writes every variant's template; the page script only chooses one.
+public enum LabelVerbosity: String, Sendable, CaseIterable, Encodable {
+    /// The value only: "11.7".
+    case terse
+    /// The x text, the series and the value: "3 January 2012, maximum temperature 11.7 degrees Celsius".
+    case normal
+    /// Normal, then the point's position: "…, 3 of 1,461".
+    case verbose
+}
+
+public enum LabelOrder: String, Sendable, CaseIterable, Encodable {
+    /// "3 January 2012, maximum temperature 11.7 degrees Celsius" (the default).
+    case xFirst
+    /// "maximum temperature 11.7 degrees Celsius, 3 January 2012".
+    case valueFirst
+}
+
+/// A series' label templates besides the default (`PointTemplates.say`), for the settings.
+/// Same placeholders: `{x}` and `{v}`.
+public struct LabelVariants: Sendable, Equatable, Encodable {
+    /// Value first: "maximum temperature {v} degrees Celsius, {x}".
+    public var valueFirst: String
+    public var valueFirstGap: String
+    /// Terse: "{v}"; a gap is "no data".
+    public var terse: String
+    public var terseGap: String
+}
+
+/// The all-series view's variants: `{v}` is the series' parts joined (each series' `part`, or its
+/// `terse` in the terse view), `{x}` the row.
+public struct AllSeriesVariants: Sendable, Equatable, Encodable {
+    public var valueFirst: String
+    public var terse: String
+}
+
+extension SpeechFormatter {
+    /// The variants of `series`' spoken label (docs/architecture.md, "Reader settings").
+    public func labelVariants(series: Int) -> LabelVariants {
+        let name = spokenName(series), m = messages
+        let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
+        return LabelVariants(
+            valueFirst: m["label.valueFirst", ["name": name, "value": said]], valueFirstGap: m["label.valueFirstGap", ["name": name]],
+            terse: "{v}", terseGap: m["value.noData"])
+    }
+
+    public var allSeriesVariants: AllSeriesVariants {
+        AllSeriesVariants(
+            valueFirst: spokenUnit.map { messages["label.allValueFirstUnit", ["unit": $0]] } ?? messages["label.allValueFirst"],
+            terse: "{v}")
+    }
+
+    /// Said after a point in the verbose setting: ", {p} of 1,461" (`{p}` is the point's place,
+    /// counted from 1, written by the page in the page's language).
+    public func positionTemplate(pointCount: Int) -> String {
+        messages["label.position", ["total": TextFormat.count(pointCount, locale: locale)]]
+    }
+
+    /// The spoken label of one point with the given settings (what the slider says then).
+    public func spokenLabel(series: Int, row: Int, verbosity: LabelVerbosity, order: LabelOrder) -> String {
+        let value = templateValue(series: series, row: row)
+        let v = labelVariants(series: series)
+        let detail = detailText(series: series, row: row) ?? ""
+        var text: String
+        switch (verbosity, order) {
+        case (.terse, _): text = Self.fill(value == nil ? v.terseGap : v.terse, x: xLabel(row), value: value) + detail
+        case (_, .xFirst): text = spokenLabel(series: series, row: row)
+        case (_, .valueFirst): text = Self.fill(value == nil ? v.valueFirstGap : v.valueFirst, x: xLabel(row), value: value) + detail
+        }
+        if verbosity == .verbose {
+            text += positionTemplate(pointCount: chart.pointCount).replacingOccurrences(of: "{p}", with: TextFormat.count(row + 1, locale: locale))
+        }
+        return text
+    }
+}
