@@ -173,19 +173,23 @@
 
   /* The scrubber index under `clientX`: along the track (evenly spaced) or the drawing (the
      nearest point's x, from the generator's cx). */
-  P.rowAt = function (clientX, onTrack) {
+  P.rowAt = function (clientX, onTrack, clientY) {
     if (onTrack) {
       var r = this.slider.getBoundingClientRect();
       if (!(r.width > 0)) return this.row;
       return Math.max(0, Math.min(this.rows - 1, Math.round((clientX - r.left) / r.width * (this.rows - 1))));
     }
+    // The cursor's group holds the marks' row/value coordinates (axes swapped when the chart is
+    // horizontal): the pointer mapped into it gives the row position whichever way rows run.
     var svg = this.figure.querySelector("svg.pl-svg"), xs = this.series[0].cx;
-    var m = svg && svg.getScreenCTM ? svg.getScreenCTM() : null;
-    if (!m || !xs || !xs.length) return this.row;
-    var x = (clientX - m.e) / m.a, lo = 0, hi = xs.length - 1;
-    while (lo < hi) { var mid = (lo + hi) >> 1; if (xs[mid] < x) lo = mid + 1; else hi = mid; }
-    if (lo > 0 && x - xs[lo - 1] < xs[lo] - x) lo--;
-    return lo;
+    var marks = this.cursor && this.cursor.parentNode;
+    var m = marks && marks.getScreenCTM ? marks.getScreenCTM() : null;
+    if (!m || !xs || !xs.length || !svg.createSVGPoint) return this.row;
+    var p = svg.createSVGPoint();
+    p.x = clientX; p.y = clientY == null ? 0 : clientY;
+    var x = p.matrixTransform(m.inverse()).x, best = 0;
+    for (var i = 1; i < xs.length; i++) if (Math.abs(xs[i] - x) < Math.abs(xs[best] - x)) best = i;   // rows may run either way
+    return best;
   };
 
   /* ---- Pointer and touch: pressing, dragging or tapping along the drawing or the track moves
@@ -207,7 +211,7 @@
     drag = { chart: chart, id: e.pointerId, track: track, x0: e.clientX, y0: e.clientY,
              active: e.pointerType !== "touch" || track, lastTone: 0, lastSay: 0, said: -1, timer: 0 };
     try { zone.setPointerCapture(e.pointerId); } catch (err) { /* the events still bubble */ }
-    if (drag.active) dragTo(e.clientX, true);
+    if (drag.active) dragTo(e.clientX, true, e.clientY);
   }
 
   function dragMove(e) {
@@ -217,14 +221,14 @@
       if (dx < 6 && dy < 6) return;
       if (dy > dx) { drag = null; return; }
       drag.active = true;
-      dragTo(e.clientX, true);
+      dragTo(e.clientX, true, e.clientY);
       return;
     }
-    dragTo(e.clientX, false);
+    dragTo(e.clientX, false, e.clientY);
   }
 
-  function dragTo(clientX, first) {
-    var d = drag, chart = d.chart, row = chart.rowAt(clientX, d.track), t = now();
+  function dragTo(clientX, first, clientY) {
+    var d = drag, chart = d.chart, row = chart.rowAt(clientX, d.track, clientY), t = now();
     if (first) {   // focus, sound loading, the point played and said
       chart.pick(row);
       d.lastTone = d.lastSay = t;
@@ -252,7 +256,7 @@
     drag = null;
     clearTimeout(d.timer);
     if (e.type === "pointercancel") return;   // the browser took the gesture (a scroll)
-    if (!d.active) { d.chart.pick(d.chart.rowAt(e.clientX, d.track)); return; }   // a tap
+    if (!d.active) { d.chart.pick(d.chart.rowAt(e.clientX, d.track, e.clientY)); return; }   // a tap
     sayDragged(d);   // where the drag ended, once
   }
 

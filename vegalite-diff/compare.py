@@ -107,7 +107,22 @@ def _channels(result: dict, item: dict):
     return pick("x"), pick("y")
 
 
-def oracle_rows(result: dict, normalized: bool = False):
+def _size_rows(result: dict):
+    """A grid of circles whose value is their size (Pitchline: rows on x, a series per y): key
+    x, value size, series y's canonical key (paired with Pitchline's series by content)."""
+    rows = []
+    x_time = result["scales"].get("x") in TIME
+    for item in result["items"]:
+        value = _num(item.get("size"))
+        if value is None or "x" not in item:
+            continue
+        rows.append((canonical_key(item["x"], x_time), canonical_key(item.get("y")), value, None, None, {}))
+    return rows
+
+
+def oracle_rows(result: dict, normalized: bool = False, value_channel: str = "y"):
+    if value_channel == "size":
+        return _size_rows(result)
     marks = {m["name"]: m for m in result["marks"]}
     rows = []
     for item in result["items"]:
@@ -162,6 +177,8 @@ def oracle_rows(result: dict, normalized: bool = False):
 def pitchline_rows(model: dict):
     rows = []
     time_axis = model["x"]["type"] == "temporal"
+    # Dates as values are seconds since 1970 in Pitchline, milliseconds in Vega.
+    scale = 1000.0 if model.get("y", {}).get("type") == "temporal" else 1.0
     for s in model["series"]:
         point_rows = s.get("pointRows")
         indexes = point_rows if point_rows is not None else range(len(s["values"]))
@@ -173,8 +190,8 @@ def pitchline_rows(model: dict):
             d = details[i] if i < len(details) and details[i] else {}
             lower, upper = d.get("lower"), d.get("upper")
             if lower is not None and upper is not None:
-                lower, upper = min(lower, upper), max(lower, upper)
-            rows.append((canonical_key(model["xValues"][i], time_axis), s["name"], float(value), lower, upper,
+                lower, upper = min(lower, upper) * scale, max(lower, upper) * scale
+            rows.append((canonical_key(model["xValues"][i], time_axis), s["name"], float(value) * scale, lower, upper,
                          d.get("extras") or []))
     return rows
 
@@ -263,7 +280,9 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
     `series_titles`: the spec's `usermeta.pitchline.seriesTitles` (color value → legend name)."""
     semantics = model.get("semantics", {})
     ours = pitchline_rows(model)
-    theirs = oracle_rows(oracle, normalized=semantics.get("stack") == "normalize")
+    size_mode = semantics.get("valueChannel") == "size"
+    theirs = oracle_rows(oracle, normalized=semantics.get("stack") == "normalize",
+                         value_channel="size" if size_mode else "y")
     if series_titles:
         theirs = [(k, series_titles.get(s, s) if s is not None else s, *rest) for k, s, *rest in theirs]
     time_axis = model["x"]["type"] == "temporal"
@@ -278,8 +297,23 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
     for k, s, *rest in theirs:
         by_theirs[s].append((k, *rest))
     problems = []
-    # Series: one each side pair whatever their names; otherwise by name (case-insensitive).
-    if len(by_ours) == 1 and len(by_theirs) == 1:
+    # Series: one each side pair whatever their names; in a grid of circles sized by the value,
+    # by their content (Pitchline names a y value "Monday" or "from 10 to 20", Vega-Lite keeps
+    # the instant or the bin start); otherwise by name (case-insensitive).
+    if size_mode:
+        content = defaultdict(list)
+        for t, rows_t in by_theirs.items():
+            content[repr(sorted(r[:4] for r in rows_t))].append(t)
+        pairs = []
+        for name, rows_o in by_ours.items():
+            match = content.get(repr(sorted(r[:4] for r in rows_o)))
+            if match:
+                pairs.append((name, match.pop(0)))
+            else:
+                problems.append(f"series {name!r}: no Vega-Lite row (y) has the same values by x")
+        paired = {p[1] for p in pairs}
+        problems += [f"Vega-Lite series {t!r} ({len(by_theirs[t])} values) is not in Pitchline" for t in by_theirs if t not in paired]
+    elif len(by_ours) == 1 and len(by_theirs) == 1:
         pairs = [(next(iter(by_ours)), next(iter(by_theirs)))]
     else:
         lower = {str(t).lower(): t for t in by_theirs}

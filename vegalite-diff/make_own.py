@@ -108,6 +108,11 @@ specs = {
         {"lookup": "person", "from": {"data": {"url": "../data/lookup_people.csv"}, "key": "name", "fields": ["age", "height"]}}]),
     "density": spec("Density of fuel economy", url(CARS), "area", {"x": Q("value"), "y": Q("density")}, [
         {"density": "Miles_per_Gallon", "bandwidth": 2, "extent": [5, 50], "steps": 46}]),
+    # Scott's bandwidth per group, with nulls in the field (skipped by the deviation and
+    # quartiles, counted in n, as Vega).
+    "density-groupby-nulls": spec("Density of fuel economy by origin", url(CARS), "line",
+                                  {"x": Q("value"), "y": Q("density"), "color": N("Origin")}, [
+        {"density": "Miles_per_Gallon", "groupby": ["Origin"], "extent": [5, 50], "steps": 46}]),
     "regression": spec("Linear fit", url(CARS), "line", {"x": Q("Horsepower"), "y": Q("Miles_per_Gallon")}, [
         {"regression": "Miles_per_Gallon", "on": "Horsepower", "extent": [40, 240]}]),
     "regression-poly": spec("Quadratic fit", url(CARS), "line", {"x": Q("Horsepower"), "y": Q("Miles_per_Gallon")}, [
@@ -167,6 +172,31 @@ specs = {
                            {"x": O("w"), "y": O("rank"), "color": N("team")}),
     "temporal-y": spec("Dates on y", vals([{"event": "a", "when": "2020-01-05"}, {"event": "b", "when": "2020-03-10"}, {"event": "c", "when": "2021-07-04"}]),
                        "point", {"x": N("event"), "y": T("when")}),
+    # Dates as values, drawn horizontally: a Gantt chart of dates (x start, x2 end per task).
+    "gantt-dates": spec("Project plan", vals([
+        {"task": "Design", "start": "2024-01-08", "end": "2024-02-02"},
+        {"task": "Build", "start": "2024-02-05", "end": "2024-04-26"},
+        {"task": "Test", "start": "2024-04-15", "end": "2024-05-31"},
+        {"task": "Launch", "start": "2024-06-03", "end": None}]),
+        "bar", {"y": N("task", sort=None), "x": T("start"), "x2": {"field": "end"}}),
+    # A log value axis (pitch and the drawing follow it): populations over four orders of magnitude.
+    "scale-log-value": spec("Populations", vals([{"place": p, "people": n} for p, n in [
+        ("Hamlet", 80), ("Village", 1_200), ("Town", 25_000), ("City", 640_000), ("Metropolis", 9_800_000)]]),
+        "bar", {"x": N("place", sort=None), "y": Q("people", scale={"type": "log"})}),
+    # A punch card: the value is the circle's size (rows on x, one series per day on y).
+    "size-punchcard": spec("Commits by hour and day", vals([
+        {"t": "2012-01-02T09:00:00Z", "n": 3}, {"t": "2012-01-02T10:00:00Z", "n": 5}, {"t": "2012-01-03T09:00:00Z", "n": 7},
+        {"t": "2012-01-02T09:30:00Z", "n": 1}, {"t": "2012-01-04T14:00:00Z", "n": 2}, {"t": "2012-01-03T14:15:00Z", "n": 4}]),
+        "circle", {"x": O("t", timeUnit="hours"), "y": O("t", timeUnit="day"), "size": Q("n", aggregate="sum")}),
+    # Years as CSV text on a temporal channel: Vega-Lite parses "1900" as the year 1900.
+    "csv-years-temporal": spec("Years in CSV", {"values": "Year,v\n1900,1\n1950,4\n2000,2\n", "format": {"type": "csv"}},
+                               "line", {"x": T("Year"), "y": Q("v")}),
+    # The date of the first frost each year: a place in the year (monthdate) as the value.
+    "first-frost": spec("First autumn frost", vals([
+        {"year": "2018", "frost": "2018-11-02"}, {"year": "2019", "frost": "2019-10-24"},
+        {"year": "2020", "frost": "2020-11-15"}, {"year": "2021", "frost": None},
+        {"year": "2022", "frost": "2022-10-30T06:00:00Z"}]),
+        "line", {"x": T("year", timeUnit="year"), "y": T("frost", timeUnit="monthdate")}),
     "format-channels": spec("Formats", url(WEATHER), "line",
                             {"x": T("date", timeUnit="year", axis={"format": "%Y"}), "y": Q("precipitation", aggregate="sum", format=",.0f", axis={"format": ".2s"})}),
     # --- marks

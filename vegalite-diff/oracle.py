@@ -79,6 +79,10 @@ def _field_of(encoding) -> str | None:
             return f
         if isinstance(f, dict) and isinstance(f.get("datum"), str):
             return f["datum"]
+        # A binned point or circle sits at its bin's middle: the datum's bin start is the key.
+        m = re.fullmatch(r'scale\("\w+", 0\.5 \* datum\["([^"]+)"\] \+ 0\.5 \* datum\["\1_end"\]\)', str(encoding.get("signal", "")))
+        if m:
+            return m.group(1)
     return None
 
 

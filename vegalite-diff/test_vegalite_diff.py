@@ -92,6 +92,19 @@ def test_the_comparison_notices_a_wrong_value():
     assert "Pitchline has 2 values, Vega-Lite 1" in compare.diff(model, vega)[0]
 
 
+def test_the_size_comparison_pairs_series_by_content_and_notices_a_wrong_value():
+    """A grid of circles (value = size): series are paired by their rows, whatever their names."""
+    model = {"x": {"type": "nominal"}, "xValues": ["A", "B"], "semantics": {"valueChannel": "size"},
+             "series": [{"name": "Monday", "values": [3.0, 4.0]}, {"name": "Tuesday", "values": [5.0, None]}]}
+    items = [{"mark": "m", "x": "A", "y": "mon", "size": 3.0}, {"mark": "m", "x": "B", "y": "mon", "size": 4.0},
+             {"mark": "m", "x": "A", "y": "tue", "size": 5.0}]
+    vega = {"scales": {"x": "point", "y": "point", "size": "linear"}, "marks": [{"name": "m", "fields": {}}], "items": items}
+    assert compare.diff(model, vega) == []
+    items[1]["size"] = 4.5
+    problems = compare.diff(model, vega)
+    assert any("'Monday'" in p for p in problems) and any("Smon" in p for p in problems)
+
+
 def test_the_layered_comparison_notices_wrong_values():
     """Each layer against its own mark: a wrong trend value and a wrong band edge are reported."""
     spec = {"layer": [{"mark": "area"}, {"mark": "line"}, {"mark": "line"}]}

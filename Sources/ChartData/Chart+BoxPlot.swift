@@ -68,9 +68,19 @@ public struct ErrorRangeInfo: Sendable, Equatable {
     /// "mean" or "median" for raw data; "value" for xError/yError; nil for x2/y2 (no centre).
     public var center: String?
 
+    /// True when the series was named after its centre ("Mean of price"), so it is renamed in
+    /// the chart's language once that is known.
+    public var namedByCenter = false
+
     public init(extent: String, center: String?) {
         self.extent = extent
         self.center = center
+    }
+
+    /// "Mean of price", "Mittelwert von price".
+    public func seriesName(field: String, _ m: Messages) -> String {
+        let word = m[center == "median" ? "error.center.median" : "error.center.mean"]
+        return m["error.seriesName", ["center": word.prefix(1).uppercased() + word.dropFirst(), "field": SpeechFormatter.lowercasedKeepingAcronyms(field)]]
     }
 
     /// How the range is made, for the summary: "the mean plus or minus one standard error".
@@ -136,11 +146,12 @@ extension Chart {
         return parts.joined(separator: " ")
     }
 
-    /// Names the statistic series in the chart's language (the loader calls it once the
+    /// Names a box plot's statistic series and an error bar's centre in the chart's language (the loader calls it once the
     /// language is known): the table, legend and speech use these names.
-    public mutating func nameBoxStatistics() {
-        guard let box = semantics.box else { return }
+    public mutating func nameDerivedSeries() {
         let m = Messages(tag: options.language ?? "en")
+        if let e = semantics.errorRange, e.namedByCenter, series.count == 1 { series[0].name = e.seriesName(field: y.title, m) }
+        guard let box = semantics.box else { return }
         for (s, statistic) in box.statistics.enumerated() where series.indices.contains(s) {
             series[s].name = m["box.\(statistic.rawValue)"]
         }

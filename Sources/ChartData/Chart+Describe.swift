@@ -92,6 +92,7 @@ extension Chart {
             }
         }
         if pitchScalePerSeries { parts.append(m["summary.pitchScales"]) }
+        if let curve = pitchCurveSentence(m) { parts.append(curve) }
         if let marks = speech.annotationSentences { parts.append(marks) }  // layers: rules, labels, bands
         return parts.joined(separator: " ")
     }

@@ -16,7 +16,7 @@ extension Chart {
         var ranges: [Double] = []
         for s in series {
             var lo = Double.infinity, hi = -Double.infinity
-            for case let v? in s.values where v.isFinite { lo = min(lo, v); hi = max(hi, v) }
+            for case let v? in s.values { if let t = pitchCurve.apply(v) { lo = min(lo, t); hi = max(hi, t) } }
             guard lo <= hi else { continue }
             ranges.append(hi - lo)
             low = min(low, lo); high = max(high, hi)
@@ -29,5 +29,16 @@ extension Chart {
     /// The sentence the description and help give about it (`summary.pitchScales`).
     public func pitchScaleSentence(_ messages: Messages = .english) -> String? {
         pitchScalePerSeries ? messages["summary.pitchScales"] : nil
+    }
+
+    /// The curve pitch follows: the value axis' scale type (Vega-Lite `scale.type`), so a log
+    /// axis sounds log. Sonification maps values through it before the musical scale.
+    public var pitchCurve: ValueCurve { ValueCurve(semantics.valueScale) }
+
+    /// The sentence the description gives when pitch is not linear in the value; nil when it is.
+    public func pitchCurveSentence(_ messages: Messages = .english) -> String? {
+        guard let key = pitchCurve.key else { return nil }
+        let outside = pitchCurve == .log && series.contains { $0.values.contains { v in v.map { $0 <= 0 } ?? false } }
+        return messages["summary.pitchCurve.\(key)"] + (outside ? " " + messages["summary.pitchCurve.outside"] : "")
     }
 }

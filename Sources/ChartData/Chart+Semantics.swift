@@ -29,6 +29,9 @@ public struct ChartSemantics: Sendable, Equatable {
     public var pointPerDatum: Bool
     /// Spec features read but not interactive in Pitchline (e.g. "params: 1 selection"), for `check`.
     public var notes: [String]
+    /// The spec's channel that holds the values: "y", "x" (horizontal), or "size" (a grid of
+    /// circles sized by a number: then y splits the series).
+    public var valueChannel = "y"
     /// A box plot's groups: counts, outliers, whisker rule (`Chart+BoxPlot.swift`); nil otherwise.
     public var box: BoxPlotInfo?
     /// An error bar's or band's extent ("stderr", "ci", …) and centre; nil for other marks.

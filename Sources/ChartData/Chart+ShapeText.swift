@@ -119,8 +119,12 @@ extension Chart {
     /// "+2 kg, +100 %"; "+3.2 percentage points" for a percentage; "no change".
     func changeText(_ change: Double, percent: Double?, _ speech: SpeechFormatter) -> String {
         let m = speech.messages
-        if change == 0 || speech.numberText(change) == "0" { return m["change.none"] }
         let sign = change > 0 ? "+" : ""
+        if y.type == .temporal {  // dates as values: a change is a duration
+            let text = speech.durationText(abs(change))
+            return text.hasPrefix("0 ") ? m["change.none"] : (change > 0 ? "+" : "\u{2212}") + text
+        }
+        if change == 0 || speech.numberText(change) == "0" { return m["change.none"] }
         if speech.valuesArePercentages {
             return m["change.points", ["change": sign + speech.numberText(change, asPercentagePoints: true)]]
         }
@@ -158,7 +162,7 @@ extension Chart {
             else { key = "rate.perStep"; values["title"] = SpeechFormatter.lowercasedKeepingAcronyms(x.title) }
         }
         guard perStep.isFinite, perStep != 0 else { return nil }
-        values["value"] = speech.derivedValueText(abs(perStep))
+        values["value"] = y.type == .temporal ? speech.durationText(abs(perStep)) : speech.derivedValueText(abs(perStep))
         return m[key, values]
     }
 }

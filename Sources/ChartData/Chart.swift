@@ -156,6 +156,13 @@ public struct YAxis: Sendable, Equatable {
     /// Decimals the values deserve: the source's own (for a mean, one more); nil when unknown.
     /// Keeps a mean of temperatures given to 0.1 °C at "8.23 °C", not "8.229 °C".
     public var decimals: Int?
+    /// `.temporal` when the values are dates (seconds since 1970, UTC, like `XValue.numeric`):
+    /// a Gantt chart's start dates, a "date of first frost" per year; spoken and shown as dates.
+    public var type: FieldType = .quantitative
+    /// For temporal values: the finest unit the values use, or their `timeUnit` (a cycle such as
+    /// "monthdate" reads "3 November").
+    public var granularity: TimeGranularity?
+    public var timeUnit: String?
 
     public init(field: String, title: String, unit: String? = nil, format: String? = nil, aggregate: String? = nil, spokenUnit: String? = nil, decimals: Int? = nil) {
         self.decimals = decimals

@@ -96,11 +96,18 @@ extension ChartBuilder {
         }
         let values = frame.column(valueField)!
         let keyColumns = groupby.map { frame.column($0)! }
-        func groupKey(_ r: Int) -> [DataValue] { keyColumns.map { $0[r] } }
-        var groupOf: [[DataValue]: Int] = [:]
-        for g in 0..<stats.rowCount { groupOf[groupby.map { stats[g, $0] }] = g }
         var members = [[Double]](repeating: [], count: stats.rowCount)
-        for r in 0..<frame.rowCount { if let v = values[r].validNumber, let g = groupOf[groupKey(r)] { members[g].append(v) } }
+        if keyColumns.count == 1 {
+            // One key field (the usual case): look groups up by the value itself, no array per row.
+            let keys = keyColumns[0]
+            var groupOf: [DataValue: Int] = [:]
+            for g in 0..<stats.rowCount { groupOf[stats[g, groupby[0]]] = g }
+            for r in 0..<frame.rowCount { if let v = values[r].validNumber, let g = groupOf[keys[r]] { members[g].append(v) } }
+        } else {
+            var groupOf: [[DataValue]: Int] = [:]
+            for g in 0..<stats.rowCount { groupOf[groupby.map { stats[g, $0] }] = g }
+            for r in 0..<frame.rowCount { if let v = values[r].validNumber, let g = groupOf[keyColumns.map { $0[r] }] { members[g].append(v) } }
+        }
 
         struct Group { var five: [Double?]; var lower: [Double]; var upper: [Double]; var count: Int }
         var groups: [Group] = []
@@ -267,8 +274,9 @@ extension ChartBuilder {
         var chart = try builder.assemble(frame: frame, roles: roles, markKind: .point, fieldOf: outFieldOf, binEnd: binEnd, range: range)
         chart.mark = spec.markName == "errorband" ? .errorband : .errorbar
         // One series of centres from raw data is named by its centre: "Mean of temp max".
-        if center == "__center", chart.series.count == 1, spec.seriesTitles.isEmpty, let c = info.center {
-            chart.series[0].name = ChartBuilder.humanize(c) + " of " + SpeechFormatter.lowercasedKeepingAcronyms(chart.y.title)
+        if center == "__center", chart.series.count == 1, spec.seriesTitles.isEmpty, info.center != nil {
+            info.namedByCenter = true
+            chart.series[0].name = info.seriesName(field: chart.y.title, .english)
         }
         chart.y.field = axes.value.field ?? chart.y.field
         chart.y.aggregate = nil

@@ -58,17 +58,23 @@ extension ChartBuilder {
         }
 
         // Values.
-        let valueColumn: [DataValue] = fieldOf[value.channel].flatMap { frame.column($0) }
+        var valueColumn: [DataValue] = fieldOf[value.channel].flatMap { frame.column($0) }
             ?? value.constant.map { c in [DataValue](repeating: SpecData.dataValue(c), count: n) } ?? []
         guard !valueColumn.isEmpty || n == 0 else {
             throw specProblem(value.path, line: value.line, "needs \"field\", \"aggregate\": \"count\" or \"datum\" (the values)")
         }
-        let value2Column = roles.value2.flatMap { c in fieldOf[c.channel].flatMap { frame.column($0) } }
+        var value2Column = roles.value2.flatMap { c in fieldOf[c.channel].flatMap { frame.column($0) } }
+        // Dates as values (a temporal value channel): seconds since 1970, as the row axis keeps them.
+        let temporalValues = Self.hasTemporalValues(value)
+        if temporalValues {
+            valueColumn = valueColumn.map(Self.dateSeconds)
+            value2Column = value2Column?.map(Self.dateSeconds)
+        }
         // An error bar's range around its centre (`ChartBuilder+Composite.swift`).
         let rangeColumns = range.flatMap { r in frame.column(r.lower).flatMap { lo in frame.column(r.upper).map { (lo, $0) } } }
 
         // Series keys.
-        let grouping = spec.channels.filter { c in
+        let grouping = (roles.seriesPosition.flatMap { fieldOf[$0.channel] != nil ? [$0] : nil } ?? []) + spec.channels.filter { c in
             Self.seriesChannels.contains(c.channel) && c.aggregate == nil && fieldOf[c.channel] != nil
                 && (c.type == .nominal || c.type == .ordinal || c.channel == "detail" || c.channel.hasPrefix("detail"))
                 && c.field != key?.field
@@ -76,6 +82,20 @@ extension ChartBuilder {
         var groupFields: [String] = []
         for c in grouping where !groupFields.contains(fieldOf[c.channel]!) { groupFields.append(fieldOf[c.channel]!) }
         let groupColumns = groupFields.map { frame.column($0)! }
+
+        // A series' name: the grouping value; a place in a cycle ("Monday") for a timeUnit, a bin's
+        // span for a binned channel (a positional channel that splits the series).
+        let groupDefs = groupFields.map { f in grouping.first { fieldOf[$0.channel] == f }! }
+        let groupUnits = groupDefs.map { $0.timeUnit.flatMap(TimeUnitReading.init).flatMap { $0.isInstant ? nil : $0 } }
+        let groupBinEnds = groupDefs.map { binEnd[$0.channel].flatMap { frame.column($0) } }
+        func groupLabel(_ g: Int, _ r: Int) -> String {
+            let v = groupColumns[g][r]
+            if let unit = groupUnits[g], case .date(let ms) = v { return unit.cycleLabel(ms) }
+            if let ends = groupBinEnds[g], let a = v.validNumber, let b = ends[r].validNumber {
+                return Messages.english["series.binSpan", ["title": title(of: groupDefs[g], fallback: "bin"), "low": Self.text(.number(a)), "high": Self.text(.number(b))]]
+            }
+            return Self.text(v)
+        }
 
         // Datums that become rows (Vega-Lite's `invalid: "filter"` leaves the rest out of the marks).
         var invalid = 0
@@ -90,10 +110,19 @@ extension ChartBuilder {
             // A row with no valid key has no place on the axis: left out and counted. A valid key
             // with an invalid value keeps its row as a missing value (no mark, said as "no data").
             guard keyValid else { invalid += 1; continue }
-            let sk = groupColumns.isEmpty ? "" : groupColumns.count == 1 ? Self.text(groupColumns[0][r]) : groupColumns.map { Self.text($0[r]) }.joined(separator: ", ")
+            // A continuous y that splits the series (a grid of circles) drops invalid values too.
+            if let p = roles.seriesPosition, p.type == .quantitative || p.type == .temporal || p.bin != nil,
+               let f = fieldOf[p.channel], let i = groupFields.firstIndex(of: f), !groupColumns[i][r].isValid { invalid += 1; continue }
+            let sk = groupColumns.isEmpty ? "" : groupColumns.count == 1 ? groupLabel(0, r) : groupColumns.indices.map { groupLabel($0, r) }.joined(separator: ", ")
             seriesKeyOf[r] = sk
             if seenSeries.insert(sk).inserted { seriesOrder.append(sk) }
             datums.append(r)
+        }
+        // Series from a positional channel of numbers, dates or bins run in the axis' order.
+        if let p = roles.seriesPosition, p.type != .nominal, groupColumns.count == 1 {
+            var first: [String: Double] = [:]
+            for r in datums where first[seriesKeyOf[r]] == nil { first[seriesKeyOf[r]] = groupColumns[0][r].validNumber ?? .infinity }
+            seriesOrder.sort { first[$0]! < first[$1]! }
         }
 
         guard datums.contains(where: { valueColumn[$0].validNumber != nil }) else {
@@ -286,20 +315,45 @@ extension ChartBuilder {
         var yFormat = spec.format ?? value.format.flatMap { NumberFormat.isSupported($0) && !$0.isEmpty ? $0 : nil }
         if normalize && yFormat == nil { yFormat = ".0%" }
         let unit = spec.unit
-        let yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, format: yFormat,
+        var yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, format: yFormat,
                           aggregate: value.aggregate, spokenUnit: spec.spokenUnit)
+        if temporalValues {
+            yAxis.type = .temporal
+            yAxis.timeUnit = value.timeUnit
+            yAxis.granularity = value.timeUnit.flatMap(TimeUnitReading.init)?.granularity
+                ?? Self.granularity(series.flatMap { $0.values.compactMap { $0.map { .date(Date(timeIntervalSince1970: $0)) } } })
+            yAxis.format = value.format.flatMap { $0.isEmpty ? nil : $0 }  // a d3 time format for the axis
+        }
         var notes: [String] = []
+        if spec.invalidShown, invalid > 0 {
+            notes.append("\(invalid) row\(invalid == 1 ? "" : "s") with no valid \(key?.field ?? "row value") left out: \"invalid\": null (draw invalid values) is not followed yet; Vega-Lite draws them at the axis' zero")
+        }
         if spec.paramCount > 0 {
             notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") (selections) read but not interactive in Pitchline: the audio scrubber is the interaction")
         }
-        let semantics = ChartSemantics(
+        var semantics = ChartSemantics(
             specMark: spec.markName == markKind.rawValue ? nil : spec.markName, orientation: roles.orientation, bins: bins, stack: offset,
             valueScale: value.scale, rowScale: key?.scale ?? ScaleInfo(),
             extraFields: extraDefs.map { ExtraField(channel: $0.channel.split(separator: "[").first.map(String.init) ?? $0.channel, title: title(of: $0, fallback: $0.channel)) },
             invalidRows: invalid, pointPerDatum: repeats, notes: notes)
+        semantics.valueChannel = value.channel
         return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
                      authorDescription: spec.description, mark: Self.ownMarks[spec.markName] ?? markKind, x: xAxis, y: yAxis, xValues: xValues,
                      series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken, language: spec.language), semantics: semantics)
+    }
+
+    /// True when the value channel holds dates (temporal, or a time unit without an aggregate
+    /// that makes numbers of them).
+    static func hasTemporalValues(_ c: ChartSpec.ChannelDef) -> Bool {
+        (c.type == .temporal || c.timeUnit != nil) && (c.aggregate == nil || ["min", "max", "argmin", "argmax"].contains(c.aggregate!))
+    }
+
+    /// A date value as seconds since 1970; anything else is invalid (no mark, "no data").
+    static func dateSeconds(_ v: DataValue) -> DataValue {
+        switch v {
+        case .date(let ms) where ms.isFinite, .number(let ms) where ms.isFinite: return .number(ms / 1000)  // min/max give numbers
+        default: return .null
+        }
     }
 
     /// The axis title as Vega-Lite would show it, humanized when it is only the field name.

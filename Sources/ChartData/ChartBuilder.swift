@@ -26,6 +26,9 @@ struct ChartBuilder {
         var key2: ChartSpec.ChannelDef?
         var value2: ChartSpec.ChannelDef?
         var orientation: Orientation
+        /// A positional channel that splits the rows into series: y of a grid of circles whose
+        /// value is their `size` (a punch card: hours along x, one series per day on y).
+        var seriesPosition: ChartSpec.ChannelDef? = nil
     }
 
     func roles() throws(ChartProblem) -> Roles {
@@ -51,12 +54,18 @@ struct ChartBuilder {
             else if xv && yv {
                 // Both quantitative: the aggregated one is the value; else x is the rows.
                 horizontal = x.aggregate != nil && y.aggregate == nil
+            } else if let size = spec.channel("size"), size.type == .quantitative || size.aggregate != nil {
+                // A grid of circles sized by a number (punch card, binned scatter, bubbles per
+                // year and kind): the size is the value, x the rows, each y a series.
+                return Roles(key: x, value: size, key2: nil, value2: nil, orientation: .vertical, seriesPosition: y)
             } else if y.type == .ordinal && y.bin == nil && y.timeUnit == nil && x.type != .quantitative {
                 horizontal = false  // a bump chart: the rank on an ordinal y is the value
-            } else if y.type == .temporal && x.type != .temporal && x.bin == nil && x.type != .quantitative {
-                throw specProblem(y.path, line: y.line, "temporal values on y with a \(x.type?.rawValue ?? "nominal") x are not supported yet; Pitchline needs a quantitative value channel")
+            } else if y.type == .temporal && x.bin == nil && x.type != .quantitative {
+                horizontal = false  // dates as the values (a date per year or per category)
+            } else if x.type == .temporal && (y.type == .nominal || y.type == nil) && y.bin == nil {
+                horizontal = true  // dates per category (a Gantt chart of dates, events by kind)
             } else {
-                throw specProblem(y.path, line: y.line, "neither x nor y is quantitative; Pitchline needs one quantitative channel for the values (aggregate, e.g. \"aggregate\": \"count\", makes one)")
+                throw specProblem(y.path, line: y.line, "neither x nor y is quantitative; Pitchline needs one quantitative channel for the values (aggregate, e.g. \"aggregate\": \"count\", makes one, or size)")
             }
         }
         if let orient = spec.markOrient, ["bar", "area", "tick", "rule"].contains(spec.markName) {
@@ -81,8 +90,7 @@ struct ChartBuilder {
         // timeUnit names (its implicit `format.parse`), so transforms see dates; the transforms'
         // own implicit parses are `TransformPipeline`'s (in `SpecTransforms`).
         var source = self.frame
-        let dateFields = spec.channels.filter { $0.type == .temporal || $0.timeUnit != nil }.compactMap(\.field)
-        for f in Set(dateFields) {
+        for f in spec.implicitDateFields {
             if let column = source.column(f) { source.setColumn(f, column.map(SpecData.toDate)) }
         }
         var frame = try SpecTransforms.apply(spec.transforms, to: source, spec: spec, file: specFile, readFile: readFile)
@@ -109,7 +117,7 @@ struct ChartBuilder {
                     throw specProblem(error.path.isEmpty ? "\(c.path).\(key)" : "\(c.path).\(key)", line: c.line, error.message)
                 }
             }
-            if c.type == .temporal || c.timeUnit != nil, c.aggregate == nil || c.aggregate == "min" || c.aggregate == "max" {
+            if c.type == .temporal || c.timeUnit != nil || isTemporalPartner(c), c.aggregate == nil || c.aggregate == "min" || c.aggregate == "max" {
                 frame.setColumn(f, frame.column(f)!.map(SpecData.toDate))
             }
             if let u = c.timeUnitJSON {
@@ -194,6 +202,8 @@ struct ChartBuilder {
         return try assemble(frame: frame, roles: roles, markKind: markKind, fieldOf: fieldOf, binEnd: binEnd, preAggregate: preAggregate)
     }
 
+    func isTemporalPartner(_ c: ChartSpec.ChannelDef) -> Bool { spec.isTemporalPartner(c) }
+
     /// `temp_max` → "Temp max", `netGeneration` → "Net generation".
     static func humanize(_ field: String) -> String {
         var words: [String] = []
@@ -218,4 +228,18 @@ struct ChartBuilder {
 
     /// `seattle-weather` → "Seattle weather".
     static func titleFromID(_ id: String) -> String { humanize(id) }
+}
+
+extension ChartSpec {
+    /// x2 or y2 beside a temporal x or y: Vega-Lite gives it its partner's type (a date range).
+    func isTemporalPartner(_ c: ChannelDef) -> Bool {
+        (c.channel == "x2" || c.channel == "y2") && channel(String(c.channel.dropLast()))?.type == .temporal
+    }
+
+    /// Source fields Vega-Lite parses as dates (its implicit `format.parse`): those of temporal
+    /// channels, time units, and their x2/y2. In CSV they are parsed from the text as written
+    /// ("1900" is the year 1900, not 1,900 milliseconds).
+    var implicitDateFields: Set<String> {
+        Set(channels.filter { $0.type == .temporal || $0.timeUnit != nil || isTemporalPartner($0) }.compactMap(\.field))
+    }
 }

@@ -101,7 +101,7 @@ extension ChartLoader {
         }
         var chart = try Self.loadSpec(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile)
         chart.options.language = chart.options.language ?? languageDefault
-        chart.nameBoxStatistics()  // a box plot's statistics in the chart's language
+        chart.nameDerivedSeries()  // box statistics and error-bar centres in the chart's language
         return chart
     }
 
@@ -119,7 +119,7 @@ extension ChartLoader {
         func finished(_ chart: Chart) -> Chart {
             var chart = chart
             chart.options.language = chart.options.language ?? languageDefault
-            chart.nameBoxStatistics()
+            chart.nameDerivedSeries()
             return chart
         }
         switch try Self.loadAny(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile) {

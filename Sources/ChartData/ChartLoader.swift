@@ -85,8 +85,9 @@ public struct ChartLoader: Sendable {
         return try inferredChart(table, path: path, sidecar: meta, audioDefaults: audioDefaults)
     }
 
+    /// `general`: always through `ChartBuilder`'s whole data flow (tests compare it with the fast path).
     static func inferredChart(
-        _ table: DataTable, path: String, sidecar: CSVSidecar? = nil, audioDefaults: AudioOptions = AudioOptions()
+        _ table: DataTable, path: String, sidecar: CSVSidecar? = nil, audioDefaults: AudioOptions = AudioOptions(), general: Bool = false
     ) throws(ChartProblem) -> Chart {
         var table = table
         // A leading whole-number column named like "year" (1000–2999) is a time axis, not a series.
@@ -125,6 +126,7 @@ public struct ChartLoader: Sendable {
         }
         spec.audio = audioDefaults
         try sidecar?.apply(to: &spec, columns: numeric.map(\.name), audioDefaults: audioDefaults)
+        if !general, let chart = try wideLineChart(table, spec: spec, x: x, columns: numeric.map(\.name), path: path) { return chart }
         return try ChartBuilder(spec: spec, frame: table.frame, specFile: path, id: chartID(path)).build()
     }
 

@@ -86,6 +86,9 @@ extension ChartSpec {
             try spec.readCompositeMarkProperties(m, r)
             markPath = "$.mark.type"
         }
+        // `invalid: null` / "show" (mark or config.mark; the mark's own wins), as Vega-Lite 5–6 read it.
+        let invalid = (markValue["invalid"] ?? root["config"]?["mark"]?["invalid"]).map { $0.value.isNull || $0.string == "show" }
+        spec.invalidShown = invalid ?? false
         spec.markLine = markValue.line
         guard markKinds[spec.markName] != nil else {
             throw r.problem(markValue, markPath, "\"\(spec.markName)\" is not supported; use one of \(markList)")

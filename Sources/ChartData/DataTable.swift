@@ -53,12 +53,16 @@ struct DataTable {
     }
 
     /// The table as Vega data: numbers, dates (milliseconds) and strings, nil cells as null.
-    var frame: DataFrame {
-        DataFrame(fields: columns.map(\.name), columns: columns.map { c in
+    var frame: DataFrame { frame(rows: nil) }
+
+    /// The table as Vega data, only `rows` (in that order) when given.
+    func frame(rows: [Int]?) -> DataFrame {
+        func pick<T>(_ values: [T]) -> [T] { rows.map { $0.map { values[$0] } } ?? values }
+        return DataFrame(fields: columns.map(\.name), columns: columns.map { c in
             switch c.kind {
-            case .number: c.numbers.map { $0.map(DataValue.number) ?? .null }
-            case .date: c.numbers.map { $0.map { DataValue.date($0 * 1000) } ?? .null }
-            case .text: c.texts.map { $0.map(DataValue.string) ?? .null }
+            case .number: pick(c.numbers).map { $0.map(DataValue.number) ?? .null }
+            case .date: pick(c.numbers).map { $0.map { DataValue.date($0 * 1000) } ?? .null }
+            case .text: pick(c.texts).map { $0.map(DataValue.string) ?? .null }
             }
         })
     }

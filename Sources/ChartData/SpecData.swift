@@ -12,7 +12,8 @@ enum SpecData {
         case .values(let json, let format):
             if let text = json.string {
                 // Inline text in the data's format (Vega-Lite allows CSV, TSV or JSON as a string).
-                return try parse(Data(text.utf8), type: format.type ?? "json", format: format, file: specPath, path: "$.data.values")
+                return try parse(Data(text.utf8), type: format.type ?? "json", format: format, file: specPath, path: "$.data.values",
+                                 dateFields: spec.implicitDateFields)
             }
             return parseFields(try rows(json, format: format, file: specPath, path: "$.data.values"), format, file: specPath)
         case .named(let name, _):
@@ -29,16 +30,21 @@ enum SpecData {
                 let ext = (dataPath as NSString).pathExtension.lowercased()
                 type = ["csv", "tsv"].contains(ext) ? ext : "json"
             }
-            return try parse(bytes, type: type!, format: format, file: dataPath, path: "$")
+            return try parse(bytes, type: type!, format: format, file: dataPath, path: "$", dateFields: spec.implicitDateFields)
         }
     }
 
     /// Data bytes in `type` (csv, tsv or json) as a frame, with `format.property` and `format.parse`.
-    static func parse(_ bytes: Data, type: String, format: ChartSpec.DataFormat, file: String, path: String) throws(ChartProblem) -> DataFrame {
+    /// `dateFields`: fields Vega-Lite parses as dates implicitly; in CSV and TSV they keep their
+    /// text for that parse instead of automatic types.
+    static func parse(_ bytes: Data, type: String, format: ChartSpec.DataFormat, file: String, path: String,
+                      dateFields: Set<String> = []) throws(ChartProblem) -> DataFrame {
         switch type {
         case "csv", "tsv":
             let table = try CSVReader.parse(bytes, path: file, delimiter: type == "tsv" ? 0x09 : UInt8(ascii: ","))
-            return parseFields(delimited(table, inferTypes: !format.parseDisabled, keepText: Set(format.parse.map(\.field))), format, file: file)
+            let explicit = Set(format.parse.map(\.field))
+            return parseFields(delimited(table, inferTypes: !format.parseDisabled, keepText: explicit,
+                                         dates: format.parseDisabled ? [] : dateFields.subtracting(explicit)), format, file: file)
         default:
             guard bytes.count <= ChartLoader.maxJSONDataBytes else {
                 throw ChartProblem(file: file, message: "JSON data larger than \(ChartLoader.maxJSONDataBytes >> 20) MiB; use CSV for large data (it loads in a fraction of the memory)")
@@ -107,10 +113,20 @@ enum SpecData {
 
     /// A CSV/TSV table as a frame. With `inferTypes`, each field gets vega-loader's automatic type
     /// (boolean, integer, number, date, else string; empty cells are null in typed fields);
-    /// fields in `keepText` stay text for an explicit `format.parse`.
-    static func delimited(_ table: CSVTable, inferTypes: Bool, keepText: Set<String>) -> DataFrame {
+    /// fields in `keepText` stay text for an explicit `format.parse`; fields in `dates` are parsed
+    /// as dates from their text (Vega-Lite's implicit parse: "1900" is a year, not a number).
+    static func delimited(_ table: CSVTable, inferTypes: Bool, keepText: Set<String>, dates dateFields: Set<String> = []) -> DataFrame {
         var columns: [[DataValue]] = []
         for c in 0..<table.columnCount {
+            if dateFields.contains(table.header[c]) {
+                var values: [DataValue] = []
+                values.reserveCapacity(table.rowCount)
+                table.forEachCell(column: c) { _, bytes in
+                    values.append(bytes.isEmpty ? .null : jsDateParse(bytes).map { .date($0) } ?? .date(.nan))
+                }
+                columns.append(values)
+                continue
+            }
             // Pass 1 infers the type from the bytes (no strings built for number and date fields);
             // pass 2 builds text only for boolean and string fields.
             var canBool = true, canNumber = true, canDate = true

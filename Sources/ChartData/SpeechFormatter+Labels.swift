@@ -98,10 +98,11 @@ extension SpeechFormatter {
         let m = messages
         if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers {
             // A group without outliers says so, not "no data".
+            let none = m["box.none.\(box.statistics[series].rawValue)"], nonePart = m["box.nonePart.\(box.statistics[series].rawValue)"]
             return PointTemplates(
-                say: m["label.point", ["name": name, "value": said]], sayGap: m["label.none", ["name": name]],
-                show: m["label.point", ["name": name, "value": shown]], showGap: m["label.none", ["name": name]],
-                part: m["label.part", ["name": name, "value": "{v}"]], partGap: m["label.partNone", ["name": name]])
+                say: m["label.point", ["name": name, "value": said]], sayGap: none,
+                show: m["label.point", ["name": name, "value": shown]], showGap: none,
+                part: m["label.part", ["name": name, "value": "{v}"]], partGap: nonePart)
         }
         return PointTemplates(
             say: m["label.point", ["name": name, "value": said]], sayGap: m["label.gap", ["name": name]],

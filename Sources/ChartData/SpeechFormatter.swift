@@ -93,6 +93,7 @@ public struct SpeechFormatter: Sendable {
 
     /// `extraDecimals` adds precision for derived figures such as a mean.
     public func numberText(_ value: Double, extraDecimals: Int) -> String {
+        if chart.y.type == .temporal { return valueDateText(value) }
         guard automaticValues, valueFormat.kind == .fixed else { return locale.localized(valueFormat.format(value)) }
         var format = valueFormat
         format.trim = true
@@ -199,6 +200,7 @@ public struct SpeechFormatter: Sendable {
     /// A table cell: the series' table format and the unit, "no data" for a gap.
     public func tableText(_ value: Double?, series: Int) -> String {
         guard let value else { return messages["value.noData"] }
+        if chart.y.type == .temporal { return valueDateText(value) }
         let format = tableFormats.indices.contains(series) ? tableFormats[series] : valueFormat
         return withUnitIfAny(locale.localized(format.format(value)))
     }

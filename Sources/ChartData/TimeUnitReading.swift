@@ -1,29 +1,21 @@
 import Foundation
+import VegaLite
 
 /// How the values of a Vega-Lite time unit ("yearmonth", "utcmonthdate", "hoursminutes") are read
 /// aloud: which calendar parts it keeps, whether its values are instants (with a year) or places
 /// in a cycle ("January", "Sunday"), and their labels. Flooring is `VegaLite.TimeUnitSpec`'s.
 struct TimeUnitReading: Equatable {
-    enum Part: String, CaseIterable { case year, quarter, month, week, day, dayofyear, date, hours, minutes, seconds, milliseconds }
+    /// A unit's calendar parts are VegaLite's (one parser of unit names: `TimeUnitSpec`).
+    typealias Part = TimeUnitSpec.Unit
 
     let name: String
     let parts: Set<Part>
 
+    /// nil for a name Vega-Lite does not accept.
     init?(_ name: String) {
-        var plain = name.hasPrefix("binned") ? String(name.dropFirst(6)) : name
-        if plain.hasPrefix("utc") { plain.removeFirst(3) }
-        var rest = Substring(plain)
-        var parts: Set<Part> = []
-        // Longest names first so "dayofyear" is not read as "day" + "ofyear".
-        let ordered = Part.allCases.sorted { $0.rawValue.count > $1.rawValue.count }
-        while !rest.isEmpty {
-            guard let p = ordered.first(where: { rest.hasPrefix($0.rawValue) }) else { return nil }
-            parts.insert(p)
-            rest = rest.dropFirst(p.rawValue.count)
-        }
-        guard !parts.isEmpty else { return nil }
+        guard let spec = try? TimeUnitSpec.parse(.string(name), path: "") else { return nil }
         self.name = name
-        self.parts = parts
+        self.parts = Set(spec.units)
     }
 
     /// True when the unit keeps the year, so its values are points in time; otherwise they are

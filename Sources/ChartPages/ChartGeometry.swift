@@ -28,7 +28,9 @@ public struct ChartGeometry: Sendable {
     public enum XLayout: Sendable {
         /// Numeric or temporal x on a linear scale.
         case linear(LinearScale)
-        /// One band per row (categories, bars).
+        /// One band per row (categories, bars); `left` is where the row axis starts (the top
+        /// of the plot when the chart is horizontal, the bottom with a negative `bandWidth` when
+        /// its rows are numbers or dates, which grow upwards).
         case band(left: Double, bandWidth: Double)
     }
 
@@ -37,67 +39,80 @@ public struct ChartGeometry: Sendable {
     public let plotRight: Double
     public let plotTop: Double
     public let plotBottom: Double
+    /// True when the rows run down the vertical axis and the values along the horizontal one
+    /// (`ChartSemantics.orientation`, e.g. horizontal bars). Positions from `x(row:)` and `y(_:)`
+    /// are then along the row and value axes: the marks are written as for a vertical chart inside
+    /// a group that swaps the axes (`marksTransform`), so the drawing, the cursor and the scrubber
+    /// data share one set of coordinates.
+    public let horizontal: Bool
+    /// Row positions (`x(row:)`): horizontally, or from the top down when `horizontal`.
     public let xLayout: XLayout
+    /// Value positions (`y(_:)`): upwards, or from left to right when `horizontal`. Over the
+    /// values as `valueCurve` maps them (log, sqrt, pow, symlog axes; the values themselves for linear).
     public let yScale: LinearScale
+    /// The value axis' scale type (`scale.type`), the one pitch follows too.
+    public let valueCurve: ValueCurve
+    /// Row axis ticks (at `x(row:)` positions).
     public let xTicks: [Tick]
+    /// Value axis ticks (at `y(_:)` positions).
     public let yTicks: [Tick]
     public let legend: [LegendItem]
     /// For a strip plot (`tick` with repeated categories): the band of each row, so every value
     /// of a category is drawn in its category's band; nil: one band per row.
     public let slotOfRow: [Int]?
+    /// Titles of the row axis and of the value axis.
     public let xTitle: String
     public let yTitle: String
     /// The whole drawing's height: the plot and axes, then the legend rows under them.
     public let height: Double
+
+    /// Row-axis labels longer than this are shortened with "…" in the drawing (the table has them whole).
+    static let rowLabelLimit = 28
+    /// Height of one band of a horizontal chart when the rows need more than the plot's height.
+    static let horizontalBand = 16.0
+    /// Bands a horizontal chart grows for; beyond, the bands get thinner.
+    static let horizontalBandLimit = 150
 
     public init(chart: Chart) {
         self.chart = chart
         let multiSeries = chart.series.count > 1
         xTitle = Self.axisTitle(chart.x.title, unit: chart.x.unit)
         yTitle = Self.axisTitle(chart.y.title, unit: chart.y.unit)
+        horizontal = chart.semantics.orientation == .horizontal
 
         // The legend is HTML under the drawing (ChartSVG.legendHTML), so it wraps at any width
         // and its text keeps the page's size; here only its entries.
         self.legend = multiSeries && chart.mark != .boxplot ? chart.series.enumerated().map { LegendItem(series: $0, name: $1.name, x: 0, y: 0) } : []
-        self.height = Self.plotHeight
 
-        // Y scale from every value (bars and areas stand on zero).
+        // Value domain from every value (bars and areas stand on zero).
         var lo = Double.infinity, hi = -Double.infinity
+        let curve = chart.pitchCurve  // the value axis' scale type (pitch follows the same one)
+        valueCurve = curve
         for s in chart.series {
-            for case let v? in s.values where v.isFinite {
+            for case let v? in s.values where v.isFinite && curve.apply(v) != nil {
                 if v < lo { lo = v }
                 if v > hi { hi = v }
             }
-        }
-        if [.errorbar, .errorband, .rule].contains(chart.mark) {
-            // Ranges are drawn whole (an error bar's lower and upper ends, a rule's y2).
-            for s in chart.series { for d in s.details { for v in [d.lower, d.upper] { if let v, v.isFinite { lo = min(lo, v); hi = max(hi, v) } } } }
+            for d in s.details {  // ranges and stack segments are drawn to their bounds
+                for case let v? in [d.lower, d.upper] where v.isFinite && curve.apply(v) != nil { lo = min(lo, v); hi = max(hi, v) }
+            }
         }
         if let box = chart.semantics.box {
             for v in (box.lowerOutliers + box.upperOutliers).joined() { lo = min(lo, v); hi = max(hi, v) }
         }
         if let (a, b) = Self.layerExtent(chart) { lo = min(lo, a); hi = max(hi, b) }  // bands and rules (ChartSVG+Layers.swift)
-        if lo > hi { (lo, hi) = (0, 1) }
+        if lo > hi { (lo, hi) = curve == .log ? (1, 10) : (0, 1) }
         // A panel of small multiples with a shared value scale spans every panel's values.
         if let shared = chart.panel?.sharedValueRange { lo = min(lo, shared.low); hi = max(hi, shared.high) }
-        if chart.mark == .bar || chart.mark == .area || (chart.mark == .rule && !chart.series.contains { s in s.details.contains { $0.lower != nil } }) { lo = min(lo, 0); hi = max(hi, 0) }
+        let standsOnZero = chart.mark == .bar || chart.mark == .area || (chart.mark == .rule && !chart.series.contains { s in s.details.contains { $0.lower != nil } })
+        if standsOnZero, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26
-        plotBottom = Self.plotHeight - 58
-        let yCount = max(2, Int((plotBottom - plotTop) / 48))
-        let yScale = LinearScale(domain: (lo, hi), range: (plotBottom, plotTop)).niced(count: yCount)
-        self.yScale = yScale
-        let (yValues, yStep) = yScale.ticks(count: yCount)
-        let yLabels = Self.numberLabels(yValues, step: yStep, format: chart.y.format, years: false)
-        let widest = Double(yLabels.map(\.count).max() ?? 1)
-        plotLeft = 40 + widest * Self.charWidth + 8
         plotRight = Self.width - 28
-        yTicks = zip(yValues, yLabels).map { Tick(position: yScale($0), label: $1) }
 
-        // X layout and ticks.
         let n = chart.xValues.count
         let numeric = chart.xValues.compactMap(\.numeric)
         let usesBands = chart.mark == .bar || numeric.count != n || n == 0
-        let plotWidth = plotRight - plotLeft
+        // A strip plot (`tick` with repeated categories): one band per category, every value in it.
         var slots: [Int]?
         if usesBands, chart.mark == .tick, chart.semantics.pointPerDatum {
             var slot = -1
@@ -107,35 +122,103 @@ public struct ChartGeometry: Sendable {
             }
         }
         slotOfRow = slots
-        if let slots, let last = slots.last {
-            let band = plotWidth / Double(last + 1)
-            xLayout = .band(left: plotLeft, bandWidth: band)
-            var strip = chart
-            strip.xValues = chart.xValues.indices.filter { $0 == 0 || slots[$0] != slots[$0 - 1] }.map { chart.xValues[$0] }
-            xTicks = Self.bandTicks(chart: strip, left: plotLeft, band: band, plotWidth: plotWidth)
-        } else if usesBands {
-            let band = plotWidth / Double(max(n, 1))
-            xLayout = .band(left: plotLeft, bandWidth: band)
-            xTicks = Self.bandTicks(chart: chart, left: plotLeft, band: band, plotWidth: plotWidth)
+        if horizontal {
+            // Rows down the left side (bands top to bottom, as Vega-Lite; a continuous row
+            // scale grows upwards), values along the bottom.
+            let bandCount = slots.map { ($0.last ?? 0) + 1 } ?? n
+            let rowsLength = usesBands ? max(Self.plotHeight - 84, Double(min(bandCount, Self.horizontalBandLimit)) * Self.horizontalBand) : Self.plotHeight - 84
+            plotBottom = plotTop + rowsLength
+            height = plotBottom + 58
+            (xLayout, xTicks) = Self.rowAxis(chart: chart, bands: usesBands, start: plotTop, end: plotBottom, horizontal: true, slots: slots)
+            let widest = Double(min(Self.rowLabelLimit, xTicks.map(\.label.count).max() ?? 1))
+            plotLeft = 40 + widest * Self.charWidth + 8
+            (yScale, yTicks) = Self.valueAxis(chart, lo, hi, range: (plotLeft, plotRight), count: max(2, Int((plotRight - plotLeft) / 80)))
         } else {
-            let xMin = numeric.min() ?? 0, xMax = numeric.max() ?? 1
-            if chart.x.type == .temporal {
-                let scale = LinearScale(domain: (xMin, xMax), range: (plotLeft, plotRight))
-                xLayout = .linear(scale)
-                let ticks = TimeTicks(
-                    from: Date(timeIntervalSince1970: scale.domainMin), to: Date(timeIntervalSince1970: scale.domainMax),
-                    maxCount: max(2, Int(plotWidth / 84)))
-                let labels = chart.x.format.map { f in ticks.dates.map { Self.timeLabel($0, format: f) } } ?? ticks.labels
-                xTicks = zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) }
-            } else {
-                let count = max(2, Int(plotWidth / 80))
-                let scale = LinearScale(domain: (xMin, xMax), range: (plotLeft, plotRight)).niced(count: count)
-                xLayout = .linear(scale)
-                let (values, step) = scale.ticks(count: count)
-                let labels = Self.numberLabels(values, step: step, format: chart.x.format, years: SpeechFormatter.looksLikeYears(chart))
-                xTicks = zip(values, labels).map { Tick(position: scale($0), label: $1) }
-            }
+            plotBottom = Self.plotHeight - 58
+            height = Self.plotHeight
+            (yScale, yTicks) = Self.valueAxis(chart, lo, hi, range: (plotBottom, plotTop), count: max(2, Int((plotBottom - plotTop) / 48)))
+            let widest = Double(yTicks.map(\.label.count).max() ?? 1)
+            plotLeft = 40 + widest * Self.charWidth + 8
+            (xLayout, xTicks) = Self.rowAxis(chart: chart, bands: usesBands, start: plotLeft, end: plotRight, horizontal: false, slots: slots)
         }
+    }
+
+    /// The value scale over `lo…hi` and its ticks: numbers on nice steps in the axis format, or
+    /// calendar dates when the values are dates (`YAxis.type`). Tick positions are the scale's
+    /// (the plot's left edge is not known yet when the axis is vertical; positions do not use it).
+    static func valueAxis(_ chart: Chart, _ lo: Double, _ hi: Double, range: (Double, Double), count: Int) -> (LinearScale, [Tick]) {
+        if chart.y.type == .temporal {
+            let scale = LinearScale(domain: (lo, hi), range: range)
+            let ticks = TimeTicks(from: Date(timeIntervalSince1970: scale.domainMin), to: Date(timeIntervalSince1970: scale.domainMax), maxCount: count)
+            // A place in a cycle (a `monthdate` value) is labelled as it is said, without the year.
+            let cycle = chart.y.timeUnit.map { !$0.contains("year") } ?? false
+            let speech = SpeechFormatter(chart: chart)
+            let labels = chart.y.format.map { f in ticks.dates.map { Self.timeLabel($0, format: f) } }
+                ?? (cycle ? ticks.dates.map { speech.valueDateText($0.timeIntervalSince1970) } : ticks.labels)
+            return (scale, zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) })
+        }
+        let curve = chart.pitchCurve
+        if curve != .linear {
+            // Ticks in values (decades on a log axis, nice steps otherwise), placed through the curve.
+            var values: [Double]
+            var step: Double
+            if curve == .log {
+                let a = floor(log10(lo)), b = max(ceil(log10(hi)), a + 1)
+                let decades = (Int(a)...Int(b)).map { pow(10, Double($0)) }
+                values = b - a <= 2 ? decades.flatMap { [$0, 2 * $0, 5 * $0] }.filter { $0 <= pow(10, b) } : decades
+                step = pow(10, a)
+            } else {
+                let linear = LinearScale(domain: (lo, hi), range: range).niced(count: count)
+                (values, step) = linear.ticks(count: count)
+            }
+            let tLo = curve.apply(values.first ?? lo) ?? 0, tHi = curve.apply(values.last ?? hi) ?? 1
+            let scale = LinearScale(domain: (tLo, tHi), range: range)
+            let labels = Self.numberLabels(values, step: step, format: chart.y.format, years: false)
+            return (scale, zip(values, labels).compactMap { v, label in curve.apply(v).map { Tick(position: scale($0), label: label) } })
+        }
+        let scale = LinearScale(domain: (lo, hi), range: range).niced(count: count)
+        let (values, step) = scale.ticks(count: count)
+        let labels = Self.numberLabels(values, step: step, format: chart.y.format, years: false)
+        return (scale, zip(values, labels).map { Tick(position: scale($0), label: $1) })
+    }
+
+    /// The row axis from `start` to `end`: bands, or a linear (numeric or time) scale with its ticks.
+    /// `slots`: a strip plot's band per row (one band per category).
+    static func rowAxis(chart: Chart, bands: Bool, start: Double, end: Double, horizontal: Bool, slots: [Int]? = nil) -> (XLayout, [Tick]) {
+        var chart = chart
+        if let slots {  // the bands and their labels are the categories
+            chart.xValues = chart.xValues.indices.filter { $0 == 0 || slots[$0] != slots[$0 - 1] }.map { chart.xValues[$0] }
+        }
+        let n = chart.xValues.count
+        let length = end - start
+        // Time ticks about 84 units apart along a horizontal axis, 30 down a vertical one.
+        let timeTickCount = max(2, Int(length / (horizontal ? 30 : 84)))
+        if bands {
+            let band = length / Double(max(n, 1))
+            // Down the side, categories run from the top (Vega-Lite's band scale) but numbers,
+            // bins and dates grow upwards (its continuous scales): a negative band from the bottom.
+            if horizontal, chart.x.type == .quantitative || chart.x.type == .temporal {
+                return (.band(left: end, bandWidth: -band), bandTicks(chart: chart, left: end, band: -band, maxTimeTicks: timeTickCount, horizontal: true))
+            }
+            return (.band(left: start, bandWidth: band), bandTicks(chart: chart, left: start, band: band, maxTimeTicks: timeTickCount, horizontal: horizontal))
+        }
+        let numeric = chart.xValues.compactMap(\.numeric)
+        let xMin = numeric.min() ?? 0, xMax = numeric.max() ?? 1
+        // A continuous row scale grows upwards when drawn down the side.
+        let range = horizontal ? (end, start) : (start, end)
+        if chart.x.type == .temporal {
+            let scale = LinearScale(domain: (xMin, xMax), range: range)
+            let ticks = TimeTicks(
+                from: Date(timeIntervalSince1970: scale.domainMin), to: Date(timeIntervalSince1970: scale.domainMax),
+                maxCount: timeTickCount)
+            let labels = chart.x.format.map { f in ticks.dates.map { Self.timeLabel($0, format: f) } } ?? ticks.labels
+            return (.linear(scale), zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) })
+        }
+        let count = max(2, Int(length / (horizontal ? 48 : 80)))
+        let scale = LinearScale(domain: (xMin, xMax), range: range).niced(count: count)
+        let (values, step) = scale.ticks(count: count)
+        let labels = Self.numberLabels(values, step: step, format: chart.x.format, years: SpeechFormatter.looksLikeYears(chart))
+        return (.linear(scale), zip(values, labels).map { Tick(position: scale($0), label: $1) })
     }
 
     /// "Temperature (°C)" from a title and a unit, unless the title already names the unit.
@@ -145,14 +228,15 @@ public struct ChartGeometry: Sendable {
     }
 
     /// Labels under bands: every band when they fit, else calendar boundaries or every k-th band.
-    static func bandTicks(chart: Chart, left: Double, band: Double, plotWidth: Double) -> [Tick] {
+    /// Labels down the side of a horizontal chart need only their line height apart.
+    static func bandTicks(chart: Chart, left: Double, band: Double, maxTimeTicks: Int, horizontal: Bool = false) -> [Tick] {
         let n = chart.xValues.count
         guard n > 0 else { return [] }
         let center = { (i: Int) in left + (Double(i) + 0.5) * band }
         if case .date = chart.xValues[0] {
             let dates = chart.xValues.compactMap { v -> Date? in if case .date(let d) = v { d } else { nil } }
             if dates.count == n {
-                let ticks = TimeTicks(from: dates[0], to: dates[n - 1], maxCount: max(2, Int(plotWidth / 84)))
+                let ticks = TimeTicks(from: dates[0], to: dates[n - 1], maxCount: maxTimeTicks)
                 var result: [Tick] = []
                 var row = 0
                 let labels = chart.x.format.map { f in ticks.dates.map { Self.timeLabel($0, format: f) } } ?? ticks.labels
@@ -171,8 +255,8 @@ public struct ChartGeometry: Sendable {
             if case .date(let d) = value, let f = chart.x.format { return timeLabel(d, format: f) }
             return plainLabel(value)
         }
-        let widest = Double(labels.map(\.count).max() ?? 1) * charWidth + 12
-        let every = max(1, Int((widest / band).rounded(.up)))
+        let widest = horizontal ? fontSize + 3 : Double(labels.map(\.count).max() ?? 1) * charWidth + 12
+        let every = max(1, Int((widest / abs(band)).rounded(.up)))
         return stride(from: 0, to: n, by: every).map { Tick(position: center($0), label: labels[$0]) }
     }
 
@@ -210,6 +294,39 @@ public struct ChartGeometry: Sendable {
         }
     }
 
-    /// The y position of a value.
-    public func y(_ value: Double) -> Double { yScale(value) }
+    /// The y position of a value (the x position when `horizontal`).
+    public func y(_ value: Double) -> Double {
+        guard valueCurve != .linear else { return yScale(value) }
+        return yScale(valueCurve.apply(value) ?? yScale.domainMin)  // no place on a log axis: its low end
+    }
+
+    /// The value bars and areas stand on: zero, or the nearest end of the value axis when zero is
+    /// outside it (always the low end on a log axis).
+    public var baseValue: Double {
+        let (lo, hi) = valueDomain
+        return valueCurve == .log ? lo : max(min(0, hi), lo)
+    }
+
+    /// True when zero lies inside the value axis (a zero line is drawn).
+    public var zeroInside: Bool { valueCurve != .log && valueDomain.0 < 0 && valueDomain.1 > 0 }
+
+    /// The value axis' ends in values.
+    var valueDomain: (Double, Double) {
+        switch valueCurve {
+        case .linear: (yScale.domainMin, yScale.domainMax)
+        case .log: (exp(yScale.domainMin), exp(yScale.domainMax))
+        case .power(let e): (inverse(yScale.domainMin, e), inverse(yScale.domainMax, e))
+        case .symlog(let c): (symlogInverse(yScale.domainMin, c), symlogInverse(yScale.domainMax, c))
+        }
+    }
+
+    private func inverse(_ t: Double, _ e: Double) -> Double { t < 0 ? -pow(-t, 1 / e) : pow(t, 1 / e) }
+    private func symlogInverse(_ t: Double, _ c: Double) -> Double { (t < 0 ? -1 : 1) * expm1(abs(t)) * c }
+
+    /// The `transform` attribute of the group holding the marks and the cursor: none, or the
+    /// swap of axes that draws a vertical layout horizontally.
+    public var marksTransform: String? { horizontal ? "matrix(0 1 1 0 0 0)" : nil }
+
+    /// The ends of the value axis (where the cursor line runs), in `y(_:)` units.
+    public var valueExtent: (Double, Double) { horizontal ? (plotLeft, plotRight) : (plotTop, plotBottom) }
 }

@@ -218,7 +218,10 @@ extension ChartPresentation {
                 maxRow: toScrub(d.statistics.maxRow),
                 play: PlaybackPlan.speeds.map { PlaybackPlan.plan(values: values, duration: duration / $0.0) },
                 cx: cx,
-                cy: values.map { $0.map { round1(geometry.y($0)) } },
+                // A stack segment's dot sits on its top, where it is drawn.
+                cy: chart.semantics.stack != nil && !chart.series[s].details.isEmpty
+                    ? rows.map { r in (chart.series[s].details[r].upper ?? chart.series[s].values[r]).map { round1(geometry.y($0)) } }
+                    : values.map { $0.map { round1(geometry.y($0)) } },
                 braille: rows.isEmpty ? nil : { let b = brailleLine(series: s); return .init(cells: b.cells, cursor: b.cursorCells, starts: b.starts) }())
         }
         var all: ChartScriptData.AllInfo?
@@ -233,14 +236,18 @@ extension ChartPresentation {
         }
         let m = speech.messages
         let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : m["axis.inUnit", ["unit": $0]] } ?? "")
+        // X and Y name the axes as drawn: a horizontal chart's rows are on Y.
+        let rowAxis = (title: chart.x.title, range: chart.pointCount > 0 ? speech.xRangeText : m["value.noData"])
+        let valueAxis = (title: yTitle, range: speech.yRangeText)
+        let (xAxis, yAxis) = geometry.horizontal ? (valueAxis, rowAxis) : (rowAxis, valueAxis)
         let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
         let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count), monthNames: speech.locale.monthNames)
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
         var text = ScrubberText(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
-            xAxis: m["axis.x", ["title": chart.x.title, "range": chart.pointCount > 0 ? speech.xRangeText : m["value.noData"]]],
-            yAxis: speech.forEars(m["axis.y", ["title": yTitle, "range": speech.yRangeText]]),
+            xAxis: speech.forEars(m["axis.x", ["title": xAxis.title, "range": xAxis.range]]),
+            yAxis: speech.forEars(m["axis.y", ["title": yAxis.title, "range": yAxis.range]]),
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: PlaybackPlan.speedText($0, speech)) },
             normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0,
             messages: m)

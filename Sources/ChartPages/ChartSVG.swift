@@ -62,7 +62,7 @@ public struct ChartSVG: Sendable {
         out.reserveCapacity(64 * 1024)
         // Named by its kind only: the figure carries the title and the summary, each said once.
         out += "<svg role=\"img\" aria-label=\"\(xmlEscape(Messages(tag: chart.options.language ?? "en")[chart.kindKey]))\" "
-        out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\" focusable=\"false\">"
+        out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\(g.horizontal ? " pl-horizontal" : "")\" focusable=\"false\">"
         // Everything drawn is hidden from the accessibility tree: the image is one node, named by
         // its kind (Chromium otherwise keeps tick labels as text). The title is the drawing's
         // tooltip inside the hidden group (as the svg's own <title> it would be read as its description).
@@ -71,19 +71,31 @@ public struct ChartSVG: Sendable {
             out += "<path id=\"\(id)-mk\(i)\" d=\"\(path)\"/>"
         }
         out += "</defs>"
-        writeAxes(into: &out)
+        if g.horizontal { writeHorizontalAxes(into: &out) } else { writeAxes(into: &out) }
+        // Marks and cursor share the row/value coordinates of `ChartGeometry` (swapped when horizontal).
+        out += g.marksTransform.map { "<g transform=\"\($0)\">" } ?? "<g>"
         writeBands(into: &out)  // layers: bands under the lines (ChartSVG+Layers.swift)
         if chart.mark == .boxplot {
             writeBoxPlot(into: &out)  // ChartSVG+Box.swift
         } else {
             for s in chart.series.indices { writeSeries(s, into: &out) }
         }
-        writeYLabels(into: &out)
-        writeLayerMarks(into: &out)  // layers: stems, connectors, rules and labels
+        // A horizontal chart's stems and rules run in the swapped coordinates too (its labels'
+        // text would be mirrored: TODO layers, split shapes from labels).
+        if g.horizontal { writeLayerMarks(into: &out) }
+        out += "</g>"
+        // Value labels on top of the marks (vertical charts; a horizontal chart's are under the plot).
+        if !g.horizontal {
+            writeYLabels(into: &out)
+            writeLayerMarks(into: &out)  // layers: stems, connectors, rules and labels
+        }
+        // The cursor shares the marks' coordinates (the same group transform).
+        out += g.marksTransform.map { "<g transform=\"\($0)\">" } ?? "<g>"
+        let (valueStart, valueEnd) = g.valueExtent
         out += "<g class=\"pl-cursor\" hidden=\"\">"
-        out += "<line class=\"pl-cursor-line\" x1=\"0\" x2=\"0\" y1=\"\(num(g.plotTop))\" y2=\"\(num(g.plotBottom))\"/>"
+        out += "<line class=\"pl-cursor-line\" x1=\"0\" x2=\"0\" y1=\"\(num(valueStart))\" y2=\"\(num(valueEnd))\"/>"
         out += "<circle class=\"pl-cursor-dot\" cx=\"0\" cy=\"0\" r=\"6\"/></g>"
-        out += "</g></svg>"
+        out += "</g></g></svg>"
         return out
     }
 
@@ -108,7 +120,7 @@ public struct ChartSVG: Sendable {
         out += "<text class=\"pl-axis-title\" transform=\"translate(18 \(num(midY))) rotate(-90)\" text-anchor=\"middle\">\(xmlEscape(g.yTitle))</text>"
         out += "</g><g class=\"pl-axis pl-axis-x\">"
         out += "<line class=\"pl-baseline\" x1=\"\(num(g.plotLeft))\" x2=\"\(num(g.plotRight))\" y1=\"\(num(g.plotBottom))\" y2=\"\(num(g.plotBottom))\"/>"
-        if g.yScale.domainMin < 0, g.yScale.domainMax > 0 {
+        if g.zeroInside {
             let zero = g.y(0)
             out += "<line class=\"pl-zero\" x1=\"\(num(g.plotLeft))\" x2=\"\(num(g.plotRight))\" y1=\"\(num(zero))\" y2=\"\(num(zero))\"/>"
         }
@@ -136,11 +148,16 @@ public struct ChartSVG: Sendable {
         switch mark {
         case .bar:
             guard case .band(_, let band) = g.xLayout else { break }
-            let group = band * 0.8
+            let group = abs(band) * 0.8
+            // Stacked segments share the band (each from its lower to its upper bound); other
+            // bar series stand side by side.
+            let stacked = chart.semantics.stack != nil
             let bars = chart.series.indices.filter { chart.drawnMark(series: $0) == .bar }
-            let barWidth = group / Double(max(1, bars.count))
-            let slot = bars.firstIndex(of: s) ?? 0
-            let zero = g.y(max(min(0, g.yScale.domainMax), g.yScale.domainMin))
+            let barWidth = stacked ? group : group / Double(max(1, bars.count))
+            let slot = stacked ? 0 : bars.firstIndex(of: s) ?? 0
+            let zero = g.y(g.baseValue)
+            // Range bars (x/x2): a row without its end is a mark at its start, not a bar from the axis.
+            let rangeBars = !stacked && chart.series[s].details.contains { $0.lower != nil && $0.upper != nil }
             if values.count >= Self.downsamplingThreshold {
                 // Bars thinner than a pixel: one vertical stroke per kept (min/max) row.
                 var d = ""
@@ -155,12 +172,14 @@ public struct ChartSVG: Sendable {
             for row in values.indices {
                 guard let v = values[row], v.isFinite else { continue }
                 let x = g.x(row: row) - group / 2 + Double(slot) * barWidth
-                var y = g.y(v), base = zero
-                // A range (x2/y2: a waterfall step, a Gantt bar) floats from its start to its end.
-                if chart.semantics.stack == nil, details.indices.contains(row), let lo = details[row].lower, let hi = details[row].upper {
+                var (y, base) = (g.y(v), zero)
+                // A range (x2/y2: a waterfall step, a Gantt bar) or a stack segment spans its bounds.
+                if details.indices.contains(row), let lo = details[row].lower, let hi = details[row].upper {
                     (y, base) = (g.y(hi), g.y(lo))
+                } else if rangeBars {
+                    base = y
                 }
-                let top = min(y, base), height = max(abs(base - y), 0.5)
+                let top = min(y, base) - (base == y ? 1 : 0), height = max(abs(base - y), 2)
                 out += "<rect class=\"pl-bar\" x=\"\(num(x))\" y=\"\(num(top))\" width=\"\(num(max(barWidth - 0.5, 0.5)))\" height=\"\(num(height))\" fill=\"currentColor\"\(dashAttr)/>"
             }
         case .point:
@@ -173,27 +192,34 @@ public struct ChartSVG: Sendable {
         case .line, .area:
             let rows = Self.drawnRows(values)
             let segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)
+            // A stacked layer or a y/y2 band spans its bounds (`details.lower/upper`); a stacked
+            // layer's line runs along its top.
+            let bounds = chart.series[s].details
+            let stacked = chart.semantics.stack != nil && !bounds.isEmpty
+            let lineY = { (row: Int) in g.y((stacked ? bounds[row].upper : nil) ?? values[row]!) }
             if mark == .area {
-                let base = g.y(max(min(0, g.yScale.domainMax), g.yScale.domainMin))
+                let base = g.baseValue
+                let upper = { (row: Int) in g.y(row < bounds.count ? bounds[row].upper ?? values[row]! : values[row]!) }
+                let lower = { (row: Int) in g.y(row < bounds.count ? bounds[row].lower ?? base : base) }
                 var d = ""
                 for seg in segments where !seg.isEmpty {
-                    d += "M\(num(g.x(row: seg[0]))),\(num(base))"
-                    for row in seg { d += "L\(num(g.x(row: row))),\(num(g.y(values[row]!)))" }
-                    d += "L\(num(g.x(row: seg[seg.count - 1]))),\(num(base))Z"
+                    for (i, row) in seg.enumerated() { d += (i == 0 ? "M" : "L") + "\(num(g.x(row: row))),\(num(upper(row)))" }
+                    for row in seg.reversed() { d += "L\(num(g.x(row: row))),\(num(lower(row)))" }
+                    d += "Z"
                 }
                 out += "<path class=\"pl-area\" d=\"\(d)\" fill=\"currentColor\"/>"
             }
             var d = ""
             for seg in segments where !seg.isEmpty {
                 for (i, row) in seg.enumerated() {
-                    d += (i == 0 ? "M" : "L") + "\(num(g.x(row: row))),\(num(g.y(values[row]!)))"
+                    d += (i == 0 ? "M" : "L") + "\(num(g.x(row: row))),\(num(lineY(row)))"
                 }
             }
             out += "<path class=\"pl-line\" d=\"\(d)\" fill=\"none\" stroke=\"currentColor\"\(dashAttr)/>"
             let drawn = rows.filter { values[$0] != nil }
             if drawn.count <= Self.markerLimit {
                 for row in drawn {
-                    out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(g.y(values[row]!)))\"/>"
+                    out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(lineY(row)))\"/>"
                 }
             }
         }

@@ -79,9 +79,11 @@ extension ChartPresentation {
                 "kind": m["kind.boxplot"], "groups": m.plural("count.groups", count: chart.pointCount)]]
         }
         if isScrubberReduced { kind += " " + reducedSentence }
-        let axes = [
-            ChartView.Axis(name: m["axis.horizontal"], text: "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : m["value.noData"])"),
-            ChartView.Axis(name: m["axis.vertical"], text: "\(geometry.yTitle), \(speech.yRangeText)"),
+        let rowAxis = "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : m["value.noData"])"
+        let valueAxis = "\(geometry.yTitle), \(speech.yRangeText)"
+        let axes = [  // a horizontal chart has its rows down the vertical axis
+            ChartView.Axis(name: m["axis.horizontal"], text: geometry.horizontal ? valueAxis : rowAxis),
+            ChartView.Axis(name: m["axis.vertical"], text: geometry.horizontal ? rowAxis : valueAxis),
         ]
         let series = chart.series.indices.map { s -> ChartView.SeriesView in
             let st = description.series[s].statistics

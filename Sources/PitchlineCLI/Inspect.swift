@@ -97,6 +97,7 @@ struct Inspect: ParsableCommand {
             "pointPerDatum": semantics.pointPerDatum, "notes": semantics.notes,
             "extraFields": semantics.extraFields.map { ["channel": $0.channel, "title": $0.title] },
         ]
+        semanticsJSON["valueChannel"] = semantics.valueChannel
         semanticsJSON["specMark"] = semantics.specMark
         semanticsJSON["stack"] = semantics.stack?.rawValue
         semanticsJSON["bins"] = semantics.bins?.map { [$0.start, $0.end] }
@@ -114,6 +115,7 @@ struct Inspect: ParsableCommand {
         y["unit"] = chart.y.unit
         y["format"] = chart.y.format
         y["aggregate"] = chart.y.aggregate
+        if chart.y.type == .temporal { y["type"] = "temporal" }  // values are seconds since 1970
         var result: [String: Any] = [
             "file": file, "id": chart.id, "title": chart.title, "mark": chart.mark.rawValue,
             "x": x, "y": y, "xValues": chart.xValues.map(json), "series": series, "semantics": semanticsJSON,

@@ -27,7 +27,10 @@ enum CSVDownload {
             }
             for s in columns {
                 out += ","
-                if let v = chart.series[s].values[row] { out += TextFormat.plainNumber(v) }
+                if let v = chart.series[s].values[row] {
+                    // Dates as values (seconds since 1970) as dates; they are instants (UTC) once evaluated.
+                    out += chart.y.type == .temporal ? TextFormat.isoTimestamp(v, dateOnly: (chart.y.granularity ?? .day) >= .day, utc: true) : TextFormat.plainNumber(v)
+                }
                 if banded.contains(s) {
                     let d = chart.series[s].details.indices.contains(row) ? chart.series[s].details[row] : PointDetail()
                     out += "," + (d.bandLower.map(TextFormat.plainNumber) ?? "") + "," + (d.bandUpper.map(TextFormat.plainNumber) ?? "")

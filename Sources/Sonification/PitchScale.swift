@@ -1,7 +1,9 @@
+import ChartData
 import Foundation
 
 /// Value → pitch: a logarithmic (musical) scale from `minFrequency` (lowest value) to
-/// `maxFrequency` (highest value), quantised into `steps` equal musical steps.
+/// `maxFrequency` (highest value), quantised into `steps` equal musical steps. Values pass through
+/// the value axis' `curve` first (`Chart.pitchCurve`): on a log axis equal ratios are equal steps.
 ///
 /// Steps are at most a quarter semitone wide and there are always more than 100 of them, so
 /// two values 1 % of the value range apart always land on different steps, and a step's
@@ -14,8 +16,11 @@ public struct PitchScale: Sendable, Equatable, Hashable {
     public let highValue: Double
     /// Number of steps between the lowest and highest pitch (levels are 0...steps).
     public let steps: Int
+    /// The value axis' scale shape, applied to values before the musical mapping.
+    public let curve: ValueCurve
 
-    public init(minFrequency: Double, maxFrequency: Double, lowValue: Double, highValue: Double) {
+    public init(minFrequency: Double, maxFrequency: Double, lowValue: Double, highValue: Double, curve: ValueCurve = .linear) {
+        self.curve = curve
         self.minFrequency = minFrequency
         self.maxFrequency = maxFrequency
         self.lowValue = lowValue
@@ -26,8 +31,9 @@ public struct PitchScale: Sendable, Equatable, Hashable {
 
     /// Where `value` sits in the value range, 0…1 (0.5 when all values are equal).
     public func position(of value: Double) -> Double {
-        guard highValue > lowValue else { return 0.5 }
-        return min(max((value - lowValue) / (highValue - lowValue), 0), 1)
+        guard highValue > lowValue, let low = curve.apply(lowValue), let high = curve.apply(highValue), high > low else { return 0.5 }
+        guard let v = curve.apply(value) else { return 0 }  // no place on the scale (log of 0): the lowest pitch
+        return min(max((v - low) / (high - low), 0), 1)
     }
 
     /// The exact (unquantised) pitch for `value`.

@@ -173,7 +173,7 @@ public final class Sonifier: Sendable {
     func renditionKey(_ plan: Rendition, scale: PitchScale) -> String {
         var parts = [
             "rendition", "\(plan.duration)", "\(plan.rowCount)", "\(scale.minFrequency)", "\(scale.maxFrequency)",
-            "\(scale.lowValue)", "\(scale.highValue)",
+            "\(scale.lowValue)", "\(scale.highValue)", "\(scale.curve)",
         ]
         parts.append(plan.rows.map(String.init).joined(separator: ","))
         parts.append(plan.values.map { "\($0.bitPattern)" }.joined(separator: ","))

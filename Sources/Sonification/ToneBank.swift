@@ -30,8 +30,9 @@ struct ToneBank: Sendable {
 
     private static func range(_ chart: Chart, _ series: [Series]) -> PitchScale {
         var low = Double.infinity, high = -Double.infinity
+        let curve = chart.pitchCurve
         for s in series {
-            for case let v? in s.values {
+            for case let v? in s.values where curve.apply(v) != nil {  // values with a place on the axis' scale
                 low = min(low, v)
                 high = max(high, v)
             }
@@ -45,7 +46,7 @@ struct ToneBank: Sendable {
         }
         let options = chart.options.audio
         return PitchScale(
-            minFrequency: options.minFrequency, maxFrequency: options.maxFrequency, lowValue: low, highValue: high)
+            minFrequency: options.minFrequency, maxFrequency: options.maxFrequency, lowValue: low, highValue: high, curve: curve)
     }
 
     /// Builds the bank: per series, one tone per distinct pitch step (ascending), minimum and

@@ -119,3 +119,19 @@ struct BoxPlotTests {
         #expect(rule.series[0].values == [28, 55])
     }
 }
+
+/// The example box plot read in German: statistic names, labels and the summary from the catalogue.
+@Suite struct BoxPlotLanguageTests {
+    @Test func theExampleBoxPlotInGerman() throws {
+        var loader = ChartLoader(siteDirectory: ExampleSiteTests.siteURL)
+        loader.languageDefault = "de"
+        let chart = try #require(loader.loadSite().charts.first { $0.id == "seattle-temperature-boxplot" })
+        #expect(chart.series.map(\.name) == ["Untere Ausreißer", "Minimum", "Unteres Quartil", "Median", "Oberes Quartil", "Maximum", "Obere Ausreißer"])
+        let speech = SpeechFormatter(chart: chart)
+        #expect(speech.spokenLabel(series: 4, row: 2) == "March, Oberes Quartil 14,4 Grad Celsius")
+        #expect(speech.spokenLabel(series: 6, row: 1) == "February, keine oberen Ausreißer")
+        let summary = chart.describe().summary
+        #expect(summary.contains("Die Mediane reichen von 7,8 °C"), "\(summary)")
+        #expect(summary.contains("22 Ausreißer liegen außerhalb (15 darüber, 7 darunter) in 10 Gruppen."), "\(summary)")
+    }
+}

@@ -40,7 +40,7 @@ struct EdgeCaseTests {
         #expect(specProblem(#"{"data": {"values": []}, "mark": "line", "encoding": {"x": {"field": "a", "type": "ordinal"}, "y": {"field": "b"}}}"#)
             == "site/charts/t.vl.json:1: $.data: no data rows (the data is empty)")
         #expect(specProblem(#"{"data": {"values": [{"a": 1, "b": "x"}]}, "mark": "line", "encoding": {"x": {"field": "a", "type": "ordinal"}, "y": {"field": "b", "type": "nominal"}}}"#)
-            == "site/charts/t.vl.json:1: $.encoding.y: neither x nor y is quantitative; Pitchline needs one quantitative channel for the values (aggregate, e.g. \"aggregate\": \"count\", makes one)")
+            == "site/charts/t.vl.json:1: $.encoding.y: neither x nor y is quantitative; Pitchline needs one quantitative channel for the values (aggregate, e.g. \"aggregate\": \"count\", makes one, or size)")
         #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": 3}"#)
             == "site/charts/t.vl.json:1: $.mark: expected an object, found a number")
         #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", "usermeta": {"pitchline": {"colour": 1}}, "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind"}}}"#)

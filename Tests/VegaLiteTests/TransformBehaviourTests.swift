@@ -20,6 +20,21 @@ import Testing
         #expect(abs((hi - lo) / (2 * 1.96 * se) - 1) < 0.15, "width \(hi - lo), se \(se)")
     }
 
+    @Test func densityBandwidthSkipsNullsButCountsThemPerGroup() throws {
+        // Vega: Scott's rule from d3.deviation and quartiles (null skipped), n = every row of
+        // the group, and the null is 0 in the kernel sum (corpus: density-groupby-nulls).
+        let frame = DataFrame(fields: ["g", "v"], columns: [
+            ["a", "a", "a", "a", "a", "b", "b"].map { .string($0) },
+            [.number(1), .number(2), .number(3), .number(4), .null, .number(10), .number(20)]])
+        let out = try Transform.parse(json(#"{"density": "v", "groupby": ["g"], "extent": [0, 5], "steps": 2}"#)).apply(frame)
+        let iqr = 3.25 - 1.75  // R-7 quartiles of 1, 2, 3, 4
+        let bw = 1.06 * min((5.0 / 3).squareRoot(), iqr / 1.34) * pow(5, -0.2)
+        let phi = { (z: Double) in exp(-z * z / 2) / (2 * Double.pi).squareRoot() }
+        let expected = [0.0, 1, 2, 3, 4, 0].map { phi((0 - $0) / bw) }.dropLast().reduce(0, +) / bw / 5
+        #expect(out[0, "g"] == .string("a") && out[0, "value"] == .number(0))
+        #expect(abs(out[0, "density"].number - expected) < 1e-12)
+    }
+
     @Test func sampleKeepsEvenlySpacedRowsInOrder() throws {
         let frame = DataFrame(fields: ["i"], columns: [(0..<10).map { .number(Double($0)) }])
         let out = try Transform.parse(json(#"{"sample": 4}"#)).apply(frame)

@@ -57,7 +57,9 @@ public struct DensityTransform: Sendable {
         for rows in groups {
             // Vega's support is every value with `+v` (null counts as 0).
             let support = rows.map { raw[$0].number }
-            let bw = bandwidth != 0 ? bandwidth : Statistics.bandwidth(support)
+            // The estimated bandwidth's deviation and quartiles skip null (d3.deviation,
+            // vega-statistics quartiles), while n counts every row.
+            let bw = bandwidth != 0 ? bandwidth : Statistics.bandwidth(rows.map { raw[$0] == .null ? .nan : raw[$0].number })
             let n = Double(support.count)
             let f: (Double) -> Double = cumulative
                 ? { x in support.reduce(0) { $0 + Statistics.normalCDF((x - $1) / bw) } / n }
