@@ -349,32 +349,49 @@
 
   /* Starts loading and decoding the tone bank once. The page says where the audio is
      (data-audio, data-audio-script on the figure); a single-file page carries it already. */
+  var sharedBanks = {};   // audio key → {buffer, failed, charts}: one decode per bank
+
   P.load = function () {
     if (this.loading) return;
     var c = audioContext(), self = this, a = this.data.audio;
     if (!a) { this.loading = "none"; return; }   // a chart without audio: labels only
     if (!c) { this.loading = "none"; this.say(this.text.noSound); return; }
     this.loading = "loading";
+    /* The panels of a figure share one bank (data-audio-key): the first panel loads and decodes
+       it once, the others take the decoded buffer (or the fallback) from it. */
+    var key = this.figure.getAttribute("data-audio-key") || this.id, bank = sharedBanks[key];
+    var ready = function (ch, b) {
+      ch.buffer = b;
+      ch.loading = "ready";
+      if (ch.waiting) { ch.waiting = false; ch.playPoint(0); }
+    };
+    if (bank) {
+      if (bank.buffer) ready(this, bank.buffer);
+      else if (bank.failed) this.loading = "synth";
+      else bank.charts.push(this);
+      return;
+    }
+    bank = sharedBanks[key] = { buffer: null, failed: false, charts: [this] };
     var fail = function () {
-      self.loading = "synth";
+      bank.failed = true;
+      for (var i = 0; i < bank.charts.length; i++) bank.charts[i].loading = "synth";
       self.say(self.text.synthesised);
     };
     var decode = function (bytes, refused) {
       refused = typeof refused === "function" ? refused : fail;
       try {
         var p = c.decodeAudioData(bytes, function (b) {
-          self.buffer = b;
-          self.loading = "ready";
-          if (self.waiting) { self.waiting = false; self.playPoint(0); }
+          bank.buffer = b;
+          for (var i = 0; i < bank.charts.length; i++) ready(bank.charts[i], b);
         }, refused);
         if (p && p.catch) p.catch(function () {});
       } catch (e) { refused(); }
     };
-    var embedded = (window.PitchlineAudio || {})[this.id];
+    var embedded = (window.PitchlineAudio || {})[key];
     var ogg = this.figure.getAttribute("data-audio"), js = this.figure.getAttribute("data-audio-script");
     if (embedded || location.protocol === "file:") {   // from disk: the base64 classic script
       var done = function () {
-        var b64 = (window.PitchlineAudio || {})[self.id];
+        var b64 = (window.PitchlineAudio || {})[key];
         if (typeof b64 !== "string") { fail(); return; }
         var bin = atob(b64), u = new Uint8Array(bin.length);
         for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
@@ -404,6 +421,7 @@
       attempt(0);
     } else fail();
   };
+
 
   /* Plays bank tone `tone` at time `when`, panned by `row`; returns the source node, or null while
      the bank is still loading (nothing stands in for it unannounced). */

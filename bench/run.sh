@@ -24,6 +24,9 @@ section "Pages (issue 5)"
 section "Heatmap export, 100 × 100 cells (issue 14)"
 "$BIN" bench heatmap
 
+section "Small multiples: a 50-panel facet grid (issue 14)"
+"$BIN" bench multiples
+
 section "Memory: serve and export, example site and one 20,000-point × 8-series chart (issue 17)"
 bash bench/memory.sh
 

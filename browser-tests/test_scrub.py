@@ -254,16 +254,19 @@ def test_every_point_of_every_chart_says_the_generators_label(page, origin, exam
     """For every point of every example chart, in every view, aria-valuetext is the label the
     generator made (`pitchline labels`), through the real key handler."""
     expected = json.loads(fixture_site.labels_json(ROOT / "site"))
-    ids = sorted(p.stem for p in Path(example_dir, "charts").glob("*.html"))
-    assert set(ids) == set(expected)
+    # Every figure on every chart page: a chart's own, or each panel of a figure of small multiples.
+    ids = sorted((p.stem, i) for p in Path(example_dir, "charts").glob("*.html")
+                 for i in re.findall(r'<figure class="pl-chart" data-chart-id="([^"]+)"', p.read_text(encoding="utf-8")))
+    assert {i for _, i in ids} == set(expected)
     checked = 0
-    for chart_id in ids:
-        page.goto(origin + "charts/" + chart_id + ".html")
-        page.focus(".pl-slider")
+    for page_id, chart_id in ids:
+        if page.url != origin + "charts/" + page_id + ".html":
+            page.goto(origin + "charts/" + page_id + ".html")
+        page.focus(f'figure[data-chart-id="{chart_id}"] .pl-slider')
         page.keyboard.press("ArrowRight")      # not the first key: Enter/Space would start focus mode
         page.keyboard.press("Home")
         views = expected[chart_id]["series"] + ([expected[chart_id]["all"]] if expected[chart_id].get("all") else [])
-        heard = page.evaluate("""n => { const s = document.querySelector('.pl-slider'), out = [];
+        heard = page.evaluate("""([n, id]) => { const s = document.querySelector(`figure[data-chart-id="${id}"] .pl-slider`), out = [];
             const key = k => s.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true, cancelable: true}));
             for (let v = 0; v < n; v++) {
               const one = [];
@@ -273,7 +276,7 @@ def test_every_point_of_every_chart_says_the_generators_label(page, origin, exam
                 if (+s.value - +s.min === before) break; one.push(s.getAttribute('aria-valuetext')); }
               out.push(one); key('ArrowDown');
             }
-            return out; }""", len(views))
+            return out; }""", [len(views), chart_id])
         # A box plot starts on its median and Down is the lower statistic (startSeries, upIsNext).
         data = chart_data(page, chart_id)
         start, step = data.get("startSeries") or 0, -1 if data.get("upIsNext") else 1
@@ -793,7 +796,9 @@ def test_every_chart_of_the_example_report_scrubs_with_its_own_audio(page, origi
     page.goto(origin + "reports/" + reports[0].name)
     figures = page.locator("figure.pl-chart")
     assert figures.count() >= 2
-    wait_decoded(page, figures.count())
+    # One decode per tone bank: a figure's panels share theirs (data-audio-key).
+    banks = page.evaluate("new Set([...document.querySelectorAll('figure.pl-chart')].map(f => f.dataset.audioKey || f.dataset.chartId)).size")
+    wait_decoded(page, banks)
     for i in range(figures.count()):
         chart_id = figures.nth(i).get_attribute("data-chart-id")
         data = chart_data(page, chart_id)

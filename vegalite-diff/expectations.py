@@ -26,6 +26,7 @@ def measure(pitchline: str, paths: list[str]) -> dict:
     """Run Pitchline and the oracle on `paths`: {"refused": {path: problem}, "differs": {...}}."""
     sys.path.insert(0, HERE)
     import compare
+    import compare_figure
     import oracle
     models = compare.inspect(pitchline, paths, ROOT)
     out = {"refused": {}, "differs": {}}
@@ -38,7 +39,9 @@ def measure(pitchline: str, paths: list[str]) -> dict:
             spec = json.load(f)
         titles = spec.get("usermeta", {}).get("pitchline", {}).get("seriesTitles")
         try:
-            problems = compare.diff(model, oracle.evaluate(spec, os.path.dirname(os.path.join(ROOT, path))), titles)
+            base = os.path.dirname(os.path.join(ROOT, path))
+            problems = (compare_figure.diff(model, spec, base, titles) if "panels" in model
+                        else compare.diff(model, oracle.evaluate(spec, base), titles))
         except Exception as e:
             problems = [f"oracle failed: {e}"]
         if problems:

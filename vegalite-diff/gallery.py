@@ -18,6 +18,7 @@ time.tzset()
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import compare  # noqa: E402
+import compare_figure  # noqa: E402
 import oracle  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -51,7 +52,9 @@ def evaluate(folder: str, names: list[str], pitchline: str) -> list[dict]:
                 with open(os.path.join(ROOT, path)) as f:
                     spec = json.load(f)
                 titles = spec.get("usermeta", {}).get("pitchline", {}).get("seriesTitles")
-                problems = compare.diff(model, oracle.evaluate(spec, os.path.dirname(os.path.join(ROOT, path))), titles)
+                base = os.path.dirname(os.path.join(ROOT, path))
+                problems = (compare_figure.diff(model, spec, base, titles) if "panels" in model
+                            else compare.diff(model, oracle.evaluate(spec, base), titles))
             except Exception as e:  # the oracle failing is reported, not hidden
                 problems = [f"oracle failed: {e}"]
             row["status"] = "match" if not problems else "differs"

@@ -154,22 +154,28 @@ def _decode(text: str):
     return rest
 
 
-def _walk(node, found):
+def _walk(node, found, cell=None):
+    """Collects the instrumented items; each notes the facet cell it is drawn in (the index of
+    its item in Vega-Lite's `cell` group mark, `<name>_cell` in a named spec, in drawing order), or None outside a facet."""
     if isinstance(node, dict):
         d = node.get("description")
         if isinstance(d, str) and d.startswith(TAG):
             parts = d.split(SEP)
-            item = {"mark": parts[1], "px": node.get("x"), "py": node.get("y")}
+            item = {"mark": parts[1], "px": node.get("x"), "py": node.get("y"), "cell": cell}
             for p in parts[2:]:
                 k, _, v = p.partition("=")
                 item[k] = (v == "1") if k == "defined" else _decode(v)
             found.append(item)
+        if node.get("marktype") == "group" and str(node.get("name")).split("_")[-1] == "cell" and isinstance(node.get("items"), list):
+            for j, child in enumerate(node["items"]):
+                _walk(child, found, j)
+            return
         for v in node.values():
             if isinstance(v, (list, dict)):
-                _walk(v, found)
+                _walk(v, found, cell)
     elif isinstance(node, list):
         for v in node:
-            _walk(v, found)
+            _walk(v, found, cell)
 
 
 def inline_urls(spec: dict, base_dir: str) -> dict:
@@ -199,11 +205,19 @@ def inline_urls(spec: dict, base_dir: str) -> dict:
     return spec
 
 
-def evaluate(spec: dict, base_dir: str) -> dict:
-    """Vega-Lite's items for `spec`: {"scales": {name: type}, "marks": [...], "items": [...]}."""
+def evaluate(spec: dict, base_dir: str, all_marks: bool = False) -> dict:
+    """Vega-Lite's items for `spec`: {"scales": {name: type}, "marks": [...], "items": [...]}.
+    `all_marks`: every data-carrying mark's items (a concat's or repeat's views), not the first's."""
     spec = inline_urls(spec, base_dir)
     vg = vlc.vegalite_to_vega(spec)
     scales = {s["name"]: s.get("type", "linear") for s in vg.get("scales", [])}
+
+    def nested(marks):  # a facet cell's own scales (resolve: independent), by the same names
+        for m in marks:
+            for sc in m.get("scales", []):
+                scales.setdefault(sc["name"], sc.get("type", "linear"))
+            nested(m.get("marks", []))
+    nested(vg.get("marks", []))
     marks = []
     _instrument(vg.get("marks", []), scales, marks)
     sg = vlc.vega_to_scenegraph(vg)
@@ -213,7 +227,8 @@ def evaluate(spec: dict, base_dir: str) -> dict:
     # rows: the data is the first data-carrying mark's.
     first = next((m["name"] for m in marks if any(i["mark"] == m["name"] for i in items)), None)
     all_items = items  # every mark's items, for layered specs (compare_layers.py)
-    items = [i for i in items if i["mark"] == first]
+    if not all_marks:
+        items = [i for i in items if i["mark"] == first]
     return {"scales": scales, "marks": marks, "items": items, "all_items": all_items}
 
 

@@ -16,6 +16,7 @@ time.tzset()
 import pytest
 
 import compare
+import compare_figure
 import composite
 import compare_layers
 import expectations
@@ -64,10 +65,13 @@ def test_pitchline_data_equals_vegalite(models, path):
     assert path not in EXPECTED["refused"], f"{path} loads now: take it off expected-failures.json"
     spec = _spec(path)
     titles = spec.get("usermeta", {}).get("pitchline", {}).get("seriesTitles")
-    if composite.mark_type(spec) in composite.COMPOSITE:  # boxplot, errorbar, errorband: every part's statistics
-        problems = composite.diff(model, spec, os.path.dirname(os.path.join(ROOT, path)))
+    base = os.path.dirname(os.path.join(ROOT, path))
+    if "panels" in model:  # a figure of small multiples: each panel against its Vega-Lite cell
+        problems = compare_figure.diff(model, spec, base, titles)
+    elif composite.mark_type(spec) in composite.COMPOSITE:  # boxplot, errorbar, errorband: every part's statistics
+        problems = composite.diff(model, spec, base)
     else:
-        result = oracle.evaluate(spec, os.path.dirname(os.path.join(ROOT, path)))
+        result = oracle.evaluate(spec, base)
         # A layered spec: each layer against its own Vega-Lite mark (compare_layers.py).
         problems = compare_layers.diff_layers(model, result, spec, titles) if "layer" in spec else compare.diff(model, result, titles)
     if problems and path in EXPECTED["differs"]:

@@ -23,6 +23,8 @@ public struct Chart: Sendable, Equatable {
     /// Vega-Lite semantics beyond one value per row and series (bins, stacks, ranges, extra
     /// channels, scales, orientation); `ChartSemantics()` for a plain chart. See `ChartSemantics`.
     public var semantics: ChartSemantics
+    /// Where this chart sits in a figure of small multiples (`ChartFigure`); nil on its own.
+    public var panel: PanelPlacement? = nil
 
     public init(
         id: String, sourcePath: String, title: String, subtitle: String? = nil,

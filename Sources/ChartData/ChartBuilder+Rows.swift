@@ -139,7 +139,7 @@ extension ChartBuilder {
             case .category: what = "value"
             }
             let sample = keyColumn.first { $0.isValid }.map { " (e.g. \"\(Self.text($0))\")" } ?? ""
-            throw specProblem(c.path, line: c.line, "no row has both a valid \(what) in \(c.field.map { "\"\($0)\"" } ?? "the row field")\(sample) and a number in \(value.field.map { "\"\($0)\"" } ?? "the value field"); every mark would be left out")
+            throw specProblem(c.path, line: c.line, "no row has both a valid \(what) in \(c.field.map { "\"\($0)\"" } ?? "the row field")\(sample) and a number in \(value.field.map { "\"\($0)\"" } ?? "the value field"); \(ChartBuilder.noMarks)")
         }
 
         // Stack (Vega-Lite's rules: bar and area stack by default when a grouping channel splits

@@ -11,6 +11,10 @@ struct ChartBuilder {
     let specFile: String
     let id: String
 
+    /// The end of the problem for data where every mark would be invalid (a facet cell with no
+    /// values is drawn empty by Vega-Lite: `FigureSpec` leaves it out and says so).
+    static let noMarks = "every mark would be left out"
+
     func specProblem(_ path: String, line: Int, _ message: String) -> ChartProblem {
         ChartProblem(file: specFile, line: line, jsonPath: path, message: message)
     }

@@ -9,6 +9,7 @@ extension ChartLoader {
         let chartsDirectory = siteDirectory.appendingPathComponent("charts")
         let root = displayRoot
         var charts: [Chart] = []
+        var figures: [ChartFigure] = []
         var problems: [ChartProblem] = []
         let names: [String]
         do {
@@ -36,15 +37,29 @@ extension ChartLoader {
             }
             ids[id] = path
             do {
-                charts.append(try loadChart(path: path))
+                switch try loadItem(path: path) {
+                case .chart(let chart): charts.append(chart)
+                case .figure(let figure): figures.append(figure)
+                }
             } catch {
                 var problem = error
                 if problem.file != path { problem.chartFile = path }
                 problems.append(problem)
             }
         }
+        // A panel's id (`<figure>--p<n>`) names files beside the charts': no chart may take it.
+        for figure in figures {
+            for panel in figure.panels where ids[panel.id] != nil {
+                problems.append(ChartProblem(file: ids[panel.id]!, message: "chart id \"\(panel.id)\" is also the id of panel \(panel.panel.map { $0.index + 1 } ?? 0) of \(figure.sourcePath); rename the chart"))
+            }
+        }
+        let taken = Set(figures.flatMap { $0.panels.map(\.id) })
+        charts.removeAll { taken.contains($0.id) }
+        figures.removeAll { taken.contains($0.id) }
         charts.sort { $0.id < $1.id }
-        return SiteCharts(charts: charts, problems: problems, skipped: skipped)
+        var site = SiteCharts(charts: charts, problems: problems, skipped: skipped)
+        site.figures = figures.sorted { $0.id < $1.id }
+        return site
     }
 
     /// `x.vl.json`, `x.json`, `x.csv`; not dotfiles (`.DS_Store`, `.x.swp`), editor backups
@@ -90,6 +105,31 @@ extension ChartLoader {
         return chart
     }
 
+    /// Loads one chart file by its display path: a spec composing views (facet, repeat, concat)
+    /// is a figure, anything else a chart (`loadChart`).
+    public func loadItem(path: String) throws(ChartProblem) -> LoadedSpec {
+        guard !path.lowercased().hasSuffix(".csv") else { return .chart(try loadChart(path: path)) }
+        let bytes: Data
+        do {
+            bytes = try readFile(path)
+        } catch {
+            throw ChartProblem(file: path, message: "cannot read: \(Self.reason(error))")
+        }
+        // As `loadChart`: the site's language unless the spec names its own, box statistics named in it.
+        func finished(_ chart: Chart) -> Chart {
+            var chart = chart
+            chart.options.language = chart.options.language ?? languageDefault
+            chart.nameDerivedSeries()
+            return chart
+        }
+        switch try Self.loadAny(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile) {
+        case .chart(let chart): return .chart(finished(chart))
+        case .figure(var figure):
+            figure.panels = figure.panels.map(finished)
+            return .figure(figure)
+        }
+    }
+
     /// Reads a file by its display path (`site/data/x.csv`), memory-mapped (large CSVs cost
     /// address space, not heap).
     public func readFile(_ path: String) throws -> Data {
@@ -122,6 +162,22 @@ extension ChartLoader {
         }
         // Paths inside are relative to "/" so that `resolve` keeps them within the file system.
         return try loadSpec(data: bytes, path: String(absolute.dropFirst())) { relative in
+            try Data(contentsOf: URL(fileURLWithPath: "/" + relative), options: .alwaysMapped)
+        }
+    }
+}
+
+extension ChartLoader {
+    /// `loadSpecFile`, for a spec that may compose views (a figure of panels).
+    public static func loadAnyFile(atPath path: String) throws(ChartProblem) -> LoadedSpec {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: URL(fileURLWithPath: absolute), options: .alwaysMapped)
+        } catch {
+            throw ChartProblem(file: path, message: "cannot read: \(reason(error))")
+        }
+        return try loadAny(data: bytes, path: String(absolute.dropFirst())) { relative in
             try Data(contentsOf: URL(fileURLWithPath: "/" + relative), options: .alwaysMapped)
         }
     }

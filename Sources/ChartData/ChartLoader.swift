@@ -4,6 +4,8 @@ import Foundation
 public struct SiteCharts: Sendable {
     /// Charts sorted by id.
     public var charts: [Chart]
+    /// Small multiples (facet, repeat, concat specs), sorted by id; their panels are not in `charts`.
+    public var figures: [ChartFigure] = []
     public var problems: [ChartProblem]
     /// Files in `charts/` that are not charts (README, dotfiles, editor backups), by display path.
     public var skipped: [String] = []

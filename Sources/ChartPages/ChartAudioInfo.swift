@@ -25,6 +25,9 @@ public struct ChartAudioInfo: Sendable, Equatable, Codable {
     public var playbackDuration: Double
     /// `<id>/graph-<n>.ogg` per series: the whole-series audio graph for download.
     public var graphFiles: [String]
+    /// The bank's key in `window.PitchlineAudio` and the page's bank cache when it is not the
+    /// chart's id: a figure's panels share their figure's bank (`data-audio-key`).
+    public var audioKey: String? = nil
 
     public init(
         oggFile: String, webmFile: String? = nil, scriptFile: String, sampleRate: Int, tones: [[Double]], pointTones: [[Int]],

@@ -102,6 +102,8 @@ public struct ChartGeometry: Sendable {
         }
         if let (a, b) = Self.layerExtent(chart) { lo = min(lo, a); hi = max(hi, b) }  // bands and rules (ChartSVG+Layers.swift)
         if lo > hi { (lo, hi) = curve == .log ? (1, 10) : (0, 1) }
+        // A panel of small multiples with a shared value scale spans every panel's values.
+        if let shared = chart.panel?.sharedValueRange { lo = min(lo, shared.low); hi = max(hi, shared.high) }
         let standsOnZero = chart.mark == .bar || chart.mark == .area || (chart.mark == .rule && !chart.series.contains { s in s.details.contains { $0.lower != nil } })
         if standsOnZero, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26

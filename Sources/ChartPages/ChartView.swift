@@ -41,6 +41,8 @@ struct ChartView {
     var audioPath: String?
     var audioScriptPath: String?
     var audioWebmPath: String?
+    /// A shared bank's key (a figure's panels: the figure id), when it is not the chart's id.
+    var audioKey: String?
     var summary: String
     var level: Int
     var subLevel: Int
@@ -111,6 +113,7 @@ extension ChartPresentation {
             audioPath: audio.map { chartsBase + $0.oggFile },
             audioScriptPath: audio.map { chartsBase + $0.scriptFile },
             audioWebmPath: audio?.webmFile.map { chartsBase + $0 },
+            audioKey: audio?.audioKey,
             summary: description.summary,
             level: level, subLevel: level + 1,
             authorDescription: chart.authorDescription,

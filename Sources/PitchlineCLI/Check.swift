@@ -54,6 +54,11 @@ struct Check: ParsableCommand {
             }
             for note in chart.semantics.notes { print("  note: \(note)") }
         }
+        for figure in result.figures {
+            let panels = figure.panels.count
+            print("\(figure.id): small multiples (\(figure.composition.rawValue)), \(TextFormat.count(panels)) panel\(panels == 1 ? "" : "s"), \(figure.columns) per row")
+            for panel in figure.panels { for note in panel.semantics.notes { print("  note: \(panel.panel?.header ?? panel.id): \(note)") } }
+        }
         for note in result.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         for problem in result.problems {
             let context = problem.chartFile.map { " (used by \($0))" } ?? ""
@@ -61,7 +66,7 @@ struct Check: ParsableCommand {
         }
         let reportProblems = result.reportProblems
         for problem in reportProblems { FileHandle.standardError.write(Data("error: \(problem)\n".utf8)) }
-        let charts = result.charts.count, problems = result.problems.count + reportProblems.count + settingsProblems
+        let charts = result.charts.count + result.figures.count, problems = result.problems.count + reportProblems.count + settingsProblems
         print("\(charts) chart\(charts == 1 ? "" : "s") loaded, \(problems) problem\(problems == 1 ? "" : "s")")
         if problems > 0 { throw ExitCode(1) }
     }

@@ -23,7 +23,10 @@ struct Inspect: ParsableCommand {
                 let absolute = file.hasPrefix("/")
                 let loader = ChartLoader(siteDirectory: URL(fileURLWithPath: absolute ? "/" : "."))
                 let path = absolute ? String(file.dropFirst()) : file
-                out.append(Self.dump(try loader.loadChart(path: path), file: file))
+                switch try loader.loadItem(path: path) {
+                case .chart(let chart): out.append(Self.dump(chart, file: file))
+                case .figure(let figure): out.append(Self.dump(figure, file: file))
+                }
             } catch let problem as ChartProblem {
                 out.append(["file": file, "problems": [problem.description]])
             } catch {
@@ -34,6 +37,19 @@ struct Inspect: ParsableCommand {
         let data = try JSONSerialization.data(withJSONObject: value, options: json ? [.sortedKeys] : [.prettyPrinted, .sortedKeys])
         FileHandle.standardOutput.write(data)
         FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+
+    /// A figure of small multiples: its layout and each panel's chart model (`panels`, in reading order).
+    static func dump(_ figure: ChartFigure, file: String) -> [String: Any] {
+        [
+            "file": file, "id": figure.id, "title": figure.title, "composition": figure.composition.rawValue,
+            "columns": figure.columns, "sharedScales": ["value": figure.sharedScales.value, "rows": figure.sharedScales.rows],
+            "panels": figure.panels.map { panel -> [String: Any] in
+                var out = dump(panel, file: file)
+                out["header"] = panel.panel?.header
+                return out
+            },
+        ]
     }
 
     /// The chart model as JSON-ready values: dates as milliseconds since 1970 (UTC) under "date".

@@ -25,7 +25,7 @@ struct Labels: ParsableCommand {
         loader.languageDefault = (try? loader.loadSettings())?.language ?? "en"
         let result = loader.loadSite()
         var out: [String: ChartLabels] = [:]
-        for chart in result.charts {
+        for chart in result.charts + result.figures.flatMap(\.panels) {
             let rows = ChartPresentation(chart: chart).scrubRows
             let speech = SpeechFormatter(chart: chart)
             out[chart.id] = ChartLabels(

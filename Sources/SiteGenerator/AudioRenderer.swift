@@ -56,6 +56,56 @@ struct AudioRenderer: Sendable {
         return RenderedAudio(info: info, files: files)
     }
 
+    /// A figure's panels on one tone bank (`Sonifier.render(sharing:)`): one Ogg sprite and its
+    /// script twin named for the figure (`<figure id>.audio.<hash>.ogg`), and each panel's audio
+    /// graphs under its own id. Measured on the 50-panel grid of `pitchline bench multiples`:
+    /// one bank per panel was 725 KB in 50 requests (and 50 decodes); the shared bank holds the
+    /// tones of all of them once.
+    func render(panels: [Chart], figureID id: String) throws -> (audio: [RenderedAudio], files: [GeneratedFile]) {
+        let audios = try sonifier.render(sharing: panels)
+        guard let first = audios.first else { return ([], []) }
+        let ogg = "\(id).audio.\(first.hash).ogg"
+        let script = "\(id).audio.\(first.hash).js"
+        let webm = "\(id).audio.\(first.hash).webm"
+        let shared: [GeneratedFile] = [
+            GeneratedFile(
+                path: "charts/\(ogg)", data: first.sprite, contentType: ContentType.ogg, role: .audioBank, chartID: id,
+                audioSeconds: first.spriteSeconds, isImmutable: true),
+            GeneratedFile(
+                path: "charts/\(webm)", data: try first.spriteWebM(), contentType: ContentType.webm, role: .audioBank, chartID: id,
+                isImmutable: true),   // the .ogg's sound again: its seconds are counted once
+            GeneratedFile(
+                path: "charts/\(script)", data: Self.audioScript(id: id, sprite: first.sprite),
+                contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
+        ]
+        let rendered = zip(panels, audios).map { chart, audio in
+            var r = layout(audio, id: chart.id, ogg: ogg, webm: webm, script: script)
+            r.info.audioKey = id
+            return r
+        }
+        return (rendered, shared)
+    }
+
+    /// A chart's audio info and its rendition files; the bank files are the caller's.
+    func layout(_ audio: ChartAudio, id: String, ogg: String, webm: String, script: String) -> RenderedAudio {
+        var files: [GeneratedFile] = []
+        var graphs: [String] = []
+        for (n, rendition) in audio.renditions.enumerated() {
+            let path = "\(id)/graph-\(n).ogg"
+            graphs.append(path)
+            files.append(GeneratedFile(
+                path: "charts/\(path)", data: rendition, contentType: ContentType.ogg, role: .rendition, chartID: id,
+                audioSeconds: audio.renditionDuration))
+        }
+        var info = ChartAudioInfo(
+            oggFile: ogg, webmFile: webm, scriptFile: script, sampleRate: audio.sampleRate,
+            tones: audio.tones.map { [round4($0.start), round4($0.duration), round4($0.frequency)] },
+            pointTones: audio.pointTones, sharedPointTones: audio.sharedPointTones, endTone: audio.endTone, missingTone: audio.missingTone,
+            playbackDuration: audio.renditionDuration, graphFiles: graphs)
+        info.markTone = audio.markTone
+        return RenderedAudio(info: info, files: files)
+    }
+
     /// `(window.PitchlineAudio = window.PitchlineAudio || {})["ID"] = "BASE64";`
     static func audioScript(id: String, sprite: Data) -> Data {
         let key = scriptSafeJSON(jsonStringLiteral(id))

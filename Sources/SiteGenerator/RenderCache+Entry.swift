@@ -28,6 +28,14 @@ struct CacheEntry {
         var audio: ChartAudioInfo?
         var files: [File]
         var blobSizes: [Int]
+        /// A figure's panels (nil for a chart): what its report embeds need of each.
+        var panels: [Panel]? = nil
+    }
+
+    struct Panel: Codable {
+        var chartID: String
+        var dataScriptName: String
+        var audio: ChartAudioInfo?
     }
 
     static let magic = "PLR3 "
@@ -41,10 +49,22 @@ struct CacheEntry {
     }
 
     init(_ rendered: RenderedChart) {
+        self.init(files: rendered.files, chartID: rendered.presentation.chart.id, dataScriptName: rendered.dataScriptName, audio: rendered.audio)
+    }
+
+    /// A figure's entry: its files (page, data script, shared bank, every panel's files) and its panels.
+    init(_ figure: RenderedFigure) {
+        self.init(files: figure.files, chartID: figure.id, dataScriptName: figure.dataScriptName, audio: nil)
+        manifest.panels = figure.panels.map {
+            Panel(chartID: $0.presentation.chart.id, dataScriptName: $0.dataScriptName, audio: $0.audio)
+        }
+    }
+
+    init(files generated: [GeneratedFile], chartID: String, dataScriptName: String, audio: ChartAudioInfo?) {
         var index: [Data: Int] = [:]
         var blobs: [Data] = []
         var files: [File] = []
-        for file in rendered.files {
+        for file in generated {
             let blob: Int
             if let known = index[file.data] {
                 blob = known
@@ -58,8 +78,7 @@ struct CacheEntry {
                 role: file.role, chartID: file.chartID, title: file.title, audioSeconds: file.audioSeconds, blob: blob))
         }
         manifest = Manifest(
-            chartID: rendered.presentation.chart.id, dataScriptName: rendered.dataScriptName, audio: rendered.audio, files: files,
-            blobSizes: blobs.map(\.count))
+            chartID: chartID, dataScriptName: dataScriptName, audio: audio, files: files, blobSizes: blobs.map(\.count))
         self.blobs = blobs
     }
 
@@ -116,6 +135,25 @@ struct CacheEntry {
     }
 }
 
+extension CacheEntry {
+    /// The figure as the generator needs it: its files from the entry, its presentation and its
+    /// panels' presentations derived from the model again.
+    func rendered(figure: ChartFigure) -> RenderedFigure? {
+        guard manifest.chartID == figure.id, let panels = manifest.panels, panels.count == figure.panels.count else { return nil }
+        let files = manifest.files.map {
+            GeneratedFile(
+                path: $0.path, data: blobs[$0.blob], contentType: $0.contentType, role: $0.role, chartID: $0.chartID,
+                title: $0.title, audioSeconds: $0.audioSeconds, isImmutable: $0.immutable, isExported: $0.exported)
+        }
+        let rendered = zip(figure.panels, panels).map { chart, panel in
+            RenderedChart(cachedPresentation: ChartPresentation(chart: chart), audio: panel.audio, dataScriptName: panel.dataScriptName, files: [])
+        }
+        return RenderedFigure(
+            cached: FigurePresentation(figure: figure, panels: rendered.map(\.presentation)), panels: rendered,
+            dataScriptName: manifest.dataScriptName, files: files)
+    }
+}
+
 extension RenderedChart {
     /// A chart rebuilt from the render cache (no problems: those are never cached).
     init(cachedPresentation: ChartPresentation, audio: ChartAudioInfo?, dataScriptName: String, files: [GeneratedFile]) {
@@ -124,5 +162,6 @@ extension RenderedChart {
         self.dataScriptName = dataScriptName
         self.files = files
         self.problems = []
+        self.dataScript = files.first { $0.role == .chartData }?.data ?? Data()
     }
 }

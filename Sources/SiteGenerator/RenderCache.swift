@@ -105,6 +105,28 @@ extension RenderCache {
             cache.report(chart.id, reused: false, repaired: repaired)
             return rendered
         }
+
+        /// A figure of small multiples, keyed like a chart by everything in it (every panel).
+        func figure(_ figure: ChartFigure, render: () throws -> RenderedFigure) throws -> RenderedFigure {
+            var key = Data(sharedKey.utf8)
+            ChartFingerprint.append(figure, to: &key)
+            let hex = ContentHash.sha256Hex(key)
+            let file = cache.directory.appendingPathComponent("\(figure.id).\(hex.prefix(32)).plr")
+            var repaired = false
+            if let stored = try? Data(contentsOf: file) {
+                if let entry = CacheEntry.decode(stored), let rendered = entry.rendered(figure: figure) {
+                    cache.report(figure.id, reused: true, repaired: false)
+                    return rendered
+                }
+                repaired = true
+            }
+            let rendered = try render()
+            if rendered.problems.isEmpty {
+                cache.store(CacheEntry(rendered).encode(), at: file, chartID: figure.id)
+            }
+            cache.report(figure.id, reused: false, repaired: repaired)
+            return rendered
+        }
     }
 
     /// Starts a generation of `total` charts with the given theme.

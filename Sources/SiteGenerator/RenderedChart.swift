@@ -11,31 +11,39 @@ struct RenderedChart: Sendable {
     let files: [GeneratedFile]
     /// Non-fatal problems (e.g. audio that could not be rendered; the page still works).
     let problems: [SiteProblem]
+    /// The data script's bytes (a panel's goes into its figure's one script instead of a file).
+    let dataScript: Data
 
-    init(chart: Chart, theme: Theme, audio renderer: AudioRenderer) throws {
+    /// `standalone: false` for a panel of a figure: no page of its own and no data script file
+    /// (`RenderedFigure` writes one script for all panels).
+    /// `sharedAudio`: the chart's part of a shared bank (a figure's panels), rendered already.
+    init(chart: Chart, theme: Theme, audio renderer: AudioRenderer, standalone: Bool = true,
+         sharedAudio: Result<RenderedAudio, any Error>? = nil) throws {
         let presentation = ChartPresentation(chart: chart)
         let id = chart.id
         var files: [GeneratedFile] = []
         var problems: [SiteProblem] = []
         var rendered: RenderedAudio?
         do {
-            rendered = try renderer.render(chart)
+            rendered = try sharedAudio?.get() ?? renderer.render(chart)
             files += rendered!.files
         } catch {
             problems.append(SiteProblem(chartID: id, file: chart.sourcePath, message: "audio could not be rendered: \(error)"))
         }
         let script = presentation.dataScript(audio: rendered?.info)
         let scriptName = "\(id).\(shortHash(script)).js"
-        files.append(GeneratedFile(
-            path: "charts/\(scriptName)", data: script, contentType: ContentType.javascript, role: .chartData, chartID: id, isImmutable: true))
-        let page: String
-        do {
-            page = try theme.pages.chartPage(presentation, dataScript: scriptName, audio: rendered?.info, assets: theme.assets.paths)
-        } catch {
-            throw GenerationError(step: "Rendering chart page", path: "charts/\(id).html", underlying: error)
+        if standalone {
+            files.append(GeneratedFile(
+                path: "charts/\(scriptName)", data: script, contentType: ContentType.javascript, role: .chartData, chartID: id, isImmutable: true))
+            let page: String
+            do {
+                page = try theme.pages.chartPage(presentation, dataScript: scriptName, audio: rendered?.info, assets: theme.assets.paths)
+            } catch {
+                throw GenerationError(step: "Rendering chart page", path: "charts/\(id).html", underlying: error)
+            }
+            files.append(GeneratedFile(
+                path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title))
         }
-        files.append(GeneratedFile(
-            path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title))
         files.append(GeneratedFile(
             path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv, role: .download, chartID: id))
         do {
@@ -48,6 +56,7 @@ struct RenderedChart: Sendable {
         } catch {
             problems.append(SiteProblem(chartID: id, file: chart.sourcePath, message: "braille could not be made: \(error)"))
         }
+        self.dataScript = script
         self.presentation = presentation
         self.audio = rendered?.info
         self.dataScriptName = scriptName

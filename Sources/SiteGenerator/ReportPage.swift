@@ -27,7 +27,7 @@ struct ReportPage {
     /// Chart blocks that name no loaded chart.
     let problems: [SiteProblem]
 
-    init(source: ReportSource, charts: [String: RenderedChart], theme: Theme) throws {
+    init(source: ReportSource, charts: [String: RenderedChart], figures: [String: RenderedFigure] = [:], theme: Theme) throws {
         path = "reports/\(source.slug).html"
         let (markdown, references) = Self.extractChartBlocks(source.markdown)
         let parsed = MarkdownParser().parse(ReportMarkdownSafety.preparedForInk(markdown))
@@ -43,12 +43,18 @@ struct ReportPage {
         }
         markdownHTML = body.replacingOccurrences(of: "<h1>", with: "<h2>").replacingOccurrences(of: "</h1>", with: "</h2>")
         (blocks, problems) = Self.resolve(
-            references, slug: source.slug, charts: charts.mapValues(\.presentation.chart.sourcePath))
+            references, slug: source.slug,
+            charts: charts.mapValues(\.presentation.chart.sourcePath).merging(figures.mapValues(\.presentation.figure.sourcePath)) { a, _ in a })
         date = parsed.metadata["date"].map(Self.readableDate)
 
         var embedded: [EmbeddedChart] = []
         let page = try Self.body(markdownHTML, blocks: blocks) { block in
             switch block {
+            case .chart(let id) where figures[id] != nil:
+                let figure = figures[id]!
+                let embed = try theme.pages.embeddedFigure(figure.presentation, dataScript: figure.dataScriptName, audio: figure.audio)
+                embedded.append(embed)
+                return embed.html
             case .chart(let id):
                 let chart = charts[id]!
                 let embed = try theme.pages.embeddedChart(chart.presentation, dataScript: chart.dataScriptName, audio: chart.audio)

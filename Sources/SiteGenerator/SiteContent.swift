@@ -5,6 +5,8 @@ import Foundation
 /// loading, and the reports' Markdown.
 public struct SiteContent: Sendable {
     public var charts: [Chart]
+    /// Small multiples (facet, repeat, concat specs): one page each, every panel a chart on it.
+    public var figures: [ChartFigure] = []
     public var problems: [ChartProblem]
     public var reports: [ReportSource]
     /// Informational lines for the author (e.g. files in `charts/` that are not charts).
@@ -23,7 +25,7 @@ extension SiteContent {
     /// Problems of the reports that need no rendering to find (chart blocks naming no loaded
     /// chart): what generation reports for them too, for `pitchline check`.
     public var reportProblems: [SiteProblem] {
-        let charts = Dictionary(self.charts.map { ($0.id, $0.sourcePath) }, uniquingKeysWith: { a, _ in a })
+        let charts = Dictionary(self.charts.map { ($0.id, $0.sourcePath) } + figures.map { ($0.id, $0.sourcePath) }, uniquingKeysWith: { a, _ in a })
         return reports.sorted { $0.slug < $1.slug }.flatMap {
             ReportPage.resolve(ReportPage.extractChartBlocks($0.markdown).1, slug: $0.slug, charts: charts).1
         }

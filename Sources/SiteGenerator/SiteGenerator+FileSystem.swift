@@ -31,6 +31,7 @@ extension SiteGenerator {
             }
         }
         var content = SiteContent(charts: site.charts, problems: site.problems, reports: reports)
+        content.figures = site.figures
         content.notes = site.skippedNote.map { [$0] } ?? []
         content.settings = settings
         return content

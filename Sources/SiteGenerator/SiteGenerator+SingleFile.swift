@@ -38,7 +38,7 @@ struct SingleFile {
 
     /// `files` holds everything else the generator made (assets, chart scripts, downloads).
     static func render(
-        siteTitle: String, charts: [RenderedChart], reports: [ReportPage], files: FileSet, theme: Theme
+        siteTitle: String, charts: [RenderedChart], figures: [RenderedFigure] = [], reports: [ReportPage], files: FileSet, theme: Theme
     ) throws -> GeneratedFile {
         let byID = Dictionary(charts.map { ($0.presentation.chart.id, $0) }, uniquingKeysWith: { a, _ in a })
         // Where each page's content lands: reports in their sections, charts in the report that
@@ -50,13 +50,19 @@ struct SingleFile {
                 anchors["charts/\(id).html"] = "\(id)-heading"
             }
         }
-        let ownSections = charts.map(\.presentation.chart.id).filter { anchors["charts/\($0).html"] == nil }
+        let figureByID = Dictionary(figures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let ownSections = (charts.map(\.presentation.chart.id) + figures.map(\.id)).filter { anchors["charts/\($0).html"] == nil }
         for id in ownSections { anchors["charts/\(id).html"] = "\(id)-heading" }
 
         func dataURL(_ path: String) -> String? {
             files[path].map { "data:\($0.contentType.replacingOccurrences(of: " ", with: ""));base64,\($0.data.base64EncodedString())" }
         }
         func chartMarkup(_ id: String, level: Int) throws -> String {
+            if let figure = figureByID[id] {
+                return try theme.pages.placedFigure(figure.presentation, headingLevel: level, audio: figure.audio) { name in
+                    dataURL("charts/\(name)") ?? name
+                }
+            }
             let chart = byID[id]!
             return try theme.pages.placedChart(chart.presentation, headingLevel: level, audio: chart.audio) { name in
                 dataURL("charts/\(name)") ?? name
@@ -89,6 +95,12 @@ struct SingleFile {
         // Each chart's data script, then its audio as a classic script; the page script last.
         var scripts: [String] = []
         for id in order {
+            if let figure = figureByID[id] {
+                scripts.append(text(files["charts/\(figure.dataScriptName)"]))
+                // The panels share the figure's bank: its script once.
+                for script in Set(figure.audio.compactMap { $0?.scriptFile }).sorted() { scripts.append(text(files["charts/\(script)"])) }
+                continue
+            }
             let chart = byID[id]!
             scripts.append(text(files["charts/\(chart.dataScriptName)"]))
             if let audio = chart.audio { scripts.append(text(files["charts/\(audio.scriptFile)"])) }
@@ -101,12 +113,15 @@ struct SingleFile {
             siteTitle: siteTitle, csp: TrustedMarkup(escapedHTML: contentSecurityPolicy(scripts: inline, styles: [style])),
             style: TrustedMarkup(escapedHTML: style), hasReports: !reports.isEmpty,
             reports: reports.map { IndexEntry(href: "#" + anchors[$0.path]!, title: $0.title, summary: $0.description) },
-            charts: charts.sorted { $0.presentation.chart.title < $1.presentation.chart.title }.map {
+            charts: (charts.map {
                 let chart = $0.presentation.chart
                 return IndexEntry(
                     href: "#" + anchors["charts/\(chart.id).html"]!, title: chart.title, kind: $0.presentation.kindName,
                     summary: $0.presentation.oneLineSummary, ownLang: theme.pages.differentLanguage(chart))
-            },
+            } + figures.map {
+                IndexEntry(href: "#" + anchors["charts/\($0.id).html"]!, title: $0.presentation.figure.title,
+                           kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary)
+            }).sorted { $0.title < $1.title },
             sections: sections, scripts: inline.map { TrustedMarkup(escapedHTML: $0) })
         let html: String
         do {

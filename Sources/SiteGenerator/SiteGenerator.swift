@@ -63,14 +63,21 @@ public struct SiteGenerator: Sendable {
         for file in theme.assets.others { files.add(file) }
 
         progress(GenerationStep(index: firstStep, count: 5, name: Self.stepNames[2]))
-        let rendered = try await renderCharts(content.charts, theme: theme)
+        // One cache session for charts and figures: progress counts both.
+        let session = renderCache?.session(
+            templatesFingerprint: theme.templatesFingerprint, assets: theme.assets.paths, total: content.charts.count + content.figures.count)
+        let rendered = try await renderCharts(content.charts, theme: theme, cache: session)
         var byID: [String: RenderedChart] = [:]
         for chart in rendered {
             byID[chart.presentation.chart.id] = chart
             for file in chart.files { files.add(file) }
         }
+        let figures = try await renderFigures(content.figures, theme: theme, cache: session)
+        for figure in figures {
+            for file in figure.files { files.add(file) }
+        }
 
-        files.problems = content.problems.map(Self.siteProblem) + rendered.flatMap(\.problems)
+        files.problems = content.problems.map(Self.siteProblem) + rendered.flatMap(\.problems) + figures.flatMap(\.problems)
         let broken = forPublishing ? [] : Self.brokenCharts(content.problems)
         for b in broken {
             let page = try theme.pages.chartErrorPage(b, assets: theme.assets.paths)
@@ -81,10 +88,11 @@ public struct SiteGenerator: Sendable {
         files.notes = content.notes
 
         progress(GenerationStep(index: firstStep + 1, count: 5, name: Self.stepNames[3]))
+        let figureByID = Dictionary(figures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var reportEntries: [IndexEntry] = []
         var reports: [ReportPage] = []
         for report in content.reports.sorted(by: { $0.slug < $1.slug }) {
-            let page = try ReportPage(source: report, charts: byID, theme: theme)
+            let page = try ReportPage(source: report, charts: byID, figures: figureByID, theme: theme)
             files.problems += page.problems
             // A report with a problem shows it on the page: never published.
             if forPublishing && !page.problems.isEmpty { continue }
@@ -95,12 +103,15 @@ public struct SiteGenerator: Sendable {
         }
 
         progress(GenerationStep(index: firstStep + 2, count: 5, name: Self.stepNames[4]))
-        let chartEntries = rendered.sorted { $0.presentation.chart.title < $1.presentation.chart.title }.map {
+        var chartEntries = rendered.sorted { $0.presentation.chart.title < $1.presentation.chart.title }.map {
             IndexEntry(
                 href: "charts/\($0.presentation.chart.id).html", title: $0.presentation.chart.title,
                 kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary,
                 ownLang: theme.pages.differentLanguage($0.presentation.chart))
+        } + figures.map {
+            IndexEntry(href: "charts/\($0.id).html", title: $0.presentation.figure.title, kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary)
         }
+        chartEntries.sort { $0.title < $1.title }
         let index = try theme.pages.indexPage(
             siteTitle: content.settings.title, reports: reportEntries, charts: chartEntries, broken: broken, assets: theme.assets.paths)
         files.add(GeneratedFile(path: "index.html", data: Data(index.utf8), contentType: ContentType.html, role: .index, title: content.settings.title))
@@ -114,7 +125,7 @@ public struct SiteGenerator: Sendable {
             files.add(Sitemap(baseURL: base, pages: ["index.html", GuidePage.path] + reportEntries.map(\.href) + chartEntries.map(\.href)).file)
         }
         if singleFile {
-            files.add(try SingleFile.render(siteTitle: content.settings.title, charts: rendered, reports: reports, files: files, theme: theme))
+            files.add(try SingleFile.render(siteTitle: content.settings.title, charts: rendered, figures: figures, reports: reports, files: files, theme: theme))
         }
         return files
     }
@@ -129,9 +140,8 @@ public struct SiteGenerator: Sendable {
     }
 
     /// Renders every chart concurrently; results in input order.
-    func renderCharts(_ charts: [Chart], theme: Theme) async throws -> [RenderedChart] {
+    func renderCharts(_ charts: [Chart], theme: Theme, cache: RenderCache.Session?) async throws -> [RenderedChart] {
         let audio = AudioRenderer(cacheDirectory: cacheDirectory)
-        let cache = renderCache?.session(templatesFingerprint: theme.templatesFingerprint, assets: theme.assets.paths, total: charts.count)
         return try await withThrowingTaskGroup(of: (Int, RenderedChart).self) { group in
             for (i, chart) in charts.enumerated() {
                 group.addTask {
@@ -140,6 +150,23 @@ public struct SiteGenerator: Sendable {
                 }
             }
             var results = [RenderedChart?](repeating: nil, count: charts.count)
+            for try await (i, r) in group { results[i] = r }
+            return results.compactMap { $0 }
+        }
+    }
+
+    /// Renders every figure (its panels one after another, figures concurrently); input order.
+    func renderFigures(_ figures: [ChartFigure], theme: Theme, cache: RenderCache.Session?) async throws -> [RenderedFigure] {
+        guard !figures.isEmpty else { return [] }
+        let audio = AudioRenderer(cacheDirectory: cacheDirectory)
+        return try await withThrowingTaskGroup(of: (Int, RenderedFigure).self) { group in
+            for (i, figure) in figures.enumerated() {
+                group.addTask {
+                    let render = { try RenderedFigure(figure: figure, theme: theme, audio: audio) }
+                    return (i, try cache?.figure(figure, render: render) ?? render())
+                }
+            }
+            var results = [RenderedFigure?](repeating: nil, count: figures.count)
             for try await (i, r) in group { results[i] = r }
             return results.compactMap { $0 }
         }

@@ -43,6 +43,8 @@ public struct ChartAudio: Sendable, Equatable {
     /// One Ogg Vorbis logical stream (mono) holding every bank tone back to back.
     public var sprite: Data
     public var sampleRate: Int
+    /// The chart's tones, each placed in `sprite` (a figure's panels share one sprite; each lists
+    /// only the tones it plays, `render(sharing:)`).
     public var tones: [Tone]
     /// `pointTones[series][row]` → index into `tones` (missing values map to `missingTone`).
     public var pointTones: [[Int]]

@@ -33,16 +33,41 @@ public final class Sonifier: Sendable {
 
     /// Renders `chart`'s tone bank and renditions (or loads them from the cache).
     public func render(chart: Chart) throws -> ChartAudio {
-        try chart.validateForAudio()
-        let options = chart.options.audio
-        try options.validate()
-        let bank = ToneBank(chart: chart)
+        try render(sharing: [chart])[0]
+    }
+
+    /// Renders several charts on one tone bank (the panels of a figure of small multiples): one
+    /// sprite holding every tone any of them plays, each chart with its own point → tone tables
+    /// and renditions. Panels on a shared value scale play the same pitches, so the bank is about
+    /// one panel's size (measured by `pitchline bench multiples`). The charts' tone lengths must agree.
+    public func render(sharing charts: [Chart]) throws -> [ChartAudio] {
+        guard let first = charts.first else { return [] }
+        for chart in charts {
+            try chart.validateForAudio()
+            try chart.options.audio.validate()
+            guard chart.options.audio.toneDuration == first.options.audio.toneDuration else {
+                throw SonificationError.invalidToneDuration(chart.options.audio.toneDuration)  // panels sharing a bank need one tone length
+            }
+        }
+        let options = first.options.audio
+        // Each chart's bank, merged: equal tones are one slot of the sprite.
+        let banks = charts.map { ToneBank(chart: $0) }
+        var specs: [ToneSpec] = []
+        var slot: [ToneSpec: Int] = [:]
+        let maps: [[Int]] = banks.map { bank in
+            bank.specs.map { spec in
+                if let i = slot[spec] { return i }
+                specs.append(spec)
+                slot[spec] = specs.count - 1
+                return specs.count - 1
+            }
+        }
         let synth = ToneSynth(sampleRate: sampleRate, toneDuration: options.toneDuration)
 
         // Slots are laid out back to back; their lengths are known before synthesis.
         var tones: [Tone] = []
         var frame = 0
-        for spec in bank.specs {
+        for spec in specs {
             let length = synth.slotLength(spec)
             tones.append(
                 Tone(
@@ -52,36 +77,46 @@ public final class Sonifier: Sendable {
             frame += length
         }
 
-        let spriteKey = cacheKey(["sprite", "\(options.toneDuration)"] + bank.specs.map(\.key))
-        let renditionLength = RenditionLength.exact(options.playbackDuration)
-        let renditionPlans = try chart.renditionValues.map {
-            try Rendition(values: $0, length: renditionLength, smoothing: options.smoothing)
+        let spriteKey = cacheKey(["sprite", "\(options.toneDuration)"] + specs.map(\.key))
+        // Renditions of every chart's series: job 0 is the sprite, then the renditions in order.
+        var renditionJobs: [(chart: Int, plan: Rendition, scale: PitchScale)] = []
+        for (c, chart) in charts.enumerated() {
+            let length = RenditionLength.exact(chart.options.audio.playbackDuration)
+            for (s, values) in chart.renditionValues.enumerated() {  // a heatmap: one graph of all its rows
+                let plan = try Rendition(values: values, length: length, smoothing: chart.options.audio.smoothing)
+                renditionJobs.append((c, plan, banks[c].seriesScales[s]))
+            }
         }
-
-        // Job 0 is the sprite, job s + 1 the rendition of series s: independent, so in parallel.
-        let jobs = 1 + renditionPlans.count
+        let jobs = 1 + renditionJobs.count
         let results = ResultBox(count: jobs)
+        let specList = specs, renditionList = renditionJobs
         DispatchQueue.concurrentPerform(iterations: jobs) { job in
             results.set(job) {
                 if job == 0 {
                     return try self.cachedEncode(key: spriteKey) { encoder in
-                        for spec in bank.specs { try encoder.write(samples: synth.render(spec)) }
+                        for spec in specList { try encoder.write(samples: synth.render(spec)) }
                     }
                 }
-                let plan = renditionPlans[job - 1]
-                let scale = bank.seriesScales[job - 1]
-                let key = self.renditionKey(plan, scale: scale)
-                return try self.cachedEncode(key: key) { encoder in
+                let (_, plan, scale) = renditionList[job - 1]
+                return try self.cachedEncode(key: self.renditionKey(plan, scale: scale)) { encoder in
                     try encoder.write(samples: plan.render(scale: scale, sampleRate: self.sampleRate))
                 }
             }
         }
         let encoded = try results.values()
-        return ChartAudio(
-            sprite: encoded[0], sampleRate: sampleRate, tones: tones, pointTones: bank.pointTones,
-            endTone: bank.endTone, missingTone: bank.missingTone, markTone: bank.markTone, hash: ContentHash.short(encoded[0]),
-            scale: bank.scale, seriesScales: bank.seriesScales, sharedPointTones: bank.sharedPointTones, timbres: chart.series.indices.map { Timbre(series: chart.timbreIndex(series: $0)).name },
-            renditions: Array(encoded.dropFirst()), renditionDuration: renditionLength.seconds)
+        let hash = ContentHash.short(encoded[0])
+        return charts.enumerated().map { c, chart in
+            // Each chart's tone table is its own bank's, each entry pointing at its slot in the
+            // shared sprite: the indexes stay the chart's, and its data script lists only its tones.
+            let bank = banks[c]
+            let renditions = renditionJobs.indices.filter { renditionJobs[$0].chart == c }.map { encoded[$0 + 1] }
+            return ChartAudio(
+                sprite: encoded[0], sampleRate: sampleRate, tones: maps[c].map { tones[$0] }, pointTones: bank.pointTones,
+                endTone: bank.endTone, missingTone: bank.missingTone, markTone: bank.markTone, hash: hash,
+                scale: bank.scale, seriesScales: bank.seriesScales, sharedPointTones: bank.sharedPointTones,
+                timbres: chart.series.indices.map { Timbre(series: chart.timbreIndex(series: $0)).name },
+                renditions: renditions, renditionDuration: RenditionLength.exact(chart.options.audio.playbackDuration).seconds)
+        }
     }
 
     /// One series' whole-series audio graph in another length than the chart's default

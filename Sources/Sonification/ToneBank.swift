@@ -38,6 +38,12 @@ struct ToneBank: Sendable {
             }
         }
         if low > high { (low, high) = (0, 0) }
+        // Panels of small multiples sharing a value scale share the pitch scale too (not series
+        // on their own scales).
+        if let shared = chart.panel?.sharedValueRange, !chart.pitchScalePerSeries || series.count == chart.series.count {
+            low = min(low, shared.low)
+            high = max(high, shared.high)
+        }
         let options = chart.options.audio
         return PitchScale(
             minFrequency: options.minFrequency, maxFrequency: options.maxFrequency, lowValue: low, highValue: high, curve: curve)

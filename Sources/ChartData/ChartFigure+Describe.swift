@@ -1,0 +1,107 @@
+import Foundation
+
+/// What a figure's page says once for all its panels: what they are, the scales they share, and
+/// how they compare (highest and lowest panel, where the single extremes are, how the trends
+/// differ). Every number comes from the panels' own descriptions.
+public struct FigureDescription: Sendable, Equatable {
+    /// "4 panels by year (2012 to 2015), each a bar chart of precipitation by month."
+    public var overview: String
+    /// "Every panel uses the same value axis, 0 to 240 mm, so the same value sounds the same in every panel." (nil when independent)
+    public var sharedScales: String?
+    /// Highest and lowest panel, the extremes, the trends.
+    public var comparison: String
+    /// The three together, for the page's summary and meta description.
+    public var summary: String { [overview, sharedScales, comparison].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ") }
+}
+
+extension ChartFigure {
+    public func describe() -> FigureDescription {
+        let descriptions = panels.map { $0.describe() }
+        let headers = panels.map { $0.panel?.header ?? $0.title }
+        let count = panels.count
+        let first = panels[0]
+        let speech0 = SpeechFormatter(chart: first)
+        let m = speech0.messages
+        // Kind names and titles inside a sentence: lower case, except in German (nouns keep theirs).
+        let lower = { (text: String) in m.language == .de ? text : text.lowercased() }
+        let kind = { (chart: Chart) in lower(m["kind.\(chart.mark.rawValue)"]) }
+        let sameKind = panels.allSatisfy { $0.mark == first.mark }
+        let panelCount = m.plural("figure.panels", count: count)
+        var overview: String
+        if isRidgeline {
+            overview = m["figure.overview.ridgeline", [
+                "rows": m.plural("figure.rows", count: count), "field": lower(panelField ?? ""), "first": headers.first!,
+                "last": headers.last!, "x": lower(first.x.title), "y": lower(first.y.title)]]
+        } else if composition == .facet, sameKind {
+            overview = m[count > 1 ? "figure.overview.facet" : "figure.overview.facetOne", [
+                "panels": panelCount, "field": lower(panelField ?? ""), "first": headers.first!, "last": headers.last!,
+                "kind": kind(first), "value": lower(first.y.title), "rows": lower(first.x.title)]]
+        } else if composition == .repeat, sameKind {
+            overview = m["figure.overview.repeat", ["panels": panelCount, "fields": m.list(headers), "kind": kind(first), "rows": lower(first.x.title)]]
+        } else {
+            overview = m["figure.overview.list", [
+                "panels": panelCount,
+                "list": m.list(zip(headers, panels).map { m["figure.overview.item", ["header": $0, "kind": kind($1)]] })]]
+        }
+        if !emptyPanels.isEmpty {
+            overview += " " + m.plural("figure.empty", count: emptyPanels.count, ["headers": m.list(emptyPanels)])
+        }
+        var shared: String?
+        if let range = first.panel?.sharedValueRange, count > 1 {
+            shared = m["figure.shared", ["low": speech0.valueText(range.low), "high": speech0.valueText(range.high)]]
+        } else if count > 1 {
+            shared = m["figure.independent"]
+        }
+
+        // Compare panels by their first series: mean, extremes, trend direction.
+        var parts: [String] = []
+        let stats = descriptions.map { $0.series.first?.statistics }
+        let means = stats.enumerated().compactMap { i, s in s?.mean.map { (i, $0) } }
+        if count > 1, comparable, !isRidgeline, let hi = means.max(by: { $0.1 < $1.1 }), let lo = means.min(by: { $0.1 < $1.1 }), hi.0 != lo.0 {
+            let speech = { (i: Int) in SpeechFormatter(chart: panels[i]) }
+            parts.append(m["figure.highLow", [
+                "high": headers[hi.0], "highMean": speech(hi.0).derivedValueText(hi.1),
+                "low": headers[lo.0], "lowMean": speech(lo.0).derivedValueText(lo.1)]])
+            let maxes = stats.enumerated().compactMap { i, s in s?.max.map { (i, $0, s!.maxRow) } }
+            let mins = stats.enumerated().compactMap { i, s in s?.min.map { (i, $0, s!.minRow) } }
+            if let top = maxes.max(by: { $0.1 < $1.1 }), let bottom = mins.min(by: { $0.1 < $1.1 }) {
+                let at = { (i: Int, row: Int?) in row.map { speech(i).xText($0) } ?? headers[i] }
+                parts.append(m["figure.extremes", [
+                    "high": headers[top.0], "highAt": at(top.0, top.2), "highValue": speech(top.0).valueText(top.1),
+                    "low": headers[bottom.0], "lowAt": at(bottom.0, bottom.2), "lowValue": speech(bottom.0).valueText(bottom.1)]])
+            }
+        }
+        if isRidgeline {
+            // Where each row's distribution peaks, in order: the ridgeline's shape.
+            let peaks = zip(headers, zip(panels, descriptions)).compactMap { header, pd -> String? in
+                guard let row = pd.1.series.first?.statistics.maxRow else { return nil }
+                return m["figure.peak", ["header": header, "x": SpeechFormatter(chart: pd.0).xText(row)]]
+            }
+            if !peaks.isEmpty { parts.append(m["figure.peaks", ["peaks": peaks.joined(separator: "; ")]]) }
+        } else if count > 1 {
+            var byDirection: [Trend.Direction: [String]] = [:]
+            for (i, d) in descriptions.enumerated() { if let t = d.series.first?.trend { byDirection[t.direction, default: []].append(headers[i]) } }
+            let clauses = [Trend.Direction.rising, .falling, .flat].compactMap { direction -> String? in
+                guard let names = byDirection[direction], !names.isEmpty else { return nil }
+                if names.count == count { return m["figure.trend.\(direction.rawValue).all"] }
+                let which = names.count <= 4 ? m.list(names) : m.plural("figure.panels", count: names.count)
+                return m["figure.trend.\(direction.rawValue)", ["panels": which]]
+            }
+            if !clauses.isEmpty { parts.append(m["figure.trend", ["clauses": clauses.joined(separator: "; ")]]) }
+        }
+        return FigureDescription(overview: overview, sharedScales: shared, comparison: parts.joined(separator: " "))
+    }
+
+    /// A ridgeline plot (Vega-Lite's gallery idiom): a row facet of areas, each a distribution
+    /// (a count or density over a quantitative x); read as rows of distributions and their peaks.
+    public var isRidgeline: Bool {
+        composition == .facet && columns == 1 && panels.count >= 2
+            && panels.allSatisfy { $0.mark == .area && $0.x.type == .quantitative && $0.series.count == 1 }
+    }
+
+    /// Panels whose values can be compared with one another: the same value field and unit.
+    var comparable: Bool {
+        let first = panels[0]
+        return panels.allSatisfy { $0.y.title == first.y.title && $0.y.unit == first.y.unit }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Small multiples: a Vega-Lite `facet` (operator or `row`/`column`/`facet` channels), `repeat`,
+/// `concat`/`hconcat`/`vconcat` read as a figure of panels. Each panel is a complete `Chart`
+/// (described, drawn, sonified and scrubbed as one chart); the figure says what the panels share
+/// and how they compare (`ChartFigure+Describe.swift`). Built by `ChartLoader` (`FigureSpec`).
+public struct ChartFigure: Sendable, Equatable {
+    /// How the panels were made.
+    public enum Composition: String, Sendable, Equatable {
+        /// One panel per value of a field (`facet`, `row`, `column`).
+        case facet
+        /// One panel per field named in `repeat`.
+        case `repeat`
+        /// Panels written one by one (`concat`, `hconcat`, `vconcat`).
+        case concat
+    }
+
+    /// URL-safe id from the spec's file name, as for a chart (`ChartID`).
+    public var id: String
+    public var sourcePath: String
+    public var title: String
+    public var subtitle: String?
+    public var authorDescription: String?
+    public var composition: Composition
+    /// Panels in reading order (row by row). Every panel's `panel` says where it sits.
+    public var panels: [Chart]
+    /// Panels per row as drawn (a `column` facet or `hconcat`: all in one row; `row` or
+    /// `vconcat`: one per row; `columns` when the spec wraps).
+    public var columns: Int
+    /// What tells the panels apart, for sentences: the facet field's title ("year"), "field" for
+    /// repeat, nil for concat.
+    public var panelField: String?
+    /// Scales every panel shares (Vega-Lite's `resolve`: shared by default for facet and repeat
+    /// over the same field, independent for concat).
+    public var sharedScales: SharedScales
+    /// Facet cells with no values to draw (Vega-Lite draws them empty), by header; not panels.
+    public var emptyPanels: [String] = []
+
+    public init(
+        id: String, sourcePath: String, title: String, subtitle: String? = nil, authorDescription: String? = nil,
+        composition: Composition, panels: [Chart], columns: Int, panelField: String? = nil, sharedScales: SharedScales
+    ) {
+        self.id = id
+        self.sourcePath = sourcePath
+        self.title = title
+        self.subtitle = subtitle
+        self.authorDescription = authorDescription
+        self.composition = composition
+        self.panels = panels
+        self.columns = columns
+        self.panelField = panelField
+        self.sharedScales = sharedScales
+    }
+
+    /// Rows of panels as drawn.
+    public var rows: Int { columns > 0 ? (panels.count + columns - 1) / columns : panels.count }
+}
+
+/// Which scales the panels of a figure share (`resolve.scale` in Vega-Lite).
+public struct SharedScales: Sendable, Equatable, Hashable {
+    /// The value axis (and so the pitch scale): the same value sounds the same in every panel.
+    public var value: Bool
+    /// The row axis.
+    public var rows: Bool
+
+    public init(value: Bool, rows: Bool) {
+        self.value = value
+        self.rows = rows
+    }
+}
+
+/// Where a chart sits in a figure (`Chart.panel`; nil for a chart of its own).
+public struct PanelPlacement: Sendable, Equatable, Hashable {
+    public var figureID: String
+    /// 0-based place in reading order.
+    public var index: Int
+    public var count: Int
+    /// The panel's header as shown: the facet value ("2013"), the repeated field's title, or the
+    /// concatenated view's title.
+    public var header: String
+    /// The value range all panels share (lowest, highest over every panel), when the value scale
+    /// is shared: every panel's axis and pitch scale span it. Nil: the panel's own range.
+    public var sharedValueLow: Double?
+    public var sharedValueHigh: Double?
+
+    public init(figureID: String, index: Int, count: Int, header: String, sharedValueLow: Double? = nil, sharedValueHigh: Double? = nil) {
+        self.figureID = figureID
+        self.index = index
+        self.count = count
+        self.header = header
+        self.sharedValueLow = sharedValueLow
+        self.sharedValueHigh = sharedValueHigh
+    }
+
+    /// "Panel 2 of 12, 2013": the panel named for speech and headings (the one place), in the
+    /// language of `messages`.
+    public func name(_ messages: Messages) -> String {
+        messages["figure.panelName", [
+            "n": TextFormat.count(index + 1, locale: messages.locale), "count": TextFormat.count(count, locale: messages.locale), "header": header]]
+    }
+
+    /// The shared value range, when there is one.
+    public var sharedValueRange: (low: Double, high: Double)? {
+        guard let l = sharedValueLow, let h = sharedValueHigh else { return nil }
+        return (l, h)
+    }
+}

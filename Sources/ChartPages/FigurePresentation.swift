@@ -1,0 +1,69 @@
+import ChartData
+import Foundation
+
+/// A figure of small multiples ready for its page, report embeds and the single file: the
+/// figure's own description and one `ChartPresentation` per panel (each panel a full chart:
+/// drawing, scrubber, details, table).
+public struct FigurePresentation: Sendable {
+    public let figure: ChartFigure
+    public let description: FigureDescription
+    public let panels: [ChartPresentation]
+
+    public init(figure: ChartFigure, panels: [ChartPresentation]) {
+        self.figure = figure
+        self.description = figure.describe()
+        self.panels = panels
+    }
+
+    /// "Small multiples, 4 panels" for lists such as the index page.
+    public var kindName: String {
+        messages.plural(figure.isRidgeline ? "figure.kind.ridgeline" : "figure.kind.multiples", count: figure.panels.count)
+    }
+
+    /// The figure's language: its first panel's (the panels share the spec's).
+    var messages: Messages { SpeechFormatter(chart: figure.panels[0]).messages }
+    public var oneLineSummary: String { description.overview }
+}
+
+/// The template context of `partials/figure`.
+struct FigureView {
+    struct Panel {
+        var heading: String
+        var chart: ChartView
+    }
+    var id: String
+    var title: String
+    var subtitle: String?
+    var level: Int
+    var panelLevel: Int
+    var overview: String
+    var sharedScales: String?
+    var comparison: String
+    /// The author's description (named apart from a panel's `authorDescription`, which the
+    /// chart partial reads: a nil one must not find the figure's through the context stack).
+    var figureDescription: String?
+    /// How the panels are reached: one audio chart per panel.
+    var listening: String
+    var panels: [Panel]
+}
+
+extension FigurePresentation {
+    /// - Parameters:
+    ///   - level: heading level of the figure's title (1 on its page, 2 in a report or the single file).
+    ///   - chartView: each panel's chart context (its level is `level + 2`: details under the panel's heading).
+    func view(level: Int, chartView: (Int, ChartPresentation) -> ChartView) -> FigureView {
+        let count = figure.panels.count
+        let panelViews = panels.enumerated().map { i, p -> FigureView.Panel in
+            var view = chartView(i, p)
+            // The figure element is named by the panel ("Panel 2 of 12, 2013"), said once on arrival.
+            view.title = p.chart.panel?.name(messages) ?? p.chart.title
+            return FigureView.Panel(heading: p.chart.panel?.header ?? p.chart.title, chart: view)
+        }
+        return FigureView(
+            id: figure.id, title: figure.title, subtitle: figure.subtitle, level: level, panelLevel: level + 1,
+            overview: description.overview, sharedScales: description.sharedScales, comparison: description.comparison,
+            figureDescription: figure.authorDescription,
+            listening: messages.plural("figure.listening", count: count),
+            panels: panelViews)
+    }
+}
