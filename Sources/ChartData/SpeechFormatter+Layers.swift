@@ -15,7 +15,7 @@ extension SpeechFormatter {
             text += m["layer.range", ["low": numberText(lo), "high": numberText(hi)]]
         }
         if let change = d.change {
-            let amount = numberText(abs(change))
+            let amount = chart.y.type == .temporal ? durationText(abs(change)) : numberText(abs(change))  // dates as values: a duration
             let direction = amount == numberText(0) ? "same" : change > 0 ? "up" : "down"
             if chart.semantics.idiom == .gantt {
                 text += m["layer.duration", ["change": amount]]
@@ -100,7 +100,7 @@ extension SpeechFormatter {
             }
             if let start = spans.map(\.1).min(), let end = spans.map(\.2).max(), let longest = spans.max(by: { $0.2 - $0.1 < $1.2 - $1.1 }) {
                 sentences.append(m["layer.sentence.gantt", ["start": numberText(start), "end": numberText(end),
-                                                            "name": xLabel(longest.0), "length": numberText(longest.2 - longest.1)]])
+                                                            "name": xLabel(longest.0), "length": chart.y.type == .temporal ? durationText(longest.2 - longest.1) : numberText(longest.2 - longest.1)]])
             }
         }
         for a in marks.prefix(Self.annotationSentenceLimit) {

@@ -26,7 +26,7 @@ import Testing
         """)
         #expect(chart.semantics.orientation == .horizontal)
         #expect(chart.series[0].details[1].lower == 1_707_091_200 && chart.series[0].details[1].upper == 1_714_089_600)
-        #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 1) == "Build, dates from 5 February 2024 to 26 April 2024")
+        #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 1) == "Build, dates from 5 February 2024 to 26 April 2024, lasting 81 days")
     }
 
     @Test func aPlaceInTheYearIsSaidWithoutTheYearAndChangesAsDurations() throws {
