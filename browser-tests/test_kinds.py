@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures"))
 import fixture_site  # noqa: E402
@@ -54,14 +53,6 @@ def exported():
 @pytest.fixture(scope="module")
 def labels():
     return json.loads(fixture_site.labels_json(ROOT / "site"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
-        yield b
-        b.close()
 
 
 @pytest.fixture(params=["http", "file"])

@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures"))
 import fixture_site  # noqa: E402
@@ -87,15 +86,6 @@ def base_url(request, servers, site_dir, example_dir):
     site, scheme = request.param.split("-")
     directory = site_dir if site == "fixture" else example_dir
     return servers[site] if scheme == "http" else Path(directory).resolve().as_uri() + "/"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium",
-                              args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
-        yield b
-        b.close()
 
 
 @pytest.fixture(params=["example-http", "example-file"])
