@@ -22,8 +22,7 @@ import fixture_site  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PIE, HEATMAP = "iowa-electricity-2017-share", "seattle-high-heatmap"
-RECORDER = (Path(__file__).resolve().parent / "webaudio_recorder.js").read_text(encoding="utf-8")
-TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
+from conftest import RECORDER, TOGETHER
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 
 

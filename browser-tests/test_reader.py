@@ -20,8 +20,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fix
 import fixture_site  # noqa: E402
 
 SEATTLE = "seattle-temperature"
-RECORDER = (Path(__file__).resolve().parent / "webaudio_recorder.js").read_text(encoding="utf-8")
-TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
+from conftest import RECORDER, TOGETHER
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "reader"
 # Storage that throws on every use, as in some private modes and with storage disabled.

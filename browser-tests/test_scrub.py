@@ -28,10 +28,9 @@ import fixture_site  # noqa: E402
 SEATTLE = "seattle-temperature"
 CSP = "default-src 'self'"
 ROOT = Path(__file__).resolve().parent.parent
-RECORDER = (Path(__file__).resolve().parent / "webaudio_recorder.js").read_text(encoding="utf-8")
 # Tests read the slider right after a key: tone and speech together (the default, tone first,
 # delays the label by the tone's length; test_tone_first_then_speech_is_the_default checks it).
-TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
+from conftest import RECORDER, TOGETHER
 # resultTypes: only violations get node details (axe checks every rule the same; passes are not
 # collected): 4x faster on a chart page with its 1,461-row table open (measured: 60 s -> 15 s).
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"], "resultTypes": ["violations"]}
