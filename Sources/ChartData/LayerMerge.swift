@@ -261,7 +261,7 @@ extension LayerMerge {
             return
         }
         guard chart.semantics.idiom == nil, chart.semantics.stack == nil, chart.series.count == 1,
-              chart.mark == .bar, chart.semantics.specMark == nil, chart.y.type != .temporal else { return }  // dates: lengths not said yet
+              chart.mark == .bar, chart.semantics.specMark == nil else { return }  // dates too: lengths said as durations
         let s = chart.series[0]
         if chart.semantics.orientation == .vertical, isWaterfall(s) {
             chart.semantics.idiom = .waterfall
