@@ -31,6 +31,9 @@ CSP = "default-src 'self'"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--autoplay-policy=no-user-gesture-required"]
 ARTIFACTS = ROOT / "test-artifacts"
+# Scripts the audio tests add to every page: the Web Audio recorder, and tone and speech together.
+RECORDER = (ROOT / "browser-tests" / "webaudio_recorder.js").read_text(encoding="utf-8")
+TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
 
 
 def pitchline_bin() -> Path:

@@ -12,7 +12,7 @@ import urllib.request
 from axe_playwright_python.sync_playwright import Axe
 
 CHART = "seattle-temperature"
-TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
+from conftest import TOGETHER
 
 
 def expected_line(braille: dict, row: int) -> str:

@@ -16,15 +16,13 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures"))
 import fixture_site  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PIE, HEATMAP = "iowa-electricity-2017-share", "seattle-high-heatmap"
-RECORDER = (Path(__file__).resolve().parent / "webaudio_recorder.js").read_text(encoding="utf-8")
-TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
+from conftest import RECORDER, TOGETHER
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 
 
@@ -54,14 +52,6 @@ def exported():
 @pytest.fixture(scope="module")
 def labels():
     return json.loads(fixture_site.labels_json(ROOT / "site"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
-        yield b
-        b.close()
 
 
 @pytest.fixture(params=["http", "file"])

@@ -15,10 +15,9 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import ROOT, pitchline_bin, start_server
+from conftest import ROOT, TOGETHER, pitchline_bin, start_server
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
 _axe = Axe()
 
 

@@ -10,8 +10,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 CHART = "seattle-temperature-range"
-RECORDER = (Path(__file__).resolve().parent / "webaudio_recorder.js").read_text(encoding="utf-8")
-TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
+from conftest import RECORDER, TOGETHER
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 

@@ -15,14 +15,12 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures"))
 import fixture_site  # noqa: E402
 
 SEATTLE = "seattle-temperature"
-RECORDER = (Path(__file__).resolve().parent / "webaudio_recorder.js").read_text(encoding="utf-8")
-TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
+from conftest import RECORDER, TOGETHER
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "reader"
 # Storage that throws on every use, as in some private modes and with storage disabled.
@@ -38,15 +36,6 @@ def site():
     out = fixture_site.export_example(os.path.join(tmp, "out"))
     yield Path(out).resolve().as_uri() + "/"
     shutil.rmtree(tmp, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium",
-                              args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures"))
 import fixture_site  # noqa: E402
@@ -29,10 +28,9 @@ import fixture_site  # noqa: E402
 SEATTLE = "seattle-temperature"
 CSP = "default-src 'self'"
 ROOT = Path(__file__).resolve().parent.parent
-RECORDER = (Path(__file__).resolve().parent / "webaudio_recorder.js").read_text(encoding="utf-8")
 # Tests read the slider right after a key: tone and speech together (the default, tone first,
 # delays the label by the tone's length; test_tone_first_then_speech_is_the_default checks it).
-TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
+from conftest import RECORDER, TOGETHER
 # resultTypes: only violations get node details (axe checks every rule the same; passes are not
 # collected): 4x faster on a chart page with its 1,461-row table open (measured: 60 s -> 15 s).
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"], "resultTypes": ["violations"]}
@@ -87,15 +85,6 @@ def base_url(request, servers, site_dir, example_dir):
     site, scheme = request.param.split("-")
     directory = site_dir if site == "fixture" else example_dir
     return servers[site] if scheme == "http" else Path(directory).resolve().as_uri() + "/"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium",
-                              args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
-        yield b
-        b.close()
 
 
 @pytest.fixture(params=["example-http", "example-file"])

@@ -1,16 +1,6 @@
 """Writes corpus/own/layer-*.vl.json: layered specs (issue 14, layers), each checked layer by layer
 against Vega-Lite (compare_layers.py). `python vegalite-diff/make_layers.py`."""
-import json
-import os
-
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus", "own")
-S = "https://vega.github.io/schema/vega-lite/v5.json"
-CARS, STOCKS, BARLEY, WEATHER = ("../data/cars.json", "../data/stocks.csv", "../data/barley.json",
-                                 "../data/seattle-weather.csv")
-Q = lambda f, **k: {"field": f, "type": "quantitative", **k}
-N = lambda f, **k: {"field": f, "type": "nominal", **k}
-O = lambda f, **k: {"field": f, "type": "ordinal", **k}
-T = lambda f, **k: {"field": f, "type": "temporal", **k}
+from speckit import BARLEY, CARS, N, O, Q, S, STOCKS, T, WEATHER, write_specs
 MONTH = T("date", timeUnit="month")
 POP = [{"country": c, "year": y, "v": v} for c, y, v in [
     ("Brazil", 1995, 12.5), ("Brazil", 2000, 18), ("Chile", 1995, 9.25), ("Chile", 2000, 7),
@@ -93,9 +83,4 @@ specs = {
         {"x": N("k"), "y": Q("v")}),
 }
 
-os.makedirs(OUT, exist_ok=True)
-for name, s in specs.items():
-    with open(os.path.join(OUT, name + ".vl.json"), "w") as f:
-        json.dump(s, f, indent=1)
-        f.write("\n")
-print(len(specs), "specs written to", OUT)
+write_specs(specs)

@@ -1,13 +1,7 @@
 """Writes corpus/own/*.vl.json: one spec per Vega-Lite feature of issue 13 (transforms, encodings,
 marks, both orientations, missing values, date formats, large numbers, negative stacks). The
 JSON files are the corpus; this script is how they were made (`python vegalite-diff/make_own.py`)."""
-import json
-import os
-
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus", "own")
-S = "https://vega.github.io/schema/vega-lite/v5.json"
-CARS, STOCKS, BARLEY, WEATHER = ("../data/cars.json", "../data/stocks.csv", "../data/barley.json",
-                                 "../data/seattle-weather.csv")
+from speckit import BARLEY, CARS, N, O, Q, S, STOCKS, T, WEATHER, write_specs
 
 SALES = [{"region": r, "quarter": q, "sales": s} for r, q, s in [
     ("North", "Q1", 120), ("North", "Q2", -35.5), ("North", "Q3", 80), ("North", "Q4", 45),
@@ -37,10 +31,6 @@ def vals(v):
     return {"values": v}
 
 
-Q = lambda f, **k: {"field": f, "type": "quantitative", **k}
-N = lambda f, **k: {"field": f, "type": "nominal", **k}
-O = lambda f, **k: {"field": f, "type": "ordinal", **k}
-T = lambda f, **k: {"field": f, "type": "temporal", **k}
 
 specs = {
     # --- transforms
@@ -236,9 +226,4 @@ specs = {
                          config={"axis": {"grid": False}}, description="Mean yield per variety."),
 }
 
-os.makedirs(OUT, exist_ok=True)
-for name, s in specs.items():
-    with open(os.path.join(OUT, name + ".vl.json"), "w") as f:
-        json.dump(s, f, indent=1)
-        f.write("\n")
-print(len(specs), "specs written to", OUT)
+write_specs(specs)

@@ -1,17 +1,7 @@
 """Writes corpus/own/multiples-*.vl.json: small multiples (facet operator and channels, repeat,
 concat) over the corpus data, one spec per composition feature of issue 14. The JSON files are
 the corpus; this script is how they were made (`python vegalite-diff/make_own_multiples.py`)."""
-import json
-import os
-
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus", "own")
-S = "https://vega.github.io/schema/vega-lite/v5.json"
-CARS, STOCKS, BARLEY, WEATHER = ("../data/cars.json", "../data/stocks.csv", "../data/barley.json",
-                                 "../data/seattle-weather.csv")
-Q = lambda f, **k: {"field": f, "type": "quantitative", **k}
-N = lambda f, **k: {"field": f, "type": "nominal", **k}
-O = lambda f, **k: {"field": f, "type": "ordinal", **k}
-T = lambda f, **k: {"field": f, "type": "temporal", **k}
+from speckit import BARLEY, CARS, N, O, Q, S, STOCKS, T, WEATHER, write_specs
 
 specs = {
     "multiples-facet-timeunit": {
@@ -55,9 +45,4 @@ specs = {
              "encoding": {"x": T("date", timeUnit="year"), "y": Q("price", aggregate="mean")}}]},
 }
 
-os.makedirs(OUT, exist_ok=True)
-for name, s in specs.items():
-    with open(os.path.join(OUT, name + ".vl.json"), "w") as f:
-        json.dump(s, f, indent=1)
-        f.write("\n")
-print(len(specs), "specs written to", OUT)
+write_specs(specs)

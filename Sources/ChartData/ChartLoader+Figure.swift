@@ -25,12 +25,9 @@ extension ChartLoader {
     public static func loadAny(
         data: Data, path: String, audioDefaults: AudioOptions = AudioOptions(), readFile: (String) throws -> Data
     ) throws(ChartProblem) -> LoadedSpec {
-        guard data.count <= maxSpecBytes else {
-            throw ChartProblem(file: path, message: "spec is larger than \(maxSpecBytes >> 20) MiB; put large data in a CSV file under data/")
-        }
-        let root = try JSONValue.parse(data, file: path)
+        let root = try parseSpec(data, path: path)
         guard FigureSpec.isComposition(root) else {
-            return .chart(try loadSpec(data: data, path: path, audioDefaults: audioDefaults, readFile: readFile))
+            return .chart(try loadSpec(root: root, path: path, audioDefaults: audioDefaults, readFile: readFile))
         }
         return .figure(try loadFigure(root, path: path, audioDefaults: audioDefaults, readFile: readFile))
     }
@@ -48,16 +45,7 @@ extension ChartLoader {
         let (layout, resolve) = try loaded.get()
         guard !layout.drafts.isEmpty else { throw r.problem(root, "$", "no panels: the facet field has no values in the data") }
 
-        var title: String?, subtitle: String?
-        if let t = root["title"] {
-            switch t.value {
-            case .string, .array: title = try r.lines(t, "$.title")
-            default:
-                let o = try r.object(t, "$.title", allowed: ["text", "subtitle"], ignoredAny: true)
-                title = try r.lines(o["text"], "$.title.text", required: true)
-                subtitle = try r.lines(o["subtitle"], "$.title.subtitle")
-            }
-        }
+        let (title, subtitle) = try r.title(root)
         let figureTitle = title ?? ChartBuilder.humanize(id)
         var audio = audioDefaults
         if let own = root["usermeta"]?["pitchline"]?["audio"] {

@@ -153,32 +153,30 @@ extension ChartLoader {
     /// stacks, ranges and extra channels in `semantics` and `series[s].details`). For tools such
     /// as the differential test against vl-convert; `site/` charts load through `loadSite`.
     public static func loadSpecFile(atPath path: String) throws(ChartProblem) -> Chart {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: absolute), options: .alwaysMapped)
-        } catch {
-            throw ChartProblem(file: path, message: "cannot read: \(reason(error))")
-        }
-        // Paths inside are relative to "/" so that `resolve` keeps them within the file system.
-        return try loadSpec(data: bytes, path: String(absolute.dropFirst())) { relative in
-            try Data(contentsOf: URL(fileURLWithPath: "/" + relative), options: .alwaysMapped)
-        }
+        let file = try readAnywhere(path)
+        return try loadSpec(data: file.bytes, path: file.path, readFile: readFromRoot)
     }
-}
 
-extension ChartLoader {
     /// `loadSpecFile`, for a spec that may compose views (a figure of panels).
     public static func loadAnyFile(atPath path: String) throws(ChartProblem) -> LoadedSpec {
+        let file = try readAnywhere(path)
+        return try loadAny(data: file.bytes, path: file.path, readFile: readFromRoot)
+    }
+
+    /// A spec file's bytes and its absolute path without the leading "/": paths inside are
+    /// relative to "/" so that `resolve` keeps them within the file system.
+    private static func readAnywhere(_ path: String) throws(ChartProblem) -> (bytes: Data, path: String) {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let bytes: Data
         do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: absolute), options: .alwaysMapped)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: absolute), options: .alwaysMapped)
+            return (bytes, String(absolute.dropFirst()))
         } catch {
             throw ChartProblem(file: path, message: "cannot read: \(reason(error))")
         }
-        return try loadAny(data: bytes, path: String(absolute.dropFirst())) { relative in
-            try Data(contentsOf: URL(fileURLWithPath: "/" + relative), options: .alwaysMapped)
-        }
+    }
+
+    /// Reads a data file named relative to "/" (see `readAnywhere`).
+    private static func readFromRoot(_ relative: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: "/" + relative), options: .alwaysMapped)
     }
 }

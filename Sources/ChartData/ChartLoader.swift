@@ -51,10 +51,21 @@ public struct ChartLoader: Sendable {
     public static func loadSpec(
         data: Data, path: String, audioDefaults: AudioOptions = AudioOptions(), readFile: (String) throws -> Data
     ) throws(ChartProblem) -> Chart {
+        try loadSpec(root: try parseSpec(data, path: path), path: path, audioDefaults: audioDefaults, readFile: readFile)
+    }
+
+    /// A spec file's JSON, refused when larger than `maxSpecBytes`.
+    static func parseSpec(_ data: Data, path: String) throws(ChartProblem) -> JSONValue {
         guard data.count <= maxSpecBytes else {
             throw ChartProblem(file: path, message: "spec is larger than \(maxSpecBytes >> 20) MiB; put large data in a CSV file under data/")
         }
-        let root = try JSONValue.parse(data, file: path)
+        return try JSONValue.parse(data, file: path)
+    }
+
+    /// `loadSpec(data:…)` from the spec's parsed JSON.
+    static func loadSpec(
+        root: JSONValue, path: String, audioDefaults: AudioOptions, readFile: (String) throws -> Data
+    ) throws(ChartProblem) -> Chart {
         var chart: Chart
         if root["layer"] != nil {
             chart = try loadLayered(root, path: path, readFile: readFile)  // ChartLoader+Layers.swift

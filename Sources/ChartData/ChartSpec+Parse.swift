@@ -34,16 +34,7 @@ extension ChartSpec {
         }
 
         // title
-        var title: String?, subtitle: String?
-        if let t = root["title"] {
-            switch t.value {
-            case .string, .array: title = try r.lines(t, "$.title")
-            default:
-                let o = try r.object(t, "$.title", allowed: ["text", "subtitle"], ignoredAny: true)
-                title = try r.lines(o["text"], "$.title.text", required: true)
-                subtitle = try r.lines(o["subtitle"], "$.title.subtitle")
-            }
-        }
+        let (title, subtitle) = try r.title(root)
         let description = try r.string(root["description"], "$.description")
 
         // data and datasets
@@ -203,6 +194,19 @@ extension ChartSpec {
                 audio[setting] = n
             }
             if let (_, message) = audio.problem { throw r.problem(a, path, message) }
+        }
+    }
+}
+
+extension SpecReader {
+    /// A spec's `title`: a string, lines, or `{text, subtitle}`.
+    func title(_ root: JSONValue) throws(ChartProblem) -> (title: String?, subtitle: String?) {
+        guard let t = root["title"] else { return (nil, nil) }
+        switch t.value {
+        case .string, .array: return (try lines(t, "$.title"), nil)
+        default:
+            let o = try object(t, "$.title", allowed: ["text", "subtitle"], ignoredAny: true)
+            return (try lines(o["text"], "$.title.text", required: true), try lines(o["subtitle"], "$.title.subtitle"))
         }
     }
 }

@@ -111,9 +111,9 @@ struct AudioBench: AsyncParsableCommand {
             let n = chart.series.count * chart.pointCount
             print(line("chart \(chart.id)", String(format: "%d points, %d tones, %d B sprite (%.1f B/point), %.1f ms", n, a!.tones.count, a!.sprite.count, Double(a!.sprite.count) / Double(n), t * 1000)))
         }
-        let start = DispatchTime.now()
+        let start = BenchTiming.now()
         let results = await Sonifier(cacheDirectory: nil).renderAll(charts: site)
-        let siteTime = seconds(since: start)
+        let siteTime = BenchTiming.now() - start
         let failures = results.filter { if case .failure = $0 { true } else { false } }.count
         print(line("example site (\(site.count) charts, \(sitePoints) points, renderAll)", String(format: "%.1f ms total, %.4f ms/point%@", siteTime * 1000, siteTime * 1000 / Double(max(sitePoints, 1)), failures > 0 ? ", \(failures) FAILED" : "")))
     }
@@ -128,17 +128,7 @@ struct AudioBench: AsyncParsableCommand {
     private func line(_ what: String, _ figure: String) -> String { "audio: \(what): \(figure)" }
 
     private func median(_ runs: Int, _ body: () throws -> Void) throws -> Double {
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let start = DispatchTime.now()
-            try body()
-            times.append(seconds(since: start))
-        }
-        return times.sorted()[runs / 2]
-    }
-
-    private func seconds(since start: DispatchTime) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        try BenchTiming.measure(runs, body).seconds
     }
 }
 

@@ -37,19 +37,15 @@ struct HeatmapBench: AsyncParsableCommand {
                 let out = folder.appendingPathComponent("out-\(name)")
                 var job = ExportJob(siteDirectory: site, themeDirectory: nil, cacheDirectory: nil, outputDirectory: out)
                 job.force = true
-                let start = DispatchTime.now().uptimeNanoseconds
+                let start = BenchTiming.now()
                 _ = try await job.run(progress: ExportProgress(quiet: true))
-                times[name, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                times[name, default: []].append(BenchTiming.now() - start)
                 let page = out.appendingPathComponent("charts/bench.html")
                 pageBytes[name] = (try? FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int) ?? 0
             }
         }
-        #if DEBUG
-        let build = "debug"
-        #else
-        let build = "release"
-        #endif
-        let median = { (xs: [Double]) in xs.sorted()[xs.count / 2] }
+        let build = BenchTiming.build
+        let median = BenchTiming.median
         let h = median(times["heatmap"]!), l = median(times["line"]!)
         print("\(size) × \(size) heatmap export (whole site, no cache): \(String(format: "%.2f", h)) s, page \(kb(pageBytes["heatmap"]!)) (\(build); median of \(runs); target < 1 s, < 1 MB)")
         print("  reference, a \(size * size)-point line chart of the same values: \(String(format: "%.2f", l)) s, page \(kb(pageBytes["line"]!)): heatmap/line \(String(format: "%.2f", h / l))× the time")

@@ -26,30 +26,25 @@ struct LoadBench: ParsableCommand {
         var times: [Double] = []
         var chart: Chart?
         for _ in 0..<max(1, runs) {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = BenchTiming.now()
             let data = try Data(contentsOf: file, options: .alwaysMapped)
             chart = try ChartLoader.loadCSV(data: data, path: "bench.csv")
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            times.append(BenchTiming.now() - start)
         }
-        times.sort()
-        let median = times[times.count / 2]
-        #if DEBUG
-        let build = "debug"
-        #else
-        let build = "release"
-        #endif
+        let median = BenchTiming.median(times)
+        let build = BenchTiming.build
         let rowsText = NumberFormat(decimals: 0).format(Double(rows))
         var describeTime = 0.0
         var labelTime = 0.0
         if let chart {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = BenchTiming.now()
             _ = chart.describe()
-            describeTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            let labelStart = DispatchTime.now().uptimeNanoseconds
+            describeTime = BenchTiming.now() - start
+            let labelStart = BenchTiming.now()
             let speech = SpeechFormatter(chart: chart)
             var characters = 0
             for row in 0..<chart.pointCount { characters += speech.pointLabel(series: 0, row: row).utf8.count }
-            labelTime = Double(DispatchTime.now().uptimeNanoseconds - labelStart) / 1e9
+            labelTime = BenchTiming.now() - labelStart
         }
         defer {
             print("describe (statistics, trend, summary) of 2 series × \(rowsText) points: \(String(format: "%.2f", describeTime)) s")

@@ -30,28 +30,21 @@ struct MultiplesBench: AsyncParsableCommand {
         try writeSites(figure: figureSite, separate: chartsSite)
         let themeURL = theme.map { URL(fileURLWithPath: $0) }
 
-        /// CPU seconds (user + system) of this process so far: the figure that holds on a busy machine.
-        func cpu() -> Double {
-            var usage = rusage()
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-            let t = { (v: timeval) in Double(v.tv_sec) + Double(v.tv_usec) / 1e6 }
-            return t(usage.ru_utime) + t(usage.ru_stime)
-        }
         func export(_ site: URL) async throws -> (seconds: Double, cpu: Double, files: FileSet) {
             var times: [Double] = [], cpus: [Double] = []
             var last = FileSet()
             for r in 0..<max(1, runs) {
                 let out = site.deletingLastPathComponent().appendingPathComponent("out-\(r)")
-                let t0 = Date(), c0 = cpu()
+                let t0 = BenchTiming.now(), c0 = BenchTiming.cpuSeconds()
                 var generator = SiteGenerator(siteDirectory: site, themeDirectory: themeURL, cacheDirectory: nil)
                 generator.forPublishing = true
                 last = try await generator.generate()
                 _ = try SiteExporter(outputDirectory: out, force: true).write(last)
-                times.append(Date().timeIntervalSince(t0))
-                cpus.append(cpu() - c0)
+                times.append(BenchTiming.now() - t0)
+                cpus.append(BenchTiming.cpuSeconds() - c0)
                 guard last.problems.isEmpty else { throw ValidationError("bench site has problems: \(last.problems[0])") }
             }
-            return (times.sorted()[times.count / 2], cpus.sorted()[cpus.count / 2], last)
+            return (BenchTiming.median(times), BenchTiming.median(cpus), last)
         }
         let figure = try await export(figureSite)
         let separate = try await export(chartsSite)

@@ -59,12 +59,8 @@ struct PageBench: AsyncParsableCommand {
         for s in chart.series {
             for v in s.values { naive += v == nil ? 0 : 14 }  // "L123.4,56.7" ≈ 14 bytes a point
         }
-        #if DEBUG
-        let build = "debug"
-        #else
-        let build = "release"
-        #endif
-        let median = { (xs: [Double]) in xs.sorted()[xs.count / 2] }
+        let build = BenchTiming.build
+        let median = BenchTiming.median
         let points = NumberFormat(decimals: 0).format(Double(chart.pointCount))
         print("chart page for \(chart.series.count) series × \(points) points: \(kb(page.utf8.count)) HTML+SVG in \(String(format: "%.2f", median(pageTimes))) s (\(build); median of \(pageTimes.count); target < 1 MB, < 1 s)")
         for (name, t) in parts { print("  \(name): \(String(format: "%.2f", t)) s") }
@@ -72,6 +68,6 @@ struct PageBench: AsyncParsableCommand {
         print("scrubber data script (\(NumberFormat(decimals: 0).format(Double(ChartPresentation.scrubberPointLimit))) points max): \(kb(script.count)) in \(String(format: "%.2f", median(scriptTimes))) s")
     }
 
-    func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    func now() -> Double { BenchTiming.now() }
     func kb(_ bytes: Int) -> String { bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : "\(bytes / 1000) kB" }
 }

@@ -50,14 +50,10 @@ struct TransformBench: ParsableCommand {
         let read: (String) throws -> Data = { path in
             try Data(contentsOf: folder.appendingPathComponent((path as NSString).lastPathComponent), options: .alwaysMapped)
         }
-        #if DEBUG
-        let build = "debug"
-        #else
-        let build = "release"
-        #endif
+        let build = BenchTiming.build
         let count = { (n: Int) in NumberFormat(decimals: 0).format(Double(n)) }
 
-        let plain = try Self.median(runs) { _ = try ChartLoader.loadCSV(data: try read("bench.csv"), path: "bench.csv") }
+        let plain = try BenchTiming.measure(runs) { _ = try ChartLoader.loadCSV(data: try read("bench.csv"), path: "bench.csv") }
         print("load \(count(rows)) rows × 3 columns, no transforms: \(String(format: "%.2f", plain.seconds)) s, CPU \(String(format: "%.2f", plain.cpu)) s (\(build), median of \(plain.runs))")
         for (label, spec, target) in [
             ("\(count(rows)) rows through filter + calculate + timeUnit + aggregate", Self.flowSpec, "target < 1 s"),
@@ -65,7 +61,7 @@ struct TransformBench: ParsableCommand {
         ] {
             do {
                 var chart: Chart?
-                let timing = try Self.median(runs) {
+                let timing = try BenchTiming.measure(runs) {
                     chart = try ChartLoader.loadSpec(data: Data(spec.utf8), path: "site/charts/bench.vl.json", readFile: read)
                 }
                 let points = chart.map { "\($0.series.count) series × \(count($0.pointCount)) points" } ?? ""
@@ -75,29 +71,6 @@ struct TransformBench: ParsableCommand {
                 print("load \(label): not measured, the spec is refused: \(error)")
             }
         }
-    }
-
-    /// Median wall time of `runs` calls of `body`, and the median process CPU time (steadier than
-    /// wall time on a machine shared with builds).
-    static func median(_ runs: Int, _ body: () throws -> Void) throws -> (seconds: Double, cpu: Double, runs: Int) {
-        var times: [Double] = []
-        var cpu: [Double] = []
-        for _ in 0..<max(1, runs) {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let cpuStart = processCPUSeconds()
-            try body()
-            cpu.append(processCPUSeconds() - cpuStart)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
-        times.sort()
-        cpu.sort()
-        return (times[times.count / 2], cpu[cpu.count / 2], times.count)
-    }
-
-    static func processCPUSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// `day,category,amount`: four categories per day, amounts with two decimals (some negative).

@@ -23,12 +23,19 @@ struct AudioRenderer: Sendable {
     /// plays every point from the bank (`ChartAudioInfo.tones`), so nothing would request them.
     func render(_ chart: Chart) throws -> RenderedAudio {
         let audio = try sonifier.render(chart: chart)
-        let id = chart.id
+        let bank = try bankFiles(audio, id: chart.id)
+        var rendered = layout(audio, id: chart.id, ogg: bank.ogg, webm: bank.webm, script: bank.script)
+        rendered.files = bank.files + rendered.files
+        return rendered
+    }
+
+    /// The tone bank named `<id>.audio.<hash>`: the Ogg sprite, the same sound in WebM (for browsers
+    /// that decode Vorbis but not Ogg; fetched only there) and its script twin.
+    func bankFiles(_ audio: ChartAudio, id: String) throws -> (ogg: String, webm: String, script: String, files: [GeneratedFile]) {
         let ogg = "\(id).audio.\(audio.hash).ogg"
         let script = "\(id).audio.\(audio.hash).js"
-        // The same bank in WebM, for browsers that decode Vorbis but not Ogg (fetched only there).
         let webm = "\(id).audio.\(audio.hash).webm"
-        var files: [GeneratedFile] = [
+        let files: [GeneratedFile] = [
             GeneratedFile(
                 path: "charts/\(ogg)", data: audio.sprite, contentType: ContentType.ogg, role: .audioBank, chartID: id,
                 audioSeconds: audio.spriteSeconds, isImmutable: true),
@@ -39,21 +46,7 @@ struct AudioRenderer: Sendable {
                 path: "charts/\(script)", data: Self.audioScript(id: id, sprite: audio.sprite),
                 contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
         ]
-        var graphs: [String] = []
-        for (n, rendition) in audio.renditions.enumerated() {
-            let path = "\(id)/graph-\(n).ogg"
-            graphs.append(path)
-            files.append(GeneratedFile(
-                path: "charts/\(path)", data: rendition, contentType: ContentType.ogg, role: .rendition, chartID: id,
-                audioSeconds: audio.renditionDuration))
-        }
-        var info = ChartAudioInfo(
-            oggFile: ogg, webmFile: webm, scriptFile: script, sampleRate: audio.sampleRate,
-            tones: audio.tones.map { [round4($0.start), round4($0.duration), round4($0.frequency)] },
-            pointTones: audio.pointTones, sharedPointTones: audio.sharedPointTones, endTone: audio.endTone, missingTone: audio.missingTone,
-            playbackDuration: audio.renditionDuration, graphFiles: graphs)
-        info.markTone = audio.markTone
-        return RenderedAudio(info: info, files: files)
+        return (ogg, webm, script, files)
     }
 
     /// A figure's panels on one tone bank (`Sonifier.render(sharing:)`): one Ogg sprite and its
@@ -64,26 +57,13 @@ struct AudioRenderer: Sendable {
     func render(panels: [Chart], figureID id: String) throws -> (audio: [RenderedAudio], files: [GeneratedFile]) {
         let audios = try sonifier.render(sharing: panels)
         guard let first = audios.first else { return ([], []) }
-        let ogg = "\(id).audio.\(first.hash).ogg"
-        let script = "\(id).audio.\(first.hash).js"
-        let webm = "\(id).audio.\(first.hash).webm"
-        let shared: [GeneratedFile] = [
-            GeneratedFile(
-                path: "charts/\(ogg)", data: first.sprite, contentType: ContentType.ogg, role: .audioBank, chartID: id,
-                audioSeconds: first.spriteSeconds, isImmutable: true),
-            GeneratedFile(
-                path: "charts/\(webm)", data: try first.spriteWebM(), contentType: ContentType.webm, role: .audioBank, chartID: id,
-                isImmutable: true),   // the .ogg's sound again: its seconds are counted once
-            GeneratedFile(
-                path: "charts/\(script)", data: Self.audioScript(id: id, sprite: first.sprite),
-                contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
-        ]
+        let bank = try bankFiles(first, id: id)
         let rendered = zip(panels, audios).map { chart, audio in
-            var r = layout(audio, id: chart.id, ogg: ogg, webm: webm, script: script)
+            var r = layout(audio, id: chart.id, ogg: bank.ogg, webm: bank.webm, script: bank.script)
             r.info.audioKey = id
             return r
         }
-        return (rendered, shared)
+        return (rendered, bank.files)
     }
 
     /// A chart's audio info and its rendition files; the bank files are the caller's.

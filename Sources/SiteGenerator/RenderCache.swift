@@ -88,43 +88,39 @@ extension RenderCache {
         func chart(_ chart: Chart, render: () throws -> RenderedChart) throws -> RenderedChart {
             var key = Data(sharedKey.utf8)
             key.append(ChartFingerprint.encode(chart))
-            let hex = ContentHash.sha256Hex(key)
-            let file = cache.directory.appendingPathComponent("\(chart.id).\(hex.prefix(32)).plr")
-            var repaired = false
-            if let stored = try? Data(contentsOf: file) {
-                if let entry = CacheEntry.decode(stored), let rendered = entry.rendered(chart: chart) {
-                    cache.report(chart.id, reused: true, repaired: false)
-                    return rendered
-                }
-                repaired = true
-            }
-            let rendered = try render()
-            if rendered.problems.isEmpty {
-                cache.store(CacheEntry(rendered).encode(), at: file, chartID: chart.id)
-            }
-            cache.report(chart.id, reused: false, repaired: repaired)
-            return rendered
+            return try cached(id: chart.id, key: key, decode: { $0.rendered(chart: chart) },
+                              hasProblems: { !$0.problems.isEmpty }, entry: { CacheEntry($0) }, render: render)
         }
 
         /// A figure of small multiples, keyed like a chart by everything in it (every panel).
         func figure(_ figure: ChartFigure, render: () throws -> RenderedFigure) throws -> RenderedFigure {
             var key = Data(sharedKey.utf8)
             ChartFingerprint.append(figure, to: &key)
+            return try cached(id: figure.id, key: key, decode: { $0.rendered(figure: figure) },
+                              hasProblems: { !$0.problems.isEmpty }, entry: { CacheEntry($0) }, render: render)
+        }
+
+        /// The entry file `<id>.<hash of key>.plr` decoded, or `render()`'s result stored there
+        /// when it has no problems; an unreadable entry is counted as repaired.
+        private func cached<R>(
+            id: String, key: Data, decode: (CacheEntry) -> R?, hasProblems: (R) -> Bool, entry: (R) -> CacheEntry,
+            render: () throws -> R
+        ) throws -> R {
             let hex = ContentHash.sha256Hex(key)
-            let file = cache.directory.appendingPathComponent("\(figure.id).\(hex.prefix(32)).plr")
+            let file = cache.directory.appendingPathComponent("\(id).\(hex.prefix(32)).plr")
             var repaired = false
             if let stored = try? Data(contentsOf: file) {
-                if let entry = CacheEntry.decode(stored), let rendered = entry.rendered(figure: figure) {
-                    cache.report(figure.id, reused: true, repaired: false)
+                if let decoded = CacheEntry.decode(stored), let rendered = decode(decoded) {
+                    cache.report(id, reused: true, repaired: false)
                     return rendered
                 }
                 repaired = true
             }
             let rendered = try render()
-            if rendered.problems.isEmpty {
-                cache.store(CacheEntry(rendered).encode(), at: file, chartID: figure.id)
+            if !hasProblems(rendered) {
+                cache.store(entry(rendered).encode(), at: file, chartID: id)
             }
-            cache.report(figure.id, reused: false, repaired: repaired)
+            cache.report(id, reused: false, repaired: repaired)
             return rendered
         }
     }

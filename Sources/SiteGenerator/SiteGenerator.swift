@@ -142,16 +142,9 @@ public struct SiteGenerator: Sendable {
     /// Renders every chart concurrently; results in input order.
     func renderCharts(_ charts: [Chart], theme: Theme, cache: RenderCache.Session?) async throws -> [RenderedChart] {
         let audio = AudioRenderer(cacheDirectory: cacheDirectory)
-        return try await withThrowingTaskGroup(of: (Int, RenderedChart).self) { group in
-            for (i, chart) in charts.enumerated() {
-                group.addTask {
-                    let render = { try RenderedChart(chart: chart, theme: theme, audio: audio) }
-                    return (i, try cache?.chart(chart, render: render) ?? render())
-                }
-            }
-            var results = [RenderedChart?](repeating: nil, count: charts.count)
-            for try await (i, r) in group { results[i] = r }
-            return results.compactMap { $0 }
+        return try await concurrently(charts) { chart in
+            let render = { try RenderedChart(chart: chart, theme: theme, audio: audio) }
+            return try cache?.chart(chart, render: render) ?? render()
         }
     }
 
@@ -159,14 +152,21 @@ public struct SiteGenerator: Sendable {
     func renderFigures(_ figures: [ChartFigure], theme: Theme, cache: RenderCache.Session?) async throws -> [RenderedFigure] {
         guard !figures.isEmpty else { return [] }
         let audio = AudioRenderer(cacheDirectory: cacheDirectory)
-        return try await withThrowingTaskGroup(of: (Int, RenderedFigure).self) { group in
-            for (i, figure) in figures.enumerated() {
-                group.addTask {
-                    let render = { try RenderedFigure(figure: figure, theme: theme, audio: audio) }
-                    return (i, try cache?.figure(figure, render: render) ?? render())
-                }
+        return try await concurrently(figures) { figure in
+            let render = { try RenderedFigure(figure: figure, theme: theme, audio: audio) }
+            return try cache?.figure(figure, render: render) ?? render()
+        }
+    }
+
+    /// `body` of every item, run concurrently; results in input order.
+    private func concurrently<Item: Sendable, Result: Sendable>(
+        _ items: [Item], _ body: @escaping @Sendable (Item) throws -> Result
+    ) async throws -> [Result] {
+        try await withThrowingTaskGroup(of: (Int, Result).self) { group in
+            for (i, item) in items.enumerated() {
+                group.addTask { (i, try body(item)) }
             }
-            var results = [RenderedFigure?](repeating: nil, count: figures.count)
+            var results = [Result?](repeating: nil, count: items.count)
             for try await (i, r) in group { results[i] = r }
             return results.compactMap { $0 }
         }
