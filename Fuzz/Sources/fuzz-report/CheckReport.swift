@@ -34,7 +34,10 @@ func checkReport(_ html: String, allowedScripts: Set<String>) {
             let scheme = decodedScheme(value)
             if ["javascript:", "vbscript:", "data:"].contains(where: scheme.hasPrefix) { fail("a script URL") }
         }
-        if bodyStart != NSNotFound, match.range.location > bodyStart, Patterns.forbiddenInBody.contains(name) {
+        // The theme's own reader-settings form (partials/settings-dialog) is allowed exactly as the
+        // theme writes it: a class and nothing else, so no action and no target; submit is cancelled.
+        let ownSettingsForm = name == "form" && attributes.trimmingCharacters(in: .whitespaces) == #"class="pl-settings-form""#
+        if bodyStart != NSNotFound, match.range.location > bodyStart, Patterns.forbiddenInBody.contains(name), !ownSettingsForm {
             fail("an element that embeds, styles or redirects")
         }
     }
