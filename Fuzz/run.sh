@@ -3,7 +3,9 @@
 # FUZZ_SECONDS (default 60). Fails on any crash, leak, timeout or out-of-memory, and prints per
 # target the executions, corpus size and findings. Seeds: Fuzz/corpus/<target>/ (committed);
 # the growing corpus and any crash inputs: .cache/fuzz/ (not committed).
-# FUZZ_JOBS (default 2) targets run at a time.
+# FUZZ_JOBS (default 2) targets run at a time. FUZZ_SEED fixes libFuzzer's seed (fuzz-short sets it:
+# CI is a gate that repeats the same mutations, so it fails on a regression, not on a new lucky find;
+# `make fuzz` explores with a new seed each run).
 # Usage: Fuzz/run.sh [target …]   (targets: csv spec report request expr vorbis; default: all that exist)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -60,7 +62,7 @@ run_target() {
   dict=(); [ -f "Fuzz/dict/$t.dict" ] && dict=(-dict="Fuzz/dict/$t.dict")
   echo "== fuzz-$t: ${SECONDS_EACH} s (log $log)"
   # The outer timeout is a backstop only: libFuzzer stops itself at -max_total_time.
-  timeout --kill-after=10 $(( SECONDS_EACH + 120 )) "$BIN/fuzz-$t" \
+  timeout --kill-after=10 $(( SECONDS_EACH + 120 )) "$BIN/fuzz-$t" ${FUZZ_SEED:+-seed=$FUZZ_SEED} \
     -max_total_time="$SECONDS_EACH" -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 \
     -max_len=$max_len -print_final_stats=1 "${dict[@]}" \
     -artifact_prefix="$artifacts/" "$corpus" "Fuzz/corpus/$t" >"$log" 2>&1

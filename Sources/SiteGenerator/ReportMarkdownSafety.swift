@@ -119,8 +119,10 @@ enum ReportMarkdownSafety {
     }
 
     /// Deepest `[` nesting handed to Ink. Ink retries every unclosed or unlinked `[` both ways,
-    /// so its time doubles with each level (fuzz-report: 16 levels took 17 s, 20 never ended).
-    static let maxBracketDepth = 6
+    /// so its time doubles with each level (fuzz-report: 16 levels took 17 s, 20 never ended),
+    /// times the rest of the paragraph: six unclosed `![` before 1,000 `!` took 6.6 s (ASan build;
+    /// CI timed out on a mutation of it). Three levels cover a linked image in a link.
+    static let maxBracketDepth = 3
 
     /// The Markdown with every `[` deeper than `maxBracketDepth` in one paragraph escaped as `\[`
     /// (Ink shows it as a plain "["); fenced code blocks are left alone.
