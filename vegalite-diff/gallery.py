@@ -105,6 +105,8 @@ def report(pitchline: str) -> tuple[str, dict]:
               "(point_invalid_color: 61 films with no IMDB rating at x = 0, said \"no value, drawn at 0\"); "
               "every Vega-Lite 6 mode is read (`InvalidMode`). `DataValue` has no `undefined` apart from null: "
               "no corpus or gallery spec differs because of it.",
+              "- An empty CSV/TSV cell is text \"\" to Vega-Lite (no type inference): valid, and 0 in stacks and "
+              "aggregates; Pitchline reads it as missing (corpus/own/data-url-tsv-empty-cell). No gallery spec has one.",
               "- row/column/facet grids load as figures of panels (small multiples); what differs or is "
               "refused among them is listed below.",
               "- Fixed since the first report: stack order, grouped bars, null categories, sequence stop, "

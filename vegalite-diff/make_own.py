@@ -226,6 +226,17 @@ specs = {
     "title-config": spec(["Two-line", "title"], url(BARLEY), "bar", {"x": N("variety"), "y": Q("yield", aggregate="mean")},
                          width="container", height=200, autosize={"type": "fit"}, padding=5, background="white",
                          config={"axis": {"grid": False}}, description="Mean yield per variety."),
+    # --- audit gaps (audit.py): a TSV file, symlog and pow scales, rounded corners
+    "data-url-tsv": spec("Revenue from a TSV file", url("../data/quarters.tsv"), "bar",
+                         {"x": O("quarter"), "y": Q("revenue"), "color": N("region"), "xOffset": N("region")}),
+    # An empty TSV cell: Vega-Lite keeps the text "" (no type inference), which counts as valid
+    # and as 0 in the stack; Pitchline reads it as missing (expected-failures.json).
+    "data-url-tsv-empty-cell": spec("Revenue with an empty TSV cell", url("../data/quarters-gap.tsv"), "bar",
+                                    {"x": O("quarter"), "y": Q("revenue"), "color": N("region"), "xOffset": N("region")}),
+    "scale-symlog-pow": spec("Symlog and pow scales", url(CARS), "point",
+                             {"x": Q("Horsepower", scale={"type": "pow", "exponent": 0.5}), "y": Q("Acceleration", scale={"type": "symlog", "constant": 2})}),
+    "bar-corner-radius": spec("Rounded bars", url(BARLEY), {"type": "bar", "cornerRadius": 4, "cornerRadiusTopLeft": 6},
+                              {"x": N("site"), "y": Q("yield", aggregate="sum")}),
     # --- invalid values (`mark.invalid` / `config.mark.invalid`, Vega-Lite 5–6 modes)
     "invalid-null-point": spec("Invalid values drawn at zero", vals(SCATTER_GAPS), "point", {"x": Q("a"), "y": Q("b")},
                                config={"mark": {"invalid": None}}),
