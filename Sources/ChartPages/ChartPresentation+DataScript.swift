@@ -221,6 +221,7 @@ extension ChartPresentation {
         }
         let series = chart.series.indices.map { s -> ChartScriptData.SeriesInfo in
             let values = rows.map { chart.series[s].values[$0] }
+            let drawn = chart.drawnValues(series: s)  // where the dot sits (invalid values at zero, Chart+Invalid.swift)
             let d = description.series[s]
             return ChartScriptData.SeriesInfo(
                 name: chart.series[s].name,
@@ -238,7 +239,7 @@ extension ChartPresentation {
                 // A stack segment's dot sits on its top, where it is drawn.
                 cy: heatmap.map { h in rows.map { _ in round1(h.cy(series: s)) } } ?? (chart.semantics.stack != nil && !chart.series[s].details.isEmpty
                     ? rows.map { r in (chart.series[s].details[r].upper ?? chart.series[s].values[r]).map { round1(geometry.y($0)) } }
-                    : values.map { $0.map { round1(geometry.y($0)) } }),
+                    : rows.map { r in drawn[r].map { round1(geometry.y($0)) } }),
                 braille: rows.isEmpty ? nil : { let b = brailleLine(series: s); return .init(cells: b.cells, cursor: b.cursorCells, starts: b.starts) }(),
                 points: chart.series[s].pointRows.map { $0.compactMap(toScrub) })
         }

@@ -5,6 +5,7 @@ extension Messages {
     static let catalogueDE: KeyValuePairs<String, String> = [
         // Werte und x-Positionen
         "value.noData": "keine Daten",
+        "value.invalidDrawn": "kein Wert, bei {value} gezeichnet",
         "value.about": "etwa {value}",
         "range.noData": "ohne Daten",
         "range.noValues": "ohne Werte",
@@ -160,6 +161,8 @@ extension Messages {
         "series.binSpan": "{title} von {low} bis {high}",
         "summary.invalidRows.one": "{count} Datenzeile hat kein gültiges Feld {field} und wird ausgelassen.",
         "summary.invalidRows.other": "{count} Datenzeilen haben kein gültiges Feld {field} und werden ausgelassen.",
+        "summary.invalidDrawn.one": "{count} Datenzeile hat kein gültiges Feld {field} und wird bei {value} gezeichnet, wie das Diagramm es vorgibt.",
+        "summary.invalidDrawn.other": "{count} Datenzeilen haben kein gültiges Feld {field} und werden bei {value} gezeichnet, wie das Diagramm es vorgibt.",
         "aggregate.sum": "Summen",
         "aggregate.sum.year": "Jahressummen",
         "aggregate.sum.month": "Monatssummen",

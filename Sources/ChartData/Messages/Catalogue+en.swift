@@ -6,6 +6,7 @@ extension Messages {
     static let catalogueEN: KeyValuePairs<String, String> = [
         // Values and x positions (SpeechFormatter)
         "value.noData": "no data",
+        "value.invalidDrawn": "no value, drawn at {value}",
         "value.about": "about {value}",
         "range.noData": "with no data",
         "range.noValues": "with no values",
@@ -161,6 +162,8 @@ extension Messages {
         "series.binSpan": "{title} from {low} to {high}",
         "summary.invalidRows.one": "{count} data row has no valid {field} and is left out.",
         "summary.invalidRows.other": "{count} data rows have no valid {field} and are left out.",
+        "summary.invalidDrawn.one": "{count} data row has no valid {field} and is drawn at {value}, as the chart asks.",
+        "summary.invalidDrawn.other": "{count} data rows have no valid {field} and are drawn at {value}, as the chart asks.",
         "aggregate.sum": "totals",
         "aggregate.sum.year": "yearly totals",
         "aggregate.sum.month": "monthly totals",

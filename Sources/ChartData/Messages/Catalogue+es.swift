@@ -5,6 +5,7 @@ extension Messages {
     static let catalogueES: KeyValuePairs<String, String> = [
         // Valores y posiciones en x
         "value.noData": "sin datos",
+        "value.invalidDrawn": "sin valor, dibujado en {value}",
         "value.about": "aproximadamente {value}",
         "range.noData": "sin datos",
         "range.noValues": "sin valores",
@@ -160,6 +161,8 @@ extension Messages {
         "series.binSpan": "{title} de {low} a {high}",
         "summary.invalidRows.one": "{count} fila de datos no tiene un valor válido de {field} y se omite.",
         "summary.invalidRows.other": "{count} filas de datos no tienen un valor válido de {field} y se omiten.",
+        "summary.invalidDrawn.one": "{count} fila de datos no tiene un valor válido de {field} y se dibuja en {value}, como pide el gráfico.",
+        "summary.invalidDrawn.other": "{count} filas de datos no tienen un valor válido de {field} y se dibujan en {value}, como pide el gráfico.",
         "aggregate.sum": "totales",
         "aggregate.sum.year": "totales anuales",
         "aggregate.sum.month": "totales mensuales",

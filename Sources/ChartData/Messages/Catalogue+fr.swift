@@ -7,6 +7,7 @@ extension Messages {
     static let catalogueFR: KeyValuePairs<String, String> = [
         // Valeurs et positions en x
         "value.noData": "aucune donnée",
+        "value.invalidDrawn": "aucune valeur, dessinée à {value}",
         "value.about": "environ {value}",
         "range.noData": "sans données",
         "range.noValues": "sans valeurs",
@@ -162,6 +163,8 @@ extension Messages {
         "series.binSpan": "{title} de {low} à {high}",
         "summary.invalidRows.one": "{count} ligne de données n’a pas de valeur valide pour {field} et est laissée de côté.",
         "summary.invalidRows.other": "{count} lignes de données n’ont pas de valeur valide pour {field} et sont laissées de côté.",
+        "summary.invalidDrawn.one": "{count} ligne de données n’a pas de valeur valide pour {field} et est dessinée à {value}, comme le demande le graphique.",
+        "summary.invalidDrawn.other": "{count} lignes de données n’ont pas de valeur valide pour {field} et sont dessinées à {value}, comme le demande le graphique.",
         "aggregate.sum": "totaux",
         "aggregate.sum.year": "totaux annuels",
         "aggregate.sum.month": "totaux mensuels",
