@@ -22,7 +22,7 @@ import fixture_site  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PIE, HEATMAP = "iowa-electricity-2017-share", "seattle-high-heatmap"
-from conftest import RECORDER, TOGETHER
+from conftest import recorded_page
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 
 
@@ -56,16 +56,9 @@ def labels():
 
 @pytest.fixture(params=["http", "file"])
 def page(request, browser, exported):
-    context = browser.new_context()
-    pg = context.new_page()
-    pg.add_init_script(RECORDER)
-    pg.add_init_script(TOGETHER)
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.origin = exported[request.param]
-    yield pg
-    context.close()
-    assert errors == [], errors
+    with recorded_page(browser) as pg:
+        pg.origin = exported[request.param]
+        yield pg
 
 
 def open_chart(page, chart_id):
