@@ -117,3 +117,26 @@ def test_horizontal_rule_runs_across_the_rows_and_its_label_reads_upright_beside
     assert abs(text["top"] + text["height"] / 2 - middle) < 20, (text, middle)
     summary = page.locator(f"#{HORIZONTAL}-summary").text_content()
     assert "A rule marks All days, 16.44 °C." in summary, summary
+
+
+BUMP = "iowa-electricity-rank"
+
+
+def test_bump_chart_draws_rank_one_on_top_and_says_ranks(page_for, base_url):
+    """The example bump chart (a window rank per year, ordinal y): Vega-Lite draws the ranks as
+    an ordinal axis, 1 at the top; the reader hears "rank 1 of 3" and is told rank 1 plays highest."""
+    page = page_for()
+    page.goto(f"{base_url}charts/{BUMP}.html")
+    ticks = page.evaluate("""() => [...document.querySelectorAll('figure.pl-chart svg.pl-svg .pl-axis-y-labels text')]
+        .map(t => [t.textContent, t.getBoundingClientRect().top])""")
+    assert [t[0] for t in ticks] == ["1", "2", "3"], ticks
+    assert ticks[0][1] < ticks[1][1] < ticks[2][1], ticks           # rank 1 at the top
+    summary = page.locator(f"#{BUMP}-summary").text_content()
+    assert summary.startswith("Bump chart of"), summary
+    assert "Rank 1 is at the top of the chart and plays the highest note" in summary, summary
+    assert "Largest rise: renewables, from rank 3 to rank 2." in summary.replace("Renewables", "renewables"), summary
+    slider = page.locator(".pl-slider")
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    text = slider.get_attribute("aria-valuetext")
+    assert text.startswith("2001, ") and text.endswith(" rank 1 of 3"), text   # fossil fuels lead in 2001

@@ -75,7 +75,8 @@ extension Chart {
         if series.count > Self.summaryShapeLimit, let range = overallRange(descriptions, speech) {
             parts.append(range)
         }
-        for (index, d) in descriptions.enumerated() where series.count <= Self.summaryShapeLimit {
+        // A bump chart's ranks are told by who leads, rises and falls (`bumpSentences`), not as ranges.
+        for (index, d) in descriptions.enumerated() where series.count <= Self.summaryShapeLimit && semantics.idiom != .bump {
             let name = series.count == 1 ? m["summary.values"] : Self.capitalized(speech.spokenName(index))
             guard let minRow = d.statistics.minRow, let maxRow = d.statistics.maxRow else {
                 parts.append(m["summary.noData", ["name": name]])
@@ -95,7 +96,7 @@ extension Chart {
         }
         // Categories in no particular order have no shape to speak of; with many series the
         // shapes are in each series' own section.
-        if x.type != .nominal, pointCount > 1 {
+        if x.type != .nominal, pointCount > 1, semantics.idiom != .bump {
             if descriptions.count <= Self.summaryShapeLimit {
                 parts += descriptions.map(\.trendSentence)
             } else {

@@ -88,6 +88,9 @@ public enum LayerIdiom: String, Sendable, Equatable {
     case gantt
     /// Stacked bars on both sides of zero (a population pyramid).
     case diverging
+    /// Lines (or points) over ranks on an ordinal y, one per series: rank 1 at the top, heard
+    /// highest, said "rank 1 of 5".
+    case bump
 }
 
 extension Chart {
@@ -100,6 +103,16 @@ extension Chart {
     /// How series `s` is drawn: its layer's mark in a layered chart, else the chart's mark.
     public func drawnMark(series s: Int) -> Mark {
         semantics.seriesLayers.indices.contains(s) ? semantics.seriesLayers[s].mark : mark
+    }
+
+    /// True when the value axis runs downwards (a bump chart's rank 1 at the top): the drawing
+    /// puts low values high and pitch follows it (`PitchScale.descending`).
+    public var valueAxisDescends: Bool { semantics.idiom == .bump }
+
+    /// A bump chart's number of ranks (its largest rank).
+    public var rankCount: Int? {
+        guard semantics.idiom == .bump else { return nil }
+        return series.compactMap { $0.values.compactMap { $0 }.max() }.max().map { Int($0) }
     }
 
     /// Annotations in the order the scrubber visits them: value rules by value, row marks by row.

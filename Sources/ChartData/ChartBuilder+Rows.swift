@@ -374,6 +374,8 @@ extension ChartBuilder {
             yAxis.granularity = value.timeUnit.flatMap(TimeUnitReading.init)?.granularity
                 ?? Self.granularity(series.flatMap { $0.values.compactMap { $0.map { .date(Date(timeIntervalSince1970: $0)) } } })
             yAxis.format = value.format.flatMap { $0.isEmpty ? nil : $0 }  // a d3 time format for the axis
+        } else if value.type == .ordinal, value.aggregate == nil {
+            yAxis.type = .ordinal  // ranks on an ordinal y (a bump chart, `LayerMerge.readRangeIdiom`)
         }
         var notes: [String] = []
         if spec.paramCount > 0 {

@@ -59,11 +59,11 @@ struct ChartBuilder {
                 // A grid of circles sized by a number (punch card, binned scatter, bubbles per
                 // year and kind): the size is the value, x the rows, each y a series.
                 return Roles(key: x, value: size, key2: nil, value2: nil, orientation: .vertical, seriesPosition: y)
-            } else if y.type == .ordinal && y.bin == nil && y.timeUnit == nil && x.type != .quantitative {
-                horizontal = false  // a bump chart: the rank on an ordinal y is the value
+            } else if y.type == .ordinal && y.bin == nil && y.timeUnit == nil && x.type != .quantitative && spec.channel("x2") == nil {
+                horizontal = false  // a bump chart: the rank on an ordinal y is the value (with x2, x is the range)
             } else if y.type == .temporal && x.bin == nil && x.type != .quantitative {
                 horizontal = false  // dates as the values (a date per year or per category)
-            } else if x.type == .temporal && (y.type == .nominal || y.type == nil) && y.bin == nil {
+            } else if x.type == .temporal && (y.type == .nominal || y.type == .ordinal || y.type == nil) && y.bin == nil {
                 horizontal = true  // dates per category (a Gantt chart of dates, events by kind)
             } else {
                 throw specProblem(y.path, line: y.line, "neither x nor y is quantitative; Pitchline needs one quantitative channel for the values (aggregate, e.g. \"aggregate\": \"count\", makes one, or size)")

@@ -253,6 +253,14 @@ extension LayerMerge {
     /// starting where the one before ended are a waterfall (each middle step's change);
     /// horizontal range bars over categories are a Gantt chart (each bar's length).
     static func readRangeIdiom(_ chart: inout Chart) {
+        // Lines or points over whole ranks (1, 2, …) on an ordinal y, several series: a bump chart.
+        if chart.semantics.idiom == nil, chart.mark == .line || chart.mark == .point, chart.semantics.orientation == .vertical,
+           chart.y.type == .ordinal, chart.series.count >= 2,
+           chart.series.allSatisfy({ $0.values.allSatisfy { v in v.map { $0 >= 1 && $0 == $0.rounded() && $0 < 10_000 } ?? true } }),
+           chart.series.contains(where: { $0.values.contains { $0 != nil } }) {
+            chart.semantics.idiom = .bump
+            return
+        }
         // Stacked bars whose series each keep to one side of zero, both sides used: diverging bars
         // (a population pyramid); their total says nothing and is left out. (Series that change
         // sign, such as profits and losses, keep their net total.)

@@ -69,7 +69,7 @@ extension SpeechFormatter {
             }
             return messages["range.fromTo", ["low": numberText(lower), "high": numberText(upper)]]
         }
-        return numberText(value)
+        return rankText(value) ?? numberText(value)  // a bump chart: "rank 1 of 5"
     }
 
     /// A box's outliers, ascending: "33.9, 34.4 and 35.6"; more than five: "7 values from 30.6 to 35.6".

@@ -86,6 +86,7 @@ extension SpeechFormatter {
             sentences.append(m["layer.sentence.band", ["series": spokenName(i), "low": valueText(lo), "high": valueText(hi)]])
         }
         if let change = dumbbellSentence { sentences.append(change) }
+        sentences += bumpSentences
         if chart.semantics.idiom == .diverging {
             let positive = chart.series.indices.filter { s in chart.series[s].values.contains { ($0 ?? 0) > 0 } && !chart.series[s].values.contains { ($0 ?? 0) < 0 } }
             let negative = chart.series.indices.filter { s in chart.series[s].values.contains { ($0 ?? 0) < 0 } && !chart.series[s].values.contains { ($0 ?? 0) > 0 } }
@@ -135,6 +136,38 @@ extension SpeechFormatter {
         return m["layer.sentence.dumbbell", [
             "first": chart.series[0].name, "second": chart.series[1].name, "count": TextFormat.count(total, locale: locale),
             "list": m.list(parts), "change": change, "at": atX(r)]]
+    }
+
+    /// A bump chart's value: "rank 1 of 5"; nil for other charts.
+    func rankText(_ value: Double) -> String? {
+        guard chart.semantics.idiom == .bump, let count = chart.rankCount else { return nil }
+        return messages["bump.rank", ["rank": numberText(value), "count": TextFormat.count(count, locale: locale)]]
+    }
+
+    /// A bump chart: where rank 1 is and how it sounds, who holds rank 1 at the first and the
+    /// last row, who rises and who falls most from their first rank to their last.
+    var bumpSentences: [String] {
+        guard chart.semantics.idiom == .bump else { return [] }
+        let m = messages
+        var out = [m["bump.pitch"]]
+        let rows = chart.xValues.indices.filter { r in chart.series.contains { $0.values[r] != nil } }
+        let leaders = { (row: Int) in chart.series.indices.filter { chart.series[$0].values[row] == 1 }.map { spokenName($0) } }
+        if let start = rows.first, let end = rows.last, !leaders(start).isEmpty, !leaders(end).isEmpty {
+            out.append(m["bump.leaders", ["start": xLabel(start), "first": m.list(leaders(start)), "end": xLabel(end), "last": m.list(leaders(end))]])
+        }
+        // Per series, its first and last rank: a rise is a smaller rank number.
+        let moves = chart.series.indices.compactMap { s -> (Int, Double, Double)? in
+            let ranks = chart.series[s].values.compactMap { $0 }
+            guard let a = ranks.first, let b = ranks.last else { return nil }
+            return (s, a, b)
+        }
+        if let rose = moves.max(by: { $0.1 - $0.2 < $1.1 - $1.2 }), rose.1 > rose.2 {
+            out.append(m["bump.rose", ["name": spokenName(rose.0), "from": numberText(rose.1), "to": numberText(rose.2)]])
+        }
+        if let fell = moves.max(by: { $0.2 - $0.1 < $1.2 - $1.1 }), fell.2 > fell.1 {
+            out.append(m["bump.fell", ["name": spokenName(fell.0), "from": numberText(fell.1), "to": numberText(fell.2)]])
+        }
+        return out
     }
 
     /// The landmark key's words: "Mark 1 of 2: the mean, 16.4 degrees Celsius".

@@ -132,6 +132,7 @@ public struct SpeechFormatter: Sendable {
     /// A value with its unit: "11.7 °C", "35,361 thousand MWh"; "no data" for a gap.
     public func valueText(_ value: Double?, series: Int = 0) -> String {
         guard let value else { return messages["value.noData"] }
+        if let rank = rankText(value) { return rank }  // a bump chart: "rank 1 of 5" (SpeechFormatter+Layers.swift)
         return withUnitIfAny(numberText(value))
     }
 

@@ -150,6 +150,7 @@ public struct ChartGeometry: Sendable {
     /// calendar dates when the values are dates (`YAxis.type`). Tick positions are the scale's
     /// (the plot's left edge is not known yet when the axis is vertical; positions do not use it).
     static func valueAxis(_ chart: Chart, _ lo: Double, _ hi: Double, range: (Double, Double), count: Int) -> (LinearScale, [Tick]) {
+        if chart.valueAxisDescends { return rankAxis(chart, range: range) }  // a bump chart (ChartSVG+Layers.swift)
         if chart.y.type == .temporal {
             let scale = LinearScale(domain: (lo, hi), range: range)
             let ticks = TimeTicks(from: Date(timeIntervalSince1970: scale.domainMin), to: Date(timeIntervalSince1970: scale.domainMax), maxCount: count)
@@ -209,7 +210,9 @@ public struct ChartGeometry: Sendable {
         let xMin = numeric.min() ?? 0, xMax = numeric.max() ?? 1
         // A continuous row scale grows upwards when drawn down the side.
         let range = horizontal ? (end, start) : (start, end)
-        if chart.x.type == .temporal {
+        // Dates on an ordinal x (`"timeUnit": "year"`, a bump chart's years) are labelled as dates too.
+        let dates = chart.xValues.first.map { if case .date = $0 { true } else { false } } ?? false
+        if chart.x.type == .temporal || dates {
             let scale = LinearScale(domain: (xMin, xMax), range: range)
             let ticks = TimeTicks(
                 from: Date(timeIntervalSince1970: scale.domainMin), to: Date(timeIntervalSince1970: scale.domainMax),

@@ -64,7 +64,7 @@ extension ChartSVG {
                 d += "M\(num(g.x(row: row) + band * 0.4)),\(num(g.y(end)))H\(num(g.x(row: row + 1) - band * 0.4))"
             }
             out += "<path class=\"pl-connector\" d=\"\(d)\"/>"
-        case .gantt, .diverging, nil: break
+        case .gantt, .diverging, .bump, nil: break
         }
     }
 
@@ -136,6 +136,16 @@ extension ChartSVG {
 extension ChartGeometry {
     /// A point given in row/value coordinates (`x(row:)`, `y(_:)`) on the screen.
     func screen(row: Double, value: Double) -> (Double, Double) { horizontal ? (value, row) : (row, value) }
+
+    /// A bump chart's rank axis, as Vega-Lite draws an ordinal y: one tick per rank, rank 1 at
+    /// the top, half a step of padding at either end (`range` is the upward axis, reversed here).
+    static func rankAxis(_ chart: Chart, range: (Double, Double)) -> (LinearScale, [Tick]) {
+        let n = max(chart.rankCount ?? 1, 1)
+        let scale = LinearScale(domain: (0.5, Double(n) + 0.5), range: (range.1, range.0))
+        let step = max(1, Int((Double(n) / 12).rounded(.up)))  // at most about 12 labels
+        let ranks = Array(stride(from: 1, through: n, by: step))
+        return (scale, ranks.map { Tick(position: scale(Double($0)), label: String($0)) })
+    }
 
     /// Where the rows run on the screen: left to right, or top to bottom when `horizontal`.
     var rowExtent: (Double, Double) { horizontal ? (plotTop, plotBottom) : (plotLeft, plotRight) }

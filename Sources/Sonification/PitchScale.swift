@@ -18,9 +18,13 @@ public struct PitchScale: Sendable, Equatable, Hashable {
     public let steps: Int
     /// The value axis' scale shape, applied to values before the musical mapping.
     public let curve: ValueCurve
+    /// True when the axis runs downwards (`Chart.valueAxisDescends`, a bump chart's ranks): the
+    /// lowest value plays the highest pitch, as it is drawn highest.
+    public let descending: Bool
 
-    public init(minFrequency: Double, maxFrequency: Double, lowValue: Double, highValue: Double, curve: ValueCurve = .linear) {
+    public init(minFrequency: Double, maxFrequency: Double, lowValue: Double, highValue: Double, curve: ValueCurve = .linear, descending: Bool = false) {
         self.curve = curve
+        self.descending = descending
         self.minFrequency = minFrequency
         self.maxFrequency = maxFrequency
         self.lowValue = lowValue
@@ -33,7 +37,8 @@ public struct PitchScale: Sendable, Equatable, Hashable {
     public func position(of value: Double) -> Double {
         guard highValue > lowValue, let low = curve.apply(lowValue), let high = curve.apply(highValue), high > low else { return 0.5 }
         guard let v = curve.apply(value) else { return 0 }  // no place on the scale (log of 0): the lowest pitch
-        return min(max((v - low) / (high - low), 0), 1)
+        let p = min(max((v - low) / (high - low), 0), 1)
+        return descending ? 1 - p : p
     }
 
     /// The exact (unquantised) pitch for `value`.

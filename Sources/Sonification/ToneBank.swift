@@ -46,7 +46,8 @@ struct ToneBank: Sendable {
         }
         let options = chart.options.audio
         return PitchScale(
-            minFrequency: options.minFrequency, maxFrequency: options.maxFrequency, lowValue: low, highValue: high, curve: curve)
+            minFrequency: options.minFrequency, maxFrequency: options.maxFrequency, lowValue: low, highValue: high, curve: curve,
+            descending: chart.valueAxisDescends)
     }
 
     /// Builds the bank: per series, one tone per distinct pitch step (ascending), minimum and
