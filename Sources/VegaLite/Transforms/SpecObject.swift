@@ -30,12 +30,16 @@ struct SpecObject {
         return s
     }
 
+    /// The value under `key` as `read` takes it; nil when absent or null, an error naming what
+    /// was `expected` when `read` refuses it.
+    func optional<T>(_ key: String, _ expected: String, _ read: (DataValue) -> T?) throws(TransformError) -> T? {
+        guard let v = values[key], v != .null else { return nil }
+        guard let t = read(v) else { throw TransformError("expected \(expected), found \(describe(v))", path: at(key)) }
+        return t
+    }
+
     func optionalString(_ key: String) throws(TransformError) -> String? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .string(let s)?: return s
-        case let v?: throw TransformError("expected a string, found \(describe(v))", path: at(key))
-        }
+        try optional(key, "a string") { if case .string(let s) = $0 { s } else { nil } }
     }
 
     func field(_ key: String) throws(TransformError) -> FieldRef { FieldRef(try string(key)) }
@@ -64,11 +68,7 @@ struct SpecObject {
     }
 
     func number(_ key: String) throws(TransformError) -> Double? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .number(let n)?: return n
-        case let v?: throw TransformError("expected a number, found \(describe(v))", path: at(key))
-        }
+        try optional(key, "a number") { if case .number(let n) = $0 { n } else { nil } }
     }
 
     func numbers(_ key: String) throws(TransformError) -> [Double]? {
@@ -94,19 +94,11 @@ struct SpecObject {
     }
 
     func bool(_ key: String) throws(TransformError) -> Bool? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .bool(let b)?: return b
-        case let v?: throw TransformError("expected true or false, found \(describe(v))", path: at(key))
-        }
+        try optional(key, "true or false") { if case .bool(let b) = $0 { b } else { nil } }
     }
 
     func array(_ key: String) throws(TransformError) -> [DataValue]? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .array(let a)?: return a
-        case let v?: throw TransformError("expected an array, found \(describe(v))", path: at(key))
-        }
+        try optional(key, "an array") { if case .array(let a) = $0 { a } else { nil } }
     }
 
     func object(_ key: String) throws(TransformError) -> SpecObject? {
