@@ -47,20 +47,20 @@ struct SpecObject {
 
     /// An array of strings (a single string is accepted as a one-element array where Vega-Lite does).
     func strings(_ key: String, single: Bool = false) throws(TransformError) -> [String]? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .string(let s)? where single: return [s]
-        case .array(let a)?:
-            var out: [String] = []
-            for (i, v) in a.enumerated() {
-                guard case .string(let s) = v else {
-                    throw TransformError("expected a string, found \(describe(v))", path: at(key, i))
-                }
-                out.append(s)
-            }
-            return out
-        case let v?: throw TransformError("expected an array of strings, found \(describe(v))", path: at(key))
+        if single, case .string(let s)? = values[key] { return [s] }
+        return try list(key, of: ("strings", "a string")) { if case .string(let s) = $0 { s } else { nil } }
+    }
+
+    /// An array under `key` whose every item `read` takes (nil when absent or null); `kind` names
+    /// the items for errors ("strings", "a string").
+    func list<T>(_ key: String, of kind: (items: String, item: String), _ read: (DataValue) -> T?) throws(TransformError) -> [T]? {
+        guard let items = try array(key, of: kind.items) else { return nil }
+        var out: [T] = []
+        for (i, v) in items.enumerated() {
+            guard let t = read(v) else { throw TransformError("expected \(kind.item), found \(describe(v))", path: at(key, i)) }
+            out.append(t)
         }
+        return out
     }
 
     func fields(_ key: String) throws(TransformError) -> [FieldRef] {
@@ -72,19 +72,7 @@ struct SpecObject {
     }
 
     func numbers(_ key: String) throws(TransformError) -> [Double]? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .array(let a)?:
-            var out: [Double] = []
-            for (i, v) in a.enumerated() {
-                guard case .number(let n) = v else {
-                    throw TransformError("expected a number, found \(describe(v))", path: at(key, i))
-                }
-                out.append(n)
-            }
-            return out
-        case let v?: throw TransformError("expected an array of numbers, found \(describe(v))", path: at(key))
-        }
+        try list(key, of: ("numbers", "a number")) { if case .number(let n) = $0 { n } else { nil } }
     }
 
     /// A whole number within `range` (bad input is an error, never a trap or a runaway loop).
@@ -97,8 +85,9 @@ struct SpecObject {
         try optional(key, "true or false") { if case .bool(let b) = $0 { b } else { nil } }
     }
 
-    func array(_ key: String) throws(TransformError) -> [DataValue]? {
-        try optional(key, "an array") { if case .array(let a) = $0 { a } else { nil } }
+    /// The array under `key`; `items` names what it should hold for the error ("an array of numbers").
+    func array(_ key: String, of items: String? = nil) throws(TransformError) -> [DataValue]? {
+        try optional(key, items.map { "an array of \($0)" } ?? "an array") { if case .array(let a) = $0 { a } else { nil } }
     }
 
     func object(_ key: String) throws(TransformError) -> SpecObject? {
