@@ -4,14 +4,11 @@ labels`), the slice or cell the drawing marks, R/C row and column summaries, and
 cursor shown. (test_pages.py checks every example page, these included, with axe with scripts on
 and off, CSP, forced colours and reflow.) One exported example site for the module.
 """
-import functools
-import http.server
 import json
 import os
 import shutil
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 import pytest
@@ -26,26 +23,13 @@ from conftest import recorded_page
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 
 
-class CSPHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript", ".ogg": "audio/ogg"}
-
-    def end_headers(self):
-        self.send_header("Content-Security-Policy", "default-src 'self'")
-        super().end_headers()
-
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def exported():
     tmp = tempfile.mkdtemp(prefix="pitchline-kinds-")
     out = fixture_site.export_example(os.path.join(tmp, "out"))
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(CSPHandler, directory=out))
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield {"http": f"http://127.0.0.1:{srv.server_address[1]}/", "file": Path(out).resolve().as_uri() + "/"}
-    srv.shutdown()
-    srv.server_close()
+    base, stop = fixture_site.serve(out)
+    yield {"http": base, "file": Path(out).resolve().as_uri() + "/"}
+    stop()
     shutil.rmtree(tmp, ignore_errors=True)
 
 
