@@ -418,39 +418,48 @@
         if (p && p.catch) p.catch(function () {});
       } catch (e) { refused(); }
     };
-    var embedded = (window.PitchlineAudio || {})[key];
-    var ogg = this.figure.getAttribute("data-audio"), js = this.figure.getAttribute("data-audio-script");
-    if (embedded || location.protocol === "file:") {   // from disk: the base64 classic script
-      var done = function () {
-        var b64 = (window.PitchlineAudio || {})[key];
-        if (typeof b64 !== "string") { fail(); return; }
-        var bin = atob(b64), u = new Uint8Array(bin.length);
-        for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
-        decode(u.buffer);
-      };
-      if (embedded) { done(); return; }
-      if (!js) { fail(); return; }
-      var sc = document.createElement("script");
-      sc.src = js;
-      sc.onload = done;
-      sc.onerror = fail;
-      document.head.appendChild(sc);
-    } else if (ogg) {
-      /* The same bank in Ogg and in WebM (Safari before 18.4 decodes Vorbis only in WebM): the
-         container the browser says it plays first, the other if decoding fails, then simple
-         tones, said once. Only one file is fetched where the first one decodes. */
-      var webm = this.figure.getAttribute("data-audio-webm"), order = webm ? [ogg, webm] : [ogg];
-      if (webm && !canPlay('audio/ogg; codecs="vorbis"') && canPlay('audio/webm; codecs="vorbis"')) order.reverse();
-      var attempt = function (i) {
-        if (i >= order.length) { fail(); return; }
-        var next = function () { attempt(i + 1); };
-        fetch(order[i]).then(function (r) {
+    /* The same bank in Ogg and in WebM (Safari before 18.4 decodes Vorbis only in WebM): the
+       container the browser says it plays first, the other if decoding fails, then simple tones,
+       said once. Over http(s) the files are fetched; from disk (file:, where fetch is blocked)
+       their base64 script twins are inserted; a single file carries both scripts already. Only
+       one is fetched or inserted where the first one decodes. */
+    var f = this.figure, single = !!((window.PitchlineAudio || {})[key] || (window.PitchlineAudioWebM || {})[key]);
+    var scripted = single || location.protocol === "file:";
+    var fetched = function (url) {
+      return function (next) {
+        if (!url) { next(); return; }
+        fetch(url).then(function (r) {
           if (!r.ok) throw new Error(r.status);
           return r.arrayBuffer();
         }).then(function (bytes) { decode(bytes, next); }, next);
       };
-      attempt(0);
-    } else fail();
+    };
+    var inserted = function (global, src) {
+      return function (next) {
+        var got = function () {
+          var b64 = (window[global] || {})[key];
+          if (typeof b64 !== "string") { next(); return; }
+          var bin = atob(b64), u = new Uint8Array(bin.length);
+          for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
+          decode(u.buffer, next);
+        };
+        if (single || !src) { got(); return; }
+        var sc = document.createElement("script");
+        sc.src = src;
+        sc.onload = got;
+        sc.onerror = next;
+        document.head.appendChild(sc);
+      };
+    };
+    var order = scripted
+      ? [inserted("PitchlineAudio", f.getAttribute("data-audio-script")), inserted("PitchlineAudioWebM", f.getAttribute("data-audio-webm-script"))]
+      : [fetched(f.getAttribute("data-audio")), fetched(f.getAttribute("data-audio-webm"))];
+    if (!canPlay('audio/ogg; codecs="vorbis"') && canPlay('audio/webm; codecs="vorbis"')) order.reverse();
+    var attempt = function (i) {
+      if (i >= order.length) fail();
+      else order[i](function () { attempt(i + 1); });
+    };
+    attempt(0);
   };
 
 
@@ -877,6 +886,9 @@
     for (var i = 0; i < charts.length; i++) {
       var next = charts[i].speedIndex(v.speed);
       if (next !== charts[i].speed) charts[i].setSpeed(next);
+      /* The slider's current point in the new wording, unspoken (same number): heard when focus
+         comes back from the dialog (Orca read the old wording there before, in both browsers). */
+      if (v.speech) charts[i].announce(charts[i].label(charts[i].row), true);
     }
   });
 
