@@ -1,6 +1,6 @@
 """Small multiples (a faceted chart: one page, one audio chart per panel): over HTTP and from
 disk, Tab reaches every panel's scrubber in reading order, each named by its panel ("Panel 2 of
-4, 2013") in the accessibility tree, and each says the generator's labels and plays its own tones;
+4, Year 2013") in the accessibility tree, and each says the generator's labels and plays its own tones;
 axe finds nothing after scrubbing. test_pages.py runs axe on the page with scripts on and off,
 like every page; the report embedding the figure is checked here from its markup."""
 
@@ -48,7 +48,7 @@ def test_tab_reaches_every_panel_named_by_its_panel_and_each_speaks_and_plays(pa
         if focused and focused not in reached:
             reached.append(focused)
             i = len(reached)
-            name = f"Panel {i} of 4, {YEARS[i - 1]}"
+            name = f"Panel {i} of 4, Year {YEARS[i - 1]}"  # the facet's title said with its value
             # The accessibility tree names the panel's figure so (said once on arrival), and the
             # focused slider is inside it.
             figure = page.get_by_role("figure", name=name, exact=True)
@@ -86,7 +86,7 @@ def test_the_page_describes_the_panels_once_and_the_report_embeds_the_figure(sit
     # The shared scale and the comparison are said once, above the panels.
     assert page.count("Every panel uses the same value axis, 0 mm to 284.5 mm") == 1
     assert "Highest on average: 2014" in page and "lowest: 2013" in page
-    assert re.findall(r'<h2 id="[^"]+">(\d{4})</h2>', page) == YEARS
+    assert re.findall(r'<h2 id="[^"]+">Year (\d{4})</h2>', page) == YEARS
     # One data script for the figure (every panel's data), one tone bank shared by the panels.
     assert len(re.findall(r'<script defer src="seattle-precipitation-by-year\.[0-9a-f]+\.js">', page)) == 1
     banks = re.findall(r'data-audio="([^"]+)"', page)
@@ -94,7 +94,7 @@ def test_the_page_describes_the_panels_once_and_the_report_embeds_the_figure(sit
     assert page.count(f'data-audio-key="{FIGURE}"') == 4
     report = (site_root / "reports" / "seattle-weather.html").read_text(encoding="utf-8")
     assert report.count(f'data-chart-id="{FIGURE}--p') >= 4
-    assert re.findall(r'<h3 id="seattle-precipitation-by-year--p\d-heading">(\d{4})</h3>', report) == YEARS
+    assert re.findall(r'<h3 id="seattle-precipitation-by-year--p\d-heading">Year (\d{4})</h3>', report) == YEARS
     assert re.search(r'<script defer src="\.\./charts/seattle-precipitation-by-year\.[0-9a-f]+\.js">', report)
 
 
