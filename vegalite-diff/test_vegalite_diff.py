@@ -127,6 +127,32 @@ def test_the_layered_comparison_notices_wrong_values():
     assert "band at N2" in compare_layers.diff_layers(model, vega, spec)[0]
 
 
+def test_the_composite_comparison_notices_a_statistic_on_the_wrong_group():
+    """Error bars and box plots are compared group by group: the right values on the wrong
+    category (two groups swapped) are reported, not only wrong values."""
+    spec = {"data": {"values": [{"k": "A", "lo": 10.3, "hi": 13.9}, {"k": "B", "lo": 4, "hi": 9.5}, {"k": "C", "lo": -2, "hi": 3}]},
+            "mark": "errorbar", "encoding": {"x": {"field": "k", "type": "nominal"}, "y": {"field": "lo", "type": "quantitative"},
+                                             "y2": {"field": "hi"}}}
+    model = {"x": {"type": "nominal"}, "xValues": ["A", "B", "C"],
+             "semantics": {"orientation": "vertical", "errorRange": {"extent": "range", "center": None}},
+             "series": [{"name": "Lo", "values": [10.3, 4, -2],
+                         "details": [{"lower": 10.3, "upper": 13.9}, {"lower": 4, "upper": 9.5}, {"lower": -2, "upper": 3}]}]}
+    assert composite.diff(model, spec, HERE) == []
+    model["xValues"] = ["A", "C", "B"]
+    problems = composite.diff(model, spec, HERE)
+    assert any(p.startswith("SB") and "(-2, 3, None), Vega-Lite (4.0, 9.5, None)" in p for p in problems), problems
+
+    values = [{"g": g, "v": v} for g, vs in (("a", [1, 2, 3, 4, 5]), ("b", [10, 20, 30, 40, 50])) for v in vs]
+    spec = {"data": {"values": values}, "mark": "boxplot",
+            "encoding": {"x": {"field": "g", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"}}}
+    names = ["Minimum", "Lower quartile", "Median", "Upper quartile", "Maximum"]
+    model = {"x": {"type": "nominal"}, "xValues": ["a", "b"], "semantics": {"orientation": "vertical", "box": {}},
+             "series": [{"name": n, "values": [a, b]} for n, a, b in zip(names, [1, 2, 3, 4, 5], [10, 20, 30, 40, 50])]}
+    assert composite.diff(model, spec, HERE) == []
+    model["xValues"] = ["b", "a"]
+    assert composite.diff(model, spec, HERE) == ["group 1: Pitchline's Sb, Vega-Lite's Sa", "group 2: Pitchline's Sa, Vega-Lite's Sb"]
+
+
 BARE_CSVS = sorted(_rel(p) for p in glob.glob(os.path.join(ROOT, "site", "charts", "*.csv")) +
                    glob.glob(os.path.join(HERE, "corpus", "csv", "*.csv")))
 KNOWN_CSV_BUGS: dict[str, str] = {}
