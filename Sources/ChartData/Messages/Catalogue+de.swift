@@ -392,8 +392,9 @@ extension Messages {
         "help.pitchScales": "Wenn sich die Reihen eines Diagramms um mehr als das Zehnfache unterscheiden, klingt jede Reihe auf ihrer eigenen Tonhöhenskala, von ihrem kleinsten bis zu ihrem größten Wert, damit ihr Verlauf hörbar ist (die Beschreibung des Diagramms sagt das); die Ansicht aller Reihen spielt alle Reihen auf einer gemeinsamen Skala zum Vergleichen, und [[C]] tut das in jeder Ansicht.",
         "help.sounds": "Zwei kurze tiefe Signale und „Ende der Reihe“ markieren die Enden; ein leises Rauschen und „keine Daten“ markieren einen fehlenden Wert. Mit einem Screenreader schalten Tab oder die Eingabetaste auf dem Diagramm in den Fokusmodus; die Tasten wirken nur, solange das Diagramm den Fokus hat. Esc schließt diese Hilfe.",
         // Small multiples (ChartFigure+Describe, FigurePresentation, help dialog)
-        "help.multiples": "Small Multiples (eine Abbildung aus mehreren Feldern) geben jedem Feld ein eigenes Audiodiagramm, benannt nach seinem Feld („Feld 2 von 12, 2013“): Tab springt von einem Feld zum nächsten, und alle Tasten oben wirken innerhalb eines Felds. Felder mit gemeinsamer Werteachse teilen sich den Tonhöhenbereich, sodass derselbe Wert in jedem Feld gleich hoch klingt; die Beschreibung der Abbildung über den Feldern vergleicht sie.",
+        "help.multiples": "Small Multiples (eine Abbildung aus mehreren Feldern) geben jedem Feld ein eigenes Audiodiagramm, benannt nach seinem Feld („Feld 2 von 12, Jahr 2013“): Tab springt von einem Feld zum nächsten, und alle Tasten oben wirken innerhalb eines Felds. Felder mit gemeinsamer Werteachse teilen sich den Tonhöhenbereich, sodass derselbe Wert in jedem Feld gleich hoch klingt; die Beschreibung der Abbildung über den Feldern vergleicht sie.",
         "figure.panelName": "Feld {n} von {count}, {header}",
+        "figure.panelHeading": "{field} {value}",
         "figure.panels.one": "{count} Feld",
         "figure.panels.other": "{count} Felder",
         "figure.rows.one": "{count} Zeile",

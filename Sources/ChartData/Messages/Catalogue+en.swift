@@ -393,8 +393,9 @@ extension Messages {
         "help.pitchScales": "When a chart's series differ more than tenfold, each series plays on its own pitch scale, from its lowest to its highest value, so its shape can be heard (the chart's description says so); the all-series view plays every series on one shared scale to compare them, and [[C]] does so in every view.",
         "help.sounds": "Two short low blips and “end of series” mark the ends; a soft noise tick and “no data” mark a missing value. With a screen reader, Tab or Enter on the chart switches to focus mode; the keys only work while the chart has focus. Escape closes this help.",
         // Small multiples (ChartFigure+Describe, FigurePresentation, help dialog)
-        "help.multiples": "Small multiples (a figure of several panels) give each panel its own audio chart, named by its panel (“Panel 2 of 12, 2013”): Tab moves from one panel to the next, and every key above works within a panel. Panels that share a value axis share the pitch range, so the same value sounds at the same pitch in every panel; the figure's description, above the panels, compares them.",
+        "help.multiples": "Small multiples (a figure of several panels) give each panel its own audio chart, named by its panel (“Panel 2 of 12, Year 2013”): Tab moves from one panel to the next, and every key above works within a panel. Panels that share a value axis share the pitch range, so the same value sounds at the same pitch in every panel; the figure's description, above the panels, compares them.",
         "figure.panelName": "Panel {n} of {count}, {header}",
+        "figure.panelHeading": "{field} {value}",
         "figure.panels.one": "{count} panel",
         "figure.panels.other": "{count} panels",
         "figure.rows.one": "{count} row",

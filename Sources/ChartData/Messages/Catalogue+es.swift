@@ -392,8 +392,9 @@ extension Messages {
         "help.pitchScales": "Cuando las series de un gráfico difieren más de diez veces, cada serie suena en su propia escala de tonos, de su valor más bajo al más alto, para que se oiga su forma (la descripción del gráfico lo indica); la vista de todas las series las reproduce en una escala común para compararlas, y [[C]] lo hace en cualquier vista.",
         "help.sounds": "Dos pitidos graves y cortos y «fin de la serie» marcan los extremos; un leve ruido y «sin datos» marcan un valor que falta. Con un lector de pantalla, Tab o Intro en el gráfico activa el modo de foco; las teclas solo funcionan mientras el gráfico tiene el foco. Esc cierra esta ayuda.",
         // Small multiples (ChartFigure+Describe, FigurePresentation, help dialog)
-        "help.multiples": "Los múltiplos pequeños (una figura de varios paneles) dan a cada panel su propio gráfico sonoro, con el nombre de su panel («Panel 2 de 12, 2013»): Tab pasa de un panel al siguiente, y todas las teclas de arriba funcionan dentro de un panel. Los paneles que comparten el eje de valores comparten el rango de tonos, así que un mismo valor suena a la misma altura en cada panel; la descripción de la figura, encima de los paneles, los compara.",
+        "help.multiples": "Los múltiplos pequeños (una figura de varios paneles) dan a cada panel su propio gráfico sonoro, con el nombre de su panel («Panel 2 de 12, Año 2013»): Tab pasa de un panel al siguiente, y todas las teclas de arriba funcionan dentro de un panel. Los paneles que comparten el eje de valores comparten el rango de tonos, así que un mismo valor suena a la misma altura en cada panel; la descripción de la figura, encima de los paneles, los compara.",
         "figure.panelName": "Panel {n} de {count}, {header}",
+        "figure.panelHeading": "{field} {value}",
         "figure.panels.one": "{count} panel",
         "figure.panels.other": "{count} paneles",
         "figure.rows.one": "{count} fila",
