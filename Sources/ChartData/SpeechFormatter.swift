@@ -36,7 +36,7 @@ public struct SpeechFormatter: Sendable {
         self.messages = messages
         // German capitalises nouns: "Höchsttemperatur" stays as written.
         cycleNames = messages.language == .en ? [:] : Self.cycleNames(messages.locale)
-        spokenNames = chart.series.map { chart.options.spokenSeriesNames[$0.name] ?? (messages.language == .de ? $0.name : Self.lowercasedKeepingAcronyms($0.name)) }
+        spokenNames = chart.series.map { chart.options.spokenSeriesNames[$0.name] ?? (messages.language == .de || $0.nameFromData ? $0.name : Self.lowercasedKeepingAcronyms($0.name)) }
         // An SI axis format ("~s": "150k") is for tick labels; speech keeps the data's digits.
         if let f = chart.y.format, var parsed = NumberFormat(d3: f), parsed.kind != .short {
             automaticValues = !parsed.hasPrecision
