@@ -120,10 +120,11 @@
         t = this.series[s].labels;
         va = this.series[s].variants || {};
         v = this.series[s].values[row];
+        var ser = this.series[s];   // a stack's total is said once, after the parts (all.details)
         parts.push(terse && va.terse ? fill(v == null ? va.terseGap : va.terse, x, v)
-          : fill(v == null ? t.partGap : t.part, x, v) + detail(this.series[s], row));
+          : fill(v == null ? t.partGap : t.part, x, v) + (ser.partDetails ? ser.partDetails[row] || "" : detail(ser, row)));
       }
-      var joined = parts.join(all.labels.join);
+      var joined = parts.join(all.labels.join) + (!terse && all.details ? all.details[row] || "" : "");
       text = terse && av.terse ? fill(av.terse, x, joined) : first && av.valueFirst ? fill(av.valueFirst, x, joined)
         : fill(shown ? all.labels.show : all.labels.say, x) + joined;
     }
@@ -157,8 +158,10 @@
   P.start = function () {
     var self = this;
     this.figure.querySelector(".pl-scrub").hidden = false;
-    this.show(0);
-    this.announce(this.label(0), true);
+    var pts = window.PitchlinePoints;   // a scatter series arrives on its first own point
+    if (pts && this.s < this.series.length) this.row = pts.nearest(this.series[this.s], 0);
+    this.show(this.row);
+    this.announce(this.label(this.row), true);
     this.slider.addEventListener("keydown", function (e) { self.key(e); });
     this.slider.addEventListener("focus", function () {
       self.load();
@@ -664,6 +667,8 @@
     var count = this.series.length + (this.multi ? 1 : 0);
     if (count < 2) { this.say(this.text.oneSeries); return; }
     this.s = (this.s + dir + count) % count;
+    var pts = window.PitchlinePoints;   // a scatter series: its own point nearest the cursor
+    if (pts && this.s < this.series.length) this.row = pts.nearest(this.series[this.s], this.row);
     this.playPoint();
     this.show(this.row);
     /* The series is named before the point, in the same utterance, every time. */

@@ -46,6 +46,7 @@ extension Messages {
 
         // Punktbeschriftungen
         "label.point": "{x}, {name} {value}",
+        "label.seriesAndValue": "{series}, {title}",
         "label.gap": "{x}, {name}, keine Daten",
         "label.part": "{name} {value}",
         "label.partGap": "{name} keine Daten",

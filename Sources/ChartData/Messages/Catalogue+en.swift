@@ -47,6 +47,7 @@ extension Messages {
 
         // Point labels the scrubber says ({x} and {v} are left for the page script)
         "label.point": "{x}, {name} {value}",
+        "label.seriesAndValue": "{series}, {title}",
         "label.gap": "{x}, {name}, no data",
         "label.part": "{name} {value}",
         "label.partGap": "{name} no data",

@@ -46,6 +46,7 @@ extension Messages {
 
         // Etiquetas de los puntos
         "label.point": "{x}, {name} {value}",
+        "label.seriesAndValue": "{series}, {title}",
         "label.gap": "{x}, {name}, sin datos",
         "label.part": "{name} {value}",
         "label.partGap": "{name} sin datos",

@@ -48,6 +48,7 @@ extension Messages {
 
         // Libellés des points
         "label.point": "{x}, {name} {value}",
+        "label.seriesAndValue": "{series}, {title}",
         "label.gap": "{x}, {name}, aucune donnée",
         "label.part": "{name} {value}",
         "label.partGap": "{name} aucune donnée",
