@@ -35,9 +35,12 @@ extension SpeechFormatter {
 
     /// Said after a slice's value: ", 62% of the total, 1 of 3" ("" for other marks and gaps).
     func kindDetail(series: Int, row: Int) -> String {
-        guard chart.mark == .arc, let share = chart.series[series].details[row].share else { return "" }
-        return messages["arc.detail", ["share": shareText(share), "n": TextFormat.count(row + 1, locale: locale),
-                                       "count": TextFormat.count(chart.pointCount, locale: locale)]]
+        guard chart.mark == .arc else { return "" }
+        let place = ["n": TextFormat.count(row + 1, locale: locale), "count": TextFormat.count(chart.pointCount, locale: locale)]
+        guard let share = chart.series[series].details[row].share else {  // not one pie: no share, the place only
+            return chart.semantics.kind.thetaStacked ? "" : messages["arc.position", place]
+        }
+        return messages["arc.detail", place.merging(["share": shareText(share)]) { a, _ in a }]
     }
 
     /// A heatmap cell by its column and row: "August, 2015".

@@ -43,8 +43,10 @@ struct KindsTests {
     @Test func arcRefusesWhatItCannotRead() {
         #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "arc", "encoding": {"color": {"field": "a"}}}"#)
             == "site/charts/t.vl.json:1: $.encoding: an arc mark needs \"theta\" (the slice sizes), e.g. {\"field\": \"count\", \"type\": \"quantitative\"}")
-        #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "arc", "encoding": {"theta": {"field": "a", "type": "quantitative"}, "radius": {"field": "a"}}}"#)
-            .contains("$.encoding.radius: \"radius\": radial charts (radius) are not supported yet"))
+        #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "arc", "encoding": {"theta": {"field": "a", "type": "quantitative"}, "radius": {"field": "a", "type": "nominal"}}}"#)
+            == "site/charts/t.vl.json:1: $.encoding.radius: radius must be quantitative (a slice's length from the centre), e.g. {\"field\": \"count\", \"type\": \"quantitative\"}")
+        #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "arc", "encoding": {"theta": {"field": "a", "type": "quantitative"}, "radius": {"field": "a", "stack": true}}}"#)
+            .contains("$.encoding.radius: a stacked radius (rings of segments) is not supported"))
     }
 
     static let heatmap = """
