@@ -184,6 +184,11 @@
       if (!(r.width > 0)) return this.row;
       return Math.max(0, Math.min(this.rows - 1, Math.round((clientX - r.left) / r.width * (this.rows - 1))));
     }
+    var slice = clientY != null && this.figure.querySelector("svg .pl-slice") ? document.elementFromPoint(clientX, clientY) : null;
+    if (slice) {   // a pie: the slice under the pointer (elsewhere, e.g. the hole, the cursor stays)
+      slice = slice.closest ? slice.closest(".pl-slice") : null;
+      return slice && this.figure.contains(slice) ? +slice.getAttribute("data-row") : this.row;
+    }
     var xs = this.series[0].cx, p = this.marksPoint(clientX, clientY);
     if (!p || !xs || !xs.length) return this.row;
     var x = p.x, best = 0;

@@ -218,3 +218,41 @@ def test_check_names_kinds_in_english_whatever_the_charts_language():
     out = subprocess.run([str(fixture_site._binary()), "check", "site"], cwd=ROOT, capture_output=True, text=True, timeout=300).stdout
     assert "seattle-hoechsttemperatur: line chart, 1 series, 366 points" in out, out
     assert "seattle-high-heatmap: heatmap with 4 rows and 12 columns" in out, out
+
+
+SAYS = "want => document.querySelector('.pl-slider').getAttribute('aria-valuetext') === want"
+SLICE_CENTRE = """([id, row]) => {
+    // A point well inside the slice: the centre of the inside points of a grid over its box.
+    const path = document.querySelector(`.pl-slice[data-row="${row}"]`), box = path.getBBox(), svg = path.ownerSVGElement;
+    path.scrollIntoView({block: "center"});   // focus on the slider may have scrolled the pie away
+    let sx = 0, sy = 0, n = 0;
+    for (let i = 1; i < 40; i++) for (let j = 1; j < 40; j++) {
+        const p = svg.createSVGPoint();
+        p.x = box.x + box.width * i / 40; p.y = box.y + box.height * j / 40;
+        if (path.isPointInFill(p)) { sx += p.x; sy += p.y; n++; }
+    }
+    const p = svg.createSVGPoint();
+    p.x = sx / n; p.y = sy / n;
+    if (!path.isPointInFill(p)) throw new Error("the slice's centre is outside it");
+    const q = p.matrixTransform(path.getScreenCTM());
+    return [q.x, q.y];
+}"""
+
+
+def test_pie_click_picks_the_slice_under_the_pointer_and_forced_colours_keep_slices_apart(page, labels):
+    """A click on a slice picks that slice (said, played, outlined); in forced colours (Windows
+    high contrast) the slices and their legend swatches keep three different colours."""
+    slices = labels[PIE]["series"][0]
+    open_chart(page, PIE)
+    page.evaluate("() => { window.__plays.length = 0; }")
+    page.mouse.click(*page.evaluate(SLICE_CENTRE, [PIE, 2]))
+    assert slices[2].endswith("3 of 3")
+    page.wait_for_function(SAYS, arg=slices[2], timeout=5000)
+    assert page.locator("svg .pl-slice.pl-current").get_attribute("data-row") == "2"
+    page.wait_for_function("() => window.__plays.length > 0", timeout=15000)
+    page.mouse.click(*page.evaluate(SLICE_CENTRE, [PIE, 1]))
+    page.wait_for_function(SAYS, arg=slices[1], timeout=5000)
+    page.emulate_media(forced_colors="active")
+    fills = page.evaluate("() => [...document.querySelectorAll('.pl-slice')].map(p => getComputedStyle(p).fill)")
+    swatches = page.evaluate("() => [...document.querySelectorAll('.pl-legend-arc .pl-swatch rect')].map(r => getComputedStyle(r).fill)")
+    assert len(set(fills)) == 3 and swatches == fills, (fills, swatches)

@@ -41,14 +41,6 @@ extension ChartSVG {
         }
     }
 
-    /// Where a slice's label point sits (its centroid on the ring), for the scrubber data.
-    static func arcCentroid(_ chart: Chart, row: Int) -> (x: Double, y: Double)? {
-        let angles = arcAngles(chart), outer = outerRadii(chart)
-        guard angles.indices.contains(row), let a = angles[row] else { return nil }
-        let mid = (a.start + a.end) / 2, r = (outer[row] + arcRadius * innerRatio(chart)) / 2
-        return (arcCentre.x + r * sin(mid), arcCentre.y - r * cos(mid))
-    }
-
     static func innerRatio(_ chart: Chart) -> Double {
         min(max((chart.semantics.kind.innerRadius ?? 0) / vegaLiteArcRadius, 0), 0.9)
     }
@@ -78,7 +70,7 @@ extension ChartSVG {
     func arcLegendHTML() -> String {
         let chart = geometry.chart
         let speech = SpeechFormatter(chart: chart)
-        var out = "<ul class=\"pl-legend\" aria-hidden=\"true\">"
+        var out = "<ul class=\"pl-legend pl-legend-arc\" aria-hidden=\"true\">"
         for row in chart.xValues.indices {
             let share = chart.series.first?.details[row].share.map { " (\(speech.shareText($0)))" } ?? ""
             out += "<li><svg class=\"pl-swatch\" viewBox=\"0 0 14 14\" width=\"14\" height=\"14\" focusable=\"false\">"
