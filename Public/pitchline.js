@@ -653,6 +653,11 @@
   P.switchSeries = function (dir) {
     var count = this.series.length + (this.multi ? 1 : 0);
     if (count < 2) { this.say(this.text.oneSeries); return; }
+    if (this.text.rowEnds && (this.s + dir < 0 || this.s + dir >= count)) {   // a heatmap's rows stop at the top and bottom
+      if (ctx && this.data.audio) { this.tone(this.data.audio.endTone, ctx.currentTime, this.row); this.heard(this.data.audio.toneDuration * 1000); }
+      this.announce(this.text.rowEnds[dir < 0 ? 0 : 1] + this.label(this.row));
+      return;
+    }
     this.s = (this.s + dir + count) % count;
     this.playPoint();
     this.show(this.row);

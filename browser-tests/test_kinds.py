@@ -113,15 +113,25 @@ def test_heatmap_moves_along_rows_and_between_rows_with_summaries(page, labels):
     assert said(page) == "Row 2 of 4: " + rows[1][1]
     assert float(cell.get_attribute("y")) > y0   # the outline moved down a row
     page.keyboard.press("ArrowUp")
-    page.keyboard.press("ArrowUp")   # wraps to the last row
+    page.keyboard.press("ArrowUp")   # the top row: it stops there and says so (no silent wrap)
+    assert said(page) == "Top row: " + rows[0][1]
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
     assert said(page) == "Row 4 of 4: " + rows[3][1]
+    page.keyboard.press("ArrowDown")
+    assert said(page) == "Bottom row: " + rows[3][1]
     page.keyboard.press("r")
     assert live(page).startswith("2015: mean ") and "over 12 columns" in live(page)
     page.keyboard.press("c")
     assert live(page).startswith("February: mean ") and "over 4 rows" in live(page)
     # Summary: where the highs and lows are.
     summary = page.locator(f"#{HEATMAP}-summary").inner_text()
-    assert "Highest 28.1 °C at July, 2015" in summary and "By column" in summary
+    assert "Highest 28.1 °C (July, 2015)" in summary and "By column" in summary
+    page.evaluate("() => localStorage.setItem('pitchline.settings', JSON.stringify({order: 'valueFirst'}))")
+    page.reload()
+    page.focus(".pl-slider")
+    page.keyboard.press("Home")   # value first keeps the value's name: "mean daily high 7.1 …, January, 2012"
+    assert said(page) == "mean daily high 7.1 degrees Celsius, January, 2012"
 
 
 def test_axe_with_the_cursor_on_a_slice_and_a_cell(page):

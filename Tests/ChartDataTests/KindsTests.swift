@@ -76,7 +76,7 @@ struct KindsTests {
         #expect(speech.heatmapRowSummary(series: 1) == "rain: mean 11.15 degrees Celsius over 1 column; lowest 11.15 degrees Celsius (January), highest 11.15 degrees Celsius (January); 1 with no data.")
         #expect(speech.heatmapColumnSummary(row: 1) == "February: mean −1.6 degrees Celsius over 1 row; lowest −1.6 degrees Celsius (sun), highest −1.6 degrees Celsius (sun); 2 with no data.")
         let summary = chart.describe().summary
-        #expect(summary.hasPrefix("Heatmap of Highs, 3 rows (weather) by 2 columns (month); colour shows mean maximum. Highest 12.8 °C at January, drizzle; lowest −1.6 °C at February, sun."))
+        #expect(summary.hasPrefix("Heatmap of Highs, 3 rows (weather) by 2 columns (month); colour shows mean maximum. Highest 12.8 °C (January, drizzle); lowest −1.6 °C (February, sun)."))
         #expect(summary.contains("3 cells have no data."))
     }
 
