@@ -193,6 +193,11 @@
       if (!(r.width > 0)) return this.row;
       return Math.max(0, Math.min(this.rows - 1, Math.round((clientX - r.left) / r.width * (this.rows - 1))));
     }
+    var slice = clientY != null && this.figure.querySelector("svg .pl-slice") ? document.elementFromPoint(clientX, clientY) : null;
+    if (slice) {   // a pie: the slice under the pointer (elsewhere, e.g. the hole, the cursor stays)
+      slice = slice.closest ? slice.closest(".pl-slice") : null;
+      return slice && this.figure.contains(slice) ? +slice.getAttribute("data-row") : this.row;
+    }
     var xs = this.series[0].cx, p = this.marksPoint(clientX, clientY);
     if (!p || !xs || !xs.length) return this.row;
     var x = p.x, best = 0;
@@ -666,6 +671,11 @@
   P.switchSeries = function (dir) {
     var count = this.series.length + (this.multi ? 1 : 0);
     if (count < 2) { this.say(this.text.oneSeries); return; }
+    if (this.text.rowEnds && (this.s + dir < 0 || this.s + dir >= count)) {   // a heatmap's rows stop at the top and bottom
+      if (ctx && this.data.audio) { this.tone(this.data.audio.endTone, ctx.currentTime, this.row); this.heard(this.data.audio.toneDuration * 1000); }
+      this.announce(this.text.rowEnds[dir < 0 ? 0 : 1] + this.label(this.row));
+      return;
+    }
     this.s = (this.s + dir + count) % count;
     var pts = window.PitchlinePoints;   // a scatter series: its own point nearest the cursor
     if (pts && this.s < this.series.length) this.row = pts.nearest(this.series[this.s], this.row);
