@@ -317,6 +317,7 @@
         var cy = (!one || d === 0) && src.cy ? src.cy[row] : null;   // null: no value, or not shown
         if (cy == null) this.dots[d].setAttribute("visibility", "hidden");
         else { this.dots[d].setAttribute("cy", String(cy)); this.dots[d].removeAttribute("visibility"); }
+        if (src.cx) this.dots[d].setAttribute("cx", String(src.cx[row] - ser.cx[row]));   // series side by side in a band
       }
       if (this.cell && ser.cy && ser.cy[row] != null) this.cell.setAttribute("y", String(ser.cy[row] - this.cell.getAttribute("height") / 2));
       this.cursor.removeAttribute("hidden");

@@ -246,7 +246,7 @@ extension ChartPresentation {
                 minRow: toScrub(d.statistics.minRow),
                 maxRow: toScrub(d.statistics.maxRow),
                 play: PlaybackPlan.speeds.map { PlaybackPlan.plan(values: values, duration: duration / $0.0) },
-                cx: cx,
+                cx: { let dx = geometry.ownMarkOffset(series: s); return dx == 0 ? cx : cx.map { round1($0 + dx) } }(),
                 // A stack segment's dot sits on its top, where it is drawn.
                 cy: heatmap.map { h in rows.map { _ in round1(h.cy(series: s)) } } ?? (chart.semantics.stack != nil && !chart.series[s].details.isEmpty
                     ? rows.map { r in (chart.series[s].details[r].upper ?? chart.series[s].values[r]).map { round1(geometry.y($0)) } }
