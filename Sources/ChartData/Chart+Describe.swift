@@ -75,8 +75,9 @@ extension Chart {
         if series.count > Self.summaryShapeLimit, let range = overallRange(descriptions, speech) {
             parts.append(range)
         }
-        // A bump chart's ranks are told by who leads, rises and falls (`bumpSentences`), not as ranges.
-        for (index, d) in descriptions.enumerated() where series.count <= Self.summaryShapeLimit && semantics.idiom != .bump {
+        // A bump chart's ranks are told by who leads, rises and falls (`bumpSentences`), a Gantt
+        // chart's bars by their span (`layer.sentence.gantt`), not as ranges of values.
+        for (index, d) in descriptions.enumerated() where series.count <= Self.summaryShapeLimit && semantics.idiom != .bump && semantics.idiom != .gantt {
             let name = series.count == 1 ? m["summary.values"] : Self.capitalized(speech.spokenName(index))
             guard let minRow = d.statistics.minRow, let maxRow = d.statistics.maxRow else {
                 parts.append(m["summary.noData", ["name": name]])
@@ -86,9 +87,13 @@ extension Chart {
                 parts.append(m["summary.oneValue", ["name": name, "value": speech.valueText(d.statistics.min), "at": speech.atX(minRow)]])
                 continue
             }
+            var (low, lowRow, high, highRow) = (d.statistics.min, minRow, d.statistics.max, maxRow)
+            if speech.saysMagnitude(series: index) {  // a pyramid's left side: from its smallest bar to its largest
+                (low, lowRow, high, highRow) = (d.statistics.max.map(abs), maxRow, d.statistics.min.map(abs), minRow)
+            }
             var sentence = m[series.count == 1 ? "summary.rangeValues" : "summary.range", [
-                "name": name, "min": speech.valueText(d.statistics.min), "minAt": speech.atX(minRow),
-                "max": speech.valueText(d.statistics.max), "maxAt": speech.atX(maxRow)]]
+                "name": name, "min": speech.valueText(low), "minAt": speech.atX(lowRow),
+                "max": speech.valueText(high), "maxAt": speech.atX(highRow)]]
             if d.statistics.missing > 0 && !isPointCloud {
                 sentence += m.plural("summary.missing", count: d.statistics.missing)
             }
@@ -96,9 +101,11 @@ extension Chart {
         }
         // Categories in no particular order have no shape to speak of; with many series the
         // shapes are in each series' own section.
-        if x.type != .nominal, pointCount > 1, semantics.idiom != .bump {
+        // A Gantt chart's starts have no trend to tell (its bars' span is `layer.sentence.gantt`).
+        if x.type != .nominal, pointCount > 1, semantics.idiom != .bump, semantics.idiom != .gantt {
             if descriptions.count <= Self.summaryShapeLimit {
-                parts += descriptions.map(\.trendSentence)
+                // A pyramid's left side would "fall" as its bars grow: its shape is left to its section.
+                parts += descriptions.indices.filter { !speech.saysMagnitude(series: $0) }.map { descriptions[$0].trendSentence }
             } else {
                 parts.append(m["summary.shapesInSections"])
             }

@@ -69,6 +69,7 @@ extension SpeechFormatter {
             }
             return messages["range.fromTo", ["low": numberText(lower), "high": numberText(upper)]]
         }
+        if saysMagnitude(series: series) { return numberText(abs(value)) }  // a pyramid's left side
         return rankText(value) ?? numberText(value)  // a bump chart: "rank 1 of 5"
     }
 

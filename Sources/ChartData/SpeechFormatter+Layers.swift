@@ -138,6 +138,15 @@ extension SpeechFormatter {
             "list": m.list(parts), "change": change, "at": atX(r)]]
     }
 
+    /// True for a series of diverging bars that lies wholly below zero (a population pyramid's
+    /// left side): the sign only places the bars, so its values are said without it ("female
+    /// 1,064,581", not "minus 1,064,581"); the summary says which side it is on.
+    public func saysMagnitude(series s: Int) -> Bool {
+        guard chart.semantics.idiom == .diverging, chart.series.indices.contains(s) else { return false }
+        let values = chart.series[s].values
+        return values.contains { ($0 ?? 0) < 0 } && !values.contains { ($0 ?? 0) > 0 }
+    }
+
     /// A bump chart's value: "rank 1 of 5"; nil for other charts.
     func rankText(_ value: Double) -> String? {
         guard chart.semantics.idiom == .bump, let count = chart.rankCount else { return nil }

@@ -59,3 +59,35 @@ struct BumpChartTests {
         #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 0).contains("lasting 6 days"))
     }
 }
+
+/// Idioms of issue 14 as a reader meets them on Vega-Lite gallery shapes.
+struct IdiomReadingTests {
+    @Test func populationPyramidSaysHowManyNotMinus() throws {
+        // The gallery's pyramid: females negated so their bars stand left of zero.
+        let chart = try spec("""
+        {"data": {"values": [{"age": 0, "sex": "Male", "people": 100}, {"age": 0, "sex": "Female", "people": -90},
+                             {"age": 5, "sex": "Male", "people": 80}, {"age": 5, "sex": "Female", "people": -120}]},
+         "mark": "bar", "encoding": {"y": {"field": "age", "type": "ordinal"}, "x": {"field": "people", "type": "quantitative", "aggregate": "sum"},
+                                     "color": {"field": "sex", "type": "nominal"}}}
+        """)
+        #expect(chart.semantics.idiom == .diverging)
+        let female = try #require(chart.series.firstIndex { $0.name == "Female" })
+        let speech = SpeechFormatter(chart: chart)
+        #expect(speech.pointLabel(series: female, row: 0).hasSuffix("Female 90"))
+        let summary = chart.describe().summary
+        #expect(summary.contains("Female ranges from 90 for 0 to 120 for 5."), "\(summary)")
+        #expect(!summary.contains("−90") && !summary.contains("−120") && !summary.contains("Female falls"), "\(summary)")
+    }
+
+    @Test func ganttSummaryTellsTheSpanNotATrendOfStarts() throws {
+        let chart = try spec("""
+        {"data": {"values": [{"task": "A", "start": 1, "end": 3}, {"task": "B", "start": 3, "end": 8}, {"task": "C", "start": 8, "end": 10}]},
+         "mark": "bar", "encoding": {"y": {"field": "task", "type": "ordinal"}, "x": {"field": "start", "type": "quantitative"}, "x2": {"field": "end"}}}
+        """)
+        #expect(chart.semantics.idiom == .gantt)
+        let summary = chart.describe().summary
+        #expect(summary.contains("The bars run from 1 to 10; the longest is B, lasting 5."), "\(summary)")
+        #expect(!summary.contains("rises"), "\(summary)")
+        #expect(!summary.contains("Values range"), "\(summary)")
+    }
+}

@@ -189,7 +189,7 @@ extension RangeIdiomTests {
         """)
         #expect(chart.semantics.idiom == .diverging)
         let speech = SpeechFormatter(chart: chart)
-        #expect(speech.spokenLabel(series: 1, row: 1) == "5, f −7")
+        #expect(speech.spokenLabel(series: 1, row: 1) == "5, f 7")  // the side is said in the summary, not as a minus
         #expect(chart.describe().summary.contains("The bars diverge from zero: m on the positive side, f on the negative side."))
         // Series that change sign (profit and loss) are an ordinary stack with its net total.
         let mixed = try spec("""
