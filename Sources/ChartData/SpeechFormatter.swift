@@ -276,6 +276,9 @@ public struct SpeechFormatter: Sendable {
                 if v < low { low = v }
                 if v > high { high = v }
             }
+            for d in s.details {  // a layered band around the line reaches further (review R7)
+                for case let v? in [d.bandLower, d.bandUpper] { low = min(low, v); high = max(high, v) }
+            }
         }
         guard low <= high else { return messages["range.noValues"] }
         return messages["range.fromTo", ["low": valueText(low), "high": valueText(high)]]

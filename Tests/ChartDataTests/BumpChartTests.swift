@@ -90,4 +90,14 @@ struct IdiomReadingTests {
         #expect(!summary.contains("rises"), "\(summary)")
         #expect(!summary.contains("Values range"), "\(summary)")
     }
+
+    @Test func yAxisRangeReachesTheBandAroundTheLine() throws {
+        // Review R7: the Y key said the line's range while the drawn axis spans the band.
+        let chart = try spec("""
+        {"data": {"values": \(LayerTests.rows)}, "encoding": {"x": {"field": "year", "type": "quantitative"}},
+         "layer": [{"mark": "area", "encoding": {"y": {"field": "lo", "type": "quantitative"}, "y2": {"field": "hi"}}},
+                   {"mark": "line", "encoding": {"y": {"field": "v", "type": "quantitative"}}}]}
+        """)
+        #expect(SpeechFormatter(chart: chart).yRangeText == "from 2 to 10")
+    }
 }
