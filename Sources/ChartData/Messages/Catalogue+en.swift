@@ -483,7 +483,7 @@ extension Messages {
         "guide.sounds": "What the sounds mean",
         "guide.touch": "On a touch screen",
         "guide.settings": "Settings",
-        "guide.startIntro": "The audio chart is a slider named “Audio chart” inside the figure named by the chart's title; on a pie or donut chart, a heatmap or a box plot its name says the kind: “Audio pie chart”, “Audio donut chart”, “Audio heatmap”, “Audio box plot”. The keys below reach it only while it has focus and your screen reader passes keys to the page (focus or forms mode).",
+        "guide.startIntro": "The audio chart is a slider named “Audio chart” inside the figure named by the chart's title; on a pie, donut or radial chart, a heatmap or a box plot its name says the kind: “Audio pie chart”, “Audio donut chart”, “Audio radial chart”, “Audio heatmap”, “Audio box plot”. The keys below reach it only while it has focus and your screen reader passes keys to the page (focus or forms mode).",
         "guide.nvda": "Press Tab until you hear “Audio chart, slider”: NVDA switches to focus mode by itself. From browse mode you can also arrow to the slider and press Enter. [[NVDA]]+[[Space]] switches between browse and focus mode.",
         "guide.jaws": "Press Tab until you hear “Audio chart, slider”; with JAWS' automatic forms mode the keys reach the chart. From the virtual cursor, arrow to the slider and press Enter to turn forms mode on; [[Numpad Plus]] turns it off.",
         "guide.voiceOverMac": "Turn Quick Nav off (press [[Left]] and [[Right]] together) and press Tab until you hear “Audio chart, slider”. The arrow keys and letter keys then reach the chart; [[VO]]+[[Shift]]+[[Up]] stops interacting with an element you entered.",
