@@ -38,7 +38,7 @@ struct ExampleSiteTests {
         #expect(abs(rain.series[0].values[47]! - 284.5) < 1e-9)
         let iowa = try #require(charts.first { $0.id == "iowa-electricity" })
         #expect(iowa.series.map(\.name) == ["Fossil Fuels", "Nuclear Energy", "Renewables"])
-        #expect(SpeechFormatter(chart: iowa).pointLabel(series: 0, row: 0) == "2001, fossil fuels 35,361 thousand MWh")
+        #expect(SpeechFormatter(chart: iowa).pointLabel(series: 0, row: 0) == "2001, Fossil Fuels 35,361 thousand MWh")
     }
 }
 
