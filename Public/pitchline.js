@@ -180,6 +180,19 @@
     if (help) help.addEventListener("click", function () { openHelp(self.slider); });
     var gear = this.figure.querySelector(".pl-settings-link");
     if (gear) gear.addEventListener("click", function () { openSettings(self); });
+    /* Previous / Next series (row, statistic): what Up and Down do, for touch screen readers
+       (their swipes move the slider along x only). Focus goes to the slider, which then says the
+       point in the new series. */
+    var steps = this.figure.querySelectorAll(".pl-series-button");
+    for (var b = 0; b < steps.length; b++) steps[b].addEventListener("click", function (e) {
+      resumeAudio();
+      self.load();
+      self.stop(false);
+      self.fresh = false;
+      self.switchSeries(+e.currentTarget.getAttribute("data-step"));
+      self.refocusing = document.activeElement !== self.slider;
+      self.slider.focus();
+    });
   };
 
   /* The scrubber index under `clientX`: along the track (evenly spaced) or the drawing (the
