@@ -120,10 +120,11 @@
         t = this.series[s].labels;
         va = this.series[s].variants || {};
         v = this.series[s].values[row];
+        var ser = this.series[s];   // a stack's total is said once, after the parts (all.details)
         parts.push(terse && va.terse ? fill(v == null ? va.terseGap : va.terse, x, v)
-          : fill(v == null ? t.partGap : t.part, x, v) + detail(this.series[s], row));
+          : fill(v == null ? t.partGap : t.part, x, v) + (ser.partDetails ? ser.partDetails[row] || "" : detail(ser, row)));
       }
-      var joined = parts.join(all.labels.join);
+      var joined = parts.join(all.labels.join) + (!terse && all.details ? all.details[row] || "" : "");
       text = terse && av.terse ? fill(av.terse, x, joined) : first && av.valueFirst ? fill(av.valueFirst, x, joined)
         : fill(shown ? all.labels.show : all.labels.say, x) + joined;
     }
@@ -157,8 +158,10 @@
   P.start = function () {
     var self = this;
     this.figure.querySelector(".pl-scrub").hidden = false;
-    this.show(0);
-    this.announce(this.label(0), true);
+    var pts = window.PitchlinePoints;   // a scatter series arrives on its first own point
+    if (pts && this.s < this.series.length) this.row = pts.nearest(this.series[this.s], 0);
+    this.show(this.row);
+    this.announce(this.label(this.row), true);
     this.slider.addEventListener("keydown", function (e) { self.key(e); });
     this.slider.addEventListener("focus", function () {
       self.load();
@@ -202,6 +205,11 @@
       var r = this.slider.getBoundingClientRect();
       if (!(r.width > 0)) return this.row;
       return Math.max(0, Math.min(this.rows - 1, Math.round((clientX - r.left) / r.width * (this.rows - 1))));
+    }
+    var slice = clientY != null && this.figure.querySelector("svg .pl-slice") ? document.elementFromPoint(clientX, clientY) : null;
+    if (slice) {   // a pie: the slice under the pointer (elsewhere, e.g. the hole, the cursor stays)
+      slice = slice.closest ? slice.closest(".pl-slice") : null;
+      return slice && this.figure.contains(slice) ? +slice.getAttribute("data-row") : this.row;
     }
     var xs = this.series[0].cx, p = this.marksPoint(clientX, clientY);
     if (!p || !xs || !xs.length) return this.row;
@@ -322,6 +330,7 @@
         var cy = (!one || d === 0) && src.cy ? src.cy[row] : null;   // null: no value, or not shown
         if (cy == null) this.dots[d].setAttribute("visibility", "hidden");
         else { this.dots[d].setAttribute("cy", String(cy)); this.dots[d].removeAttribute("visibility"); }
+        if (src.cx) this.dots[d].setAttribute("cx", String(src.cx[row] - ser.cx[row]));   // series side by side in a band
       }
       if (this.cell && ser.cy && ser.cy[row] != null) this.cell.setAttribute("y", String(ser.cy[row] - this.cell.getAttribute("height") / 2));
       this.cursor.removeAttribute("hidden");
@@ -676,7 +685,14 @@
   P.switchSeries = function (dir) {
     var count = this.series.length + (this.multi ? 1 : 0);
     if (count < 2) { this.say(this.text.oneSeries); return; }
+    if (this.text.rowEnds && (this.s + dir < 0 || this.s + dir >= count)) {   // a heatmap's rows stop at the top and bottom
+      if (ctx && this.data.audio) { this.tone(this.data.audio.endTone, ctx.currentTime, this.row); this.heard(this.data.audio.toneDuration * 1000); }
+      this.announce(this.text.rowEnds[dir < 0 ? 0 : 1] + this.label(this.row));
+      return;
+    }
     this.s = (this.s + dir + count) % count;
+    var pts = window.PitchlinePoints;   // a scatter series: its own point nearest the cursor
+    if (pts && this.s < this.series.length) this.row = pts.nearest(this.series[this.s], this.row);
     this.playPoint();
     this.show(this.row);
     /* The series is named before the point, in the same utterance, every time. */

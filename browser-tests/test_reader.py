@@ -387,18 +387,11 @@ def test_guide_page_from_the_index_and_the_help_plays_every_sound_and_opens_the_
 @pytest.fixture(scope="module")
 def http_site(site):
     """The same export over loopback HTTP (audio is fetched there; file: pages use the base64 script)."""
-    import functools
-    import http.server
-    import threading
     from urllib.parse import urlparse
     from urllib.request import url2pathname
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=url2pathname(urlparse(site).path))
-    handler.log_message = lambda *a: None
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.server_address[1]}/"
-    srv.shutdown()
-    srv.server_close()
+    base, stop = fixture_site.serve(url2pathname(urlparse(site).path), fixture_site.PlainHandler)
+    yield base
+    stop()
 
 
 def audio_requests(page):

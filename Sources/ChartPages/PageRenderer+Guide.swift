@@ -20,9 +20,6 @@ public struct GuideSounds: Sendable, Equatable {
 
 extension PageRenderer {
     struct GuideContext {
-        var root = ""
-        var cssPath: String
-        var jsPath: String
         var siteTitle: String
         var metaDescription: String
         var sounds: GuideSounds
@@ -31,7 +28,7 @@ extension PageRenderer {
     /// `guide.html`: how to listen to the charts (template `guide`), with playable sound examples.
     public func guidePage(siteTitle: String, sounds: GuideSounds, assets: PageAssets) throws -> String {
         try render("guide", GuideContext(
-            cssPath: assets.cssPath, jsPath: assets.jsPath, siteTitle: siteTitle,
-            metaDescription: Messages(tag: language)["guide.metaDescription"], sounds: sounds))
+            siteTitle: siteTitle, metaDescription: Messages(tag: language)["guide.metaDescription"], sounds: sounds),
+            frame: PageFrame(root: "", assets: assets))
     }
 }
