@@ -192,9 +192,15 @@
       self.load();
       self.stop(false);
       self.fresh = false;
+      self.now = true;   // the text is set at once (no tone-first wait): focus arriving says it
       self.switchSeries(+e.currentTarget.getAttribute("data-step"));
-      self.refocusing = document.activeElement !== self.slider;
-      self.slider.focus();
+      self.now = false;
+      /* Focus a moment later: Firefox delivers the value change after the task, and Orca speaks
+         it again if the slider has focus by then (measured: the point said twice). */
+      setTimeout(function () {
+        self.refocusing = document.activeElement !== self.slider;
+        self.slider.focus();
+      }, 100);
     });
   };
 
@@ -345,7 +351,7 @@
      of numbers and a repeat at the same row switches block, so every announcement is heard
      exactly once and nothing else (no live region) repeats it. */
   P.announce = function (text, quiet) {
-    var self = this, wait = ORDERS[order] === "tone-first" ? this.soundUntil - now() : 0;
+    var self = this, wait = ORDERS[order] === "tone-first" && !this.now ? this.soundUntil - now() : 0;
     clearTimeout(this.pending);
     if (wait > 0) {   // the reader chose tone first: speech starts when the tone has sounded
       this.pending = setTimeout(function () { self.soundUntil = 0; self.announce(text, quiet); }, wait);

@@ -530,19 +530,21 @@ def test_on_a_phone_previous_and_next_buttons_reach_every_row_and_statistic(new_
     """TalkBack's and VoiceOver's swipes move the range input along x only, so series (a
     heatmap's rows, a box plot's statistics) have buttons beside Settings, named by kind, in the
     accessibility tree (not Tab stops): a tap switches as Up/Down do and puts focus on the slider,
-    which says the point in the new series."""
-    page = new_page(TOGETHER, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    which says the point in the new series. Default order (tone first): the slider's text must
+    still be the new point's before focus arrives, or the arrival says the old one first."""
+    page = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     for chart, prev, nxt, said in [("seattle-high-heatmap", "Previous row", "Next row", lambda d: "Row 2 of 4: " + default_label(d, 0, 1)),
                                    ("seattle-temperature-boxplot", "Previous statistic", "Next statistic", None)]:
         page.goto(site + f"charts/{chart}.html")
         page.wait_for_function("() => !document.querySelector('.pl-scrub').hidden")
+        page.wait_for_function("() => window.__decoded.length >= 1", timeout=15000)   # tones play, so tone first waits
         d = data(page, chart)
         start = d.get("startSeries") or 0
         buttons = page.locator("figure.pl-chart .pl-scrub").get_by_role("button")
         assert [prev, nxt] == [n for n in buttons.all_text_contents() if n in (prev, nxt)]
         assert page.locator(".pl-series-button").evaluate_all("bs => bs.map(b => b.tabIndex)") == [-1, -1]
         page.get_by_role("button", name=nxt).tap()
-        assert page.evaluate("document.activeElement.classList.contains('pl-slider')")
+        page.wait_for_function("() => document.activeElement.classList.contains('pl-slider')")
         text = valuetext(page)
         assert position(page) == 0
         if said:
