@@ -438,6 +438,12 @@ extension Messages {
 
         // Leseeinstellungen und Anleitung (heard)
         "chart.settings": "Einstellungen (O)",
+        "chart.previousSeries": "Vorherige Reihe",
+        "chart.nextSeries": "Nächste Reihe",
+        "chart.previousRow": "Vorherige Zeile",
+        "chart.nextRow": "Nächste Zeile",
+        "chart.previousStatistic": "Vorherige Kennzahl",
+        "chart.nextStatistic": "Nächste Kennzahl",
         "page.guide": "So hören Sie zu",
         "help.settingsKey": "Einstellungen: Wortlaut, Sprache, Töne, Tonhöhe, Tonlänge, Geschwindigkeit",
         "help.settingsText": "[[O]] öffnet die Einstellungen: wie viel gesagt wird, die Reihenfolge, Sprache und Töne ein oder aus, Tonhöhe, Tonlänge und Geschwindigkeit.",
@@ -514,7 +520,7 @@ extension Messages {
         "guide.markText": "Zwei schnelle Glockentöne über dem Tonumfang des Diagramms: Der Cursor hat einen markierten Wert erreicht oder überquert (eine Linie am Mittelwert, einen Schwellenwert, eine Beschriftung); M springt zum nächsten und sagt, was er markiert.",
         "guide.markAudio": "Ein markierter Wert",
         "guide.play": "[[P]] spielt eine ganze Reihe als einen Audiographen, bei normaler Geschwindigkeit etwa zehn Sekunden lang.",
-        "guide.touchText": "Ohne Screenreader ziehen oder tippen Sie entlang der Zeichnung eines Diagramms oder seines Schiebereglers: Der Cursor folgt Ihrem Finger, jeder überstrichene Punkt spielt seinen Ton, und der Punkt, an dem Sie anhalten, wird gesagt. Seitliches Ziehen fährt über das Diagramm; Wischen nach oben oder unten scrollt weiter die Seite.",
+        "guide.touchText": "Ohne Screenreader ziehen oder tippen Sie entlang der Zeichnung eines Diagramms oder seines Schiebereglers: Der Cursor folgt Ihrem Finger, jeder überstrichene Punkt spielt seinen Ton, und der Punkt, an dem Sie anhalten, wird gesagt. Seitliches Ziehen fährt über das Diagramm; Wischen nach oben oder unten scrollt weiter die Seite. Mit Screenreader wischen Sie auf dem Schieberegler nach oben oder unten (VoiceOver) oder nutzen seine Anpassungsgesten (TalkBack), um Punkt für Punkt zu gehen; die Schaltflächen danach, „Vorherige Reihe“ und „Nächste Reihe“ (Zeile bei einer Heatmap, Kennzahl bei einem Boxplot), wechseln die Reihe wie Pfeil nach oben und unten.",
         "guide.settingsText": "Drücken Sie [[O]] auf einem Audiodiagramm oder wählen Sie die Schaltfläche „Einstellungen“ darunter, um die Einstellungen zu öffnen. Sie gelten für jedes Diagramm dieser Website und werden in diesem Browser gespeichert (wo der Browser nichts behält, etwa in einem privaten Fenster, gelten sie, bis Sie die Seite verlassen).",
         "guide.settingsVerbosity": "**Gesprochene Beschriftung**: knapp (nur der Wert), normal (x, Reihe und Wert) oder ausführlich (auch die Position des Punkts, „12 von 1.461“).",
         "guide.settingsOrder": "**Reihenfolge**: erst x oder erst der Wert.",

@@ -439,6 +439,12 @@ extension Messages {
 
         // Reader settings and guide (heard)
         "chart.settings": "Settings (O)",
+        "chart.previousSeries": "Previous series",
+        "chart.nextSeries": "Next series",
+        "chart.previousRow": "Previous row",
+        "chart.nextRow": "Next row",
+        "chart.previousStatistic": "Previous statistic",
+        "chart.nextStatistic": "Next statistic",
         "page.guide": "How to listen",
         "help.settingsKey": "Settings: wording, speech, tones, pitch, tone length, speed",
         "help.settingsText": "[[O]] opens the settings: how much is said, the order, speech and tones on or off, pitch, tone length and speed.",
@@ -515,7 +521,7 @@ extension Messages {
         "guide.markText": "Two quick bell notes above the chart’s range: the cursor met or crossed a marked value (a rule at the mean, a threshold, a label); M goes to the next one and says what it marks.",
         "guide.markAudio": "A marked value",
         "guide.play": "[[P]] plays a whole series as one audio graph, about ten seconds long at normal speed.",
-        "guide.touchText": "Without a screen reader, drag or tap along a chart's drawing or its slider: the cursor follows your finger, each point you pass plays its tone and the point where you stop is said. A sideways drag scrubs; an up or down swipe still scrolls the page.",
+        "guide.touchText": "Without a screen reader, drag or tap along a chart's drawing or its slider: the cursor follows your finger, each point you pass plays its tone and the point where you stop is said. A sideways drag scrubs; an up or down swipe still scrolls the page. With a screen reader, swipe up or down on the slider (VoiceOver) or use its adjust gestures (TalkBack) to move point by point; the buttons after it, “Previous series” and “Next series” (row on a heatmap, statistic on a box plot), switch series as Up and Down do.",
         "guide.settingsText": "Press [[O]] on an audio chart, or choose the Settings button under it, to open the settings. They apply to every chart on this site and are remembered in this browser (where the browser keeps nothing, for example in a private window, they last until you leave the page).",
         "guide.settingsVerbosity": "**Spoken label**: terse (the value only), normal (x, series and value) or verbose (also the point's position, “12 of 1,461”).",
         "guide.settingsOrder": "**Order**: x first or the value first.",

@@ -438,6 +438,12 @@ extension Messages {
 
         // Ajustes de lectura y guía (heard)
         "chart.settings": "Ajustes (O)",
+        "chart.previousSeries": "Serie anterior",
+        "chart.nextSeries": "Serie siguiente",
+        "chart.previousRow": "Fila anterior",
+        "chart.nextRow": "Fila siguiente",
+        "chart.previousStatistic": "Estadística anterior",
+        "chart.nextStatistic": "Estadística siguiente",
         "page.guide": "Cómo escuchar",
         "help.settingsKey": "Ajustes: texto, voz, tonos, tono, duración del tono, velocidad",
         "help.settingsText": "[[O]] abre los ajustes: cuánto se dice, el orden, voz y tonos activados o no, tono, duración del tono y velocidad.",
@@ -514,7 +520,7 @@ extension Messages {
         "guide.markText": "Dos notas rápidas de campana por encima del rango del gráfico: el cursor llegó a un valor marcado o lo cruzó (una línea en la media, un umbral, una etiqueta); M va al siguiente y dice qué marca.",
         "guide.markAudio": "Un valor marcado",
         "guide.play": "[[P]] reproduce una serie entera como un gráfico sonoro, de unos diez segundos a velocidad normal.",
-        "guide.touchText": "Sin lector de pantalla, arrastre o toque a lo largo del dibujo de un gráfico o de su control deslizante: el cursor sigue su dedo, cada punto por el que pasa reproduce su tono y se dice el punto donde se detiene. Arrastrar de lado recorre el gráfico; deslizar hacia arriba o hacia abajo sigue desplazando la página.",
+        "guide.touchText": "Sin lector de pantalla, arrastre o toque a lo largo del dibujo de un gráfico o de su control deslizante: el cursor sigue su dedo, cada punto por el que pasa reproduce su tono y se dice el punto donde se detiene. Arrastrar de lado recorre el gráfico; deslizar hacia arriba o hacia abajo sigue desplazando la página. Con un lector de pantalla, deslice hacia arriba o hacia abajo sobre el control (VoiceOver) o use sus gestos de ajuste (TalkBack) para ir punto por punto; los botones que le siguen, «Serie anterior» y «Serie siguiente» (fila en un mapa de calor, estadística en un diagrama de caja), cambian de serie como Arriba y Abajo.",
         "guide.settingsText": "Pulse [[O]] en un gráfico sonoro, o elija el botón Ajustes debajo de él, para abrir los ajustes. Se aplican a todos los gráficos de este sitio y se recuerdan en este navegador (donde el navegador no guarda nada, por ejemplo en una ventana privada, duran hasta que salga de la página).",
         "guide.settingsVerbosity": "**Etiqueta hablada**: breve (solo el valor), normal (x, serie y valor) o detallada (también la posición del punto, «12 de 1461»).",
         "guide.settingsOrder": "**Orden**: primero x o primero el valor.",

@@ -440,6 +440,12 @@ extension Messages {
 
         // Réglages de lecture et guide (heard)
         "chart.settings": "Réglages (O)",
+        "chart.previousSeries": "Série précédente",
+        "chart.nextSeries": "Série suivante",
+        "chart.previousRow": "Ligne précédente",
+        "chart.nextRow": "Ligne suivante",
+        "chart.previousStatistic": "Statistique précédente",
+        "chart.nextStatistic": "Statistique suivante",
         "page.guide": "Comment écouter",
         "help.settingsKey": "Réglages\u{202F}: formulation, parole, sons, hauteur, durée des sons, vitesse",
         "help.settingsText": "[[O]] ouvre les réglages\u{202F}: ce qui est dit, l’ordre, parole et sons activés ou non, hauteur, durée des sons et vitesse.",
@@ -516,7 +522,7 @@ extension Messages {
         "guide.markText": "Deux notes de cloche rapides au-dessus de l’étendue du graphique : le curseur a atteint ou franchi une valeur marquée (une ligne à la moyenne, un seuil, une étiquette) ; M va à la suivante et dit ce qu’elle marque.",
         "guide.markAudio": "Une valeur marquée",
         "guide.play": "[[P]] joue toute une série comme un graphique sonore, d’environ dix secondes à vitesse normale.",
-        "guide.touchText": "Sans lecteur d’écran, faites glisser ou touchez le long du dessin d’un graphique ou de son curseur\u{202F}: le curseur suit votre doigt, chaque point passé joue son son et le point où vous vous arrêtez est énoncé. Un glissement latéral parcourt le graphique\u{202F}; un balayage vers le haut ou le bas fait toujours défiler la page.",
+        "guide.touchText": "Sans lecteur d’écran, faites glisser ou touchez le long du dessin d’un graphique ou de son curseur\u{202F}: le curseur suit votre doigt, chaque point passé joue son son et le point où vous vous arrêtez est énoncé. Un glissement latéral parcourt le graphique\u{202F}; un balayage vers le haut ou le bas fait toujours défiler la page. Avec un lecteur d’écran, balayez vers le haut ou le bas sur le curseur (VoiceOver) ou utilisez ses gestes de réglage (TalkBack) pour aller de point en point\u{202F}; les boutons qui le suivent, «\u{202F}Série précédente\u{202F}» et «\u{202F}Série suivante\u{202F}» (ligne pour une carte de chaleur, statistique pour une boîte à moustaches), changent de série comme Haut et Bas.",
         "guide.settingsText": "Appuyez sur [[O]] sur un graphique sonore, ou choisissez le bouton Réglages en dessous, pour ouvrir les réglages. Ils s’appliquent à tous les graphiques de ce site et sont mémorisés dans ce navigateur (si le navigateur ne garde rien, par exemple dans une fenêtre privée, ils durent jusqu’à ce que vous quittiez la page).",
         "guide.settingsVerbosity": "**Libellé énoncé**\u{202F}: bref (la valeur seule), normal (x, série et valeur) ou détaillé (aussi la position du point, «\u{202F}12 sur 1\u{202F}461\u{202F}»).",
         "guide.settingsOrder": "**Ordre**\u{202F}: d’abord x ou d’abord la valeur.",
