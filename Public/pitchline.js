@@ -103,6 +103,8 @@
     var x = this.data.x.labels[row], v, t, va, text;
     /* The reader's settings choose among the generator's wordings (shown text keeps the default). */
     var terse = !shown && settings.get("verbosity") === "terse", first = !shown && settings.get("order") === "valueFirst";
+    var place = !shown && this.verbose() ? this.position(row) : "";
+    if (this.text.positionFollowsX) { x += place; place = ""; }   // a box plot: "February, 2 of 12, …"
     if (this.s < this.series.length) {
       t = this.series[this.s].labels;
       va = this.series[this.s].variants || {};
@@ -126,8 +128,12 @@
       text = terse && av.terse ? fill(av.terse, x, joined) : first && av.valueFirst ? fill(av.valueFirst, x, joined)
         : fill(shown ? all.labels.show : all.labels.say, x) + joined;
     }
-    if (!shown && settings.get("verbosity") === "verbose" && this.text.position) text += this.position(row);
-    return text;
+    return text + place;
+  };
+
+  /* The verbose setting, on a chart that has a place to say. */
+  P.verbose = function () {
+    return settings.get("verbosity") === "verbose" && !!this.text.position;
   };
 
   /* Verbose: ", 12 of 1,461" (the generator's words and count; the place is the only number the
@@ -187,16 +193,34 @@
       if (!(r.width > 0)) return this.row;
       return Math.max(0, Math.min(this.rows - 1, Math.round((clientX - r.left) / r.width * (this.rows - 1))));
     }
-    // The cursor's group holds the marks' row/value coordinates (axes swapped when the chart is
-    // horizontal): the pointer mapped into it gives the row position whichever way rows run.
-    var svg = this.figure.querySelector("svg.pl-svg"), xs = this.series[0].cx;
-    var marks = this.cursor && this.cursor.parentNode;
+    var xs = this.series[0].cx, p = this.marksPoint(clientX, clientY);
+    if (!p || !xs || !xs.length) return this.row;
+    var x = p.x, best = 0;
+    for (var i = 1; i < xs.length; i++) if (Math.abs(xs[i] - x) < Math.abs(xs[best] - x)) best = i;   // rows may run either way
+    return best;
+  };
+
+  /* The pointer in the marks' coordinates: the cursor's group holds the marks' row/value
+     coordinates (axes swapped when the chart is horizontal), so the pointer mapped into it gives
+     the row position whichever way rows run; null when the drawing cannot map it. */
+  P.marksPoint = function (clientX, clientY) {
+    var svg = this.figure.querySelector("svg.pl-svg"), marks = this.cursor && this.cursor.parentNode;
     var m = marks && marks.getScreenCTM ? marks.getScreenCTM() : null;
-    if (!m || !xs || !xs.length || !svg.createSVGPoint) return this.row;
+    if (!m || !svg || !svg.createSVGPoint) return null;
     var p = svg.createSVGPoint();
     p.x = clientX; p.y = clientY == null ? 0 : clientY;
-    var x = p.matrixTransform(m.inverse()).x, best = 0;
-    for (var i = 1; i < xs.length; i++) if (Math.abs(xs[i] - x) < Math.abs(xs[best] - x)) best = i;   // rows may run either way
+    return p.matrixTransform(m.inverse());
+  };
+
+  /* The series under the pointer: on a heatmap's drawing, the row of cells nearest the pointer
+     (each row's cell centre, the generator's cy); anywhere else the current series stays. */
+  P.seriesAt = function (clientX, clientY, onTrack) {
+    if (onTrack || !this.data.heatmap || clientY == null) return this.s;
+    var p = this.marksPoint(clientX, clientY), best = this.s, dist = Infinity;
+    for (var s = 0; p && s < this.series.length; s++) {
+      var cy = this.series[s].cy && this.series[s].cy[0];
+      if (cy != null && Math.abs(cy - p.y) < dist) { dist = Math.abs(cy - p.y); best = s; }
+    }
     return best;
   };
 
@@ -237,14 +261,17 @@
 
   function dragTo(clientX, first, clientY) {
     var d = drag, chart = d.chart, row = chart.rowAt(clientX, d.track, clientY), t = now();
+    var s = chart.seriesAt(clientX, clientY, d.track);   // a heatmap: the row of cells under the pointer
     if (first) {   // focus, sound loading, the point played and said
+      chart.s = s;
       chart.pick(row);
       d.lastTone = d.lastSay = t;
-      d.said = row;
+      d.said = row + ":" + s;
       return;
     }
-    if (row === chart.row) return;
-    if (chart.chime) { chart.chime(chart.row, row); chart.markStop = null; }   // a landmark passed (M)
+    if (row === chart.row && s === chart.s) return;
+    if (s !== chart.s) chart.s = s;
+    else if (chart.chime) { chart.chime(chart.row, row); chart.markStop = null; }   // a landmark passed (M)
     chart.show(row);   // the cursor follows at once
     if (t - d.lastTone >= TONE_GAP) { d.lastTone = t; chart.playPoint(); }
     clearTimeout(d.timer);
@@ -254,8 +281,8 @@
 
   function sayDragged(d) {
     d.lastSay = now();
-    if (d.said === d.chart.row) return;
-    d.said = d.chart.row;
+    if (d.said === d.chart.row + ":" + d.chart.s) return;
+    d.said = d.chart.row + ":" + d.chart.s;
     if (settings.get("speech")) d.chart.announce(d.chart.label(d.chart.row));
   }
 
@@ -265,7 +292,11 @@
     drag = null;
     clearTimeout(d.timer);
     if (e.type === "pointercancel") return;   // the browser took the gesture (a scroll)
-    if (!d.active) { d.chart.pick(d.chart.rowAt(e.clientX, d.track, e.clientY)); return; }   // a tap
+    if (!d.active) {   // a tap
+      d.chart.s = d.chart.seriesAt(e.clientX, e.clientY, d.track);
+      d.chart.pick(d.chart.rowAt(e.clientX, d.track, e.clientY));
+      return;
+    }
     sayDragged(d);   // where the drag ended, once
   }
 
@@ -634,7 +665,7 @@
     /* The series is named before the point, in the same utterance, every time. */
     var one = this.s < this.series.length, place = { n: this.s + 1, count: this.series.length };
     var name = one ? fillNamed(this.text.series, place) : this.text.allSeries;
-    var after = one && this.text.seriesAfter ? fillNamed(this.text.seriesAfter, place) : "";
+    var after = one && this.text.seriesAfter && !(this.text.positionFollowsX && this.verbose()) ? fillNamed(this.text.seriesAfter, place) : "";
     this.announce(name + this.label(this.row) + after);
   };
 

@@ -22,7 +22,7 @@ import fixture_site  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PIE, HEATMAP = "iowa-electricity-2017-share", "seattle-high-heatmap"
-from conftest import RECORDER, TOGETHER
+from conftest import recorded_page
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 
 
@@ -56,16 +56,9 @@ def labels():
 
 @pytest.fixture(params=["http", "file"])
 def page(request, browser, exported):
-    context = browser.new_context()
-    pg = context.new_page()
-    pg.add_init_script(RECORDER)
-    pg.add_init_script(TOGETHER)
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.origin = exported[request.param]
-    yield pg
-    context.close()
-    assert errors == [], errors
+    with recorded_page(browser) as pg:
+        pg.origin = exported[request.param]
+        yield pg
 
 
 def open_chart(page, chart_id):
@@ -165,3 +158,56 @@ def test_pitch_follows_the_value_on_one_scale_for_every_cell_and_slice(page):
         page.keyboard.press(key)
         slices.append(played_frequency(page, PIE))
     assert slices[1] > slices[2] > slices[3], slices
+
+
+def cell_centre(page, series, row):
+    """The page position of a heatmap cell's centre (its `<use>` in the row's group)."""
+    box = page.locator(f"svg .pl-heatmap > g:nth-child({series + 1}) > use:nth-child({row + 1})").bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_heatmap_click_drag_and_tap_pick_the_cell_under_the_pointer(page, browser, exported, labels):
+    """A click picks the cell under the pointer, row and column (not only the column), a drag
+    across rows follows the pointer into the cell where it ends, and a tap on a touch screen does
+    the same; each is said and played."""
+    rows = labels[HEATMAP]["series"]
+    page.emulate_media(reduced_motion="reduce")   # the outline moves at once (no transition)
+    open_chart(page, HEATMAP)   # the cursor starts in row 1
+    page.evaluate("() => { window.__plays.length = 0; }")
+    page.mouse.click(*cell_centre(page, 2, 5))
+    assert said(page) == rows[2][5] and rows[2][5].startswith("June, 2014")
+    page.wait_for_function("() => window.__plays.length > 0", timeout=15000)
+    outline = page.locator(".pl-cursor-rect").bounding_box()
+    x, y = cell_centre(page, 2, 5)
+    assert outline["x"] < x < outline["x"] + outline["width"] and outline["y"] < y < outline["y"] + outline["height"]
+    page.keyboard.press("ArrowDown")   # the keys go on from the picked cell
+    assert said(page) == "Row 4 of 4: " + rows[3][5]
+    # A drag from row 1 into row 3 ends on the cell under the pointer.
+    (x0, y0), (x1, y1) = cell_centre(page, 0, 1), cell_centre(page, 2, 9)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    for i in range(1, 13):
+        page.mouse.move(x0 + (x1 - x0) * i / 12, y0 + (y1 - y0) * i / 12)
+    page.mouse.up()
+    page.wait_for_function("want => document.querySelector('.pl-slider').getAttribute('aria-valuetext') === want", arg=rows[2][9])
+    if page.origin != exported["http"]:
+        return
+    # A tap on a touch screen (a phone-sized context).
+    context = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 800})
+    phone = context.new_page()
+    phone.add_init_script(RECORDER)
+    phone.goto(exported["http"] + f"charts/{HEATMAP}.html")
+    phone.locator(".pl-heatmap").scroll_into_view_if_needed()
+    phone.wait_for_function("() => window.PitchlineCharts && window.PitchlineCharts[%r]" % HEATMAP)
+    phone.touchscreen.tap(*cell_centre(phone, 3, 4))
+    assert rows[3][4].startswith("May, 2015")
+    phone.wait_for_function("want => document.querySelector('.pl-slider').getAttribute('aria-valuetext') === want", arg=rows[3][4], timeout=5000)
+    context.close()
+
+
+def test_check_names_kinds_in_english_whatever_the_charts_language():
+    """`pitchline check` speaks to the author in English: the German chart is a "line chart"."""
+    import subprocess
+    out = subprocess.run([str(fixture_site._binary()), "check", "site"], cwd=ROOT, capture_output=True, text=True, timeout=300).stdout
+    assert "seattle-hoechsttemperatur: line chart, 1 series, 366 points" in out, out
+    assert "seattle-high-heatmap: heatmap with 4 rows and 12 columns" in out, out

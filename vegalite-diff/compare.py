@@ -350,6 +350,19 @@ def oracle_key_order(result: dict) -> list[str] | None:
     return sorted(placed, key=lambda k: placed[k])
 
 
+def _without_redundant_colour(theirs: list, model: dict) -> list:
+    """A colour that repeats the key axis' field (each bar coloured by its own category, as in
+    the gallery's facet_grid_bar) splits Vega-Lite's items into one-value series; Pitchline reads
+    it as no series (one series, its rows the categories). Those series are dropped when every
+    item's colour is its own key and Pitchline has one series."""
+    if len(model.get("series", [])) != 1 or not theirs:
+        return theirs
+    names = {s for _, s, *_ in theirs}
+    if len(names) < 2 or None in names or not all(k == canonical_key(s) for k, s, *_ in theirs):
+        return theirs
+    return [(k, None, *rest) for k, _, *rest in theirs]
+
+
 def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[str]:
     """Differences between Pitchline's rows and Vega-Lite's; empty when they match.
     `series_titles`: the spec's `usermeta.pitchline.seriesTitles` (color value → legend name)."""
@@ -360,6 +373,7 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
                          value_channel="size" if size_mode else "y")
     if series_titles:
         theirs = [(k, series_titles.get(s, s) if s is not None else s, *rest) for k, s, *rest in theirs]
+    theirs = _without_redundant_colour(theirs, model)
     kind = oracle_kind(oracle)
     rename: dict = {}
     if kind == "rect":  # heatmap rows Pitchline names ("2014") where Vega-Lite keeps an instant

@@ -7,11 +7,36 @@ public struct KindSemantics: Sendable, Equatable {
     public var rowTitle: String?
     /// A donut's `mark.innerRadius` in Vega-Lite pixels; nil for a pie.
     public var innerRadius: Double?
+    /// A radial chart (an arc with a `radius` field): each slice's radius value, per row (the
+    /// evaluated data of the radius channel; the theta values themselves when it reads the same
+    /// field); nil for a pie or donut.
+    public var radii: [Double?]?
+    /// The radius channel's scale (`sqrt` in the gallery's radial plot: area follows the value).
+    public var radiusScale: ScaleInfo?
+    /// False when Vega-Lite does not stack theta (`"stack": false`, theta and radius both
+    /// aggregated, or `theta2`): every slice is drawn from its own start (zero, or `theta`) and
+    /// has no share of a total.
+    public var thetaStacked: Bool = true
 
     public init(rowTitle: String? = nil, innerRadius: Double? = nil) {
         self.rowTitle = rowTitle
         self.innerRadius = innerRadius
     }
+}
+
+extension Chart {
+    /// What names an arc chart's kind beyond its mark: "radial" (slices of different radii),
+    /// "donut" (a hole in the middle), nil for a pie and every other mark.
+    public var kindVariant: String? {
+        guard mark == .arc else { return nil }
+        if semantics.kind.radii != nil { return "radial" }
+        return (semantics.kind.innerRadius ?? 0) > 0 ? "donut" : nil
+    }
+
+    /// The catalogue key of the kind with its indefinite article, for inside a sentence ("a
+    /// heatmap", "eine Heatmap", "une carte de chaleur"): the article agrees with the noun in the
+    /// catalogue, once per language, never chosen in code.
+    public var kindPhraseKey: String { kindKey + ".a" }
 }
 
 extension ChartBuilder {

@@ -62,7 +62,7 @@ public enum LayerIdiom: String, Sendable, Equatable {
 
 extension Chart {
     /// The catalogue key of the chart's kind: its idiom's (`kind.dumbbell`), else its mark's (`kind.line`).
-    public var kindKey: String { "kind." + (semantics.idiom?.rawValue ?? mark.rawValue) }
+    public var kindKey: String { "kind." + (semantics.idiom?.rawValue ?? kindVariant ?? mark.rawValue) }
 
     /// "Line chart", "Dumbbell chart" in the chart's language (`pitchline check`).
     public var kindName: String { Messages(tag: options.language ?? "en")[kindKey] }

@@ -289,6 +289,10 @@ extension ChartBuilder {
         let hasDetails = offset != nil || value2Column != nil || rangeColumns != nil || !extraDefs.isEmpty
         var series: [Series] = []
         let valueTitle = title(of: value, fallback: value.aggregate == "count" ? "Count" : "Value")
+        // A colour (or dash, shape) given as a `datum` names the one series, as Vega-Lite's legend
+        // does (`"color": {"datum": "temp_max"}`, how a repeated layer tells its layers apart).
+        let constantSeriesName = Self.seriesChannels.lazy.compactMap { spec.channel($0)?.constant }.first
+            .map { Self.text(SpecData.dataValue($0)) }
         for sk in seriesOrder {
             var values = [Double?](repeating: nil, count: rowCount)
             var details = hasDetails ? [PointDetail](repeating: PointDetail(), count: rowCount) : []
@@ -318,7 +322,7 @@ extension ChartBuilder {
                 }
                 if !extraDefs.isEmpty { details[row].extras = zip(extraDefs, extraColumns).map { c, col in extraText(col[r], c) } }
             }
-            let name = spec.seriesTitles[sk] ?? (grouping.isEmpty ? valueTitle : sk)
+            let name = spec.seriesTitles[sk] ?? (grouping.isEmpty ? constantSeriesName ?? valueTitle : sk)
             // The author's column (or colour value) and its place, for the CSV download.
             let sourceKey = grouping.isEmpty ? (value.field ?? name) : sk
             series.append(Series(name: name, values: values, details: details, pointRows: repeats && seriesOrder.count > 1 ? points.sorted() : nil,

@@ -90,11 +90,10 @@ extension SpeechFormatter {
         }
     }
 
-    /// "Pie chart", "Donut chart" or "Heatmap" in the reader's language; nil for the other marks.
+    /// "Pie chart", "Donut chart", "Radial chart" or "Heatmap" in the reader's language; nil for the other marks.
     public var kindName: String? {
         switch chart.mark {
-        case .arc: return messages[(chart.semantics.kind.innerRadius ?? 0) > 0 ? "kind.donut" : "kind.arc"]
-        case .rect: return messages["kind.rect"]
+        case .arc, .rect: return messages[chart.kindKey]
         default: return nil
         }
     }
@@ -115,7 +114,7 @@ extension SpeechFormatter {
     /// ("Audio pie chart", "Audio donut chart", "Audio heatmap"); nil: the usual `slider.label`.
     public var kindSliderLabel: String? {
         switch chart.mark {
-        case .arc: return messages[(chart.semantics.kind.innerRadius ?? 0) > 0 ? "slider.label.donut" : "slider.label.arc"]
+        case .arc: return messages["slider.label." + (chart.kindVariant ?? "arc")]
         case .rect: return messages["slider.label.rect"]
         default: return nil
         }

@@ -36,7 +36,13 @@ public struct SpeechFormatter: Sendable {
         self.messages = messages
         // German capitalises nouns: "Höchsttemperatur" stays as written.
         cycleNames = messages.language == .en ? [:] : Self.cycleNames(messages.locale)
-        spokenNames = chart.series.map { chart.options.spokenSeriesNames[$0.name] ?? (messages.language == .de || $0.nameFromData ? $0.name : Self.lowercasedKeepingAcronyms($0.name)) }
+        spokenNames = chart.series.indices.map { s in
+            let name = chart.series[s].name
+            if let said = chart.options.spokenSeriesNames[name] { return said }
+            // A box plot's statistic as said mid-sentence ("Februar, unteres Quartil 7,8").
+            if let box = chart.semantics.box, box.statistics.indices.contains(s) { return messages["box.said.\(box.statistics[s].rawValue)"] }
+            return messages.language == .de || chart.series[s].nameFromData ? name : Self.lowercasedKeepingAcronyms(name)  // data values as written
+        }
         // An SI axis format ("~s": "150k") is for tick labels; speech keeps the data's digits.
         if let f = chart.y.format, var parsed = NumberFormat(d3: f), parsed.kind != .short {
             automaticValues = !parsed.hasPrecision

@@ -127,6 +127,9 @@ struct ScrubberText: Encodable {
     var noMarks: String
     /// Verbose setting: said after a point, ", {p} of 1,461" (`{p}`: the point's place from 1).
     var position = ""
+    /// Verbose setting: the place follows the row's name (`{x}`), and `seriesAfter` is left
+    /// out, so one count is said (a box plot: "February, 2 of 12, upper quartile …").
+    var positionFollowsX: Bool?
     /// How the page writes the one number it writes (the verbose setting's place, "1.461"): the
     /// chart language's grouping separator and CLDR minimum grouping digits (`TextLocale`).
     var grouping: String
@@ -286,6 +289,7 @@ extension ChartPresentation {
             upIsNext = true
         }
         text.position = speech.positionTemplate(pointCount: chart.pointCount)
+        if speech.positionFollowsX { text.positionFollowsX = true }
         if chart.mark == .rect { text.series = m["scrubber.row"] }
         if let axes = speech.kindAxes {  // X: the slices or columns; Y: the rest (rows, colour)
             text.xAxis = m["axis.kindSay", ["name": axes[0].name, "text": axes[0].text]]

@@ -41,8 +41,11 @@ struct Check: ParsableCommand {
         }
         // The same loading as generation, so check reports what export would stop on.
         let result = try generator.loadContent(settings: settings)
-        for chart in result.charts {
-            let kind = chart.kindName.lowercased()
+        for loaded in result.charts {
+            // Check speaks to the author, in English, whatever language the chart is read in.
+            var chart = loaded
+            chart.options.language = "en"
+            let kind = chart.kindName.prefix(1).lowercased() + chart.kindName.dropFirst()  // "line chart", "Gantt chart"
             let seriesCount = chart.series.count
             let points = TextFormat.count(chart.pointCount)
             if let sentence = SpeechFormatter(chart: chart).kindSentence {  // "Donut chart with 3 slices."
