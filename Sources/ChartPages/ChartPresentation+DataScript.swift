@@ -125,6 +125,9 @@ struct ScrubberText: Encodable {
     var braille: [String]
     /// M on a chart without rules or labels.
     var noMarks: String
+    /// A heatmap: said before the cell when Up/Down would go past the top or bottom row (its
+    /// rows stop there, as a row stops at its ends); nil: Up/Down cycle through the series.
+    var rowEnds: [String]? = nil
     /// Verbose setting: said after a point, ", {p} of 1,461" (`{p}`: the point's place from 1).
     var position = ""
     /// Verbose setting: the place follows the row's name (`{x}`), and `seriesAfter` is left
@@ -243,7 +246,7 @@ extension ChartPresentation {
                 minRow: toScrub(d.statistics.minRow),
                 maxRow: toScrub(d.statistics.maxRow),
                 play: PlaybackPlan.speeds.map { PlaybackPlan.plan(values: values, duration: duration / $0.0) },
-                cx: cx,
+                cx: { let dx = geometry.ownMarkOffset(series: s); return dx == 0 ? cx : cx.map { round1($0 + dx) } }(),
                 // A stack segment's dot sits on its top, where it is drawn.
                 cy: heatmap.map { h in rows.map { _ in round1(h.cy(series: s)) } } ?? (chart.semantics.stack != nil && !chart.series[s].details.isEmpty
                     ? rows.map { r in (chart.series[s].details[r].upper ?? chart.series[s].values[r]).map { round1(geometry.y($0)) } }
@@ -290,7 +293,10 @@ extension ChartPresentation {
         }
         text.position = speech.positionTemplate(pointCount: chart.pointCount)
         if speech.positionFollowsX { text.positionFollowsX = true }
-        if chart.mark == .rect { text.series = m["scrubber.row"] }
+        if chart.mark == .rect {
+            text.series = m["scrubber.row"]
+            text.rowEnds = [m["scrubber.topRow"], m["scrubber.bottomRow"]]
+        }
         if let axes = speech.kindAxes {  // X: the slices or columns; Y: the rest (rows, colour)
             text.xAxis = m["axis.kindSay", ["name": axes[0].name, "text": axes[0].text]]
             text.yAxis = speech.forEars(axes.dropFirst().map { m["axis.kindSay", ["name": $0.name, "text": $0.text]] }.joined(separator: " "))

@@ -1,4 +1,5 @@
 import Foundation
+import SiteFolders
 import Testing
 @testable import ChartData
 
@@ -42,15 +43,7 @@ struct ExampleSiteTests {
 }
 
 struct LoadSiteTests {
-    func makeSite(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pl-site-\(UUID().uuidString)/site")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
-    }
+    func makeSite(_ files: [String: String]) throws -> URL { try writeSite(files, name: "pl-site") }
 
     @Test func oneBadChartNeverStopsTheOthers() throws {
         let good = """
