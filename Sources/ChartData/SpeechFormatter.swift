@@ -198,7 +198,7 @@ public struct SpeechFormatter: Sendable {
         guard chart.xValues.indices.contains(row), case .date = chart.xValues[row] else { return messages["until.position", ["x": text]] }
         switch chart.x.granularity ?? .day {
         case .year: return messages["until.year", ["date": text]]
-        case .month: return messages["until.month", ["date": text]]
+        case .month, .quarter: return messages["until.month", ["date": text]]
         default: return messages["until.day", ["date": text]]
         }
     }
@@ -289,7 +289,7 @@ public struct SpeechFormatter: Sendable {
         case .date?:
             switch chart.x.granularity ?? .day {
             case .year: return messages["at.year", ["date": text]]
-            case .month: return messages["at.month", ["date": text]]
+            case .month, .quarter: return messages["at.month", ["date": text]]
             default: return messages["at.day", ["date": text]]
             }
         case .number? where xIsYears: return messages["at.year", ["date": text]]
