@@ -103,6 +103,8 @@
     var x = this.data.x.labels[row], v, t, va, text;
     /* The reader's settings choose among the generator's wordings (shown text keeps the default). */
     var terse = !shown && settings.get("verbosity") === "terse", first = !shown && settings.get("order") === "valueFirst";
+    var place = !shown && this.verbose() ? this.position(row) : "";
+    if (this.text.positionFollowsX) { x += place; place = ""; }   // a box plot: "February, 2 of 12, …"
     if (this.s < this.series.length) {
       t = this.series[this.s].labels;
       va = this.series[this.s].variants || {};
@@ -125,8 +127,12 @@
       text = terse && av.terse ? fill(av.terse, x, joined) : first && av.valueFirst ? fill(av.valueFirst, x, joined)
         : fill(shown ? all.labels.show : all.labels.say, x) + joined;
     }
-    if (!shown && settings.get("verbosity") === "verbose" && this.text.position) text += this.position(row);
-    return text;
+    return text + place;
+  };
+
+  /* The verbose setting, on a chart that has a place to say. */
+  P.verbose = function () {
+    return settings.get("verbosity") === "verbose" && !!this.text.position;
   };
 
   /* Verbose: ", 12 of 1,461" (the generator's words and count; the place is the only number the
@@ -664,7 +670,7 @@
     /* The series is named before the point, in the same utterance, every time. */
     var one = this.s < this.series.length, place = { n: this.s + 1, count: this.series.length };
     var name = one ? fillNamed(this.text.series, place) : this.text.allSeries;
-    var after = one && this.text.seriesAfter ? fillNamed(this.text.seriesAfter, place) : "";
+    var after = one && this.text.seriesAfter && !(this.text.positionFollowsX && this.verbose()) ? fillNamed(this.text.seriesAfter, place) : "";
     this.announce(name + this.label(this.row) + after);
   };
 

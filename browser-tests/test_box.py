@@ -81,5 +81,11 @@ def test_statistics_are_heard_up_and_down_groups_left_and_right(browser, base_ur
     # The cursor's dot sits on the lower quartile drawn for March.
     cy = page.evaluate("document.querySelector('.pl-cursor-dot').getAttribute('cy')")
     assert float(cy) == data["series"][2]["cy"][2]
+    # Verbose: one place, the month's, after its name; the statistic is named, not counted too.
+    page.evaluate("window.PitchlineSettings.set('verbosity', 'verbose')")
+    said, _ = key("ArrowUp")
+    assert said == "March, 3 of 12, median 12.2 degrees Celsius"
+    said, _ = key("ArrowRight")
+    assert said == "April, 4 of 12, median 14.15 degrees Celsius"
     assert page.evaluate("window.__csp") == []
     context.close()

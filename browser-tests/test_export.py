@@ -254,19 +254,29 @@ def test_second_export_renders_and_writes_nothing(work, exported):
     print(f"second export: {elapsed:.2f} s wall ({second.stdout.strip()})")
 
 
-def test_sigkill_mid_export_leaves_the_previous_export_intact(work):
-    site = work / "kill-site"
+def _exported_then_retitled(work, name, title):
+    """A copy of the example site exported to `<name>-out`, then its Seattle chart retitled so the
+    next export differs. Returns the site, the output folder and the exported tree."""
+    site = work / f"{name}-site"
     shutil.copytree(ROOT / "site", site)
-    out = work / "kill-out"
+    out = work / f"{name}-out"
     export(str(site), "--out", str(out), "--cache", str(work / "cache"))
-    before = tree(out)
-    # Change the site so the next export differs, then kill it after its first chart file.
     spec = site / "charts" / f"{SEATTLE}.vl.json"
-    spec.write_text(spec.read_text(encoding="utf-8").replace("Seattle daily temperature", "Seattle temperature, renamed"), encoding="utf-8")
-    process = subprocess.Popen(
+    spec.write_text(spec.read_text(encoding="utf-8").replace("Seattle daily temperature", title), encoding="utf-8")
+    return site, out, tree(out)
+
+
+def _slow_export(work, site, out, **streams):
+    """`pitchline export` pausing after each file it writes, so a test can interrupt it mid-export."""
+    return subprocess.Popen(
         [str(pitchline_bin()), "export", str(site), "--out", str(out), "--cache", str(work / "cache"), "--theme", str(ROOT)],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, "PITCHLINE_EXPORT_TEST_DELAY_MS": "300"})
+        cwd=ROOT, env={**os.environ, "PITCHLINE_EXPORT_TEST_DELAY_MS": "300"}, **streams)
+
+
+def test_sigkill_mid_export_leaves_the_previous_export_intact(work):
+    # Change the site so the next export differs, then kill it after its first chart file.
+    site, out, before = _exported_then_retitled(work, "kill", "Seattle temperature, renamed")
+    process = _slow_export(work, site, out, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 300
     killed_in = None
     while time.monotonic() < deadline and process.poll() is None:
@@ -290,17 +300,8 @@ def test_sigkill_mid_export_leaves_the_previous_export_intact(work):
 
 
 def test_ctrl_c_mid_export_stops_cleanly(work):
-    site = work / "int-site"
-    shutil.copytree(ROOT / "site", site)
-    out = work / "int-out"
-    export(str(site), "--out", str(out), "--cache", str(work / "cache"))
-    before = tree(out)
-    spec = site / "charts" / f"{SEATTLE}.vl.json"
-    spec.write_text(spec.read_text(encoding="utf-8").replace("Seattle daily temperature", "Interrupted"), encoding="utf-8")
-    process = subprocess.Popen(
-        [str(pitchline_bin()), "export", str(site), "--out", str(out), "--cache", str(work / "cache"), "--theme", str(ROOT)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PITCHLINE_EXPORT_TEST_DELAY_MS": "300"})
+    site, out, before = _exported_then_retitled(work, "int", "Interrupted")
+    process = _slow_export(work, site, out, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and process.poll() is None:
         temps = list(work.glob("int-out.tmp-*"))

@@ -4,14 +4,11 @@ labels`), the slice or cell the drawing marks, R/C row and column summaries, and
 cursor shown. (test_pages.py checks every example page, these included, with axe with scripts on
 and off, CSP, forced colours and reflow.) One exported example site for the module.
 """
-import functools
-import http.server
 import json
 import os
 import shutil
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 import pytest
@@ -22,30 +19,17 @@ import fixture_site  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PIE, HEATMAP = "iowa-electricity-2017-share", "seattle-high-heatmap"
-from conftest import RECORDER, TOGETHER
+from conftest import recorded_page
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
-
-
-class CSPHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript", ".ogg": "audio/ogg"}
-
-    def end_headers(self):
-        self.send_header("Content-Security-Policy", "default-src 'self'")
-        super().end_headers()
-
-    def log_message(self, *args):
-        pass
 
 
 @pytest.fixture(scope="module")
 def exported():
     tmp = tempfile.mkdtemp(prefix="pitchline-kinds-")
     out = fixture_site.export_example(os.path.join(tmp, "out"))
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(CSPHandler, directory=out))
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield {"http": f"http://127.0.0.1:{srv.server_address[1]}/", "file": Path(out).resolve().as_uri() + "/"}
-    srv.shutdown()
-    srv.server_close()
+    base, stop = fixture_site.serve(out)
+    yield {"http": base, "file": Path(out).resolve().as_uri() + "/"}
+    stop()
     shutil.rmtree(tmp, ignore_errors=True)
 
 
@@ -56,16 +40,9 @@ def labels():
 
 @pytest.fixture(params=["http", "file"])
 def page(request, browser, exported):
-    context = browser.new_context()
-    pg = context.new_page()
-    pg.add_init_script(RECORDER)
-    pg.add_init_script(TOGETHER)
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.origin = exported[request.param]
-    yield pg
-    context.close()
-    assert errors == [], errors
+    with recorded_page(browser) as pg:
+        pg.origin = exported[request.param]
+        yield pg
 
 
 def open_chart(page, chart_id):
@@ -212,7 +189,6 @@ def test_heatmap_click_drag_and_tap_pick_the_cell_under_the_pointer(page, browse
     # A tap on a touch screen (a phone-sized context).
     context = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 800})
     phone = context.new_page()
-    phone.add_init_script(RECORDER)
     phone.goto(exported["http"] + f"charts/{HEATMAP}.html")
     phone.locator(".pl-heatmap").scroll_into_view_if_needed()
     phone.wait_for_function("() => window.PitchlineCharts && window.PitchlineCharts[%r]" % HEATMAP)

@@ -14,6 +14,15 @@ from conftest import RECORDER, TOGETHER
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
+def recorded_chart(page_for, base_url):
+    """The layered chart's page recording Web Audio, tone and speech together; and its chart data."""
+    page = page_for()
+    page.add_init_script(RECORDER)
+    page.add_init_script(TOGETHER)
+    page.goto(f"{base_url}charts/{CHART}.html")
+    return page, page.evaluate(f"window.PitchlineCharts['{CHART}']")
+
+
 @pytest.mark.parametrize("javascript", [True, False], ids=["js-on", "js-off"])
 def test_layered_page_passes_axe_and_draws_every_layer(page_for, base_url, javascript):
     page = page_for(block_page_scripts=not javascript)
@@ -30,11 +39,7 @@ def test_layered_page_passes_axe_and_draws_every_layer(page_for, base_url, javas
 
 
 def test_band_is_heard_with_the_value_and_m_jumps_to_the_rule_with_its_chime(page_for, base_url):
-    page = page_for()
-    page.add_init_script(RECORDER)
-    page.add_init_script(TOGETHER)
-    page.goto(f"{base_url}charts/{CHART}.html")
-    data = page.evaluate(f"window.PitchlineCharts['{CHART}']")
+    page, data = recorded_chart(page_for, base_url)
     slider = page.locator(".pl-slider")
     slider.focus()
     page.keyboard.press("ArrowRight")
@@ -60,11 +65,7 @@ def test_band_is_heard_with_the_value_and_m_jumps_to_the_rule_with_its_chime(pag
 
 
 def test_playback_chimes_where_the_line_crosses_the_mean(page_for, base_url):
-    page = page_for()
-    page.add_init_script(RECORDER)
-    page.add_init_script(TOGETHER)
-    page.goto(f"{base_url}charts/{CHART}.html")
-    data = page.evaluate(f"window.PitchlineCharts['{CHART}']")
+    page, data = recorded_chart(page_for, base_url)
     page.locator(".pl-slider").focus()
     page.keyboard.press("Home")
     page.wait_for_function("() => window.__decoded.length >= 1", timeout=15000)

@@ -6,15 +6,12 @@ from the generator (`pitchline labels`). Transcripts are kept in test-artifacts/
 Each run costs about 2 s per key: keep the key lists short.
 """
 import fcntl
-import functools
-import http.server
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -33,18 +30,6 @@ ARTIFACTS = Path(os.environ.get("PITCHLINE_ARTIFACTS", ROOT / "test-artifacts"))
 CHART = "seattle-temperature"
 
 pytestmark = pytest.mark.skipif(not TOOL.exists(), reason=f"Orca harness not found at {TOOL}")
-
-
-class CSPHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".ogg": "audio/ogg"}
-
-    def end_headers(self):
-        self.send_header("Content-Security-Policy", "default-src 'self'")
-        super().end_headers()
-
-    def log_message(self, *args):
-        pass
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -68,11 +53,9 @@ def site(tmp_path_factory):
     dest = tmp_path_factory.mktemp("orca-site")
     root = fixture_site.build(str(dest))
     labels = json.loads((dest / "labels.json").read_text(encoding="utf-8"))
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(CSPHandler, directory=root))
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield {"base": f"http://127.0.0.1:{srv.server_address[1]}/", "labels": labels}
-    srv.shutdown()
-    srv.server_close()
+    base, stop = fixture_site.serve(root)
+    yield {"base": base, "labels": labels}
+    stop()
 
 
 def tabs_to(url, nth=0):

@@ -91,6 +91,14 @@ def focus_slider(page, nth=0):
     page.wait_for_function(f"() => window.__decoded.length >= 1", timeout=15000)
 
 
+def seattle_scrubber(new_page, site):
+    """The Seattle page (tone and speech together) with the scrubber focused, and its chart data."""
+    page = new_page(TOGETHER)
+    page.goto(site + f"charts/{SEATTLE}.html")
+    focus_slider(page)
+    return page, data(page)
+
+
 def ax_slider(page):
     """The focused slider as Chromium's accessibility tree exposes it (role, name, description,
     range) with its aria-valuetext. Chromium 156's CDP tree reports a slider's valuetext as its
@@ -159,10 +167,7 @@ def test_touch_drag_along_the_chart_plays_and_says_points_and_the_page_stays(new
 
 
 def test_settings_dialog_changes_wording_and_every_chart_follows_across_reloads(new_page, site):
-    page = new_page(TOGETHER)
-    page.goto(site + f"charts/{SEATTLE}.html")
-    focus_slider(page)
-    d = data(page)
+    page, d = seattle_scrubber(new_page, site)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("o")
     dialog = page.locator("#pl-settings")
@@ -229,10 +234,7 @@ def test_settings_dialog_changes_wording_and_every_chart_follows_across_reloads(
 
 
 def test_tones_speech_pitch_length_and_speed_settings(new_page, site):
-    page = new_page(TOGETHER)
-    page.goto(site + f"charts/{SEATTLE}.html")
-    focus_slider(page)
-    d = data(page)
+    page, d = seattle_scrubber(new_page, site)
     page.keyboard.press("ArrowRight")
     plain = page.evaluate("window.__plays")[-1]
     assert plain["rate"] == 1
@@ -296,10 +298,7 @@ def test_with_storage_throwing_the_page_and_the_settings_still_work(new_page, si
 
 
 def test_accessibility_tree_of_the_scrubber_in_every_mode(new_page, site):
-    page = new_page(TOGETHER)
-    page.goto(site + f"charts/{SEATTLE}.html")
-    focus_slider(page)
-    d = data(page)
+    page, d = seattle_scrubber(new_page, site)
     seen = {}
     ax = ax_slider(page)
     seen["arrival"] = ax

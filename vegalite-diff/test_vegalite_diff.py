@@ -68,6 +68,8 @@ def test_pitchline_data_equals_vegalite(models, path):
     base = os.path.dirname(os.path.join(ROOT, path))
     if "panels" in model:  # a figure of small multiples: each panel against its Vega-Lite cell
         problems = compare_figure.diff(model, spec, base, titles)
+    elif compare_figure.layered_view(spec) is not None:  # a repeated layer: one layered chart
+        problems = compare_figure.diff_repeated_layer(model, spec, base, titles)
     elif composite.mark_type(spec) in composite.COMPOSITE:  # boxplot, errorbar, errorband: every part's statistics
         problems = composite.diff(model, spec, base)
     else:
@@ -125,6 +127,32 @@ def test_the_layered_comparison_notices_wrong_values():
     assert "band at N2" in compare_layers.diff_layers(model, vega, spec)[0]
 
 
+def test_the_composite_comparison_notices_a_statistic_on_the_wrong_group():
+    """Error bars and box plots are compared group by group: the right values on the wrong
+    category (two groups swapped) are reported, not only wrong values."""
+    spec = {"data": {"values": [{"k": "A", "lo": 10.3, "hi": 13.9}, {"k": "B", "lo": 4, "hi": 9.5}, {"k": "C", "lo": -2, "hi": 3}]},
+            "mark": "errorbar", "encoding": {"x": {"field": "k", "type": "nominal"}, "y": {"field": "lo", "type": "quantitative"},
+                                             "y2": {"field": "hi"}}}
+    model = {"x": {"type": "nominal"}, "xValues": ["A", "B", "C"],
+             "semantics": {"orientation": "vertical", "errorRange": {"extent": "range", "center": None}},
+             "series": [{"name": "Lo", "values": [10.3, 4, -2],
+                         "details": [{"lower": 10.3, "upper": 13.9}, {"lower": 4, "upper": 9.5}, {"lower": -2, "upper": 3}]}]}
+    assert composite.diff(model, spec, HERE) == []
+    model["xValues"] = ["A", "C", "B"]
+    problems = composite.diff(model, spec, HERE)
+    assert any(p.startswith("SB") and "(-2, 3, None), Vega-Lite (4.0, 9.5, None)" in p for p in problems), problems
+
+    values = [{"g": g, "v": v} for g, vs in (("a", [1, 2, 3, 4, 5]), ("b", [10, 20, 30, 40, 50])) for v in vs]
+    spec = {"data": {"values": values}, "mark": "boxplot",
+            "encoding": {"x": {"field": "g", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"}}}
+    names = ["Minimum", "Lower quartile", "Median", "Upper quartile", "Maximum"]
+    model = {"x": {"type": "nominal"}, "xValues": ["a", "b"], "semantics": {"orientation": "vertical", "box": {}},
+             "series": [{"name": n, "values": [a, b]} for n, a, b in zip(names, [1, 2, 3, 4, 5], [10, 20, 30, 40, 50])]}
+    assert composite.diff(model, spec, HERE) == []
+    model["xValues"] = ["b", "a"]
+    assert composite.diff(model, spec, HERE) == ["group 1: Pitchline's Sb, Vega-Lite's Sa", "group 2: Pitchline's Sa, Vega-Lite's Sb"]
+
+
 BARE_CSVS = sorted(_rel(p) for p in glob.glob(os.path.join(ROOT, "site", "charts", "*.csv")) +
                    glob.glob(os.path.join(HERE, "corpus", "csv", "*.csv")))
 KNOWN_CSV_BUGS: dict[str, str] = {}
@@ -176,3 +204,33 @@ def test_the_comparison_notices_a_wrong_slice_or_cell():
     vega["items"][1]["outerRadius"] = 5.0
     assert "slice radius differs at 'Sb'" in compare.diff(radial, vega)[0]
     assert "no radius values" in compare.diff(pie, vega)[0]
+
+
+def test_the_figure_comparison_reads_each_layered_panel(models):
+    """A layer inside a facet or repeat, compared panel by panel: a wrong mean rule in one
+    panel, a wrong point in another, and a trend line off its fit are each reported."""
+    import copy
+    rule = "vegalite-diff/corpus/own/multiples-facet-layer-mean-rule.vl.json"
+    model = copy.deepcopy(models[rule])
+    model["panels"][1]["semantics"]["annotations"][0]["value"] += 0.5
+    assert any(p.startswith("panel 2 (1932): layer 1") for p in compare_figure.diff(model, _spec(rule), os.path.dirname(os.path.join(ROOT, rule))))
+    points = "vegalite-diff/corpus/own/multiples-facet-layer-line-points.vl.json"
+    model = copy.deepcopy(models[points])
+    model["panels"][2]["series"][0]["values"][3] += 1
+    assert any(p.startswith("panel 3 (GOOG): layer 0") for p in compare_figure.diff(model, _spec(points), os.path.dirname(os.path.join(ROOT, points))))
+    fit = "vegalite-diff/corpus/own/multiples-facet-layer-regression.vl.json"
+    model = copy.deepcopy(models[fit])
+    trend = next(s for s in model["panels"][0]["series"] if s["name"] == "Trend line")
+    trend["values"][0] += 1
+    assert any("trend line" in p for p in compare_figure.diff(model, _spec(fit), os.path.dirname(os.path.join(ROOT, fit))))
+
+
+def test_the_comparison_drops_a_colour_that_repeats_the_key_but_not_a_wrong_value():
+    """Bars coloured by their own category (facet_grid_bar): one series in Pitchline, one per
+    bar in Vega-Lite; paired as one, a changed value is still reported."""
+    model = {"x": {"type": "nominal"}, "xValues": ["x", "y"], "series": [{"name": "P", "values": [0.14, 0.6]}]}
+    vega = {"scales": {"x": "band", "y": "linear", "color": "ordinal"}, "marks": [{"name": "m", "fields": {}, "scales": {"fill": "color"}}],
+            "items": [{"mark": "m", "x": "x", "y": 0.14, "fill": "x"}, {"mark": "m", "x": "y", "y": 0.6, "fill": "y"}]}
+    assert compare.diff(model, vega) == []
+    vega["items"][1]["y"] = 0.61
+    assert "1 of 2 values differ" in compare.diff(model, vega)[0]

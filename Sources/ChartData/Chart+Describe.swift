@@ -39,6 +39,17 @@ extension Chart {
             // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.
             text += " " + speech.messages.plural("summary.invalidRows", count: semantics.invalidRows, ["field": x.title.lowercased()])
         }
+        if let drawn = semantics.invalidDrawn {
+            // `invalid: "show"`: where the chart draws rows without a valid key or value (Chart+Invalid.swift).
+            if let p = drawn.row, !drawn.keyRows.isEmpty {
+                text += " " + speech.messages.plural("summary.invalidDrawn", count: drawn.keyRows.count,
+                                                     ["field": x.title.lowercased(), "value": speech.invalidPlaceText(p, onRowAxis: true)])
+            }
+            let values = series.reduce(0) { $0 + $1.invalidRows.count }
+            if values > 0 {
+                text += " " + speech.messages.plural("summary.invalidDrawn", count: values, ["field": y.title.lowercased(), "value": speech.invalidPlaceText(drawn.value, onRowAxis: false, withUnit: true)])
+            }
+        }
         return ChartDescription(summary: text, series: descriptions)
     }
 

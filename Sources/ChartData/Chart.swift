@@ -196,6 +196,9 @@ public struct Series: Sendable, Equatable {
     /// place among the chart's sources: the CSV download uses the author's names and order.
     public var sourceKey: String?
     public var sourceIndex: Int?
+    /// Rows where the series has a datum whose value is invalid (nil in `values`) and drawn
+    /// anyway, at `ChartSemantics.invalidDrawn` (Vega-Lite's `invalid: "show"`); else empty.
+    public var invalidRows: Set<Int> = []
 
     public init(name: String, values: [Double?], details: [PointDetail] = [], pointRows: [Int]? = nil,
                 sourceKey: String? = nil, sourceIndex: Int? = nil) {

@@ -4,8 +4,11 @@ import VegaLite
 /// A layered spec as one chart: every leaf layer is evaluated on its own (its data, transforms and
 /// encoding, `ChartSpec+Layers.swift`), then the layers are merged (`LayerMerge`).
 extension ChartLoader {
-    static func loadLayered(_ root: JSONValue, path: String, readFile: (String) throws -> Data) throws(ChartProblem) -> Chart {
-        let leaves = try ChartSpec.layerLeaves(root, file: path)
+    /// `rootFrame`: the rows of the spec's own `data` when a composition gives them (a facet
+    /// cell's part, or a parent's transformed rows); layers with their own data load it.
+    static func loadLayered(_ root: JSONValue, path: String, readFile: (String) throws -> Data, rootFrame: DataFrame? = nil) throws(ChartProblem) -> Chart {
+        var leaves = try ChartSpec.layerLeaves(root, file: path)
+        for i in leaves.indices where leaves[i].dataPath == "$.data" { leaves[i].source = rootFrame }
         var parts: [LayerMerge.Part] = []
         var annotations: [LayerMerge.PendingAnnotation] = []
         var labels: [(Int, LayerLeaf, Chart)] = []
@@ -25,7 +28,7 @@ extension ChartLoader {
                     continue
                 }
                 if spec.markName == "text" { spec.markName = "point" }  // labels: read where they stand
-                let frame = try SpecData.load(spec, specPath: path, readFile: readFile)
+                let frame = try leaf.frame(spec, file: path, readFile: readFile)
                 let chart = try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)
                 if leaf.spec.markName == "text" {
                     labels.append((index, leaf, chart))
@@ -113,7 +116,7 @@ struct LayerMerge {
     static func dataRules(of leaf: LayerLeaf, channel c: ChartSpec.ChannelDef, index: Int, file: String,
                           readFile: (String) throws -> Data) throws(ChartProblem) -> [PendingAnnotation] {
         let spec = leaf.spec
-        var frame = try SpecData.load(spec, specPath: file, readFile: readFile)
+        var frame = try leaf.frame(spec, file: file, readFile: readFile)
         if c.type == .temporal, let f = c.field, let column = frame.column(f) { frame.setColumn(f, column.map(SpecData.toDate)) }
         frame = try SpecTransforms.apply(spec.transforms, to: frame, spec: spec, file: file, readFile: readFile)
         guard let f = c.field, let column = frame.column(f) else {
@@ -167,7 +170,7 @@ struct LayerMerge {
         // An aggregate over the layer's data (one per colour group): evaluated as a one-row view.
         var readable = spec
         readable.markName = "point"
-        let frame = try SpecData.load(readable, specPath: file, readFile: readFile)
+        let frame = try leaf.frame(readable, file: file, readFile: readFile)
         let chart = try ChartBuilder(spec: readable, frame: frame, specFile: file, id: "").build(readFile: readFile)
         let textIndex = chart.semantics.extraFields.firstIndex { $0.channel == "text" }
         var out: [PendingAnnotation] = []

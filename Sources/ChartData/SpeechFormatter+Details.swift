@@ -7,6 +7,9 @@ extension SpeechFormatter {
     /// The value as heard at a point: "3,988 thousand MWh, total 5,120", "from 3 to 8",
     /// "62%, total 5,120", "11.7 °C, population 3,000"; nil for a missing value.
     public func pointValueText(series: Int, row: Int) -> String? {
+        if chart.hasDrawnInvalidValue(series: series, row: row), let d = chart.semantics.invalidDrawn {
+            return invalidDrawnText(d.value, onRowAxis: false, withUnit: true)
+        }
         guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),
               let value = chart.series[series].values[row] else { return nil }
         let s = chart.series[series]

@@ -55,6 +55,7 @@ extension SpeechFormatter {
 
     /// The `{v}` of one point: its number, or "from 3 to 8" for a range (x2/y2); nil for a gap.
     public func templateValue(series: Int, row: Int) -> String? {
+        if chart.hasDrawnInvalidValue(series: series, row: row), let d = chart.semantics.invalidDrawn { return invalidDrawnText(d.value, onRowAxis: false) }
         guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),
               let value = chart.series[series].values[row] else { return nil }
         let s = chart.series[series]

@@ -70,20 +70,28 @@ extension SpeechFormatter {
         return messages["label.position", ["total": TextFormat.count(pointCount, locale: locale)]]
     }
 
+    /// Whether the verbose place follows the row's name rather than the whole label: a box
+    /// plot's group ("February, 2 of 12, upper quartile 12.2 degrees Celsius"). There the place
+    /// is the only count said: a statistic switch (Up/Down) names the statistic without its own
+    /// place (", 5 of 7", said in the normal setting).
+    public var positionFollowsX: Bool { chart.semantics.box != nil }
+
     /// The spoken label of one point with the given settings (what the slider says then).
     public func spokenLabel(series: Int, row: Int, verbosity: LabelVerbosity, order: LabelOrder) -> String {
         let value = templateValue(series: series, row: row)
         let v = labelVariants(series: series)
         let detail = detailText(series: series, row: row) ?? ""
+        let place = verbosity == .verbose
+            ? positionTemplate(pointCount: chart.pointCount).replacingOccurrences(of: "{p}", with: TextFormat.count(row + 1, locale: locale)) : ""
+        let x = xLabel(row) + (positionFollowsX ? place : "")
         var text: String
         switch (verbosity, order) {
-        case (.terse, _): text = Self.fill(value == nil ? v.terseGap : v.terse, x: xLabel(row), value: value)   // the value only
-        case (_, .xFirst): text = spokenLabel(series: series, row: row)
-        case (_, .valueFirst): text = Self.fill(value == nil ? v.valueFirstGap : v.valueFirst, x: xLabel(row), value: value) + detail
+        case (.terse, _): text = Self.fill(value == nil ? v.terseGap : v.terse, x: x, value: value)   // the value only
+        case (_, .xFirst):
+            let t = pointTemplates(series: series)
+            text = Self.fill(value == nil ? t.sayGap : t.say, x: x, value: value) + detail
+        case (_, .valueFirst): text = Self.fill(value == nil ? v.valueFirstGap : v.valueFirst, x: x, value: value) + detail
         }
-        if verbosity == .verbose {
-            text += positionTemplate(pointCount: chart.pointCount).replacingOccurrences(of: "{p}", with: TextFormat.count(row + 1, locale: locale))
-        }
-        return text
+        return positionFollowsX ? text : text + place
     }
 }

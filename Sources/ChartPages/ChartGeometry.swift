@@ -97,6 +97,9 @@ public struct ChartGeometry: Sendable {
                 for case let v? in [d.lower, d.upper] where v.isFinite && curve.apply(v) != nil { lo = min(lo, v); hi = max(hi, v) }
             }
         }
+        if let drawn = chart.semantics.invalidDrawn, chart.series.contains(where: { !$0.invalidRows.isEmpty }) {
+            lo = min(lo, drawn.value); hi = max(hi, drawn.value)  // invalid values drawn at zero (Chart+Invalid.swift)
+        }
         if let box = chart.semantics.box {
             for v in (box.lowerOutliers + box.upperOutliers).joined() { lo = min(lo, v); hi = max(hi, v) }
         }

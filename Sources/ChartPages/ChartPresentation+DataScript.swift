@@ -125,6 +125,9 @@ struct ScrubberText: Encodable {
     var rowEnds: [String]? = nil
     /// Verbose setting: said after a point, ", {p} of 1,461" (`{p}`: the point's place from 1).
     var position = ""
+    /// Verbose setting: the place follows the row's name (`{x}`), and `seriesAfter` is left
+    /// out, so one count is said (a box plot: "February, 2 of 12, upper quartile …").
+    var positionFollowsX: Bool?
     /// How the page writes the one number it writes (the verbose setting's place, "1.461"): the
     /// chart language's grouping separator and CLDR minimum grouping digits (`TextLocale`).
     var grouping: String
@@ -221,6 +224,7 @@ extension ChartPresentation {
         }
         let series = chart.series.indices.map { s -> ChartScriptData.SeriesInfo in
             let values = rows.map { chart.series[s].values[$0] }
+            let drawn = chart.drawnValues(series: s)  // where the dot sits (invalid values at zero, Chart+Invalid.swift)
             let d = description.series[s]
             return ChartScriptData.SeriesInfo(
                 name: chart.series[s].name,
@@ -238,7 +242,7 @@ extension ChartPresentation {
                 // A stack segment's dot sits on its top, where it is drawn.
                 cy: heatmap.map { h in rows.map { _ in round1(h.cy(series: s)) } } ?? (chart.semantics.stack != nil && !chart.series[s].details.isEmpty
                     ? rows.map { r in (chart.series[s].details[r].upper ?? chart.series[s].values[r]).map { round1(geometry.y($0)) } }
-                    : values.map { $0.map { round1(geometry.y($0)) } }),
+                    : rows.map { r in drawn[r].map { round1(geometry.y($0)) } }),
                 braille: rows.isEmpty ? nil : { let b = brailleLine(series: s); return .init(cells: b.cells, cursor: b.cursorCells, starts: b.starts) }(),
                 points: chart.series[s].pointRows.map { $0.compactMap(toScrub) })
         }
@@ -280,6 +284,7 @@ extension ChartPresentation {
             upIsNext = true
         }
         text.position = speech.positionTemplate(pointCount: chart.pointCount)
+        if speech.positionFollowsX { text.positionFollowsX = true }
         if chart.mark == .rect {
             text.series = m["scrubber.row"]
             text.rowEnds = [m["scrubber.topRow"], m["scrubber.bottomRow"]]

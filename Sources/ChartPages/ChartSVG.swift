@@ -149,7 +149,7 @@ public struct ChartSVG: Sendable {
     func writeSeries(_ s: Int, into out: inout String) {
         let g = geometry
         let chart = g.chart
-        let values = chart.series[s].values
+        let values = chart.drawnValues(series: s)  // invalid values at zero when the spec shows them (Chart+Invalid.swift)
         let dash = Self.dash(s)
         let dashAttr = dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
         let marker = "#\(xmlEscape(idPrefix))-mk\(Self.marker(s))"

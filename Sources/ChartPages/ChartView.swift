@@ -160,7 +160,7 @@ extension ChartPresentation {
                 row: scrubIndex.map { $0[row] } ?? row, x: speech.xText(row),
                 cells: chart.series.indices.map { s in
                     // A point with a range, stack total or extra channels reads as it is spoken.
-                    chart.series[s].details.isEmpty ? speech.tableText(chart.series[s].values[row], series: s)
+                    chart.series[s].details.isEmpty ? speech.tableText(series: s, row: row)
                         : speech.pointValueText(series: s, row: row) ?? speech.messages["value.noData"]
                 })
         }

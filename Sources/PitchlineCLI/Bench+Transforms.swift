@@ -5,7 +5,7 @@ import Foundation
 
 /// `pitchline bench transforms`: the Vega-Lite data flow on large data, beside the plain load of
 /// the same CSV: 1,000,000 rows through filter + calculate + timeUnit + aggregate, and 100,000
-/// rows through window + stack. Median of several runs, files generated in a temp folder.
+/// rows through window + stack, and the 1,000,000 rows as a box plot by month. Median of several runs, files generated in a temp folder.
 struct TransformBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transforms", abstract: "Measure specs with transforms on generated CSVs (Vega-Lite data flow).")
@@ -28,6 +28,15 @@ struct TransformBench: ParsableCommand {
          "mark": "line",
          "encoding": {"x": {"field": "date", "timeUnit": "yearmonthdate", "type": "temporal"},
                       "y": {"field": "fahrenheit", "aggregate": "mean", "type": "quantitative"}}}
+        """
+
+    /// A box plot of the temperature per month (issue 14): each group's quartiles, median,
+    /// whiskers and outliers over all its rows.
+    static let boxSpec = """
+        {"data": {"url": "../data/bench.csv"},
+         "mark": "boxplot",
+         "encoding": {"x": {"field": "date", "timeUnit": "month", "type": "ordinal"},
+                      "y": {"field": "temperature", "type": "quantitative"}}}
         """
 
     /// A running total per category (window, sorted by day) drawn as stacked areas.
@@ -58,6 +67,7 @@ struct TransformBench: ParsableCommand {
         for (label, spec, target) in [
             ("\(count(rows)) rows through filter + calculate + timeUnit + aggregate", Self.flowSpec, "target < 1 s"),
             ("\(count(windowRows)) rows through window + stack", Self.windowSpec, "no target"),
+            ("\(count(rows)) rows as a box plot by month", Self.boxSpec, "no target"),
         ] {
             do {
                 var chart: Chart?

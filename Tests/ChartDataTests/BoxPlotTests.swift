@@ -66,6 +66,10 @@ struct BoxPlotTests {
         #expect(speech.spokenLabel(series: median, row: 0, verbosity: .terse, order: .xFirst) == "median 5.5")
         #expect(speech.spokenLabel(series: 6, row: 1, verbosity: .terse, order: .xFirst) == "no upper outliers")
         #expect(speech.spokenLabel(series: 6, row: 1, verbosity: .normal, order: .valueFirst) == "no upper outliers, b")
+        // Verbose: one place, the group's, after its name (not "…, 2 of 3" after the statistic's "5 of 7").
+        #expect(speech.spokenLabel(series: median, row: 1, verbosity: .verbose, order: .xFirst) == "b, 2 of 3, median 5 degrees Celsius")
+        #expect(speech.spokenLabel(series: 6, row: 1, verbosity: .verbose, order: .xFirst) == "b, 2 of 3, no upper outliers")
+        #expect(speech.spokenLabel(series: median, row: 2, verbosity: .verbose, order: .valueFirst) == "median 11 degrees Celsius, c, 3 of 3")
         #expect(speech.outliersText([30, 31, 32.5]) == "30, 31 and 32.5")
         #expect(speech.outliersText([1, 2, 3, 4, 5, 6]) == "6 values from 1 to 6")
         let summary = chart.describe().summary
@@ -131,7 +135,11 @@ struct BoxPlotTests {
         let chart = try #require(loader.loadSite().charts.first { $0.id == "seattle-temperature-boxplot" })
         #expect(chart.series.map(\.name) == ["Untere Ausreißer", "Minimum", "Unteres Quartil", "Median", "Oberes Quartil", "Maximum", "Obere Ausreißer"])
         let speech = SpeechFormatter(chart: chart)
-        #expect(speech.spokenLabel(series: 4, row: 2) == "März, Oberes Quartil 14,4 Grad Celsius")
+        // Table and legend headings capitalised; mid-sentence the adjective is lower case.
+        #expect(speech.spokenLabel(series: 4, row: 2) == "März, oberes Quartil 14,4 Grad Celsius")
+        #expect(speech.spokenLabel(series: 0, row: 0) == "Januar, untere Ausreißer −1,1 und 0 Grad Celsius")
+        #expect(speech.spokenLabel(series: 3, row: 0) == "Januar, Median 8,3 Grad Celsius")
+        #expect(speech.spokenLabel(series: 4, row: 1, verbosity: .verbose, order: .xFirst) == "Februar, 2 von 12, oberes Quartil 12,2 Grad Celsius")
         #expect(speech.spokenLabel(series: 6, row: 1) == "Februar, keine oberen Ausreißer")
         let summary = chart.describe().summary
         #expect(summary.contains("Die Mediane reichen von 7,8 °C"), "\(summary)")

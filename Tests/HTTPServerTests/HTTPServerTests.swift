@@ -60,14 +60,10 @@ struct HTTPServerTests {
         "get / HTTP/1.1\r\nHost: a\r\n\r\n",
     ])
     func methodNotAllowed(request: String) throws {
-        try withServer(handler: try echoHandler()) { server in
-            let connection = try RawConnection(port: server.port)
-            try connection.send(request)
-            let response = try connection.readResponse()
-            #expect(response.status == 405)
-            #expect(response.header("Allow") == "GET, HEAD")
-            #expect(connection.waitForClose())
-        }
+        let (response, closed) = try exchangeAlone(request)
+        #expect(response.status == 405)
+        #expect(response.header("Allow") == "GET, HEAD")
+        #expect(closed)
     }
 
     @Test("smuggling shapes and bad bytes get 400 and a closed connection", arguments: [
@@ -85,14 +81,10 @@ struct HTTPServerTests {
         "GET /a\u{01}b HTTP/1.1\r\nHost: a\r\n\r\n",
     ])
     func smugglingRefused(request: String) throws {
-        try withServer(handler: try echoHandler()) { server in
-            let connection = try RawConnection(port: server.port)
-            try connection.send(request)
-            let response = try connection.readResponse(head: request.hasPrefix("HEAD"))
-            #expect(response.status == 400)
-            #expect(response.header("Connection")?.lowercased() == "close")
-            #expect(connection.waitForClose())
-        }
+        let (response, closed) = try exchangeAlone(request)
+        #expect(response.status == 400)
+        #expect(response.header("Connection")?.lowercased() == "close")
+        #expect(closed)
     }
 
     @Test("HTTP versions other than 1.0 and 1.1 are refused")

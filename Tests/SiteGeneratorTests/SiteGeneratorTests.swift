@@ -25,6 +25,17 @@ enum Sample {
             themeDirectory: projectDirectory, cacheDirectory: nil)
     }
 
+    /// A site folder `<tmp>/<name>-<uuid>/site` holding `files` (path in the site → text).
+    static func site(_ files: [String: String], name: String) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)/site")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
     static func html(_ set: FileSet, _ path: String) -> String {
         String(decoding: set[path]?.data ?? Data(), as: UTF8.self)
     }

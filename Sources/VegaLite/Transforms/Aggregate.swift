@@ -12,6 +12,16 @@ public enum AggregateOp: String, Sendable, CaseIterable {
         }
     }
 
+    /// The probability of a quantile op (d3's R-7 over the group's sorted numbers), nil for the others.
+    var quantile: Double? {
+        switch self {
+        case .q1: 0.25
+        case .median: 0.5
+        case .q3: 0.75
+        default: nil
+        }
+    }
+
     static func parse(_ o: SpecObject, _ key: String) throws(TransformError) -> AggregateOp {
         let name = try o.string(key)
         guard let op = AggregateOp(rawValue: name) else {
@@ -133,8 +143,7 @@ struct Accumulator {
             return .array(rows.map { .object(frame.object(row: $0)) })
         case .median, .q1, .q3:
             let sorted = Statistics.numbers(rows.map { values[$0] }).sorted()
-            let p = op == .q1 ? 0.25 : op == .median ? 0.5 : 0.75
-            return Statistics.quantileSorted(sorted, p).map(DataValue.number) ?? .null
+            return Statistics.quantileSorted(sorted, op.quantile!).map(DataValue.number) ?? .null
         case .ci0, .ci1:
             guard let ci = Statistics.bootstrapCI(Statistics.numbers(rows.map { values[$0] })) else { return .null }
             return .number(op == .ci0 ? ci.0 : ci.1)
@@ -158,19 +167,44 @@ struct Accumulator {
 struct MeasureEngine {
     let measures: [AggregateMeasure]
 
-    /// One value per measure per group, `[measure][group]`.
+    /// One value per measure per group, `[measure][group]`. The measures of one field share one
+    /// pass over each group: one accumulator, the group's numbers sorted once for all its
+    /// quantiles (median, q1, q3) and one bootstrap for ci0 and ci1, as Vega's tuple store memoizes them.
     func compute(_ frame: DataFrame, groups: [[Int]]) -> [[DataValue]] {
-        var columns: [String: [DataValue]] = [:]
-        for m in measures { if let f = m.field, columns[f.name] == nil { columns[f.name] = f.values(in: frame) } }
-        return measures.map { m in
-            guard let f = m.field else { return groups.map { .number(Double($0.count)) } }
-            let values = columns[f.name]!
-            return groups.map { rows in
+        var results = measures.map { _ in [DataValue](repeating: .null, count: groups.count) }
+        var fieldOrder: [String] = [], byField: [String: [Int]] = [:]
+        for (i, m) in measures.enumerated() {
+            guard let f = m.field?.name else {
+                results[i] = groups.map { .number(Double($0.count)) }
+                continue
+            }
+            if byField[f] == nil { fieldOrder.append(f) }
+            byField[f, default: []].append(i)
+        }
+        for f in fieldOrder {
+            let indices = byField[f]!
+            let values = measures[indices[0]].field!.values(in: frame)
+            for (g, rows) in groups.enumerated() {
                 var acc = Accumulator()
                 for r in rows { acc.add(values[r]) }
-                return acc.value(m.op, rows: rows[...], values: values, frame: frame)
+                var sorted: [Double]? = nil
+                var ci: (Double, Double)?? = nil
+                for i in indices {
+                    let op = measures[i].op
+                    switch op {
+                    case .median, .q1, .q3:
+                        if sorted == nil { sorted = Statistics.numbers(rows.map { values[$0] }).sorted() }
+                        results[i][g] = Statistics.quantileSorted(sorted!, op.quantile!).map(DataValue.number) ?? .null
+                    case .ci0, .ci1:
+                        if ci == nil { ci = .some(Statistics.bootstrapCI(Statistics.numbers(rows.map { values[$0] }))) }
+                        results[i][g] = ci!.map { .number(op == .ci0 ? $0.0 : $0.1) } ?? .null
+                    default:
+                        results[i][g] = acc.value(op, rows: rows[...], values: values, frame: frame)
+                    }
+                }
             }
         }
+        return results
     }
 
     /// Vega's output order: counts, then per field (first seen) its ops by Vega's op index.

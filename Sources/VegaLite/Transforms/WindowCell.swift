@@ -155,7 +155,7 @@ struct WindowCell {
         case .median, .q1, .q3:
             if storeGet != f || quartiles == nil {
                 let s = Statistics.numbers(rows.map { vals[$0] }).sorted()
-                quartiles = [0.25, 0.5, 0.75].map { Statistics.quantileSorted(s, $0) }
+                quartiles = [AggregateOp.q1, .median, .q3].map { Statistics.quantileSorted(s, $0.quantile!) }
                 storeGet = f
             }
             let q = quartiles![op == .q1 ? 0 : op == .median ? 1 : 2]
