@@ -328,6 +328,7 @@ extension ChartBuilder {
             series.append(Series(name: name, values: values, details: details, pointRows: repeats && seriesOrder.count > 1 ? points.sorted() : nil,
                                  sourceKey: sourceKey, sourceIndex: grouping.isEmpty ? frame.index(of: sourceKey) ?? series.count : series.count))
             series[series.count - 1].invalidRows = drawnInvalid
+            series[series.count - 1].nameFromData = !grouping.isEmpty && spec.seriesTitles[sk] == nil
         }
         if series.isEmpty { series = [Series(name: valueTitle, values: [Double?](repeating: nil, count: rowCount))] }
         var spoken: [String: String] = [:]

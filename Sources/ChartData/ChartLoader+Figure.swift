@@ -83,6 +83,7 @@ extension ChartLoader {
             chart.panel = PanelPlacement(
                 figureID: id, index: i, count: count, header: d.header,
                 sharedValueLow: shared.value && low <= high ? low : nil, sharedValueHigh: shared.value && low <= high ? high : nil)
+            chart.panel?.headingParts = d.headingParts
             return chart
         }
         var figure = ChartFigure(

@@ -99,8 +99,9 @@ extension FigureSpec {
                 empty.append(zip(key, axes).map { headerText($0, $1.def, builder) }.joined(separator: ", "))
                 continue
             }
-            let header = zip(key, axes).map { headerText($0, $1.def, builder) }.joined(separator: ", ")
-            drafts.append(Draft(chart: chart, header: header))
+            let values = zip(key, axes).map { headerText($0, $1.def, builder) }
+            drafts.append(Draft(chart: chart, header: values.joined(separator: ", "),
+                                headingParts: zip(axes, values).map { PanelPlacement.HeadingPart(field: Self.headingTitle($0.def), value: $1) }))
         }
         // Every cell empty: why (the panel's own problem), not "no panels".
         if drafts.isEmpty, let firstEmpty { throw firstEmpty }
@@ -216,6 +217,15 @@ extension FigureSpec {
         let b = def.firstIndex { $0.key == "bin" }!
         def[b].value = JSONValue(value: .object(params), line: bin.line)
         return JSONValue(value: .object(def), line: channel.line)
+    }
+
+    /// The title a facet value is said with in a panel's heading ("Year 2013"): the facet's
+    /// title, else its field's name; none for a time unit without a title (its value, "2013" or
+    /// "March", says what it is) or an empty title.
+    static func headingTitle(_ def: ChartSpec.ChannelDef) -> String {
+        if let title = def.title { return title }
+        guard def.timeUnit == nil, let field = def.field else { return "" }
+        return ChartBuilder.humanize(field)
     }
 
     /// A facet value as its header shows it: a discrete value as written (2013, not 2,013), a

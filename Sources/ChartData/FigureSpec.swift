@@ -36,6 +36,8 @@ struct FigureSpec {
     struct Draft {
         var chart: Chart
         var header: String
+        /// A facet cell's header by facet field (`PanelPlacement.headingParts`).
+        var headingParts: [PanelPlacement.HeadingPart] = []
     }
 
     /// What a child view inherits: the data as written (for reading the child) and the rows after

@@ -46,6 +46,7 @@ extension Messages {
 
         // Punktbeschriftungen
         "label.point": "{x}, {name} {value}",
+        "label.seriesAndValue": "{series}, {title}",
         "label.gap": "{x}, {name}, keine Daten",
         "label.part": "{name} {value}",
         "label.partGap": "{name} keine Daten",
@@ -400,8 +401,9 @@ extension Messages {
         "help.pitchScales": "Wenn sich die Reihen eines Diagramms um mehr als das Zehnfache unterscheiden, klingt jede Reihe auf ihrer eigenen Tonhöhenskala, von ihrem kleinsten bis zu ihrem größten Wert, damit ihr Verlauf hörbar ist (die Beschreibung des Diagramms sagt das); die Ansicht aller Reihen spielt alle Reihen auf einer gemeinsamen Skala zum Vergleichen, und [[C]] tut das in jeder Ansicht.",
         "help.sounds": "Zwei kurze tiefe Signale und „Ende der Reihe“ markieren die Enden; ein leises Rauschen und „keine Daten“ markieren einen fehlenden Wert. Mit einem Screenreader schalten Tab oder die Eingabetaste auf dem Diagramm in den Fokusmodus; die Tasten wirken nur, solange das Diagramm den Fokus hat. Esc schließt diese Hilfe.",
         // Small multiples (ChartFigure+Describe, FigurePresentation, help dialog)
-        "help.multiples": "Small Multiples (eine Abbildung aus mehreren Feldern) geben jedem Feld ein eigenes Audiodiagramm, benannt nach seinem Feld („Feld 2 von 12, 2013“): Tab springt von einem Feld zum nächsten, und alle Tasten oben wirken innerhalb eines Felds. Felder mit gemeinsamer Werteachse teilen sich den Tonhöhenbereich, sodass derselbe Wert in jedem Feld gleich hoch klingt; die Beschreibung der Abbildung über den Feldern vergleicht sie.",
+        "help.multiples": "Small Multiples (eine Abbildung aus mehreren Feldern) geben jedem Feld ein eigenes Audiodiagramm, benannt nach seinem Feld („Feld 2 von 12, Jahr 2013“): Tab springt von einem Feld zum nächsten, und alle Tasten oben wirken innerhalb eines Felds. Felder mit gemeinsamer Werteachse teilen sich den Tonhöhenbereich, sodass derselbe Wert in jedem Feld gleich hoch klingt; die Beschreibung der Abbildung über den Feldern vergleicht sie.",
         "figure.panelName": "Feld {n} von {count}, {header}",
+        "figure.panelHeading": "{field} {value}",
         "figure.panels.one": "{count} Feld",
         "figure.panels.other": "{count} Felder",
         "figure.rows.one": "{count} Zeile",
@@ -508,6 +510,9 @@ extension Messages {
         "guide.end": "Das Ende einer Reihe",
         "guide.endText": "Zwei kurze tiefe Signale, und „Ende der Reihe“ mit dem letzten Punkt.",
         "guide.endAudio": "Das Ende einer Reihe",
+        "guide.mark": "Ein markierter Wert",
+        "guide.markText": "Zwei schnelle Glockentöne über dem Tonumfang des Diagramms: Der Cursor hat einen markierten Wert erreicht oder überquert (eine Linie am Mittelwert, einen Schwellenwert, eine Beschriftung); M springt zum nächsten und sagt, was er markiert.",
+        "guide.markAudio": "Ein markierter Wert",
         "guide.play": "[[P]] spielt eine ganze Reihe als einen Audiographen, bei normaler Geschwindigkeit etwa zehn Sekunden lang.",
         "guide.touchText": "Ohne Screenreader ziehen oder tippen Sie entlang der Zeichnung eines Diagramms oder seines Schiebereglers: Der Cursor folgt Ihrem Finger, jeder überstrichene Punkt spielt seinen Ton, und der Punkt, an dem Sie anhalten, wird gesagt. Seitliches Ziehen fährt über das Diagramm; Wischen nach oben oder unten scrollt weiter die Seite.",
         "guide.settingsText": "Drücken Sie [[O]] auf einem Audiodiagramm oder wählen Sie die Schaltfläche „Einstellungen“ darunter, um die Einstellungen zu öffnen. Sie gelten für jedes Diagramm dieser Website und werden in diesem Browser gespeichert (wo der Browser nichts behält, etwa in einem privaten Fenster, gelten sie, bis Sie die Seite verlassen).",

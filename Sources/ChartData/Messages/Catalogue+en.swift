@@ -47,6 +47,7 @@ extension Messages {
 
         // Point labels the scrubber says ({x} and {v} are left for the page script)
         "label.point": "{x}, {name} {value}",
+        "label.seriesAndValue": "{series}, {title}",
         "label.gap": "{x}, {name}, no data",
         "label.part": "{name} {value}",
         "label.partGap": "{name} no data",
@@ -401,8 +402,9 @@ extension Messages {
         "help.pitchScales": "When a chart's series differ more than tenfold, each series plays on its own pitch scale, from its lowest to its highest value, so its shape can be heard (the chart's description says so); the all-series view plays every series on one shared scale to compare them, and [[C]] does so in every view.",
         "help.sounds": "Two short low blips and “end of series” mark the ends; a soft noise tick and “no data” mark a missing value. With a screen reader, Tab or Enter on the chart switches to focus mode; the keys only work while the chart has focus. Escape closes this help.",
         // Small multiples (ChartFigure+Describe, FigurePresentation, help dialog)
-        "help.multiples": "Small multiples (a figure of several panels) give each panel its own audio chart, named by its panel (“Panel 2 of 12, 2013”): Tab moves from one panel to the next, and every key above works within a panel. Panels that share a value axis share the pitch range, so the same value sounds at the same pitch in every panel; the figure's description, above the panels, compares them.",
+        "help.multiples": "Small multiples (a figure of several panels) give each panel its own audio chart, named by its panel (“Panel 2 of 12, Year 2013”): Tab moves from one panel to the next, and every key above works within a panel. Panels that share a value axis share the pitch range, so the same value sounds at the same pitch in every panel; the figure's description, above the panels, compares them.",
         "figure.panelName": "Panel {n} of {count}, {header}",
+        "figure.panelHeading": "{field} {value}",
         "figure.panels.one": "{count} panel",
         "figure.panels.other": "{count} panels",
         "figure.rows.one": "{count} row",
@@ -509,6 +511,9 @@ extension Messages {
         "guide.end": "The end of a series",
         "guide.endText": "Two short low blips, and “end of series” with the last point.",
         "guide.endAudio": "The end of a series",
+        "guide.mark": "A marked value",
+        "guide.markText": "Two quick bell notes above the chart’s range: the cursor met or crossed a marked value (a rule at the mean, a threshold, a label); M goes to the next one and says what it marks.",
+        "guide.markAudio": "A marked value",
         "guide.play": "[[P]] plays a whole series as one audio graph, about ten seconds long at normal speed.",
         "guide.touchText": "Without a screen reader, drag or tap along a chart's drawing or its slider: the cursor follows your finger, each point you pass plays its tone and the point where you stop is said. A sideways drag scrubs; an up or down swipe still scrolls the page.",
         "guide.settingsText": "Press [[O]] on an audio chart, or choose the Settings button under it, to open the settings. They apply to every chart on this site and are remembered in this browser (where the browser keeps nothing, for example in a private window, they last until you leave the page).",

@@ -46,6 +46,7 @@ extension Messages {
 
         // Etiquetas de los puntos
         "label.point": "{x}, {name} {value}",
+        "label.seriesAndValue": "{series}, {title}",
         "label.gap": "{x}, {name}, sin datos",
         "label.part": "{name} {value}",
         "label.partGap": "{name} sin datos",
@@ -400,8 +401,9 @@ extension Messages {
         "help.pitchScales": "Cuando las series de un gráfico difieren más de diez veces, cada serie suena en su propia escala de tonos, de su valor más bajo al más alto, para que se oiga su forma (la descripción del gráfico lo indica); la vista de todas las series las reproduce en una escala común para compararlas, y [[C]] lo hace en cualquier vista.",
         "help.sounds": "Dos pitidos graves y cortos y «fin de la serie» marcan los extremos; un leve ruido y «sin datos» marcan un valor que falta. Con un lector de pantalla, Tab o Intro en el gráfico activa el modo de foco; las teclas solo funcionan mientras el gráfico tiene el foco. Esc cierra esta ayuda.",
         // Small multiples (ChartFigure+Describe, FigurePresentation, help dialog)
-        "help.multiples": "Los múltiplos pequeños (una figura de varios paneles) dan a cada panel su propio gráfico sonoro, con el nombre de su panel («Panel 2 de 12, 2013»): Tab pasa de un panel al siguiente, y todas las teclas de arriba funcionan dentro de un panel. Los paneles que comparten el eje de valores comparten el rango de tonos, así que un mismo valor suena a la misma altura en cada panel; la descripción de la figura, encima de los paneles, los compara.",
+        "help.multiples": "Los múltiplos pequeños (una figura de varios paneles) dan a cada panel su propio gráfico sonoro, con el nombre de su panel («Panel 2 de 12, Año 2013»): Tab pasa de un panel al siguiente, y todas las teclas de arriba funcionan dentro de un panel. Los paneles que comparten el eje de valores comparten el rango de tonos, así que un mismo valor suena a la misma altura en cada panel; la descripción de la figura, encima de los paneles, los compara.",
         "figure.panelName": "Panel {n} de {count}, {header}",
+        "figure.panelHeading": "{field} {value}",
         "figure.panels.one": "{count} panel",
         "figure.panels.other": "{count} paneles",
         "figure.rows.one": "{count} fila",
@@ -508,6 +510,9 @@ extension Messages {
         "guide.end": "El final de una serie",
         "guide.endText": "Dos pitidos graves y cortos, y «fin de la serie» con el último punto.",
         "guide.endAudio": "El final de una serie",
+        "guide.mark": "Un valor marcado",
+        "guide.markText": "Dos notas rápidas de campana por encima del rango del gráfico: el cursor llegó a un valor marcado o lo cruzó (una línea en la media, un umbral, una etiqueta); M va al siguiente y dice qué marca.",
+        "guide.markAudio": "Un valor marcado",
         "guide.play": "[[P]] reproduce una serie entera como un gráfico sonoro, de unos diez segundos a velocidad normal.",
         "guide.touchText": "Sin lector de pantalla, arrastre o toque a lo largo del dibujo de un gráfico o de su control deslizante: el cursor sigue su dedo, cada punto por el que pasa reproduce su tono y se dice el punto donde se detiene. Arrastrar de lado recorre el gráfico; deslizar hacia arriba o hacia abajo sigue desplazando la página.",
         "guide.settingsText": "Pulse [[O]] en un gráfico sonoro, o elija el botón Ajustes debajo de él, para abrir los ajustes. Se aplican a todos los gráficos de este sitio y se recuerdan en este navegador (donde el navegador no guarda nada, por ejemplo en una ventana privada, duran hasta que salga de la página).",

@@ -48,6 +48,7 @@ extension Messages {
 
         // Libellés des points
         "label.point": "{x}, {name} {value}",
+        "label.seriesAndValue": "{series}, {title}",
         "label.gap": "{x}, {name}, aucune donnée",
         "label.part": "{name} {value}",
         "label.partGap": "{name} aucune donnée",
@@ -402,8 +403,9 @@ extension Messages {
         "help.pitchScales": "Quand les séries d’un graphique diffèrent de plus d’un facteur dix, chaque série joue sur sa propre échelle de hauteur, de sa plus petite à sa plus grande valeur, pour que son évolution s’entende (la description du graphique le dit)\u{202F}; la vue de toutes les séries les joue sur une échelle commune pour les comparer, et [[C]] le fait dans chaque vue.",
         "help.sounds": "Deux bips graves et courts et «\u{202F}fin de la série\u{202F}» marquent les extrémités\u{202F}; un léger bruit et «\u{202F}aucune donnée\u{202F}» marquent une valeur manquante. Avec un lecteur d’écran, Tab ou Entrée sur le graphique passe en mode formulaire\u{202F}; les touches ne fonctionnent que lorsque le graphique a le focus. Échap ferme cette aide.",
         // Small multiples (ChartFigure+Describe, FigurePresentation, help dialog)
-        "help.multiples": "Les petits multiples (une figure de plusieurs panneaux) donnent à chaque panneau son propre graphique sonore, nommé d’après son panneau («\u{202F}Panneau 2 sur 12, 2013\u{202F}»)\u{202F}: Tab passe d’un panneau au suivant, et toutes les touches ci-dessus fonctionnent dans un panneau. Les panneaux qui partagent un axe des valeurs partagent la plage de hauteurs, de sorte qu’une même valeur sonne à la même hauteur dans chaque panneau\u{202F}; la description de la figure, au-dessus des panneaux, les compare.",
+        "help.multiples": "Les petits multiples (une figure de plusieurs panneaux) donnent à chaque panneau son propre graphique sonore, nommé d’après son panneau («\u{202F}Panneau 2 sur 12, Année 2013\u{202F}»)\u{202F}: Tab passe d’un panneau au suivant, et toutes les touches ci-dessus fonctionnent dans un panneau. Les panneaux qui partagent un axe des valeurs partagent la plage de hauteurs, de sorte qu’une même valeur sonne à la même hauteur dans chaque panneau\u{202F}; la description de la figure, au-dessus des panneaux, les compare.",
         "figure.panelName": "Panneau {n} sur {count}, {header}",
+        "figure.panelHeading": "{field} {value}",
         "figure.panels.one": "{count} panneau",
         "figure.panels.other": "{count} panneaux",
         "figure.rows.one": "{count} ligne",
@@ -510,6 +512,9 @@ extension Messages {
         "guide.end": "La fin d’une série",
         "guide.endText": "Deux bips graves et courts, et «\u{202F}fin de la série\u{202F}» avec le dernier point.",
         "guide.endAudio": "La fin d’une série",
+        "guide.mark": "Une valeur marquée",
+        "guide.markText": "Deux notes de cloche rapides au-dessus de l’étendue du graphique : le curseur a atteint ou franchi une valeur marquée (une ligne à la moyenne, un seuil, une étiquette) ; M va à la suivante et dit ce qu’elle marque.",
+        "guide.markAudio": "Une valeur marquée",
         "guide.play": "[[P]] joue toute une série comme un graphique sonore, d’environ dix secondes à vitesse normale.",
         "guide.touchText": "Sans lecteur d’écran, faites glisser ou touchez le long du dessin d’un graphique ou de son curseur\u{202F}: le curseur suit votre doigt, chaque point passé joue son son et le point où vous vous arrêtez est énoncé. Un glissement latéral parcourt le graphique\u{202F}; un balayage vers le haut ou le bas fait toujours défiler la page.",
         "guide.settingsText": "Appuyez sur [[O]] sur un graphique sonore, ou choisissez le bouton Réglages en dessous, pour ouvrir les réglages. Ils s’appliquent à tous les graphiques de ce site et sont mémorisés dans ce navigateur (si le navigateur ne garde rien, par exemple dans une fenêtre privée, ils durent jusqu’à ce que vous quittiez la page).",
