@@ -9,15 +9,12 @@ Reference measured in the same run: decoding the tone bank on the key press inst
 
 Site: the generated example site (`pitchline export site`, PITCHLINE_BIN). PRESSES=N changes the count.
 """
-import functools
-import http.server
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -28,18 +25,6 @@ import fixture_site  # noqa: E402
 
 CHART = "seattle-temperature"
 PRESSES = int(os.environ.get("PRESSES", "100"))
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".ogg": "audio/ogg"}
-
-    def end_headers(self):
-        self.send_header("Content-Security-Policy", "default-src 'self'")
-        super().end_headers()
-
-    def log_message(self, *args):
-        pass
 
 
 def site(tmp):
@@ -56,9 +41,8 @@ def main():
     tmp = tempfile.mkdtemp(prefix="pitchline-latency-")
     try:
         root, what = site(tmp)
-        srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
-        threading.Thread(target=srv.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{srv.server_address[1]}/charts/{CHART}.html"
+        base, stop_server = fixture_site.serve(root)
+        url = f"{base}charts/{CHART}.html"
         with sync_playwright() as p:
             b = p.chromium.launch(executable_path="/usr/bin/chromium",
                                   args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
@@ -88,8 +72,7 @@ def main():
                 }
                 return out; }""", CHART)
             b.close()
-        srv.shutdown()
-        srv.server_close()
+        stop_server()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -13,27 +13,43 @@ Environment:
 
 from __future__ import annotations
 
+import contextlib
 import functools
-import http.server
 import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
-import threading
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CSP = "default-src 'self'"
+sys.path.insert(0, str(ROOT / "browser-tests" / "fixtures"))
+import fixture_site  # noqa: E402  (the static server shared with test_orca, test_scrub and bench/latency.py)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--autoplay-policy=no-user-gesture-required"]
 ARTIFACTS = ROOT / "test-artifacts"
 # Scripts the audio tests add to every page: the Web Audio recorder, and tone and speech together.
 RECORDER = (ROOT / "browser-tests" / "webaudio_recorder.js").read_text(encoding="utf-8")
 TOGETHER = "try { localStorage.setItem('pitchline.order', 'together'); } catch (e) {}"
+
+
+@contextlib.contextmanager
+def recorded_page(browser):
+    """A page in its own context that records Web Audio (RECORDER) and says tone and speech
+    together; on leaving, the context closes and any script error on the page fails the test."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.add_init_script(RECORDER)
+    page.add_init_script(TOGETHER)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert errors == [], errors
 
 
 def pitchline_bin() -> Path:
@@ -74,21 +90,6 @@ def chart_ids() -> list[str]:
     return ids
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the same strict CSP the project's server sends."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".ogg": "audio/ogg", ".csv": "text/csv"}
-
-    def end_headers(self):
-        self.send_header("Content-Security-Policy", CSP)
-        self.send_header("X-Content-Type-Options", "nosniff")
-        super().end_headers()
-
-    def log_message(self, *args):  # keep test output quiet
-        pass
-
-
 def start_server(root: Path):
     """Serves `root` on 127.0.0.1 with an ephemeral port; returns (base_url, stop)."""
     kind = os.environ.get("PITCHLINE_SERVER", "pitchline")
@@ -96,16 +97,7 @@ def start_server(root: Path):
         return start_pitchline_server(root)
     if kind != "python":
         raise ValueError(f"PITCHLINE_SERVER={kind}: use python or pitchline")
-    handler = functools.partial(_Handler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-
-    def stop():
-        server.shutdown()
-        server.server_close()
-
-    return f"http://127.0.0.1:{server.server_address[1]}/", stop
+    return fixture_site.serve(root)
 
 
 def start_pitchline_server(root: Path, files: bool = True, cache: Path | None = None):

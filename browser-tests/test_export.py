@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import ROOT, pitchline_bin
+from conftest import ROOT, fixture_site, pitchline_bin
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 MARKER = ".pitchline-export"
@@ -254,19 +254,29 @@ def test_second_export_renders_and_writes_nothing(work, exported):
     print(f"second export: {elapsed:.2f} s wall ({second.stdout.strip()})")
 
 
-def test_sigkill_mid_export_leaves_the_previous_export_intact(work):
-    site = work / "kill-site"
+def _exported_then_retitled(work, name, title):
+    """A copy of the example site exported to `<name>-out`, then its Seattle chart retitled so the
+    next export differs. Returns the site, the output folder and the exported tree."""
+    site = work / f"{name}-site"
     shutil.copytree(ROOT / "site", site)
-    out = work / "kill-out"
+    out = work / f"{name}-out"
     export(str(site), "--out", str(out), "--cache", str(work / "cache"))
-    before = tree(out)
-    # Change the site so the next export differs, then kill it after its first chart file.
     spec = site / "charts" / f"{SEATTLE}.vl.json"
-    spec.write_text(spec.read_text(encoding="utf-8").replace("Seattle daily temperature", "Seattle temperature, renamed"), encoding="utf-8")
-    process = subprocess.Popen(
+    spec.write_text(spec.read_text(encoding="utf-8").replace("Seattle daily temperature", title), encoding="utf-8")
+    return site, out, tree(out)
+
+
+def _slow_export(work, site, out, **streams):
+    """`pitchline export` pausing after each file it writes, so a test can interrupt it mid-export."""
+    return subprocess.Popen(
         [str(pitchline_bin()), "export", str(site), "--out", str(out), "--cache", str(work / "cache"), "--theme", str(ROOT)],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, "PITCHLINE_EXPORT_TEST_DELAY_MS": "300"})
+        cwd=ROOT, env={**os.environ, "PITCHLINE_EXPORT_TEST_DELAY_MS": "300"}, **streams)
+
+
+def test_sigkill_mid_export_leaves_the_previous_export_intact(work):
+    # Change the site so the next export differs, then kill it after its first chart file.
+    site, out, before = _exported_then_retitled(work, "kill", "Seattle temperature, renamed")
+    process = _slow_export(work, site, out, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 300
     killed_in = None
     while time.monotonic() < deadline and process.poll() is None:
@@ -290,17 +300,8 @@ def test_sigkill_mid_export_leaves_the_previous_export_intact(work):
 
 
 def test_ctrl_c_mid_export_stops_cleanly(work):
-    site = work / "int-site"
-    shutil.copytree(ROOT / "site", site)
-    out = work / "int-out"
-    export(str(site), "--out", str(out), "--cache", str(work / "cache"))
-    before = tree(out)
-    spec = site / "charts" / f"{SEATTLE}.vl.json"
-    spec.write_text(spec.read_text(encoding="utf-8").replace("Seattle daily temperature", "Interrupted"), encoding="utf-8")
-    process = subprocess.Popen(
-        [str(pitchline_bin()), "export", str(site), "--out", str(out), "--cache", str(work / "cache"), "--theme", str(ROOT)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PITCHLINE_EXPORT_TEST_DELAY_MS": "300"})
+    site, out, before = _exported_then_retitled(work, "int", "Interrupted")
+    process = _slow_export(work, site, out, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and process.poll() is None:
         temps = list(work.glob("int-out.tmp-*"))
@@ -409,18 +410,12 @@ def test_single_file_opens_and_scrubs_alone_under_its_own_csp(browser, single_fi
 def test_single_file_put_on_a_web_server_plays_its_embedded_tones(browser, single_file):
     """Attached to an email and then uploaded somewhere: over http the page still uses the audio
     it carries (there is no .ogg beside it to fetch), not the synthesised fallback."""
-    import functools
-    import http.server
-    import threading
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(single_file.parent))
-    handler.log_message = lambda *a: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base, stop = fixture_site.serve(single_file.parent, fixture_site.PlainHandler)
     context = browser.new_context()
     try:
         page = context.new_page()
         page.add_init_script(RECORDER)
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/{single_file.name}")
+        page.goto(f"{base}{single_file.name}")
         chart = page.eval_on_selector("figure.pl-chart", "f => f.dataset.chartId")
         focus_slider(page, chart)
         page.keyboard.press("ArrowRight")
@@ -428,7 +423,7 @@ def test_single_file_put_on_a_web_server_plays_its_embedded_tones(browser, singl
         assert page.evaluate("window.__plays")[-1]["synthesized"] is False
     finally:
         context.close()
-        server.shutdown()
+        stop()
 
 
 # --- export = serve ---------------------------------------------------------------------------

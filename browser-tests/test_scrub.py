@@ -7,9 +7,7 @@ page is observed only through the Web Audio API (webaudio_recorder.js, installed
 script): the shipped script has no test hooks. Every test runs served over loopback HTTP with a
 strict Content-Security-Policy and opened from disk (file://).
 """
-import functools
 import json
-import http.server
 import os
 import re
 import shutil
@@ -26,26 +24,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fix
 import fixture_site  # noqa: E402
 
 SEATTLE = "seattle-temperature"
-CSP = "default-src 'self'"
 ROOT = Path(__file__).resolve().parent.parent
 # Tests read the slider right after a key: tone and speech together (the default, tone first,
 # delays the label by the tone's length; test_tone_first_then_speech_is_the_default checks it).
-from conftest import RECORDER, TOGETHER
+from conftest import RECORDER, recorded_page
 # resultTypes: only violations get node details (axe checks every rule the same; passes are not
 # collected): 4x faster on a chart page with its 1,461-row table open (measured: 60 s -> 15 s).
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"], "resultTypes": ["violations"]}
-
-
-class CSPHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".ogg": "audio/ogg"}
-
-    def end_headers(self):
-        self.send_header("Content-Security-Policy", CSP)
-        super().end_headers()
-
-    def log_message(self, *args):
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -66,19 +51,12 @@ def generated_labels(site_dir):
     return json.loads((Path(site_dir).parent / "labels.json").read_text(encoding="utf-8"))
 
 
-def serve(directory):
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(CSPHandler, directory=directory))
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
-
-
 @pytest.fixture(scope="module")
 def servers(site_dir, example_dir):
-    running = {name: serve(directory) for name, directory in (("fixture", site_dir), ("example", example_dir))}
-    yield {name: url for name, (_, url) in running.items()}
-    for srv, _ in running.values():
-        srv.shutdown()
-        srv.server_close()
+    running = {name: fixture_site.serve(directory) for name, directory in (("fixture", site_dir), ("example", example_dir))}
+    yield {name: url for name, (url, _) in running.items()}
+    for _, stop in running.values():
+        stop()
 
 
 def base_url(request, servers, site_dir, example_dir):
@@ -101,16 +79,9 @@ def fixture_origin(request, servers, site_dir, example_dir):
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context()
-    pg = context.new_page()
-    pg.add_init_script(RECORDER)
-    pg.add_init_script(TOGETHER)
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    csp = pg.evaluate("window.__csp || []") if not pg.is_closed() else []
-    context.close()
-    assert errors == [], errors
+    with recorded_page(browser) as pg:
+        yield pg
+        csp = pg.evaluate("window.__csp || []") if not pg.is_closed() else []
     assert csp == [], csp
 
 
@@ -636,7 +607,7 @@ def test_without_scripts_nothing_dead_is_shown(browser, origin):
     context.close()
 
 
-class WatchHandler(CSPHandler):
+class WatchHandler(fixture_site.StaticHandler):
     """Like `pitchline serve --watch`: pages marked with Server-Timing, a version to poll."""
     version = 1
     polls = []
@@ -659,11 +630,10 @@ class WatchHandler(CSPHandler):
 
 
 def test_live_reload_when_the_watching_server_says_the_site_changed(browser, site_dir):
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(WatchHandler, directory=site_dir))
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    base, stop = fixture_site.serve(site_dir, WatchHandler)
     try:
         pg = browser.new_page()
-        pg.goto(f"http://127.0.0.1:{srv.server_address[1]}/charts/{SEATTLE}.html")
+        pg.goto(f"{base}charts/{SEATTLE}.html")
         pg.evaluate("window.__marker = 1")
         pg.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.includes('/_pitchline/version'))")
         WatchHandler.version = 2
@@ -672,8 +642,7 @@ def test_live_reload_when_the_watching_server_says_the_site_changed(browser, sit
         assert pg.evaluate("window.__marker") is None
         pg.close()
     finally:
-        srv.shutdown()
-        srv.server_close()
+        stop()
 
 
 def test_no_live_reload_polling_without_the_watch_mark(page, origin):

@@ -9,7 +9,9 @@ its bounds are the stack's start and end; an x2/y2 range on the value channel gi
 Series: the color (stroke/fill through the color scale), else strokeDash. Items whose `defined`
 is false or whose value is null/NaN are missing values and left out, as the marks do.
 Pitchline side: every non-nil value of every series (on its `pointRows` when it has them), with
-`details.lower/upper` as bounds.
+`details.lower/upper` as bounds. `invalid: "show"`: an item Vega-Lite draws for a null/NaN value
+is `DRAWN_INVALID`, as is a row in a Pitchline series' `invalidRows`; a key Pitchline draws at
+zero for an invalid key (`semantics.invalidDrawn.keyRows`) is "null", as Vega-Lite prints it.
 """
 from __future__ import annotations
 
@@ -22,6 +24,9 @@ from collections import defaultdict
 DISCRETE = {"band", "point", "ordinal"}
 TIME = {"time", "utc"}
 EXTRA_CHANNELS = {"size", "opacity", "text", "angle"}
+# A value Vega-Lite draws although it is invalid (`invalid: "show"`/null: at the scale's zero or
+# low end); Pitchline's model keeps it missing and lists its row in `invalidRows`.
+DRAWN_INVALID = float("-inf")
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
           "October", "November", "December"]
 
@@ -128,6 +133,14 @@ def kind_rows(result: dict, kind: str):
             value = _num(item.get("theta"))
             key = canonical_key(item["fill"]) if "fill" in item else "*"
             series = None
+            # Arcs from theta to theta2 are ranges; a radius field is an extra channel.
+            lower = upper = None
+            if _num(item.get("theta2")) is not None and value is not None:
+                lower, upper = min(value, _num(item["theta2"])), max(value, _num(item["theta2"]))
+            extras = {c: item[p] for c, p in (("radius", "outerRadius"), ("radius2", "innerRadius")) if p in item}
+            if value is not None:
+                rows.append((key, series, value, lower, upper, extras))
+            continue
         else:
             value = _num(item.get("fill"))
             # A binned axis draws from the bin's start (x2/y2) to its end: the start names it.
@@ -141,6 +154,22 @@ def kind_rows(result: dict, kind: str):
         if value is not None:
             rows.append((key, series, value, None, None, {}))
     return rows
+
+
+def _arc_radii(model: dict, oracle: dict) -> list[str]:
+    """A radial chart: each slice's radius value (Pitchline's `semantics.arc.radii`) is the
+    value Vega-Lite draws its outer radius from; a chart with a radius field must have them."""
+    radii = (model.get("semantics", {}).get("arc") or {}).get("radii")
+    theirs = {canonical_key(i["fill"]) if "fill" in i else "*": _num(i["outerRadius"]) for i in oracle["items"] if "outerRadius" in i}
+    if not theirs:
+        return [] if radii is None else ["Pitchline reads radius values Vega-Lite does not draw"]
+    if radii is None:
+        return ["Vega-Lite draws each slice's radius from the data; Pitchline has no radius values"]
+    ours = {canonical_key(k): r for k, r in zip(model["xValues"], radii) if r is not None}
+    if set(ours) != set(theirs) or not all(_close(ours[k], theirs[k]) for k in ours):
+        first = next((k for k in sorted(set(ours) | set(theirs)) if not _close(ours.get(k), theirs.get(k))), None)
+        return [f"slice radius differs at {first!r}: Pitchline {ours.get(first)!r}, Vega-Lite {theirs.get(first)!r}"]
+    return []
 
 
 def kind_order(result: dict, kind: str) -> list[str]:
@@ -199,8 +228,12 @@ def oracle_rows(result: dict, normalized: bool = False, value_channel: str = "y"
                 if a is not None and b is not None and b < a:
                     raw_key = item[k + "2"]
             key = canonical_key(raw_key, key_scale in TIME)
+            if key_scale is not None and key_scale not in DISCRETE and key.startswith("S"):
+                key = "null"  # text on a continuous axis is as invalid as null (drawn only by `invalid: "show"`)
         value, lower, upper = _num(item[v]), None, None
-        if v + "raw" in item:  # a stack segment (bounds as an interval, low … high)
+        if v + "raw" in item and _num(item[v + "raw"]) is None and not isinstance(item[v + "raw"], dict):
+            value = DRAWN_INVALID  # a stack segment of an invalid value: drawn with no height (`invalid: "show"`)
+        elif v + "raw" in item:  # a stack segment (bounds as an interval, low … high)
             lower, upper = _num(item[v + "2"]), _num(item[v])
             if lower is not None and upper is not None:
                 lower, upper = min(lower, upper), max(lower, upper)
@@ -213,7 +246,10 @@ def oracle_rows(result: dict, normalized: bool = False, value_channel: str = "y"
             if a is not None and b is not None:
                 lower, upper = min(a, b), max(a, b)
         if value is None:
-            continue
+            if item.get(v) is None or (isinstance(item.get(v), str) and _num(item[v]) is None):
+                value = DRAWN_INVALID  # an item drawn for a null/NaN value (only `invalid: "show"` draws one)
+            else:
+                continue
         scales = marks.get(item["mark"], {}).get("scales", {})
         series = None
         extras = {c: item[c] for c in item if c in EXTRA_CHANNELS or c.startswith("tooltip")}
@@ -236,19 +272,25 @@ def pitchline_rows(model: dict):
     time_axis = model["x"]["type"] == "temporal"
     # Dates as values are seconds since 1970 in Pitchline, milliseconds in Vega.
     scale = 1000.0 if model.get("y", {}).get("type") == "temporal" else 1.0
+    drawn = model.get("semantics", {}).get("invalidDrawn") or {}
+    invalid_keys = set(drawn.get("keyRows", []))
     for s in model["series"]:
         point_rows = s.get("pointRows")
         indexes = point_rows if point_rows is not None else range(len(s["values"]))
         details = s.get("details") or []
+        invalid_values = set(s.get("invalidRows", []))
         for i in indexes:
             value = s["values"][i]
-            if value is None:
+            if i in invalid_values:
+                value = DRAWN_INVALID / scale
+            elif value is None:
                 continue
             d = details[i] if i < len(details) and details[i] else {}
             lower, upper = d.get("lower"), d.get("upper")
             if lower is not None and upper is not None:
                 lower, upper = min(lower, upper) * scale, max(lower, upper) * scale
-            rows.append((canonical_key(model["xValues"][i], time_axis), s["name"], float(value) * scale, lower, upper,
+            key = "null" if i in invalid_keys else canonical_key(model["xValues"][i], time_axis)
+            rows.append((key, s["name"], float(value) * scale, lower, upper,
                          d.get("extras") or []))
     return rows
 
@@ -332,6 +374,19 @@ def oracle_key_order(result: dict) -> list[str] | None:
     return sorted(placed, key=lambda k: placed[k])
 
 
+def _without_redundant_colour(theirs: list, model: dict) -> list:
+    """A colour that repeats the key axis' field (each bar coloured by its own category, as in
+    the gallery's facet_grid_bar) splits Vega-Lite's items into one-value series; Pitchline reads
+    it as no series (one series, its rows the categories). Those series are dropped when every
+    item's colour is its own key and Pitchline has one series."""
+    if len(model.get("series", [])) != 1 or not theirs:
+        return theirs
+    names = {s for _, s, *_ in theirs}
+    if len(names) < 2 or None in names or not all(k == canonical_key(s) for k, s, *_ in theirs):
+        return theirs
+    return [(k, None, *rest) for k, _, *rest in theirs]
+
+
 def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[str]:
     """Differences between Pitchline's rows and Vega-Lite's; empty when they match.
     `series_titles`: the spec's `usermeta.pitchline.seriesTitles` (color value → legend name)."""
@@ -342,6 +397,7 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
                          value_channel="size" if size_mode else "y")
     if series_titles:
         theirs = [(k, series_titles.get(s, s) if s is not None else s, *rest) for k, s, *rest in theirs]
+    theirs = _without_redundant_colour(theirs, model)
     kind = oracle_kind(oracle)
     rename: dict = {}
     if kind == "rect":  # heatmap rows Pitchline names ("2014") where Vega-Lite keeps an instant
@@ -427,7 +483,12 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
     if not theirs:
         problems.append("no Vega-Lite item could be read (the oracle reads values from mark encodings "
                         "by field; this spec's marks draw them through signals)")
-    if kind and not problems:
+    if kind == "arc" and not problems:
+        problems += _arc_radii(model, oracle)
+    # Arcs that all start at zero (unstacked, or one stack per radius) have no clockwise order.
+    starts = [_num(i.get("endAngle")) for i in oracle["items"]] if kind == "arc" else []
+    unordered = kind == "arc" and (None in starts or len(set(starts)) < len(starts))
+    if kind and not problems and not unordered:
         order = kind_order(oracle, kind)
         if kind == "arc":
             ours_order = [canonical_key(v) for v, x in zip(model["xValues"], model["series"][0]["values"]) if x is not None]

@@ -13,6 +13,8 @@ GAPS = [{"t": "2021-01-01", "v": 4, "k": "a"}, {"t": "2021-01-02", "v": None, "k
         {"t": "2021-01-03", "v": "n/a", "k": "a"}, {"t": None, "v": 7, "k": "a"},
         {"t": "2021-01-05", "v": 9.5, "k": "a"}, {"t": "2021-01-01", "v": 1, "k": "b"},
         {"t": "2021-01-03", "v": 2, "k": "b"}, {"t": "2021-01-05", "v": None, "k": "b"}]
+SCATTER_GAPS = [{"a": 3, "b": 4}, {"a": None, "b": 6}, {"a": 5, "b": None}, {"a": "x", "b": 8}, {"a": 7.5, "b": "NaN"},
+                {"a": None, "b": None}, {"a": 9, "b": 11}, {"a": 4, "b": 5}]
 
 
 def spec(title, data, mark, encoding, transform=None, **extra):
@@ -224,6 +226,33 @@ specs = {
     "title-config": spec(["Two-line", "title"], url(BARLEY), "bar", {"x": N("variety"), "y": Q("yield", aggregate="mean")},
                          width="container", height=200, autosize={"type": "fit"}, padding=5, background="white",
                          config={"axis": {"grid": False}}, description="Mean yield per variety."),
+    # --- audit gaps (audit.py): a TSV file, symlog and pow scales, rounded corners
+    "data-url-tsv": spec("Revenue from a TSV file", url("../data/quarters.tsv"), "bar",
+                         {"x": O("quarter"), "y": Q("revenue"), "color": N("region"), "xOffset": N("region")}),
+    # An empty TSV cell: Vega-Lite keeps the text "" (no type inference), which counts as valid
+    # and as 0 in the stack; Pitchline reads it as missing (expected-failures.json).
+    "data-url-tsv-empty-cell": spec("Revenue with an empty TSV cell", url("../data/quarters-gap.tsv"), "bar",
+                                    {"x": O("quarter"), "y": Q("revenue"), "color": N("region"), "xOffset": N("region")}),
+    "scale-symlog-pow": spec("Symlog and pow scales", url(CARS), "point",
+                             {"x": Q("Horsepower", scale={"type": "pow", "exponent": 0.5}), "y": Q("Acceleration", scale={"type": "symlog", "constant": 2})}),
+    "bar-corner-radius": spec("Rounded bars", url(BARLEY), {"type": "bar", "cornerRadius": 4, "cornerRadiusTopLeft": 6},
+                              {"x": N("site"), "y": Q("yield", aggregate="sum")}),
+    # --- invalid values (`mark.invalid` / `config.mark.invalid`, Vega-Lite 5–6 modes)
+    "invalid-null-point": spec("Invalid values drawn at zero", vals(SCATTER_GAPS), "point", {"x": Q("a"), "y": Q("b")},
+                               config={"mark": {"invalid": None}}),
+    "invalid-show-bar": spec("Invalid bars shown", vals(GAPS), {"type": "bar", "invalid": "show"}, {"x": N("t"), "y": Q("v"), "color": N("k")}),
+    "invalid-show-bar-horizontal": spec("Invalid bars shown, horizontal", vals(GAPS), {"type": "bar", "invalid": None},
+                                        {"y": N("t"), "x": Q("v"), "color": N("k")}),
+    "invalid-show-line": spec("A line through invalid values at zero", vals(GAPS), {"type": "line", "invalid": "show"}, {"x": T("t"), "y": Q("v"), "color": N("k")}),
+    "invalid-show-domain": spec("Invalid values at the low end of the domain", vals(SCATTER_GAPS), {"type": "point", "invalid": "show"},
+                                {"x": Q("a", scale={"domain": [1, 10]}), "y": Q("b", scale={"domain": [2, 12]})}),
+    "invalid-filter-line": spec("A line joining valid points", vals(GAPS), {"type": "line", "invalid": "filter"}, {"x": T("t"), "y": Q("v"), "color": N("k")}),
+    "invalid-break-paths-filter-domains": spec("Break paths, filter domains", vals(GAPS), {"type": "line", "invalid": "break-paths-filter-domains"},
+                                               {"x": T("t"), "y": Q("v"), "color": N("k")}),
+    "invalid-break-paths-show-domains": spec("Break paths, show domains", vals(SCATTER_GAPS), {"type": "point", "invalid": "break-paths-show-domains"},
+                                             {"x": Q("a"), "y": Q("b")}),
+    "invalid-break-paths-show-path-domains": spec("The default, said", vals(GAPS), {"type": "area", "invalid": "break-paths-show-path-domains"},
+                                                  {"x": T("t"), "y": Q("v")}, [{"filter": "datum.k == 'a'"}]),
 }
 
 write_specs(specs)

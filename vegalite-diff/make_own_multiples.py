@@ -43,6 +43,42 @@ specs = {
             {"data": {"url": BARLEY}, "mark": "bar", "encoding": {"x": N("site"), "y": Q("yield", aggregate="sum")}},
             {"data": {"url": STOCKS}, "transform": [{"filter": "datum.symbol == 'IBM'"}], "mark": "area",
              "encoding": {"x": T("date", timeUnit="year"), "y": Q("price", aggregate="mean")}}]},
+    # A layer in each panel (issue 14): Altair's alt.layer(line, points).facet("symbol") and friends.
+    "multiples-facet-layer-line-points": {
+        "$schema": S, "title": "Yearly mean price with its points, a panel per stock", "data": {"url": STOCKS},
+        "facet": N("symbol"), "columns": 3,
+        "spec": {"encoding": {"x": T("date", timeUnit="year"), "y": Q("price", aggregate="mean")},
+                 "layer": [{"mark": "line"}, {"mark": "point"}]}},
+    "multiples-facet-layer-mean-rule": {
+        "$schema": S, "title": "Barley yield by variety, with each year's mean", "data": {"url": BARLEY},
+        "facet": {"column": O("year")},
+        "spec": {"layer": [
+            {"mark": "bar", "encoding": {"x": N("variety"), "y": Q("yield", aggregate="mean")}},
+            {"mark": "rule", "encoding": {"y": Q("yield", aggregate="mean")}}]}},
+    "multiples-facet-layer-regression": {
+        "$schema": S, "title": "Mileage by horsepower with a fitted line, a panel per origin", "data": {"url": CARS},
+        "facet": {"column": N("Origin")},
+        "spec": {"encoding": {"x": Q("Horsepower"), "y": Q("Miles_per_Gallon")},
+                 "layer": [{"mark": "point"},
+                           {"transform": [{"regression": "Miles_per_Gallon", "on": "Horsepower"}], "mark": "line"}]}},
+    "multiples-facet-transform-layer-band": {
+        "$schema": S, "title": "Daily highs by month, mean and spread, 2013 and 2014", "data": {"url": WEATHER},
+        "transform": [{"calculate": "year(datum.date)", "as": "year"}, {"filter": "datum.year == 2013 || datum.year == 2014"}],
+        "facet": {"row": O("year")},
+        "spec": {"encoding": {"x": O("date", timeUnit="month")},
+                 "layer": [{"mark": {"type": "errorband", "extent": "stdev"}, "encoding": {"y": Q("temp_max")}},
+                           {"mark": "line", "encoding": {"y": Q("temp_max", aggregate="mean")}}]}},
+    "multiples-repeat-layer": {
+        "$schema": S, "title": "Mean daily high and low by month", "data": {"url": WEATHER},
+        "repeat": {"layer": ["temp_max", "temp_min"]},
+        "spec": {"mark": "line", "encoding": {"x": O("date", timeUnit="month"), "y": Q({"repeat": "layer"}, aggregate="mean", title="Temperature"),
+                                              "color": {"datum": {"repeat": "layer"}, "type": "nominal"}}}},
+    "multiples-repeat-column-layer": {
+        "$schema": S, "title": "Two measures by month, each with its mean", "data": {"url": WEATHER},
+        "repeat": ["temp_max", "wind"], "columns": 2,
+        "spec": {"layer": [
+            {"mark": "line", "encoding": {"x": O("date", timeUnit="month"), "y": Q({"repeat": "repeat"}, aggregate="mean")}},
+            {"mark": "rule", "encoding": {"y": Q({"repeat": "repeat"}, aggregate="mean")}}]}},
 }
 
 write_specs(specs)

@@ -68,6 +68,8 @@ def test_pitchline_data_equals_vegalite(models, path):
     base = os.path.dirname(os.path.join(ROOT, path))
     if "panels" in model:  # a figure of small multiples: each panel against its Vega-Lite cell
         problems = compare_figure.diff(model, spec, base, titles)
+    elif compare_figure.layered_view(spec) is not None:  # a repeated layer: one layered chart
+        problems = compare_figure.diff_repeated_layer(model, spec, base, titles)
     elif composite.mark_type(spec) in composite.COMPOSITE:  # boxplot, errorbar, errorband: every part's statistics
         problems = composite.diff(model, spec, base)
     else:
@@ -193,3 +195,42 @@ def test_the_comparison_notices_a_wrong_slice_or_cell():
     assert compare.diff(heat, vega) == []
     vega["items"][2]["y"] = "r1"
     assert compare.diff(heat, vega) != []
+    # A radial chart: each slice's radius value against the one Vega-Lite draws its outer radius from.
+    radial = dict(pie, semantics={"arc": {"radii": [6.0, 4.0]}})
+    vega = {"scales": {"theta": "linear", "radius": "sqrt", "color": "ordinal"}, "marks": [{"name": "m", "type": "arc", "fields": {}}],
+            "items": [{"mark": "m", "fill": "a", "theta": 6.0, "startAngle": 6.0, "endAngle": 0.0, "outerRadius": 6.0},
+                      {"mark": "m", "fill": "b", "theta": 4.0, "startAngle": 10.0, "endAngle": 6.0, "outerRadius": 4.0}]}
+    assert compare.diff(radial, vega) == []
+    vega["items"][1]["outerRadius"] = 5.0
+    assert "slice radius differs at 'Sb'" in compare.diff(radial, vega)[0]
+    assert "no radius values" in compare.diff(pie, vega)[0]
+
+
+def test_the_figure_comparison_reads_each_layered_panel(models):
+    """A layer inside a facet or repeat, compared panel by panel: a wrong mean rule in one
+    panel, a wrong point in another, and a trend line off its fit are each reported."""
+    import copy
+    rule = "vegalite-diff/corpus/own/multiples-facet-layer-mean-rule.vl.json"
+    model = copy.deepcopy(models[rule])
+    model["panels"][1]["semantics"]["annotations"][0]["value"] += 0.5
+    assert any(p.startswith("panel 2 (1932): layer 1") for p in compare_figure.diff(model, _spec(rule), os.path.dirname(os.path.join(ROOT, rule))))
+    points = "vegalite-diff/corpus/own/multiples-facet-layer-line-points.vl.json"
+    model = copy.deepcopy(models[points])
+    model["panels"][2]["series"][0]["values"][3] += 1
+    assert any(p.startswith("panel 3 (GOOG): layer 0") for p in compare_figure.diff(model, _spec(points), os.path.dirname(os.path.join(ROOT, points))))
+    fit = "vegalite-diff/corpus/own/multiples-facet-layer-regression.vl.json"
+    model = copy.deepcopy(models[fit])
+    trend = next(s for s in model["panels"][0]["series"] if s["name"] == "Trend line")
+    trend["values"][0] += 1
+    assert any("trend line" in p for p in compare_figure.diff(model, _spec(fit), os.path.dirname(os.path.join(ROOT, fit))))
+
+
+def test_the_comparison_drops_a_colour_that_repeats_the_key_but_not_a_wrong_value():
+    """Bars coloured by their own category (facet_grid_bar): one series in Pitchline, one per
+    bar in Vega-Lite; paired as one, a changed value is still reported."""
+    model = {"x": {"type": "nominal"}, "xValues": ["x", "y"], "series": [{"name": "P", "values": [0.14, 0.6]}]}
+    vega = {"scales": {"x": "band", "y": "linear", "color": "ordinal"}, "marks": [{"name": "m", "fields": {}, "scales": {"fill": "color"}}],
+            "items": [{"mark": "m", "x": "x", "y": 0.14, "fill": "x"}, {"mark": "m", "x": "y", "y": 0.6, "fill": "y"}]}
+    assert compare.diff(model, vega) == []
+    vega["items"][1]["y"] = 0.61
+    assert "1 of 2 values differ" in compare.diff(model, vega)[0]

@@ -39,6 +39,17 @@ extension Chart {
             // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.
             text += " " + speech.messages.plural("summary.invalidRows", count: semantics.invalidRows, ["field": x.title.lowercased()])
         }
+        if let drawn = semantics.invalidDrawn {
+            // `invalid: "show"`: where the chart draws rows without a valid key or value (Chart+Invalid.swift).
+            if let p = drawn.row, !drawn.keyRows.isEmpty {
+                text += " " + speech.messages.plural("summary.invalidDrawn", count: drawn.keyRows.count,
+                                                     ["field": x.title.lowercased(), "value": speech.invalidPlaceText(p, onRowAxis: true)])
+            }
+            let values = series.reduce(0) { $0 + $1.invalidRows.count }
+            if values > 0 {
+                text += " " + speech.messages.plural("summary.invalidDrawn", count: values, ["field": y.title.lowercased(), "value": speech.invalidPlaceText(drawn.value, onRowAxis: false, withUnit: true)])
+            }
+        }
         return ChartDescription(summary: text, series: descriptions)
     }
 
@@ -147,7 +158,10 @@ extension Chart {
 
     /// Least squares against the x position (numeric x when there is one, else the row number),
     /// plus the shape, the cycle and the first-to-last change.
-    func computeTrend(_ values: [Double?], stats: SeriesStatistics) -> Trend {
+    func computeTrend(_ allValues: [Double?], stats: SeriesStatistics) -> Trend {
+        // A row drawn at zero for an invalid x (Chart+Invalid.swift) has no place in a trend.
+        var values = allValues
+        for row in semantics.invalidDrawn?.keyRows ?? [] where values.indices.contains(row) { values[row] = nil }
         let xs: [Double] = xValues.indices.map { xValues[$0].numeric ?? Double($0) }
         var n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0, sr = 0.0, srr = 0.0, sry = 0.0
         let x0 = xs.first ?? 0

@@ -24,6 +24,9 @@ public struct ChartSemantics: Sendable, Equatable {
     /// number or not a date (Vega-Lite's `invalid: "filter"`). A row whose value alone is invalid
     /// stays, with a nil value (a missing value, no mark).
     public var invalidRows: Int
+    /// Vega-Lite's `invalid: "show"` (or `null`): where invalid values are drawn; nil when they
+    /// are left out of the marks (every other mode). See `Chart+Invalid.swift`.
+    public var invalidDrawn: InvalidDrawing?
     /// True for marks where repeated x values are separate points (scatter): `Series.pointRows`
     /// then says which rows belong to which series.
     public var pointPerDatum: Bool

@@ -8,7 +8,7 @@ extension ChartBuilder {
     /// Channels whose nominal/ordinal field splits the data into series (one line, one colour each).
     static let seriesChannels = ["color", "fill", "stroke", "detail", "strokeDash", "shape", "xOffset", "yOffset"]
     /// Channels whose values are spoken with each point and shown in the table.
-    static let extraChannels = ["size", "opacity", "fillOpacity", "strokeOpacity", "strokeWidth", "angle", "text", "href", "url", "description", "color", "fill", "stroke", "shape", "strokeDash"]
+    static let extraChannels = ["size", "opacity", "fillOpacity", "strokeOpacity", "strokeWidth", "angle", "text", "href", "url", "description", "color", "fill", "stroke", "shape", "strokeDash", "radius", "radius2"]
 
     /// Marks evaluated as another kind but drawn and described as themselves (issue 14).
     static let ownMarks: [String: Mark] = ["tick": .tick, "rule": .rule, "text": .text]
@@ -37,7 +37,7 @@ extension ChartBuilder {
         let n = frame.rowCount
 
         // Keys.
-        let keyColumn: [DataValue] = key.flatMap { k in fieldOf[k.channel].flatMap { frame.column($0) } ?? k.constant.map { c in [DataValue](repeating: SpecData.dataValue(c), count: n) } }
+        var keyColumn: [DataValue] = key.flatMap { k in fieldOf[k.channel].flatMap { frame.column($0) } ?? k.constant.map { c in [DataValue](repeating: SpecData.dataValue(c), count: n) } }
             ?? [DataValue](repeating: .string("all"), count: n)
         let keyKind: KeyKind
         if let k = key, let u = k.timeUnit, let unit = TimeUnitReading(u) {
@@ -49,11 +49,35 @@ extension ChartBuilder {
         } else {
             keyKind = .category
         }
+        // Vega-Lite's `invalid` mode (`InvalidMode`): "show" draws an invalid key or value at the
+        // scale's zero (or low end); "filter" on a line leaves a datum with an invalid value out
+        // (the line joins its neighbours); the other modes leave invalid keys out and break lines.
+        let isPath = markKind == .line || markKind == .area
+        let showInvalid = spec.invalidMode == .show
+        var invalidKeyPosition: Double?
         func keyNumber(_ v: DataValue) -> Double? {
+            if v == Self.invalidKey { return invalidKeyPosition }
             switch keyKind {
             case .date, .cycle: if case .date(let ms) = v, ms.isFinite { return ms }; return nil
             case .number: return v.validNumber.flatMap { $0.isFinite ? $0 : nil }
             case .category: return nil
+            }
+        }
+
+        if showInvalid, let k = key {
+            switch keyKind {
+            case .number, .date:
+                var low = Double.infinity
+                var any = false
+                for (r, v) in keyColumn.enumerated() {
+                    if let x = keyNumber(v) { low = min(low, x) } else if fieldOf[k.channel] != nil { keyColumn[r] = Self.invalidKey; any = true }
+                }
+                if any {
+                    if case .date = keyKind { invalidKeyPosition = low.isFinite ? low : 0 } else {
+                        invalidKeyPosition = Self.zeroOrMin(k, low: low.isFinite ? low : 0)
+                    }
+                }
+            default: break
             }
         }
 
@@ -112,6 +136,8 @@ extension ChartBuilder {
             // A row with no valid key has no place on the axis: left out and counted. A valid key
             // with an invalid value keeps its row as a missing value (no mark, said as "no data").
             guard keyValid else { invalid += 1; continue }
+            // "filter" on a line: a datum with an invalid value is left out, as if it were not there.
+            if spec.invalidMode.joinsPaths(isPath: isPath), fieldOf[value.channel] != nil, valueColumn[r].validNumber == nil { invalid += 1; continue }
             // A continuous y that splits the series (a grid of circles) drops invalid values too.
             if let p = roles.seriesPosition, p.type == .quantitative || p.type == .temporal || p.bin != nil,
                let f = fieldOf[p.channel], let i = groupFields.firstIndex(of: f), !groupColumns[i][r].isValid { invalid += 1; continue }
@@ -195,6 +221,14 @@ extension ChartBuilder {
             for k in sortedKeys { rowKeys.append(k); xValues.append(xValue(k, keyKind)) }
             for r in datums { rowOfDatum[r] = rowOfKey[keyColumn[r]]! }
         }
+        // Rows whose key is invalid are drawn at the row scale's zero or low end (`InvalidDrawing`).
+        var invalidKeyRows: Set<Int> = []
+        if let position = invalidKeyPosition {
+            for (i, k) in rowKeys.enumerated() where k == Self.invalidKey {
+                invalidKeyRows.insert(i)
+                if case .date = keyKind { xValues[i] = .date(Date(timeIntervalSince1970: position / 1000)) } else { xValues[i] = .number(position) }
+            }
+        }
         onRows?(rowKeys)
 
         // Stack positions: groups are rows of equal key; order by the `order` channel, else the
@@ -255,14 +289,20 @@ extension ChartBuilder {
         let hasDetails = offset != nil || value2Column != nil || rangeColumns != nil || !extraDefs.isEmpty
         var series: [Series] = []
         let valueTitle = title(of: value, fallback: value.aggregate == "count" ? "Count" : "Value")
+        // A colour (or dash, shape) given as a `datum` names the one series, as Vega-Lite's legend
+        // does (`"color": {"datum": "temp_max"}`, how a repeated layer tells its layers apart).
+        let constantSeriesName = Self.seriesChannels.lazy.compactMap { spec.channel($0)?.constant }.first
+            .map { Self.text(SpecData.dataValue($0)) }
         for sk in seriesOrder {
             var values = [Double?](repeating: nil, count: rowCount)
             var details = hasDetails ? [PointDetail](repeating: PointDetail(), count: rowCount) : []
             var points: [Int] = []
+            var drawnInvalid: Set<Int> = []
             for r in datums where seriesKeyOf[r] == sk {
                 let row = rowOfDatum[r]
                 let v = valueColumn[r].validNumber
                 points.append(row)
+                if showInvalid, v == nil, fieldOf[value.channel] != nil { drawnInvalid.insert(row) }
                 if let s = offset != nil ? stacked[r] : nil {
                     values[row] = normalize ? s.end - s.start : v
                     details[row].lower = s.start
@@ -282,11 +322,13 @@ extension ChartBuilder {
                 }
                 if !extraDefs.isEmpty { details[row].extras = zip(extraDefs, extraColumns).map { c, col in extraText(col[r], c) } }
             }
-            let name = spec.seriesTitles[sk] ?? (grouping.isEmpty ? valueTitle : sk)
+            let name = spec.seriesTitles[sk] ?? (grouping.isEmpty ? constantSeriesName ?? valueTitle : sk)
             // The author's column (or colour value) and its place, for the CSV download.
             let sourceKey = grouping.isEmpty ? (value.field ?? name) : sk
             series.append(Series(name: name, values: values, details: details, pointRows: repeats && seriesOrder.count > 1 ? points.sorted() : nil,
                                  sourceKey: sourceKey, sourceIndex: grouping.isEmpty ? frame.index(of: sourceKey) ?? series.count : series.count))
+            series[series.count - 1].invalidRows = drawnInvalid
+            series[series.count - 1].nameFromData = !grouping.isEmpty && spec.seriesTitles[sk] == nil
         }
         if series.isEmpty { series = [Series(name: valueTitle, values: [Double?](repeating: nil, count: rowCount))] }
         var spoken: [String: String] = [:]
@@ -335,9 +377,6 @@ extension ChartBuilder {
             yAxis.format = value.format.flatMap { $0.isEmpty ? nil : $0 }  // a d3 time format for the axis
         }
         var notes: [String] = []
-        if spec.invalidShown, invalid > 0 {
-            notes.append("\(invalid) row\(invalid == 1 ? "" : "s") with no valid \(key?.field ?? "row value") left out: \"invalid\": null (draw invalid values) is not followed yet; Vega-Lite draws them at the axis' zero")
-        }
         if spec.paramCount > 0 {
             notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") (selections) read but not interactive in Pitchline: the audio scrubber is the interaction")
         }
@@ -348,12 +387,42 @@ extension ChartBuilder {
             invalidRows: invalid, pointPerDatum: repeats, notes: notes)
         if markKind == .arc || markKind == .rect {
             semantics.kind = KindSemantics(rowTitle: heatmapY.map { title(of: $0, fallback: "Rows") }, innerRadius: markKind == .arc ? spec.innerRadius : nil)
-            if markKind == .arc { series = series.map(Self.withShares) }
+            if markKind == .arc {
+                let stacked = arcThetaStacked()
+                let radii = arcRadii(datums: datums, rowOfDatum: rowOfDatum, frame: frame, fieldOf: fieldOf, rowCount: rowCount)
+                // Vega-Lite stacks theta per radius value when radius reads another field.
+                let groups = fieldOf["radius"] != fieldOf["theta"] ? radii : nil
+                semantics.kind.thetaStacked = stacked && Set((groups ?? []).compactMap { $0 }).count <= 1
+                if semantics.kind.thetaStacked { series = series.map(Self.withShares) }
+                semantics.kind.radii = radii
+                semantics.kind.radiusScale = spec.channel("radius")?.scale
+                if let s = series.first {
+                    semantics.kind.arcSpans = Self.arcSpans(values: s.values, details: s.details, groups: groups, stacked: stacked, ranged: roles.value2 != nil)
+                }
+            }
         }
         semantics.valueChannel = value.channel
+        if showInvalid && (!invalidKeyRows.isEmpty || series.contains { !$0.invalidRows.isEmpty }) {
+            var low = Double.infinity
+            for s in series { for case let v? in s.values { low = min(low, v) } }
+            semantics.invalidDrawn = InvalidDrawing(value: temporalValues ? (low.isFinite ? low : 0) : Self.zeroOrMin(value, low: low.isFinite ? low : 0),
+                                                    row: invalidKeyPosition.map { p in if case .date = keyKind { p / 1000 } else { p } }, keyRows: invalidKeyRows)
+        }
         return Chart(id: id, sourcePath: specFile, title: spec.title ?? Self.titleFromID(id), subtitle: spec.subtitle,
                      authorDescription: spec.description, mark: Self.ownMarks[spec.markName] ?? markKind, x: xAxis, y: yAxis, xValues: xValues,
                      series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken, language: spec.language), semantics: semantics)
+    }
+
+    /// Stands in for an invalid row key drawn at the row scale's zero or low end (`InvalidDrawing`).
+    static let invalidKey = DataValue.string("\u{1}invalid")
+
+    /// Where Vega-Lite draws an invalid value of a continuous channel (`zeroOrMin`): zero when the
+    /// scale holds it (an explicit domain around zero; by default for a linear, pow, sqrt or
+    /// symlog scale that is not binned), else the domain's low end (`low`: the data's lowest value).
+    static func zeroOrMin(_ c: ChartSpec.ChannelDef, low: Double) -> Double {
+        if let d = c.scale.domain, d.count == 2 { return min(d[0], d[1]) <= 0 && max(d[0], d[1]) >= 0 ? 0 : min(d[0], d[1]) }
+        if c.scale.type == "log" || c.bin != nil || c.type == .temporal { return low }
+        return 0
     }
 
     /// True when the value channel holds dates (temporal, or a time unit without an aggregate

@@ -24,8 +24,9 @@ extension ChartFigure {
         let m = speech0.messages
         // Kind names and titles inside a sentence: lower case, except in German (nouns keep theirs).
         let lower = { (text: String) in m.language == .de ? text : text.lowercased() }
-        let kind = { (chart: Chart) in lower(m["kind.\(chart.mark.rawValue)"]) }
-        let sameKind = panels.allSatisfy { $0.mark == first.mark }
+        let kind = { (chart: Chart) in lower(m[chart.kindKey]) }
+        let aKind = { (chart: Chart) in m[chart.kindPhraseKey] }  // with its article: "eine Heatmap"
+        let sameKind = panels.allSatisfy { $0.kindKey == first.kindKey }
         let panelCount = m.plural("figure.panels", count: count)
         var overview: String
         if isRidgeline {
@@ -35,9 +36,9 @@ extension ChartFigure {
         } else if composition == .facet, sameKind {
             overview = m[count > 1 ? "figure.overview.facet" : "figure.overview.facetOne", [
                 "panels": panelCount, "field": lower(panelField ?? ""), "first": headers.first!, "last": headers.last!,
-                "kind": kind(first), "value": lower(first.y.title), "rows": lower(first.x.title)]]
+                "aKind": aKind(first), "value": lower(first.y.title), "rows": lower(first.x.title)]]
         } else if composition == .repeat, sameKind {
-            overview = m["figure.overview.repeat", ["panels": panelCount, "fields": m.list(headers), "kind": kind(first), "rows": lower(first.x.title)]]
+            overview = m["figure.overview.repeat", ["panels": panelCount, "fields": m.list(headers), "aKind": aKind(first), "rows": lower(first.x.title)]]
         } else {
             overview = m["figure.overview.list", [
                 "panels": panelCount,

@@ -82,6 +82,19 @@ public struct PanelPlacement: Sendable, Equatable, Hashable {
     /// is shared: every panel's axis and pitch scale span it. Nil: the panel's own range.
     public var sharedValueLow: Double?
     public var sharedValueHigh: Double?
+    /// A facet panel's header by part, each value with the title of its facet field ("Year",
+    /// "2013"; an empty title: the value says itself what it is, as a time unit's does), for
+    /// headings and names (`heading`). Empty: the header is the heading.
+    public var headingParts: [HeadingPart] = []
+
+    public struct HeadingPart: Sendable, Equatable, Hashable {
+        public var field: String
+        public var value: String
+        public init(field: String, value: String) {
+            self.field = field
+            self.value = value
+        }
+    }
 
     public init(figureID: String, index: Int, count: Int, header: String, sharedValueLow: Double? = nil, sharedValueHigh: Double? = nil) {
         self.figureID = figureID
@@ -92,11 +105,19 @@ public struct PanelPlacement: Sendable, Equatable, Hashable {
         self.sharedValueHigh = sharedValueHigh
     }
 
-    /// "Panel 2 of 12, 2013": the panel named for speech and headings (the one place), in the
+    /// "Panel 2 of 12, Year 2013": the panel named for speech and headings (the one place), in the
     /// language of `messages`.
     public func name(_ messages: Messages) -> String {
         messages["figure.panelName", [
-            "n": TextFormat.count(index + 1, locale: messages.locale), "count": TextFormat.count(count, locale: messages.locale), "header": header]]
+            "n": TextFormat.count(index + 1, locale: messages.locale), "count": TextFormat.count(count, locale: messages.locale), "header": heading(messages)]]
+    }
+
+    /// The panel's heading: "Year 2013", "Site Crookston, Year 1931" for a facet (its field said
+    /// with its value, so a bare "2013" does not leave the reader guessing), else the header.
+    public func heading(_ messages: Messages) -> String {
+        guard !headingParts.isEmpty else { return header }
+        return headingParts.map { $0.field.isEmpty ? $0.value : messages["figure.panelHeading", ["field": $0.field, "value": $0.value]] }
+            .joined(separator: ", ")
     }
 
     /// The shared value range, when there is one.

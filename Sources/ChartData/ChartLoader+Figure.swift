@@ -26,6 +26,13 @@ extension ChartLoader {
         data: Data, path: String, audioDefaults: AudioOptions = AudioOptions(), readFile: (String) throws -> Data
     ) throws(ChartProblem) -> LoadedSpec {
         let root = try parseSpec(data, path: path)
+        if let layered = try FigureSpec.layerOfRepeat(root, file: path) {
+            do {
+                return .chart(try loadSpec(root: layered, path: path, audioDefaults: audioDefaults, readFile: readFile))
+            } catch {
+                throw FigureSpec.repeatedLayerProblem(error)
+            }
+        }
         guard FigureSpec.isComposition(root) else {
             return .chart(try loadSpec(root: root, path: path, audioDefaults: audioDefaults, readFile: readFile))
         }
@@ -76,6 +83,7 @@ extension ChartLoader {
             chart.panel = PanelPlacement(
                 figureID: id, index: i, count: count, header: d.header,
                 sharedValueLow: shared.value && low <= high ? low : nil, sharedValueHigh: shared.value && low <= high ? high : nil)
+            chart.panel?.headingParts = d.headingParts
             return chart
         }
         var figure = ChartFigure(

@@ -4,8 +4,11 @@ import VegaLite
 /// A layered spec as one chart: every leaf layer is evaluated on its own (its data, transforms and
 /// encoding, `ChartSpec+Layers.swift`), then the layers are merged (`LayerMerge`).
 extension ChartLoader {
-    static func loadLayered(_ root: JSONValue, path: String, readFile: (String) throws -> Data) throws(ChartProblem) -> Chart {
-        let leaves = try ChartSpec.layerLeaves(root, file: path)
+    /// `rootFrame`: the rows of the spec's own `data` when a composition gives them (a facet
+    /// cell's part, or a parent's transformed rows); layers with their own data load it.
+    static func loadLayered(_ root: JSONValue, path: String, readFile: (String) throws -> Data, rootFrame: DataFrame? = nil) throws(ChartProblem) -> Chart {
+        var leaves = try ChartSpec.layerLeaves(root, file: path)
+        for i in leaves.indices where leaves[i].dataPath == "$.data" { leaves[i].source = rootFrame }
         var parts: [LayerMerge.Part] = []
         var annotations: [LayerMerge.PendingAnnotation] = []
         var labels: [(Int, LayerLeaf, Chart)] = []
@@ -25,7 +28,7 @@ extension ChartLoader {
                     continue
                 }
                 if spec.markName == "text" { spec.markName = "point" }  // labels: read where they stand
-                let frame = try SpecData.load(spec, specPath: path, readFile: readFile)
+                let frame = try leaf.frame(spec, file: path, readFile: readFile)
                 let chart = try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)
                 if leaf.spec.markName == "text" {
                     labels.append((index, leaf, chart))
@@ -113,7 +116,7 @@ struct LayerMerge {
     static func dataRules(of leaf: LayerLeaf, channel c: ChartSpec.ChannelDef, index: Int, file: String,
                           readFile: (String) throws -> Data) throws(ChartProblem) -> [PendingAnnotation] {
         let spec = leaf.spec
-        var frame = try SpecData.load(spec, specPath: file, readFile: readFile)
+        var frame = try leaf.frame(spec, file: file, readFile: readFile)
         if c.type == .temporal, let f = c.field, let column = frame.column(f) { frame.setColumn(f, column.map(SpecData.toDate)) }
         frame = try SpecTransforms.apply(spec.transforms, to: frame, spec: spec, file: file, readFile: readFile)
         guard let f = c.field, let column = frame.column(f) else {
@@ -162,12 +165,14 @@ struct LayerMerge {
             } else {
                 key = .category(ChartBuilder.text(v))
             }
-            return [PendingAnnotation(annotation: ChartAnnotation(kind: kind, value: number, label: label, layer: index), channel: channel, key: key)]
+            var a = ChartAnnotation(kind: kind, value: number, label: label, layer: index)
+            if kind == .text { a.placement = LabelPlacement(mark: leaf.markJSON) }
+            return [PendingAnnotation(annotation: a, channel: channel, key: key)]
         }
         // An aggregate over the layer's data (one per colour group): evaluated as a one-row view.
         var readable = spec
         readable.markName = "point"
-        let frame = try SpecData.load(readable, specPath: file, readFile: readFile)
+        let frame = try leaf.frame(readable, file: file, readFile: readFile)
         let chart = try ChartBuilder(spec: readable, frame: frame, specFile: file, id: "").build(readFile: readFile)
         let textIndex = chart.semantics.extraFields.firstIndex { $0.channel == "text" }
         var out: [PendingAnnotation] = []
@@ -176,10 +181,10 @@ struct LayerMerge {
                 guard let value else { continue }
                 let text = textIndex.flatMap { s.details.indices.contains(row) && s.details[row].extras.indices.contains($0) ? s.details[row].extras[$0] : nil }
                 let key: XValue = chart.x.type == .temporal ? .date(Date(timeIntervalSince1970: value / 1000)) : .number(value)
-                out.append(PendingAnnotation(
-                    annotation: ChartAnnotation(kind: kind, value: value, aggregate: def.aggregate, label: text ?? label,
-                                                group: chart.series.count > 1 ? s.name : nil, layer: index),
-                    channel: channel, key: key))
+                var a = ChartAnnotation(kind: kind, value: value, aggregate: def.aggregate, label: text ?? label,
+                                        group: chart.series.count > 1 ? s.name : nil, layer: index)
+                if kind == .text { a.placement = LabelPlacement(mark: leaf.markJSON) }
+                out.append(PendingAnnotation(annotation: a, channel: channel, key: key))
             }
         }
         return out
@@ -201,7 +206,9 @@ struct LayerMerge {
                 guard out.count < labelLimit, let v = s.values[r], s.details.indices.contains(r),
                       s.details[r].extras.indices.contains(textIndex), let label = s.details[r].extras[textIndex],
                       !Self.isNumberLabel(label) else { continue }
-                out.append(PendingAnnotation(annotation: ChartAnnotation(kind: .text, value: v, label: label, layer: index), channel: "point", key: chart.xValues[r]))
+                var a = ChartAnnotation(kind: .text, value: v, label: label, layer: index)
+                a.placement = LabelPlacement(mark: leaf.markJSON)
+                out.append(PendingAnnotation(annotation: a, channel: "point", key: chart.xValues[r]))
             }
         }
         return out

@@ -1,4 +1,5 @@
 import Foundation
+import VegaLite
 
 /// Reading a layered spec (`"layer": [...]`) as Vega-Lite normalizes it: each leaf layer becomes a
 /// single-view spec with the parents' `data` (unless it has its own), the parents' `transform`s
@@ -20,6 +21,14 @@ struct LayerLeaf {
     /// The merged encoding and the mark as written (a label's `value`, a text mark's `text`).
     var encodingJSON: [(channel: String, def: JSONValue)]
     var markJSON: JSONValue
+    /// Rows given for the leaf's data (a facet cell's part), read instead of loading `spec.data`.
+    var source: DataFrame? = nil
+
+    /// The leaf's rows before its transforms: `source`, else its data loaded.
+    func frame(_ spec: ChartSpec, file: String, readFile: (String) throws -> Data) throws(ChartProblem) -> DataFrame {
+        if let source { return source }
+        return try SpecData.load(spec, specPath: file, readFile: readFile)
+    }
 
     /// A problem found in the leaf's single-view spec, at the path where the value was written.
     func relocated(_ problem: ChartProblem) -> ChartProblem {

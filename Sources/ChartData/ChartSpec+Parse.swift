@@ -79,9 +79,13 @@ extension ChartSpec {
             spec.innerRadius = m["innerRadius"]?.number  // drawing only (an expression is drawn as a pie)
             markPath = "$.mark.type"
         }
-        // `invalid: null` / "show" (mark or config.mark; the mark's own wins), as Vega-Lite 5–6 read it.
-        let invalid = (markValue["invalid"] ?? root["config"]?["mark"]?["invalid"]).map { $0.value.isNull || $0.string == "show" }
-        spec.invalidShown = invalid ?? false
+        // `invalid` (the mark's own, else config.mark's), as Vega-Lite 5–6 read it (`InvalidMode`).
+        let invalidValue = markValue["invalid"] ?? root["config"]?["mark"]?["invalid"]
+        guard let invalidMode = InvalidMode(json: invalidValue) else {
+            throw r.problem(invalidValue!, markValue["invalid"] != nil ? "$.mark.invalid" : "$.config.mark.invalid",
+                            "\"invalid\" must be null, \"filter\", \"show\", \"break-paths-filter-domains\", \"break-paths-show-domains\" or \"break-paths-show-path-domains\"")
+        }
+        spec.invalidMode = invalidMode
         spec.markLine = markValue.line
         guard markKinds[spec.markName] != nil else {
             throw r.problem(markValue, markPath, "\"\(spec.markName)\" is not supported; use one of \(markList)")

@@ -95,9 +95,8 @@ struct ChartSpec {
     var markName: String = "line"
     var markLine = 1
     var markOrient: String?
-    /// The mark's (or `config.mark`'s) `invalid` asks Vega-Lite to draw invalid values (null or
-    /// "show"); Pitchline still leaves rows without a valid x out, and `check` says so.
-    var invalidShown = false
+    /// The mark's (or `config.mark`'s) `invalid`: what becomes of null and NaN x/y values.
+    var invalidMode = InvalidMode.breakPathsShowPathDomains
     /// Composite marks (`boxplot`, `errorbar`, `errorband`): `extent` (a number or "min-max" for
     /// box plots; "stderr", "stdev", "ci", "iqr" for error bars) and `center` ("mean", "median").
     var markExtent: JSONValue?

@@ -1,7 +1,7 @@
 import Foundation
 import VegaLite
 
-/// `facet` (operator and channels) and `repeat`.
+/// `facet` (operator and channels); `repeat` is in FigureSpec+Repeat.swift.
 extension FigureSpec {
     /// The `row`/`column`/`facet` channels of a single view: the facet operator over the view
     /// without them (Vega-Lite's normalization); the view's data and transforms come first.
@@ -87,6 +87,7 @@ extension FigureSpec {
         for order in orders { keys = keys.flatMap { prefix in order.map { prefix + [$0] } } }
         var drafts: [Draft] = []
         var empty: [String] = []
+        var firstEmpty: ChartProblem?
         for key in keys {
             guard let rows = groups[key] else { continue }
             let chart: Chart
@@ -94,12 +95,16 @@ extension FigureSpec {
                 chart = try leaf(inner, path: innerPath, inherited: inherited, frame: inherited.frame.selecting(rows: rows))
             } catch where error.message.hasSuffix(ChartBuilder.noMarks) {
                 // Vega-Lite draws this cell empty: no panel to hear; the overview names it.
+                firstEmpty = firstEmpty ?? error
                 empty.append(zip(key, axes).map { headerText($0, $1.def, builder) }.joined(separator: ", "))
                 continue
             }
-            let header = zip(key, axes).map { headerText($0, $1.def, builder) }.joined(separator: ", ")
-            drafts.append(Draft(chart: chart, header: header))
+            let values = zip(key, axes).map { headerText($0, $1.def, builder) }
+            drafts.append(Draft(chart: chart, header: values.joined(separator: ", "),
+                                headingParts: zip(axes, values).map { PanelPlacement.HeadingPart(field: Self.headingTitle($0.def), value: $1) }))
         }
+        // Every cell empty: why (the panel's own problem), not "no panels".
+        if drafts.isEmpty, let firstEmpty { throw firstEmpty }
         // A shared row axis sorted by the data (by a channel or a field's aggregate) is sorted
         // over every panel's rows together, as Vega-Lite sorts the shared domain: by the sort's
         // op over the raw rows of each row value.
@@ -180,31 +185,47 @@ extension FigureSpec {
     }
 
     /// The view with each encoding `bin` (true or parameters without `extent`) given the extent
-    /// of its field over `frame`, so each panel bins as the whole data does.
+    /// of its field over `frame`, so each panel bins as the whole data does; in a layered view,
+    /// every layer's too.
     static func withSharedBinExtents(_ view: JSONValue, frame: DataFrame) -> JSONValue {
-        guard case .object(var members) = view.value, let e = members.firstIndex(where: { $0.key == "encoding" }),
-              case .object(var channels) = members[e].value.value else { return view }
-        var changed = false
-        for (k, channel) in channels.enumerated() {
-            guard let bin = channel.value["bin"], let field = channel.value["field"]?.string, let column = frame.column(field),
-                  case .object(var def) = channel.value.value else { continue }
-            var params: [(key: String, value: JSONValue)]
-            switch bin.value {
-            case .bool(true): params = []
-            case .object(let p) where !p.contains(where: { $0.key == "extent" || $0.key == "binned" }): params = p
+        guard case .object(var members) = view.value else { return view }
+        for k in members.indices {
+            switch (members[k].key, members[k].value.value) {
+            case ("encoding", .object(let channels)):
+                members[k].value = JSONValue(value: .object(channels.map { ($0.key, sharedBinExtent($0.value, frame: frame)) }), line: members[k].value.line)
+            case ("layer", .array(let layers)):
+                members[k].value = JSONValue(value: .array(layers.map { withSharedBinExtents($0, frame: frame) }), line: members[k].value.line)
             default: continue
             }
-            let numbers = column.compactMap(\.validNumber)
-            guard let lo = numbers.min(), let hi = numbers.max() else { continue }
-            params.append(("extent", JSONValue(value: .array([JSONValue(value: .number(lo), line: bin.line), JSONValue(value: .number(hi), line: bin.line)]), line: bin.line)))
-            let b = def.firstIndex { $0.key == "bin" }!
-            def[b].value = JSONValue(value: .object(params), line: bin.line)
-            channels[k].value = JSONValue(value: .object(def), line: channel.value.line)
-            changed = true
         }
-        guard changed else { return view }
-        members[e].value = JSONValue(value: .object(channels), line: members[e].value.line)
         return JSONValue(value: .object(members), line: view.line)
+    }
+
+    /// A channel definition whose `bin` is given its field's extent over `frame` (others as they are).
+    static func sharedBinExtent(_ channel: JSONValue, frame: DataFrame) -> JSONValue {
+        guard let bin = channel["bin"], let field = channel["field"]?.string, let column = frame.column(field),
+              case .object(var def) = channel.value else { return channel }
+        var params: [(key: String, value: JSONValue)]
+        switch bin.value {
+        case .bool(true): params = []
+        case .object(let p) where !p.contains(where: { $0.key == "extent" || $0.key == "binned" }): params = p
+        default: return channel
+        }
+        let numbers = column.compactMap(\.validNumber)
+        guard let lo = numbers.min(), let hi = numbers.max() else { return channel }
+        params.append(("extent", JSONValue(value: .array([JSONValue(value: .number(lo), line: bin.line), JSONValue(value: .number(hi), line: bin.line)]), line: bin.line)))
+        let b = def.firstIndex { $0.key == "bin" }!
+        def[b].value = JSONValue(value: .object(params), line: bin.line)
+        return JSONValue(value: .object(def), line: channel.line)
+    }
+
+    /// The title a facet value is said with in a panel's heading ("Year 2013"): the facet's
+    /// title, else its field's name; none for a time unit without a title (its value, "2013" or
+    /// "March", says what it is) or an empty title.
+    static func headingTitle(_ def: ChartSpec.ChannelDef) -> String {
+        if let title = def.title { return title }
+        guard def.timeUnit == nil, let field = def.field else { return "" }
+        return ChartBuilder.humanize(field)
     }
 
     /// A facet value as its header shows it: a discrete value as written (2013, not 2,013), a
@@ -260,74 +281,6 @@ extension FigureSpec {
             }
         case .byChannel:
             throw ChartProblem(file: file, line: c.line, jsonPath: "\(path).sort", message: "sorting facets by another channel is not supported yet; use \"ascending\", \"descending\", null, a list of values or {\"field\", \"op\"}")
-        }
-    }
-
-    /// One panel (or several, for a nested composition) per repeated field.
-    func `repeat`(_ def: JSONValue, path: String, inner: JSONValue, innerPath: String, view: JSONValue,
-                  inherited: Inherited?, resolve: Resolve) throws(ChartProblem) -> Layout {
-        var rows: [String?] = [nil], columns: [String?] = [nil], list: [String]? = nil
-        switch def.value {
-        case .array: list = try r.strings(def, path)
-        case .object(let members):
-            for (key, value) in members {
-                switch key {
-                case "row": rows = try r.strings(value, "\(path).row")
-                case "column": columns = try r.strings(value, "\(path).column")
-                case "layer": throw r.problem(value, "\(path).layer", "a repeated layer is not supported yet; repeat a single view")
-                default: throw r.problem(value, "\(path).\(key)", "\"\(key)\" is not supported here; use row, column, or an array of fields")
-                }
-            }
-        default: throw r.problem(def, path, "expected an array of fields or {\"row\": […], \"column\": […]}, found \(def.kindName)")
-        }
-        var drafts: [Draft] = []
-        var combos: [(row: String?, column: String?, item: String?)] = []
-        if let list { combos = list.map { (nil, nil, $0) } } else {
-            for row in rows { for column in columns { combos.append((row, column, nil)) } }
-        }
-        guard !combos.isEmpty, combos.first.map({ $0.row != nil || $0.column != nil || $0.item != nil }) == true else {
-            throw r.problem(def, path, "names no field to repeat")
-        }
-        for combo in combos {
-            let filled = try substitute(inner, path: innerPath, row: combo.row, column: combo.column, item: combo.item)
-            let header = [combo.item, combo.row, combo.column].compactMap { $0 }.joined(separator: ", ")
-            for var d in try panels(filled, path: innerPath, inherited: inherited, defaultHeader: header) {
-                // Named by the repeated field as the panel shows it (its axis title).
-                d.header = combo.item != nil ? d.chart.y.title : "\(d.chart.y.title) by \(d.chart.x.title)"
-                drafts.append(d)
-            }
-        }
-        let columnCount = list != nil ? (try columnsValue(view, path: String(path.dropLast(".repeat".count))) ?? drafts.count) : max(1, columns.count)
-        return Layout(drafts: drafts, columns: columnCount, composition: .repeat, panelField: "field",
-                      sharedValue: resolve.value ?? false, sharedRows: resolve.rows ?? false)
-    }
-
-    /// The view with every `{"repeat": "row" | "column" | "repeat"}` field reference filled in.
-    func substitute(_ v: JSONValue, path: String, row: String?, column: String?, item: String?) throws(ChartProblem) -> JSONValue {
-        switch v.value {
-        case .object(let members):
-            if members.count == 1, members[0].key == "repeat", let which = members[0].value.string {
-                let field: String?
-                switch which {
-                case "row": field = row
-                case "column": field = column
-                case "repeat": field = item
-                default: field = nil
-                }
-                guard let field else {
-                    throw r.problem(v, "\(path).repeat", "\"\(which)\" is not repeated here; the repeat gives \([item == nil ? nil : "repeat", row == nil ? nil : "row", column == nil ? nil : "column"].compactMap { $0 }.joined(separator: ", "))")
-                }
-                return JSONValue(value: .string(field), line: v.line)
-            }
-            var out: [(key: String, value: JSONValue)] = []
-            for (key, value) in members { out.append((key, try substitute(value, path: "\(path).\(key)", row: row, column: column, item: item))) }
-            return JSONValue(value: .object(out), line: v.line)
-        case .array(let items):
-            var out: [JSONValue] = []
-            for (k, element) in items.enumerated() { out.append(try substitute(element, path: "\(path)[\(k)]", row: row, column: column, item: item)) }
-            return JSONValue(value: .array(out), line: v.line)
-        default:
-            return v
         }
     }
 }

@@ -36,6 +36,8 @@ struct FigureSpec {
     struct Draft {
         var chart: Chart
         var header: String
+        /// A facet cell's header by facet field (`PanelPlacement.headingParts`).
+        var headingParts: [PanelPlacement.HeadingPart] = []
     }
 
     /// What a child view inherits: the data as written (for reading the child) and the rows after
@@ -43,8 +45,6 @@ struct FigureSpec {
     struct Inherited {
         var data: JSONValue
         var frame: DataFrame
-        /// True when a parent's `transform` made `frame` (a layered child reads only raw data).
-        var transformed = false
     }
 
     /// The figure's panels in reading order, its columns and what tells panels apart.
@@ -72,7 +72,7 @@ struct FigureSpec {
         }
         let frame = try ownFrame(view, path: path, inherited: inherited)
         let data = view["data"] ?? inherited?.data
-        let passOn = frame.map { Inherited(data: data!, frame: $0, transformed: view["transform"] != nil || inherited?.transformed == true) }
+        let passOn = frame.map { Inherited(data: data!, frame: $0) }
         let resolve = try scaleResolve(view, path: path)
         switch op.key {
         case "facet":
@@ -116,13 +116,12 @@ struct FigureSpec {
         if let usermeta, !members.contains(where: { $0.key == "usermeta" }) { members.append(("usermeta", usermeta)) }
         let single = JSONValue(value: .object(members), line: view.line)
         if view["layer"] != nil {
-            // A layered view loads its layers' data itself (ChartLoader+Layers): it may not start
-            // from rows a facet split or a parent transformed.
-            guard given == nil, view["data"] != nil || inherited?.transformed != true else {
-                throw r.problem(view["layer"]!, "\(path).layer", "a layered view inside a facet, or under a composition's own transform, is not supported yet; facet or transform inside the layer instead")
-            }
+            // A layered view (ChartLoader+Layers): the layers that take the view's data start
+            // from the rows given (a facet's part, a parent's transformed rows); a layer with
+            // data of its own loads it whole, as Vega-Lite draws it in every cell.
             do {
-                return try ChartLoader.loadLayered(single, path: file, readFile: readFile)
+                return try ChartLoader.loadLayered(single, path: file, readFile: readFile,
+                                                   rootFrame: given ?? (view["data"] == nil ? inherited?.frame : nil))
             } catch {
                 throw located(error, path)
             }

@@ -103,58 +103,55 @@ private struct JSONParser {
         b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : String(format: "byte 0x%02X", b)
     }
 
+    /// An object's members or an array's items, from the opening byte at `i` to past `close`:
+    /// `item` reads one (space before it skipped); the nesting depth is counted and bounded.
+    mutating func items(closedBy close: UInt8, in container: String, _ item: (inout JSONParser) throws(ChartProblem) -> Void) throws(ChartProblem) {
+        depth += 1
+        if depth > maxDepth { throw fail("nested more than \(maxDepth) levels deep") }
+        defer { depth -= 1 }
+        i += 1
+        skipSpace()
+        if i < bytes.count && bytes[i] == close { i += 1; return }
+        let closing = describe(close)
+        while true {
+            skipSpace()
+            try item(&self)
+            skipSpace()
+            guard i < bytes.count else { throw fail("unexpected end of file inside \(container); expected ',' or \(closing)") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == close { i += 1; return }
+            throw fail("expected ',' or \(closing) in \(container), found \(describe(bytes[i]))")
+        }
+    }
+
     mutating func parseValue() throws(ChartProblem) -> JSONValue {
         guard i < bytes.count else { throw fail("unexpected end of file; expected a value") }
         let startLine = line
         func at(_ v: JSONValue.Value) -> JSONValue { JSONValue(value: v, line: startLine) }
         switch bytes[i] {
         case UInt8(ascii: "{"):
-            depth += 1
-            if depth > maxDepth { throw fail("nested more than \(maxDepth) levels deep") }
-            defer { depth -= 1 }
-            i += 1
             var members: [(key: String, value: JSONValue)] = []
-            skipSpace()
-            if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return at(.object(members)) }
-            while true {
-                skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
-                    throw fail(i < bytes.count ? "expected a quoted key, found \(describe(bytes[i]))" : "unexpected end of file inside an object")
+            try items(closedBy: UInt8(ascii: "}"), in: "an object") { (p: inout JSONParser) throws(ChartProblem) in
+                guard p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: "\"") else {
+                    throw p.fail(p.i < p.bytes.count ? "expected a quoted key, found \(p.describe(p.bytes[p.i]))" : "unexpected end of file inside an object")
                 }
-                let keyStart = i
-                let key = try parseString()
+                let keyStart = p.i
+                let key = try p.parseString()
                 if members.contains(where: { $0.key == key }) {
-                    i = keyStart
-                    throw fail("duplicate key \"\(key)\"")
+                    p.i = keyStart
+                    throw p.fail("duplicate key \"\(key)\"")
                 }
-                skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
-                i += 1
-                skipSpace()
-                members.append((key, try parseValue()))
-                skipSpace()
-                guard i < bytes.count else { throw fail("unexpected end of file inside an object; expected ',' or '}'") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "}") { i += 1; return at(.object(members)) }
-                throw fail("expected ',' or '}' in an object, found \(describe(bytes[i]))")
+                p.skipSpace()
+                guard p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: ":") else { throw p.fail("expected ':' after the key \"\(key)\"") }
+                p.i += 1
+                p.skipSpace()
+                members.append((key, try p.parseValue()))
             }
+            return at(.object(members))
         case UInt8(ascii: "["):
-            depth += 1
-            if depth > maxDepth { throw fail("nested more than \(maxDepth) levels deep") }
-            defer { depth -= 1 }
-            i += 1
-            var items: [JSONValue] = []
-            skipSpace()
-            if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return at(.array(items)) }
-            while true {
-                skipSpace()
-                items.append(try parseValue())
-                skipSpace()
-                guard i < bytes.count else { throw fail("unexpected end of file inside an array; expected ',' or ']'") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "]") { i += 1; return at(.array(items)) }
-                throw fail("expected ',' or ']' in an array, found \(describe(bytes[i]))")
-            }
+            var values: [JSONValue] = []
+            try items(closedBy: UInt8(ascii: "]"), in: "an array") { (p: inout JSONParser) throws(ChartProblem) in values.append(try p.parseValue()) }
+            return at(.array(values))
         case UInt8(ascii: "\""):
             return at(.string(try parseString()))
         case UInt8(ascii: "t"):

@@ -38,11 +38,16 @@ struct SpecReader {
     }
 
     func numbers(_ value: JSONValue, _ path: String) throws(ChartProblem) -> [Double] {
-        guard case .array(let items) = value.value else { throw problem(value, path, "expected an array of numbers, found \(value.kindName)") }
-        var out: [Double] = []
+        try array(value, path, of: ("numbers", "a number"), \.number)
+    }
+
+    /// An array whose every item `read` accepts; `kind` names them for the error ("numbers", "a number").
+    func array<T>(_ value: JSONValue, _ path: String, of kind: (items: String, item: String), _ read: (JSONValue) -> T?) throws(ChartProblem) -> [T] {
+        guard case .array(let items) = value.value else { throw problem(value, path, "expected an array of \(kind.items), found \(value.kindName)") }
+        var out: [T] = []
         for (k, item) in items.enumerated() {
-            guard let n = item.number else { throw problem(item, "\(path)[\(k)]", "expected a number, found \(item.kindName)") }
-            out.append(n)
+            guard let v = read(item) else { throw problem(item, "\(path)[\(k)]", "expected \(kind.item), found \(item.kindName)") }
+            out.append(v)
         }
         return out
     }
@@ -63,13 +68,7 @@ struct SpecReader {
     }
 
     func strings(_ value: JSONValue, _ path: String) throws(ChartProblem) -> [String] {
-        guard case .array(let items) = value.value else { throw problem(value, path, "expected an array of strings, found \(value.kindName)") }
-        var out: [String] = []
-        for (k, item) in items.enumerated() {
-            guard let s = item.string else { throw problem(item, "\(path)[\(k)]", "expected a string, found \(item.kindName)") }
-            out.append(s)
-        }
-        return out
+        try array(value, path, of: ("strings", "a string"), \.string)
     }
 
     func stringMap(_ value: JSONValue, _ path: String) throws(ChartProblem) -> [String: String] {

@@ -55,6 +55,7 @@ extension SpeechFormatter {
 
     /// The `{v}` of one point: its number, or "from 3 to 8" for a range (x2/y2); nil for a gap.
     public func templateValue(series: Int, row: Int) -> String? {
+        if chart.hasDrawnInvalidValue(series: series, row: row), let d = chart.semantics.invalidDrawn { return invalidDrawnText(d.value, onRowAxis: false) }
         guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),
               let value = chart.series[series].values[row] else { return nil }
         let s = chart.series[series]
@@ -81,11 +82,12 @@ extension SpeechFormatter {
     }
 
     /// What follows a point's label (", total 5,120, size 120"), in words for ears; nil when nothing.
-    public func detailText(series: Int, row: Int) -> String? {
+    /// `withTotal` false: without the stack total (the all-series view says it once, `allSeriesTotalText`).
+    public func detailText(series: Int, row: Int, withTotal: Bool = true) -> String? {
         guard chart.series.indices.contains(series), chart.series[series].values.indices.contains(row),
               chart.series[series].values[row] != nil,
               chart.series[series].details.indices.contains(row) else { return nil }
-        let text = kindDetail(series: series, row: row) + detailSuffix(chart.series[series].details[row]) + layerSuffix(series: series, row: row)
+        let text = kindDetail(series: series, row: row) + detailSuffix(chart.series[series].details[row], withTotal: withTotal) + layerSuffix(series: series, row: row)
         return text.isEmpty ? nil : forEars(text)
     }
 
@@ -99,7 +101,15 @@ extension SpeechFormatter {
     /// Label templates of `series` (escaped neither for HTML nor JSON: plain text).
     public func pointTemplates(series: Int) -> PointTemplates {
         if let kind = kindTemplates(series: series) { return kind }  // pie slices, heatmap cells
-        let name = spokenName(series), named = nameBeforeValue(series)
+        let name = spokenName(series)
+        var pointName = name
+        // A scatter whose series are data categories names the value too: "drizzle, temp max 6.1".
+        if chart.mark == .point, chart.series.count > 1, chart.series.indices.contains(series), chart.series[series].nameFromData,
+           chart.semantics.valueChannel == "y", !chart.y.title.isEmpty {
+            let title = messages.language == .de ? chart.y.title : Self.lowercasedKeepingAcronyms(chart.y.title)
+            pointName = messages["label.seriesAndValue", ["series": name, "title": title]]
+        }
+        let named = pointName == name ? nameBeforeValue(series) : pointName
         let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
         let shown = symbol.map { Self.withUnit("{v}", $0) } ?? "{v}"
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
@@ -113,9 +123,9 @@ extension SpeechFormatter {
                 part: m["label.part", ["name": named, "value": "{v}"]], partGap: nonePart)
         }
         return PointTemplates(
-            say: m["label.point", ["name": named, "value": said]], sayGap: m["label.gap", ["name": name]],
-            show: m["label.point", ["name": named, "value": shown]], showGap: m["label.gap", ["name": name]],
-            part: m["label.part", ["name": named, "value": "{v}"]], partGap: m["label.partGap", ["name": name]])
+            say: m["label.point", ["name": named, "value": said]], sayGap: m["label.gap", ["name": pointName]],
+            show: m["label.point", ["name": named, "value": shown]], showGap: m["label.gap", ["name": pointName]],
+            part: m["label.part", ["name": nameBeforeValue(series), "value": "{v}"]], partGap: m["label.partGap", ["name": name]])
     }
 
     /// The all-series view: the unit once, before the values ("3 January 2012, in degrees
@@ -141,8 +151,9 @@ extension SpeechFormatter {
         let parts = chart.series.indices.map { s -> String in
             let t = pointTemplates(series: s)
             let value = templateValue(series: s, row: row)
-            return Self.fill(value == nil ? t.partGap : t.part, x: "", value: value) + (detailText(series: s, row: row) ?? "")
+            return Self.fill(value == nil ? t.partGap : t.part, x: "", value: value) + (detailText(series: s, row: row, withTotal: false) ?? "")
         }
-        return Self.fill(all.say, x: xLabel(row)) + parts.joined(separator: all.join)
+        // A stack's total once, after every segment (as the page script says it).
+        return Self.fill(all.say, x: xLabel(row)) + parts.joined(separator: all.join) + (allSeriesTotalText(row: row) ?? "")
     }
 }

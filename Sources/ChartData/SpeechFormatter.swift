@@ -37,11 +37,12 @@ public struct SpeechFormatter: Sendable {
         // German capitalises nouns: "Höchsttemperatur" stays as written.
         cycleNames = messages.language == .en ? [:] : Self.cycleNames(messages.locale)
         spokenNames = chart.series.indices.map { s in
-            let name = chart.series[s].name
-            if let said = chart.options.spokenSeriesNames[name] { return said }
+            let series = chart.series[s]
+            if let said = chart.options.spokenSeriesNames[series.name] { return said }
             // A box plot's statistic as said mid-sentence ("Februar, unteres Quartil 7,8").
             if let box = chart.semantics.box, box.statistics.indices.contains(s) { return messages["box.said.\(box.statistics[s].rawValue)"] }
-            return messages.language == .de ? name : Self.lowercasedKeepingAcronyms(name)
+            // Names from data values ("Europe", "Fossil Fuels") are said as written; titles lowered.
+            return messages.language == .de || series.nameFromData ? series.name : Self.lowercasedKeepingAcronyms(series.name)
         }
         // An SI axis format ("~s": "150k") is for tick labels; speech keeps the data's digits.
         if let f = chart.y.format, var parsed = NumberFormat(d3: f), parsed.kind != .short {
@@ -83,6 +84,7 @@ public struct SpeechFormatter: Sendable {
     /// a formatted number, or the category label.
     public func xText(_ row: Int) -> String {
         guard chart.xValues.indices.contains(row) else { return "" }
+        if chart.hasInvalidKey(row), let p = chart.semantics.invalidDrawn?.row { return invalidDrawnText(p, onRowAxis: true) }  // Chart+Invalid.swift
         if let bins = chart.semantics.bins, bins.indices.contains(row) { return binText(bins[row]) }
         switch chart.xValues[row] {
         case .category(let label): return cycleNames.isEmpty ? label : localizedCycle(label)
@@ -262,7 +264,9 @@ public struct SpeechFormatter: Sendable {
 
     /// "from 1 January 2012 to 31 December 2015" (or "across 3 categories" for nominal x).
     public var xRangeText: String {
-        guard let first = chart.xValues.indices.first, let last = chart.xValues.indices.last else { return messages["range.noData"] }
+        // Rows drawn at zero for an invalid key (Chart+Invalid.swift) are not the range's ends.
+        let real = chart.semantics.invalidDrawn.map { d in chart.xValues.indices.filter { !d.keyRows.contains($0) } } ?? Array(chart.xValues.indices)
+        guard let first = real.first, let last = real.last else { return messages["range.noData"] }
         if let bins = chart.semantics.bins, let a = bins.first, let b = bins.last { return binText(BinRange(start: a.start, end: b.end)) }
         if chart.x.type == .nominal { return messages.plural("range.categories", count: chart.xValues.count) }
         if first == last { return messages["range.at", ["x": xText(first)]] }

@@ -9,6 +9,9 @@ public struct ChartGeometry: Sendable {
     /// Height of the plot with its axes; a legend adds rows below it (`height`).
     public static let plotHeight = 400.0
     static let fontSize = 13.0
+    /// How much larger drawing text is when the drawing is narrow (a phone, a panel: 26 units,
+    /// pitchline.css), so it stays at least 12 CSS px.
+    static let narrowTextScale = 2.0
     /// Approximate width of one character of axis text (system sans-serif at 13 px).
     static let charWidth = 7.4
 
@@ -97,6 +100,9 @@ public struct ChartGeometry: Sendable {
                 for case let v? in [d.lower, d.upper] where v.isFinite && curve.apply(v) != nil { lo = min(lo, v); hi = max(hi, v) }
             }
         }
+        if let drawn = chart.semantics.invalidDrawn, chart.series.contains(where: { !$0.invalidRows.isEmpty }) {
+            lo = min(lo, drawn.value); hi = max(hi, drawn.value)  // invalid values drawn at zero (Chart+Invalid.swift)
+        }
         if let box = chart.semantics.box {
             for v in (box.lowerOutliers + box.upperOutliers).joined() { lo = min(lo, v); hi = max(hi, v) }
         }
@@ -138,7 +144,8 @@ public struct ChartGeometry: Sendable {
             height = Self.plotHeight
             (yScale, yTicks) = Self.localized(Self.valueAxis(chart, lo, hi, range: (plotBottom, plotTop), count: max(2, Int((plotBottom - plotTop) / 48))), chart)
             let widest = Double(yTicks.map(\.label.count).max() ?? 1)
-            plotLeft = 40 + widest * Self.charWidth + 8
+            // Room for the labels at the narrow drawing's text size too (beside the plot, not over it).
+            plotLeft = 44 + widest * Self.charWidth * Self.narrowTextScale + 10
             (xLayout, xTicks) = Self.localized(Self.rowAxis(chart: chart, bands: usesBands, start: plotLeft, end: plotRight, horizontal: false, slots: slots), chart)
         }
     }

@@ -63,7 +63,11 @@ public struct ChartSVG: Sendable {
         // Named by its kind only: the figure carries the title and the summary, each said once.
         let kind = chart.mark == .arc ? SpeechFormatter(chart: chart).kindName : nil  // a donut is named so
         out += "<svg role=\"img\" aria-label=\"\(xmlEscape(kind ?? Messages(tag: chart.options.language ?? "en")[chart.kindKey]))\" "
-        out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\" class=\"pl-svg pl-mark-\(chart.mark.rawValue)\(g.horizontal ? " pl-horizontal" : "")\" focusable=\"false\">"
+        // A narrow drawing (a phone, a panel) stands taller than its viewBox (pitchline.css,
+        // `pl-stretch`): only a vertical cartesian chart of the standard height, never a pie.
+        let stretch = chart.mark != .arc && !g.horizontal && g.height == ChartGeometry.plotHeight
+        out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\"\(stretch ? " preserveAspectRatio=\"none\"" : "") "
+        out += "class=\"pl-svg pl-mark-\(chart.mark.rawValue)\(g.horizontal ? " pl-horizontal" : "")\(stretch ? " pl-stretch" : "")\" focusable=\"false\">"
         // Everything drawn is hidden from the accessibility tree: the image is one node, named by
         // its kind (Chromium otherwise keeps tick labels as text). The title is the drawing's
         // tooltip inside the hidden group (as the svg's own <title> it would be read as its description).
@@ -90,15 +94,15 @@ public struct ChartSVG: Sendable {
         } else {
             for s in chart.series.indices { writeSeries(s, into: &out) }
         }
-        // A horizontal chart's stems and rules run in the swapped coordinates too (its labels'
-        // text would be mirrored: TODO layers, split shapes from labels).
-        if g.horizontal { writeLayerMarks(into: &out) }
+        // A horizontal chart's stems and connectors run in the swapped coordinates too.
+        if g.horizontal { writeLayerShapes(into: &out) }
         out += "</g>"
         // Value labels on top of the marks (vertical charts; a horizontal chart's are under the plot).
         if !g.horizontal {
             writeYLabels(into: &out)
-            writeLayerMarks(into: &out)  // layers: stems, connectors, rules and labels
+            writeLayerShapes(into: &out)  // layers: stems, connectors (ChartSVG+Layers.swift)
         }
+        writeAnnotations(into: &out)  // layers: rules and labels, upright on the screen
         // The cursor shares the marks' coordinates (the same group transform).
         out += g.marksTransform.map { "<g transform=\"\($0)\">" } ?? "<g>"
         let (valueStart, valueEnd) = g.valueExtent
@@ -109,8 +113,13 @@ public struct ChartSVG: Sendable {
         return out
     }
 
-    /// The value axis' tick labels, drawn after the marks: on a phone they sit inside the plot
-    /// (pitchline.css) and must stay on top of the bars, with their halo.
+    /// An axis title turned to run up the left side, centred on (`x`, `y`). The turn is its
+    /// group's, so the text itself can be kept unstretched in a taller drawing (pitchline.css).
+    static func verticalTitle(_ title: String, x: Double, y: Double) -> String {
+        "<g transform=\"translate(\(num(x)) \(num(y))) rotate(-90)\"><text class=\"pl-axis-title pl-axis-title-turned\" text-anchor=\"middle\">\(xmlEscape(title))</text></g>"
+    }
+
+    /// The value axis' tick labels, drawn after the marks (on top of them).
     func writeYLabels(into out: inout String) {
         let g = geometry
         out += "<g class=\"pl-axis pl-axis-y pl-axis-y-labels\">"
@@ -127,7 +136,7 @@ public struct ChartSVG: Sendable {
             out += "<line class=\"pl-grid\" x1=\"\(num(g.plotLeft))\" x2=\"\(num(g.plotRight))\" y1=\"\(num(tick.position))\" y2=\"\(num(tick.position))\"/>"
         }
         let midY = (g.plotTop + g.plotBottom) / 2
-        out += "<text class=\"pl-axis-title\" transform=\"translate(18 \(num(midY))) rotate(-90)\" text-anchor=\"middle\">\(xmlEscape(g.yTitle))</text>"
+        out += Self.verticalTitle(g.yTitle, x: 18, y: midY)
         out += "</g><g class=\"pl-axis pl-axis-x\">"
         out += "<line class=\"pl-baseline\" x1=\"\(num(g.plotLeft))\" x2=\"\(num(g.plotRight))\" y1=\"\(num(g.plotBottom))\" y2=\"\(num(g.plotBottom))\"/>"
         if g.zeroInside {
@@ -149,7 +158,7 @@ public struct ChartSVG: Sendable {
     func writeSeries(_ s: Int, into out: inout String) {
         let g = geometry
         let chart = g.chart
-        let values = chart.series[s].values
+        let values = chart.drawnValues(series: s)  // invalid values at zero when the spec shows them (Chart+Invalid.swift)
         let dash = Self.dash(s)
         let dashAttr = dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
         let marker = "#\(xmlEscape(idPrefix))-mk\(Self.marker(s))"

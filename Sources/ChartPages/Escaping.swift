@@ -9,37 +9,42 @@ public func xmlEscape(_ text: String) -> String {
         break
     }
     guard needsEscaping else { return text }
-    var out = ""
-    out.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
+    return xmlEntities.apply(text)
 }
+
+private let xmlEntities = ScalarEscapes(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"])
 
 /// Escapes serialized JSON so it can sit inside a classic `<script>` file or element without
 /// ever closing it: `<`, `>`, `&`, U+2028 and U+2029 become `\u` escapes (valid JSON and JavaScript).
 public func scriptSafeJSON(_ json: String) -> String {
-    var out = ""
-    out.reserveCapacity(json.utf8.count + 16)
-    for scalar in json.unicodeScalars {
-        switch scalar {
-        case "<": out += "\\u003c"
-        case ">": out += "\\u003e"
-        case "&": out += "\\u0026"
-        case "\u{2028}": out += "\\u2028"
-        case "\u{2029}": out += "\\u2029"
-        default: out.unicodeScalars.append(scalar)
+    scriptEscapes.apply(json)
+}
+
+private let scriptEscapes = ScalarEscapes([
+    "<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u{2028}": "\\u2028", "\u{2029}": "\\u2029",
+])
+
+/// Replacement texts for a few scalars, applied in one pass (the loop behind both escapes above):
+/// ASCII ones looked up by index, the few others by a short search.
+private struct ScalarEscapes: Sendable {
+    private var ascii = [String?](repeating: nil, count: 128)
+    private var others: [(scalar: Unicode.Scalar, text: String)] = []
+
+    init(_ table: KeyValuePairs<Unicode.Scalar, String>) {
+        for (scalar, text) in table {
+            if scalar.isASCII { ascii[Int(scalar.value)] = text } else { others.append((scalar, text)) }
         }
     }
-    return out
+
+    func apply(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            let replacement = scalar.isASCII ? ascii[Int(scalar.value)] : others.first { $0.scalar == scalar }?.text
+            if let replacement { out += replacement } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
 }
 
 /// Markup that was built by this module and is already escaped, for the few places a template

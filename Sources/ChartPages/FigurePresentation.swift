@@ -55,9 +55,9 @@ extension FigurePresentation {
         let count = figure.panels.count
         let panelViews = panels.enumerated().map { i, p -> FigureView.Panel in
             var view = chartView(i, p)
-            // The figure element is named by the panel ("Panel 2 of 12, 2013"), said once on arrival.
+            // The figure element is named by the panel ("Panel 2 of 12, Year 2013"), said once on arrival.
             view.title = p.chart.panel?.name(messages) ?? p.chart.title
-            return FigureView.Panel(heading: p.chart.panel?.header ?? p.chart.title, chart: view)
+            return FigureView.Panel(heading: p.chart.panel?.heading(messages) ?? p.chart.title, chart: view)
         }
         return FigureView(
             id: figure.id, title: figure.title, subtitle: figure.subtitle, level: level, panelLevel: level + 1,

@@ -16,11 +16,7 @@ struct Check: ParsableCommand {
     var theme: String?
 
     func run() throws {
-        let url = URL(fileURLWithPath: site)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("\(site): no such folder")
-        }
+        let url = try SiteFolder.require(site)
         let loader = ChartLoader(siteDirectory: url)
         var settingsProblems = 0
         var settings = SiteSettings()
@@ -41,8 +37,11 @@ struct Check: ParsableCommand {
         }
         // The same loading as generation, so check reports what export would stop on.
         let result = try generator.loadContent(settings: settings)
-        for chart in result.charts {
-            let kind = chart.kindName.lowercased()
+        for loaded in result.charts {
+            // Check speaks to the author, in English, whatever language the chart is read in.
+            var chart = loaded
+            chart.options.language = "en"
+            let kind = chart.kindName.prefix(1).lowercased() + chart.kindName.dropFirst()  // "line chart", "Gantt chart"
             let seriesCount = chart.series.count
             let points = TextFormat.count(chart.pointCount)
             if let sentence = SpeechFormatter(chart: chart).kindSentence {  // "Donut chart with 3 slices."
@@ -59,6 +58,7 @@ struct Check: ParsableCommand {
             print("\(figure.id): small multiples (\(figure.composition.rawValue)), \(TextFormat.count(panels)) panel\(panels == 1 ? "" : "s"), \(figure.columns) per row")
             for panel in figure.panels { for note in panel.semantics.notes { print("  note: \(panel.panel?.header ?? panel.id): \(note)") } }
         }
+        fflush(nil)  // the chart lines above (standard output), before the notes and problems on standard error
         for note in result.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         for problem in result.problems {
             let context = problem.chartFile.map { " (used by \($0))" } ?? ""

@@ -65,6 +65,7 @@ struct Inspect: ParsableCommand {
         let series: [[String: Any]] = chart.series.map { series in
             var out: [String: Any] = ["name": series.name, "values": series.values.map(json)]
             out["pointRows"] = series.pointRows
+            if !series.invalidRows.isEmpty { out["invalidRows"] = series.invalidRows.sorted() }
             if !series.details.isEmpty {
                 out["details"] = series.details.map { detail -> Any in
                     if detail.isEmpty { return NSNull() }
@@ -98,6 +99,9 @@ struct Inspect: ParsableCommand {
             "extraFields": semantics.extraFields.map { ["channel": $0.channel, "title": $0.title] },
         ]
         semanticsJSON["valueChannel"] = semantics.valueChannel
+        if let d = semantics.invalidDrawn {
+            semanticsJSON["invalidDrawn"] = ["value": d.value, "row": d.row.map { $0 as Any } ?? NSNull(), "keyRows": d.keyRows.sorted()] as [String: Any]
+        }
         semanticsJSON["specMark"] = semantics.specMark
         semanticsJSON["stack"] = semantics.stack?.rawValue
         semanticsJSON["bins"] = semantics.bins?.map { [$0.start, $0.end] }
@@ -107,6 +111,9 @@ struct Inspect: ParsableCommand {
         }
         if let e = semantics.errorRange { semanticsJSON["errorRange"] = ["extent": e.extent, "center": e.center.map { $0 as Any } ?? NSNull()] as [String: Any] }
         Self.addLayers(chart, to: &semanticsJSON)  // Inspect+Layers.swift
+        if chart.mark == .arc {  // a radial chart's radius per slice; whether theta is stacked (shares)
+            semanticsJSON["arc"] = ["radii": semantics.kind.radii.map { $0.map(json) as Any } ?? NSNull(), "thetaStacked": semantics.kind.thetaStacked]
+        }
         var x: [String: Any] = ["field": chart.x.field, "title": chart.x.title, "type": chart.x.type.rawValue]
         x["granularity"] = chart.x.granularity?.rawValue
         x["unit"] = chart.x.unit

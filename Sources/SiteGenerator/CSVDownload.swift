@@ -21,6 +21,7 @@ enum CSVDownload {
         let dateOnly = (chart.x.granularity ?? .day) >= .day
         for row in 0..<chart.pointCount {
             switch chart.xValues[row] {
+            case _ where chart.hasInvalidKey(row): break  // drawn at zero, but no value: an empty cell (Chart+Invalid.swift)
             case .number(let n): out += TextFormat.plainNumber(n)
             case .date(let d): out += TextFormat.isoTimestamp(d.timeIntervalSince1970, dateOnly: dateOnly, utc: chart.x.zoned)
             case .category(let c): out += field(c)

@@ -81,7 +81,9 @@ enum ReportMarkdownSafety {
         var out: [String] = []
         out.reserveCapacity(lines.count)
         var fence: Int? = nil  // backtick count of the open fenced block
-        var frontMatter = lines.first == "---"
+        // Front matter only when it is closed: Ink reads an unclosed `---` block as Markdown, and a
+        // raw `<p` there ends Ink's paragraph without consuming it, a loop that never ends (fuzz-report).
+        var frontMatter = lines.first == "---" && lines.dropFirst().contains("---")
         for (number, line) in lines.enumerated() {
             if frontMatter {
                 out.append(String(line))

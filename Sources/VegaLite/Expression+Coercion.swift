@@ -70,16 +70,8 @@ enum JS {
         }
     }
 
-    /// `a === b`.
-    static func strictEquals(_ a: DataValue, _ b: DataValue) -> Bool {
-        switch (a, b) {
-        case (.null, .null): true
-        case (.number(let x), .number(let y)): x == y
-        case (.string(let x), .string(let y)): x == y
-        case (.bool(let x), .bool(let y)): x == y
-        default: false
-        }
-    }
+    /// `a === b` (the one rule, `DataValue.jsStrictEqual`, that filters use too).
+    static func strictEquals(_ a: DataValue, _ b: DataValue) -> Bool { DataValue.jsStrictEqual(a, b) }
 
     /// `a < b` (and the others by swapping / negating as ECMAScript does); nil is "undefined" (a NaN).
     static func less(_ a: DataValue, _ b: DataValue) -> Bool? {

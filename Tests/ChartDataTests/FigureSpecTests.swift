@@ -39,7 +39,9 @@ struct FigureSpecTests {
         #expect(f.panels[0].series[0].values == [1, 8])
         #expect(f.panels[1].series[0].values == [3, 5])
         #expect(f.panels.map(\.id) == ["t--p1", "t--p2"])
-        #expect(f.panels[1].panel?.name(.english) == "Panel 2 of 2, 2013")
+        // Headed by the facet field with its value (a bare "2013" would leave the reader guessing).
+        #expect(f.panels[1].panel?.name(.english) == "Panel 2 of 2, Year 2013")
+        #expect(f.panels[1].panel?.header == "2013")
         // Facets share the value scale by default: every panel spans 1…8.
         #expect(f.sharedScales.value)
         #expect(f.panels[0].panel?.sharedValueRange?.low == 1)

@@ -15,6 +15,17 @@ func withServer<T>(
     return try body(server)
 }
 
+/// Sends `request` byte for byte on its own connection to an echo server: the response, and
+/// whether the server closed the connection after it.
+func exchangeAlone(_ request: String) throws -> (response: RawResponse, closed: Bool) {
+    try withServer(handler: try echoHandler()) { server in
+        let connection = try RawConnection(port: server.port)
+        try connection.send(request)
+        let response = try connection.readResponse(head: request.hasPrefix("HEAD"))
+        return (response, connection.waitForClose())
+    }
+}
+
 /// A handler answering "hello" for every path, with a header naming the path and method.
 func echoHandler() throws -> HTTPServer.Handler {
     let hello = ResponseBody("hello\n")

@@ -27,6 +27,17 @@ import Testing
         #expect(lines[3] == "2012-01-01T01:02:03.500Z,-2")
     }
 
+    @Test func anInvalidXDrawnAtZeroIsAnEmptyCell() async throws {
+        // `invalid: "show"` draws a row with no x at x = 0; the download keeps it without a value.
+        var chart = Sample.chart(id: "i", title: "I", days: 2)
+        chart.xValues = [.number(0), .number(3)]
+        chart.x.type = .quantitative
+        chart.series[0].values = [5, 7]
+        chart.semantics.invalidDrawn = InvalidDrawing(value: 0, row: 0, keyRows: [0])
+        let lines = try await csv(chart).components(separatedBy: "\r\n")
+        #expect(Array(lines[1...2]) == [",5", "3,7"])
+    }
+
     @Test func sourceNamesOrderAndPrecision() async throws {
         var chart = Sample.chart(id: "s", title: "S", days: 2)
         chart.series = [

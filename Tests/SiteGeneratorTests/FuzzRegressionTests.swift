@@ -119,6 +119,13 @@ import Testing
         #expect(!body.contains("<img"))
     }
 
+    /// Front matter never closed, with a raw `<p` in it: Ink's paragraph stopped before the `<p`
+    /// without reading it, and Ink looped for ever. Unclosed front matter is Markdown, escaped as such.
+    @Test func anUnclosedFrontMatterWithATagIsText() async throws {
+        let body = try await reportBody("---\nnoted from<PITCHLINE iframe\n")
+        #expect(body.contains("noted from&lt;PITCHLINE iframe"))
+    }
+
     /// Ink trapped (string index out of bounds) on front matter left open before blank lines.
     @Test func frontMatterLeftOpenDoesNotCrash() async throws {
         for markdown in ["---\n\n", "---\ntitle: Draft\n\nSome text.\n\n  \n", "---\n\u{FFFD}\u{FFFD}\n---\n \n"] {

@@ -1,14 +1,13 @@
 import ChartData
 import Foundation
+import SiteFolders
 import SiteGenerator
 import Testing
 
 /// Pages in the chart's or site's language: `lang`, chrome, and the scrubber's messages.
 @Suite struct LanguagePagesTests {
     @Test func aGermanChartInAnEnglishSite() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pl-lang-\(UUID().uuidString)/site")
-        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
-        let files = [
+        let root = try writeSite([
             "charts/rain.csv": "date,rain\n2024-01-01,1.5\n2024-01-02,0\n2024-01-03,2.25\n",
             "charts/regen.vl.json": #"""
             {"title": "Regen", "data": {"values": [{"t": "2024-01-01", "r": 1.5}, {"t": "2024-01-02", "r": 0}, {"t": "2024-01-03", "r": 2.25}]},
@@ -16,12 +15,8 @@ import Testing
              "usermeta": {"pitchline": {"language": "de", "unit": "mm"}}}
             """#,
             "reports/weather.md": "---\ntitle: Weather\n---\n```chart\nregen\n```\n",
-        ]
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        ], name: "pl-lang")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
         let set = try await SiteGenerator(siteDirectory: root, themeDirectory: nil, cacheDirectory: nil).generate()
         #expect(set.problems.isEmpty, "\(set.problems)")
         let german = Sample.html(set, "charts/regen.html")
@@ -51,18 +46,12 @@ import Testing
     @Test func noPageShowsACatalogueKey() async throws {
         let keys = Set(Messages.catalogue(.en).keys)
         for language in Language.allCases {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("pl-keys-\(UUID().uuidString)/site")
-            defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
-            let files = [
+            let root = try writeSite([
                 "pitchline.json": #"{"language": "\#(language.rawValue)"}"#,
                 "charts/rain.csv": "date,rain,snow\n2024-01-01,1.5,0\n2024-01-02,0,2\n2024-01-03,2.25,1\n",
                 "reports/weather.md": "---\ntitle: Weather\n---\n```chart\nrain\n```\n\n```chart\nnope\n```\n",
-            ]
-            for (path, text) in files {
-                let url = root.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url)
-            }
+            ], name: "pl-keys")
+            defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
             let set = try await SiteGenerator(siteDirectory: root, themeDirectory: nil, cacheDirectory: nil).generate()
             for (path, file) in set.files where file.role == .chartData {
                 #expect(!String(decoding: file.data, as: UTF8.self).contains("[missing text:"), "\(language) \(path)")

@@ -123,7 +123,7 @@ enum Sample {
         #expect(roles[.chartPage] == ["charts/rain.html"])
         #expect(roles[.download] == ["charts/rain.csv"])
         #expect(roles[.index] == ["index.html"] && roles[.notFound] == ["404.html"])
-        #expect(roles[.asset]?.count == 2)
+        #expect(roles[.asset]?.count == 3)  // the CSS, the script and the icon
         #expect(set.chartIDs == ["rain"])
         #expect(set["charts/rain.html"]?.title == "Daily rain")
         for file in set.files.values where [.chartPage, .chartData, .audioBank, .audioScript, .rendition, .download].contains(file.role) {

@@ -1,19 +1,12 @@
 import ChartData
 import Foundation
+import SiteFolders
 import SiteGenerator
 import Testing
 
 /// `site/pitchline.json` as the generator uses it: title, `lang`, sitemap, theme folder.
 @Suite struct SiteSettingsGenerationTests {
-    func site(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pl-settings-\(UUID().uuidString)/site")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
-    }
+    func site(_ files: [String: String]) throws -> URL { try writeSite(files, name: "pl-settings") }
 
     @Test func titleLanguageAndSitemap() async throws {
         let root = try site([

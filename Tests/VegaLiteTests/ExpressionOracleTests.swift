@@ -20,18 +20,7 @@ import Testing
         return Fixture(datum: datum, cases: json["cases"] as! [[String: Any]])
     }
 
-    static func value(_ json: Any) -> DataValue {
-        switch json {
-        case is NSNull: return .null
-        case let n as NSNumber:
-            if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
-            return .number(n.doubleValue)
-        case let s as String: return .string(s)
-        case let a as [Any]: return .array(a.map(value))
-        case let o as [String: Any]: return .object(o.mapValues(value))
-        default: return .null
-        }
-    }
+    static func value(_ json: Any) -> DataValue { toDataValue(json) }
 
     /// Whether Pitchline's `actual` is the value Vega recorded as `type` / `json`.
     static func matches(_ actual: DataValue, type: String, _ json: Any?) -> Bool {

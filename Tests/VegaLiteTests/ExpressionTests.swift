@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import VegaLite
 
@@ -20,6 +21,15 @@ import Testing
         #expect(e.offset == 10)
         let scale = try #require(error("scale('x', datum.a)"))
         #expect(scale.message.hasPrefix("function scale is not available in Pitchline"))
+    }
+
+    /// `now()` cannot be compared with a recorded Vega run (vegalite-diff/audit.py): it is the
+    /// time of evaluation in milliseconds, as `Date.now()`.
+    @Test func nowIsTheTimeOfEvaluation() throws {
+        let before = (Date().timeIntervalSince1970 * 1000).rounded(.down)
+        let value = try VegaExpression.parse("now()").evaluate(datum: [:]).number
+        let after = (Date().timeIntervalSince1970 * 1000).rounded(.up)
+        #expect(before <= value && value <= after)
     }
 
     @Test func syntaxErrorsSayWhere() throws {

@@ -5,14 +5,12 @@ public struct FoldTransform: Sendable {
     public var `as`: [String]
 
     init(_ o: SpecObject) throws(TransformError) {
-        try o.allowOnly(["fold", "as"], in: "a fold transform")
-        guard let f = try o.strings("fold") else { throw TransformError("\"fold\" is required", path: o.at("fold")) }
-        fields = f.map(FieldRef.init)
+        fields = try o.listedFields("fold")
         self.as = try o.pair("as") ?? ["key", "value"]
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {
-        for (i, f) in fields.enumerated() { try checkField(f, in: frame, path: "fold[\(i)]") }
+        try checkListedFields(fields, in: frame, key: "fold")
         let k = fields.count
         var rows: [Int] = []
         rows.reserveCapacity(frame.rowCount * k)
@@ -41,15 +39,13 @@ public struct FlattenTransform: Sendable {
     public var `as`: [String]
 
     init(_ o: SpecObject) throws(TransformError) {
-        try o.allowOnly(["flatten", "as"], in: "a flatten transform")
-        guard let f = try o.strings("flatten") else { throw TransformError("\"flatten\" is required", path: o.at("flatten")) }
-        fields = f.map(FieldRef.init)
+        fields = try o.listedFields("flatten")
         let given = try o.strings("as") ?? []
         self.as = fields.enumerated().map { i, f in i < given.count ? given[i] : f.name }
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {
-        for (i, f) in fields.enumerated() { try checkField(f, in: frame, path: "flatten[\(i)]") }
+        try checkListedFields(fields, in: frame, key: "flatten")
         let values = fields.map { $0.values(in: frame) }
         var rows: [Int] = []
         var outCols = fields.map { _ in [DataValue]() }
@@ -199,4 +195,18 @@ public struct ExtentTransform: Sendable {
         guard lo.isFinite, hi.isFinite else { return .array([.null, .null]) }
         return .array([.number(lo), .number(hi)])
     }
+}
+
+extension SpecObject {
+    /// The required field list of `fold` or `flatten` (named by `key`), with `as` the only other property.
+    func listedFields(_ key: String) throws(TransformError) -> [FieldRef] {
+        try allowOnly([key, "as"], in: "a \(key) transform")
+        guard let names = try strings(key) else { throw TransformError("\"\(key)\" is required", path: at(key)) }
+        return names.map(FieldRef.init)
+    }
+}
+
+/// Refuses a field of the list under `key` that the frame does not have (path `key[i]`).
+func checkListedFields(_ fields: [FieldRef], in frame: DataFrame, key: String) throws(TransformError) {
+    for (i, f) in fields.enumerated() { try checkField(f, in: frame, path: "\(key)[\(i)]") }
 }

@@ -44,6 +44,12 @@ public struct WindowTransform: Sendable {
                 }
                 return Int(p)
             }
+            /// ntile's and nth_value's param: required, a whole number above zero.
+            func positiveParam() throws(TransformError) -> Int {
+                let k = try intParam(nil)
+                guard k > 0 else { throw TransformError("\(name)'s param must be greater than zero", path: w.at("param")) }
+                return k
+            }
             let op: Op
             switch name {
             case "row_number": op = .rowNumber
@@ -51,18 +57,12 @@ public struct WindowTransform: Sendable {
             case "dense_rank": op = .denseRank
             case "percent_rank": op = .percentRank
             case "cume_dist": op = .cumeDist
-            case "ntile":
-                let k = try intParam(nil)
-                guard k > 0 else { throw TransformError("ntile's param must be greater than zero", path: w.at("param")) }
-                op = .ntile(k)
+            case "ntile": op = .ntile(try positiveParam())
             case "lag": op = .lag(param.map { $0 == 0 ? 1 : Int($0) } ?? 1)
             case "lead": op = .lead(param.map { $0 == 0 ? 1 : Int($0) } ?? 1)
             case "first_value": op = .firstValue
             case "last_value": op = .lastValue
-            case "nth_value":
-                let k = try intParam(nil)
-                guard k > 0 else { throw TransformError("nth_value's param must be greater than zero", path: w.at("param")) }
-                op = .nthValue(k)
+            case "nth_value": op = .nthValue(try positiveParam())
             case "prev_value": op = .prevValue
             case "next_value": op = .nextValue
             default:
