@@ -170,6 +170,8 @@ extension Messages {
         "summary.values": "Werte",
         "summary.rangeValues": "{name} von {min} {minAt} bis {max} {maxAt}",
         "summary.range": "{name}: von {min} {minAt} bis {max} {maxAt}",
+        "summary.spans": "Die Bereiche reichen von {min} {minAt} bis {max} {maxAt}",
+        "summary.spansSeries": "{name}: Bereiche von {min} {minAt} bis {max} {maxAt}",
         "summary.missing.one": ", {count} Wert fehlt",
         "summary.missing.other": ", {count} Werte fehlen",
         "summary.noData": "{name}: keine Daten.",

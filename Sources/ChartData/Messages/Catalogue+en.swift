@@ -171,6 +171,8 @@ extension Messages {
         "summary.values": "Values",
         "summary.rangeValues": "{name} range from {min} {minAt} to {max} {maxAt}",
         "summary.range": "{name} ranges from {min} {minAt} to {max} {maxAt}",
+        "summary.spans": "Ranges span from {min} {minAt} to {max} {maxAt}",
+        "summary.spansSeries": "{name}: ranges span from {min} {minAt} to {max} {maxAt}",
         "summary.missing.one": ", with {count} missing value",
         "summary.missing.other": ", with {count} missing values",
         "summary.noData": "{name}: no data.",

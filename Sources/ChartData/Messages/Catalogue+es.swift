@@ -170,6 +170,8 @@ extension Messages {
         "summary.values": "Valores",
         "summary.rangeValues": "{name} de {min} {minAt} a {max} {maxAt}",
         "summary.range": "{name}: de {min} {minAt} a {max} {maxAt}",
+        "summary.spans": "Los intervalos van de {min} {minAt} a {max} {maxAt}",
+        "summary.spansSeries": "{name}: intervalos de {min} {minAt} a {max} {maxAt}",
         "summary.missing.one": ", con {count} valor que falta",
         "summary.missing.other": ", con {count} valores que faltan",
         "summary.noData": "{name}: sin datos.",

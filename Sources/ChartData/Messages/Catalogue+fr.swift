@@ -172,6 +172,8 @@ extension Messages {
         "summary.values": "Valeurs",
         "summary.rangeValues": "{name} de {min} {minAt} à {max} {maxAt}",
         "summary.range": "{name}\u{202F}: de {min} {minAt} à {max} {maxAt}",
+        "summary.spans": "Les intervalles vont de {min} {minAt} à {max} {maxAt}",
+        "summary.spansSeries": "{name}\u{202F}: intervalles de {min} {minAt} à {max} {maxAt}",
         "summary.missing.one": ", avec {count} valeur manquante",
         "summary.missing.other": ", avec {count} valeurs manquantes",
         "summary.noData": "{name}\u{202F}: aucune donnée.",
