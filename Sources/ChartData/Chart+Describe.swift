@@ -85,6 +85,10 @@ extension Chart {
                 parts.append(m["summary.oneValue", ["name": name, "value": speech.valueText(d.statistics.min), "at": speech.atX(minRow)]])
                 continue
             }
+            if let spans = rangeSpanSentence(series: index, speech) {  // ranges as given (y/y2): from the lowest start to the highest end
+                parts.append(spans + ".")
+                continue
+            }
             var sentence = m[series.count == 1 ? "summary.rangeValues" : "summary.range", [
                 "name": name, "min": speech.valueText(d.statistics.min), "minAt": speech.atX(minRow),
                 "max": speech.valueText(d.statistics.max), "maxAt": speech.atX(maxRow)]]
