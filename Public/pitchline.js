@@ -183,6 +183,25 @@
     if (help) help.addEventListener("click", function () { openHelp(self.slider); });
     var gear = this.figure.querySelector(".pl-settings-link");
     if (gear) gear.addEventListener("click", function () { openSettings(self); });
+    /* Previous / Next series (row, statistic): what Up and Down do, for touch screen readers
+       (their swipes move the slider along x only). Focus goes to the slider, which then says the
+       point in the new series. */
+    var steps = this.figure.querySelectorAll(".pl-series-button");
+    for (var b = 0; b < steps.length; b++) steps[b].addEventListener("click", function (e) {
+      resumeAudio();
+      self.load();
+      self.stop(false);
+      self.fresh = false;
+      self.now = true;   // the text is set at once (no tone-first wait): focus arriving says it
+      self.switchSeries(+e.currentTarget.getAttribute("data-step"));
+      self.now = false;
+      /* Focus a moment later: Firefox delivers the value change after the task, and Orca speaks
+         it again if the slider has focus by then (measured: the point said twice). */
+      setTimeout(function () {
+        self.refocusing = document.activeElement !== self.slider;
+        self.slider.focus();
+      }, 100);
+    });
   };
 
   /* The scrubber index under `clientX`: along the track (evenly spaced) or the drawing (the
@@ -332,7 +351,7 @@
      of numbers and a repeat at the same row switches block, so every announcement is heard
      exactly once and nothing else (no live region) repeats it. */
   P.announce = function (text, quiet) {
-    var self = this, wait = ORDERS[order] === "tone-first" ? this.soundUntil - now() : 0;
+    var self = this, wait = ORDERS[order] === "tone-first" && !this.now ? this.soundUntil - now() : 0;
     clearTimeout(this.pending);
     if (wait > 0) {   // the reader chose tone first: speech starts when the tone has sounded
       this.pending = setTimeout(function () { self.soundUntil = 0; self.announce(text, quiet); }, wait);

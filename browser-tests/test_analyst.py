@@ -64,7 +64,7 @@ def test_mixed_magnitude_series_each_play_their_own_shape(browser, fixture_url):
     assert "Each series plays on its own pitch scale" in page.locator(".pl-summary").inner_text()
     slider = _slider(page)
     slider.press("ArrowDown")
-    assert slider.get_attribute("aria-valuetext").startswith("Series 2 of 7: January 2015, information 3,055 thousand jobs")
+    assert slider.get_attribute("aria-valuetext").startswith("Series 2 of 7: January 2015, Information 3,055 thousand jobs")
     # C compares: every series on the shared scale, said, remembered; C again goes back.
     live = page.locator(".pl-live").first
     slider.press("c")
@@ -129,7 +129,7 @@ def test_scatter_with_repeated_x_reaches_every_point(browser, fixture_url):
     for s, name in ((0, "I"), (1, "IV")):
         values = [t.removeprefix("Series 2 of 2: ") for t in heard[s]]
         assert len(values) == 11 and not any(t.endswith("no data") for t in values), heard[s]
-        assert all(re.match(rf"^X \d+, {name} \d+(\.\d+)?$", t) for t in values), values
+        assert all(re.match(rf"^X \d+, {name}, Y \d+(\.\d+)?$", t) for t in values), values
     # Ten points of IV share x = 8, in ascending y.
     eights = [float(t.rsplit(" ", 1)[1]) for t in heard[1] if t.startswith("X 8,")]
     assert len(eights) == 10 and eights == sorted(eights)

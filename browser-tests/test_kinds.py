@@ -19,7 +19,7 @@ import fixture_site  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PIE, HEATMAP = "iowa-electricity-2017-share", "seattle-high-heatmap"
-from conftest import recorded_page
+from conftest import RECORDER, recorded_page
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 
 
@@ -189,7 +189,6 @@ def test_heatmap_click_drag_and_tap_pick_the_cell_under_the_pointer(page, browse
     # A tap on a touch screen (a phone-sized context).
     context = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 800})
     phone = context.new_page()
-    phone.add_init_script(RECORDER)
     phone.goto(exported["http"] + f"charts/{HEATMAP}.html")
     phone.locator(".pl-heatmap").scroll_into_view_if_needed()
     phone.wait_for_function("() => window.PitchlineCharts && window.PitchlineCharts[%r]" % HEATMAP)

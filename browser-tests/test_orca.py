@@ -133,7 +133,7 @@ def test_orca_help_read_for_20_seconds_then_the_chart_still_speaks(site):
     labels = site["labels"][CHART]["series"][0]
     tabs = tabs_to(url)
     reading = ["Down", "sleep:3", "Down", "sleep:3", "Down", "Down", "sleep:3", "Down", "Down", "sleep:3",
-               "Down", "Up", "sleep:3", "Up", "Up", "sleep:2"]
+               "Down", "Down", "Down", "sleep:3", "Down", "Up", "sleep:2"]
     lines = transcript(url, ["Tab"] * tabs + ["h"] + reading + ["Escape", "Right", "Right"], "help-20s-then-right-right")
     opened = " ".join(after_key(lines, "h"))
     assert "Audio chart keys dialog" in opened, opened

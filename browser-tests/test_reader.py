@@ -524,3 +524,36 @@ def test_from_disk_and_in_the_single_file_a_browser_without_ogg_plays_the_webm_t
         last = page.evaluate("window.__plays")[-1]
         assert last["synthesized"] is False and last["duration"] > 0
         assert inserted_audio_scripts(page) == []                            # nothing from beside the file
+
+
+def test_on_a_phone_previous_and_next_buttons_reach_every_row_and_statistic(new_page, site):
+    """TalkBack's and VoiceOver's swipes move the range input along x only, so series (a
+    heatmap's rows, a box plot's statistics) have buttons beside Settings, named by kind, in the
+    accessibility tree (not Tab stops): a tap switches as Up/Down do and puts focus on the slider,
+    which says the point in the new series. Default order (tone first): the slider's text must
+    still be the new point's before focus arrives, or the arrival says the old one first."""
+    page = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    for chart, prev, nxt, said in [("seattle-high-heatmap", "Previous row", "Next row", lambda d: "Row 2 of 4: " + default_label(d, 0, 1)),
+                                   ("seattle-temperature-boxplot", "Previous statistic", "Next statistic", None)]:
+        page.goto(site + f"charts/{chart}.html")
+        page.wait_for_function("() => !document.querySelector('.pl-scrub').hidden")
+        page.wait_for_function("() => window.__decoded.length >= 1", timeout=15000)   # tones play, so tone first waits
+        d = data(page, chart)
+        start = d.get("startSeries") or 0
+        buttons = page.locator("figure.pl-chart .pl-scrub").get_by_role("button")
+        assert [prev, nxt] == [n for n in buttons.all_text_contents() if n in (prev, nxt)]
+        assert page.locator(".pl-series-button").evaluate_all("bs => bs.map(b => b.tabIndex)") == [-1, -1]
+        page.get_by_role("button", name=nxt).tap()
+        page.wait_for_function("() => document.activeElement.classList.contains('pl-slider')")
+        text = valuetext(page)
+        assert position(page) == 0
+        if said:
+            assert text == said(d), text
+        else:   # a box plot starts on the medians: next is the upper quartile, with its place
+            assert text.startswith(default_label(d, 0, start + 1)) and text.endswith(f", {start + 2} of {len(d['series'])}"), text
+        page.get_by_role("button", name=prev).tap()
+        assert valuetext(page).startswith(default_label(d, 0, start) if not said else "Row 1 of 4: " + default_label(d, 0, 0)), valuetext(page)
+    # One series: no such buttons.
+    page.goto(site + "charts/iowa-electricity-2017-share.html")
+    page.wait_for_function("() => !document.querySelector('.pl-scrub').hidden")
+    assert page.locator(".pl-series-button").count() == 0

@@ -7,7 +7,7 @@ import os
 import expectations
 import gallery
 
-GALLERY_FLOOR = 87  # of 90 non-interactive specs (97 %), 20:09 UTC
+GALLERY_FLOOR = 88  # of 90 non-interactive specs (98 %), 21:13 UTC after the 20:45 merge
 # Issue 13's own measure: single views (no facet) of line/bar/point/area and the marks drawn as them.
 SINGLE_VIEW_FLOOR = 70  # of 71 (99 %; goal 90 %): isotype_bar_chart (a row facet of ordinal x and y, no value) is refused
 

@@ -159,6 +159,26 @@ extension Chart {
 }
 
 extension Chart {
+    /// An error bar, band or rule chart of ranges as given (`y`/`y2`, no centre): its extent is
+    /// from the lowest start to the highest end, not the starts' range ("Ranges span from −2 for
+    /// C to 13.9 for A"); nil for other charts.
+    func rangeSpanSentence(series s: Int, _ speech: SpeechFormatter) -> String? {
+        guard [.errorbar, .errorband, .rule].contains(mark), semantics.errorRange?.center == nil, semantics.stack == nil,
+              series.indices.contains(s), !series[s].details.isEmpty else { return nil }
+        var low: (row: Int, value: Double)?, high: (row: Int, value: Double)?
+        for (row, d) in series[s].details.enumerated() where series[s].values.indices.contains(row) && series[s].values[row] != nil {
+            guard let a = d.lower, let b = d.upper else { continue }
+            let lo = min(a, b), hi = max(a, b)
+            if low == nil || lo < low!.value { low = (row, lo) }
+            if high == nil || hi > high!.value { high = (row, hi) }
+        }
+        guard let low, let high else { return nil }
+        let m = speech.messages
+        return m[series.count == 1 ? "summary.spans" : "summary.spansSeries", [
+            "name": Self.capitalized(speech.spokenName(s)), "min": speech.valueText(low.value), "minAt": speech.atX(low.row),
+            "max": speech.valueText(high.value), "maxAt": speech.atX(high.row)]]
+    }
+
     /// A strip plot (ticks, several per category) is read per category, not as a shape along
     /// the rows: "Horsepower: 4, 204 values from 46 to 115; 8, 103 values from 90 to 230; …".
     var isStripPlot: Bool { mark == .tick && semantics.pointPerDatum }

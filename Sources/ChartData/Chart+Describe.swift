@@ -87,6 +87,10 @@ extension Chart {
                 parts.append(m["summary.oneValue", ["name": name, "value": speech.valueText(d.statistics.min), "at": speech.atX(minRow)]])
                 continue
             }
+            if let spans = rangeSpanSentence(series: index, speech) {  // ranges as given (y/y2): from the lowest start to the highest end
+                parts.append(spans + ".")
+                continue
+            }
             var (low, lowRow, high, highRow) = (d.statistics.min, minRow, d.statistics.max, maxRow)
             if speech.saysMagnitude(series: index) {  // a pyramid's left side: from its smallest bar to its largest
                 (low, lowRow, high, highRow) = (d.statistics.max.map(abs), maxRow, d.statistics.min.map(abs), minRow)

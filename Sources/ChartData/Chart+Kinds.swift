@@ -131,7 +131,8 @@ extension Chart {
         let counted = m.plural("count.slices", count: pointCount)
         let kind = speech.kindName ?? m["kind.arc"]
         var text = title.isEmpty ? m["arc.summaryUntitled", ["kind": kind, "slices": counted]] : m["arc.summary", ["kind": kind, "title": title, "slices": counted]]
-        if let aggregate = y.aggregate { text += " (\(aggregatePhrase(aggregate, m)))" }
+        // A slice is a sum anyway ("3 slices (totals)" says nothing); other aggregates are named.
+        if let aggregate = y.aggregate, aggregate != "sum" { text += " (\(aggregatePhrase(aggregate, m)))" }
         text += "."
         guard let values = series.first?.values else { return text + " " + m["arc.noValue"] }
         if semantics.kind.thetaStacked {

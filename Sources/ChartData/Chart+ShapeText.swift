@@ -65,7 +65,10 @@ extension Chart {
         for (i, seg) in segments.enumerated() {
             let isLast = i == segments.count - 1
             let endValue = isLast && !approximate ? last : seg.endValue
-            let endRow = seg.jumpRow ?? seg.endRow
+            // Exact values (no smoothing) are said at their own row: a jump that lands below the
+            // stretch's end ("jumps from 28 … to a peak of 60") must not take the jump's date, where the
+            // value was 55. Smoothed ("about") values keep the jump's date, the step a listener hears.
+            let endRow = approximate ? (seg.jumpRow ?? seg.endRow) : seg.endRow
             let at = approximate && seg.jumpRow == nil ? speech.approximatelyAtX(endRow) : speech.atX(endRow)
             var clause: String
             switch seg.direction {

@@ -85,7 +85,7 @@ public enum FieldType: String, Sendable, Equatable {
 
 /// How finely temporal x values are meant; decides how dates are spoken and where ticks go.
 public enum TimeGranularity: String, Sendable, Equatable, Comparable {
-    case second, minute, hour, day, month, year
+    case second, minute, hour, day, month, quarter, year
 
     private var rank: Int {
         switch self {
@@ -94,7 +94,8 @@ public enum TimeGranularity: String, Sendable, Equatable, Comparable {
         case .hour: 2
         case .day: 3
         case .month: 4
-        case .year: 5
+        case .quarter: 5
+        case .year: 6
         }
     }
 

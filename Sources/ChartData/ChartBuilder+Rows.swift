@@ -562,6 +562,7 @@ extension ChartBuilder {
             switch unit.granularity {
             case .year: return "\(y)"
             case .month: return "\(SpeechFormatter.monthNames[m - 1]) \(y)"
+            case .quarter: return TextFormat.date(Date(timeIntervalSince1970: ms / 1000), granularity: .quarter)
             default: return Self.text(v)
             }
         }

@@ -62,14 +62,10 @@ public struct SharedScales: Sendable, Equatable, Hashable {
     public var value: Bool
     /// The row axis.
     public var rows: Bool
-
-    public init(value: Bool, rows: Bool) {
-        self.value = value
-        self.rows = rows
-    }
 }
 
-/// Where a chart sits in a figure (`Chart.panel`; nil for a chart of its own).
+/// Where a chart sits in a figure (`Chart.panel`; nil for a chart of its own). Made by the
+/// figure loader only (the memberwise initializers of these three types are internal).
 public struct PanelPlacement: Sendable, Equatable, Hashable {
     public var figureID: String
     /// 0-based place in reading order.
@@ -90,19 +86,6 @@ public struct PanelPlacement: Sendable, Equatable, Hashable {
     public struct HeadingPart: Sendable, Equatable, Hashable {
         public var field: String
         public var value: String
-        public init(field: String, value: String) {
-            self.field = field
-            self.value = value
-        }
-    }
-
-    public init(figureID: String, index: Int, count: Int, header: String, sharedValueLow: Double? = nil, sharedValueHigh: Double? = nil) {
-        self.figureID = figureID
-        self.index = index
-        self.count = count
-        self.header = header
-        self.sharedValueLow = sharedValueLow
-        self.sharedValueHigh = sharedValueHigh
     }
 
     /// "Panel 2 of 12, Year 2013": the panel named for speech and headings (the one place), in the

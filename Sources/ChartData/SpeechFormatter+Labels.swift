@@ -92,6 +92,13 @@ extension SpeechFormatter {
         return text.isEmpty ? nil : forEars(text)
     }
 
+    /// The series' name where its value follows: a name ending in a digit ("1932", "Region 2")
+    /// is set off by a colon, so two numbers are not heard as one ("Duluth, 1932: 25.7").
+    func nameBeforeValue(_ series: Int) -> String {
+        let name = spokenName(series)
+        return name.last?.isNumber == true ? messages["label.numberedName", ["name": name]] : name
+    }
+
     /// Label templates of `series` (escaped neither for HTML nor JSON: plain text).
     public func pointTemplates(series: Int) -> PointTemplates {
         if let kind = kindTemplates(series: series) { return kind }  // pie slices, heatmap cells
@@ -103,6 +110,7 @@ extension SpeechFormatter {
             let title = messages.language == .de ? chart.y.title : Self.lowercasedKeepingAcronyms(chart.y.title)
             pointName = messages["label.seriesAndValue", ["series": name, "title": title]]
         }
+        let named = pointName == name ? nameBeforeValue(series) : pointName
         let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
         let shown = symbol.map { Self.withUnit("{v}", $0) } ?? "{v}"
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
@@ -111,14 +119,14 @@ extension SpeechFormatter {
             // A group without outliers says so, not "no data".
             let none = m["box.none.\(box.statistics[series].rawValue)"], nonePart = m["box.nonePart.\(box.statistics[series].rawValue)"]
             return PointTemplates(
-                say: m["label.point", ["name": name, "value": said]], sayGap: none,
-                show: m["label.point", ["name": name, "value": shown]], showGap: none,
-                part: m["label.part", ["name": name, "value": "{v}"]], partGap: nonePart)
+                say: m["label.point", ["name": named, "value": said]], sayGap: none,
+                show: m["label.point", ["name": named, "value": shown]], showGap: none,
+                part: m["label.part", ["name": named, "value": "{v}"]], partGap: nonePart)
         }
         return PointTemplates(
-            say: m["label.point", ["name": pointName, "value": said]], sayGap: m["label.gap", ["name": pointName]],
-            show: m["label.point", ["name": pointName, "value": shown]], showGap: m["label.gap", ["name": pointName]],
-            part: m["label.part", ["name": name, "value": "{v}"]], partGap: m["label.partGap", ["name": name]])
+            say: m["label.point", ["name": named, "value": said]], sayGap: m["label.gap", ["name": pointName]],
+            show: m["label.point", ["name": named, "value": shown]], showGap: m["label.gap", ["name": pointName]],
+            part: m["label.part", ["name": nameBeforeValue(series), "value": "{v}"]], partGap: m["label.partGap", ["name": name]])
     }
 
     /// The all-series view: the unit once, before the values ("3 January 2012, in degrees

@@ -40,7 +40,7 @@ extension SpeechFormatter {
     /// The variants of `series`' spoken label (docs/architecture.md, "Reader settings").
     public func labelVariants(series: Int) -> LabelVariants {
         if let kind = kindVariants(series: series) { return kind }  // heatmap cells (SpeechFormatter+Kinds)
-        let name = spokenName(series), m = messages
+        let name = spokenName(series), named = nameBeforeValue(series), m = messages
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
         if let box = chart.semantics.box, box.statistics.indices.contains(series) {
             // A box plot's value means nothing without its statistic: terse keeps the name
@@ -48,12 +48,12 @@ extension SpeechFormatter {
             let statistic = box.statistics[series]
             let gap = statistic.isOutliers ? m["box.nonePart.\(statistic.rawValue)"] : m["value.noData"]
             return LabelVariants(
-                valueFirst: m["label.valueFirst", ["name": name, "value": said]],
+                valueFirst: m["label.valueFirst", ["name": named, "value": said]],
                 valueFirstGap: statistic.isOutliers ? gap + ", {x}" : m["label.valueFirstGap", ["name": name]],
-                terse: m["label.part", ["name": name, "value": "{v}"]], terseGap: statistic.isOutliers ? gap : m["label.partGap", ["name": name]])
+                terse: m["label.part", ["name": named, "value": "{v}"]], terseGap: statistic.isOutliers ? gap : m["label.partGap", ["name": name]])
         }
         return LabelVariants(
-            valueFirst: m["label.valueFirst", ["name": name, "value": said]], valueFirstGap: m["label.valueFirstGap", ["name": name]],
+            valueFirst: m["label.valueFirst", ["name": named, "value": said]], valueFirstGap: m["label.valueFirstGap", ["name": name]],
             terse: "{v}", terseGap: m["value.noData"])
     }
 

@@ -199,7 +199,7 @@ public struct SpeechFormatter: Sendable {
         guard chart.xValues.indices.contains(row), case .date = chart.xValues[row] else { return messages["until.position", ["x": text]] }
         switch chart.x.granularity ?? .day {
         case .year: return messages["until.year", ["date": text]]
-        case .month: return messages["until.month", ["date": text]]
+        case .month, .quarter: return messages["until.month", ["date": text]]
         default: return messages["until.day", ["date": text]]
         }
     }
@@ -248,9 +248,19 @@ public struct SpeechFormatter: Sendable {
 
     /// The x part of a point label: the x name before the number for a scatter plot.
     public func xLabel(_ row: Int) -> String {
-        guard chart.mark == .point || chart.mark == .text, chart.xValues.indices.contains(row), case .number = chart.xValues[row] else { return xText(row) }
+        guard chart.xValues.indices.contains(row) else { return xText(row) }
+        var named = namesNumberedCategory(row)
+        if chart.mark == .point || chart.mark == .text, case .number = chart.xValues[row] { named = true }
+        guard named else { return xText(row) }
         let name = chart.x.title.isEmpty ? "x" : Self.lowercasedKeepingAcronyms(chart.x.title)
         return "\(name) \(xText(row))"
+    }
+
+    /// A strip plot's category that is a number ("3" cylinders) is said with its axis' name,
+    /// "cylinders 3, horsepower 90", not two numbers in a row.
+    func namesNumberedCategory(_ row: Int) -> Bool {
+        guard chart.isStripPlot, !chart.x.title.isEmpty, chart.xValues.indices.contains(row), case .category(let c) = chart.xValues[row] else { return false }
+        return Double(c) != nil
     }
 
     /// "from 1 January 2012 to 31 December 2015" (or "across 3 categories" for nominal x).
@@ -293,11 +303,13 @@ public struct SpeechFormatter: Sendable {
         case .date?:
             switch chart.x.granularity ?? .day {
             case .year: return messages["at.year", ["date": text]]
-            case .month: return messages["at.month", ["date": text]]
+            case .month, .quarter: return messages["at.month", ["date": text]]
             default: return messages["at.day", ["date": text]]
             }
         case .number? where xIsYears: return messages["at.year", ["date": text]]
         case .number?: return messages["at.number", ["title": chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased(), "x": text]]
+        case .category? where namesNumberedCategory(row):
+            return messages["at.namedCategory", ["title": Self.lowercasedKeepingAcronyms(chart.x.title), "x": text]]
         case .category?:
             let isMonth = locale.monthNames.contains(text) || TextLocale.english.monthNames.contains(text)
             return chart.x.type == .ordinal && isMonth ? messages["at.monthName", ["x": text]] : messages["at.category", ["x": text]]

@@ -26,6 +26,10 @@ public struct TextLocale: Sendable, Equatable {
     /// `DateFormatter.setLocalizedDateFormatFromTemplate`; rendered by `TextFormat.date`.
     public let dayPattern: String
     public let monthPattern: String
+    /// The quarter with year (`QQQQ y`: "1st quarter 2012", "1. Quartal 2012", "1er trimestre
+    /// 2012"), its names from `DateFormatter.quarterSymbols`.
+    public let quarterPattern: String
+    public let quarterNames: [String]
     /// Day and month without a year (`d. MMMM`, `d 'de' MMMM`), for "3 January" cycles.
     public let dayMonthPattern: String
     public let timePattern: String
@@ -61,6 +65,8 @@ public struct TextLocale: Sendable, Equatable {
         dayPattern = pattern("dMMMMy")
         monthPattern = pattern("MMMMy").replacingOccurrences(of: "LLLL", with: "MMMM")
         dayMonthPattern = pattern("dMMMM")
+        quarterPattern = pattern("QQQQy")
+        quarterNames = dates.quarterSymbols
         timePattern = pattern("HHmm")
         secondsPattern = pattern("HHmmss")
     }
@@ -82,7 +88,7 @@ public struct TextLocale: Sendable, Equatable {
             .replacingOccurrences(of: "\u{0}", with: groupingSeparator)
     }
 
-    /// Renders a CLDR date pattern (the fields `y`, `M`/`L`, `d`, `H`, `m`, `s` and quoted text).
+    /// Renders a CLDR date pattern (the fields `y`, `Q`, `M`/`L`, `d`, `H`, `m`, `s` and quoted text).
     /// French says the first day of a month as "1er" ("le 1er janvier"), which CLDR's
     /// patterns do not carry.
     func render(_ pattern: String, year: Int, month: Int, day: Int, seconds: Int) -> String {
@@ -103,6 +109,7 @@ public struct TextLocale: Sendable, Equatable {
             switch c {
             case "y": out += "\(year)"
             case "M", "L": out += n >= 3 ? monthNames[month - 1] : pad(month, n)
+            case "Q", "q": out += n >= 4 && quarterNames.count == 4 ? quarterNames[(month - 1) / 3] : "Q\((month - 1) / 3 + 1)"
             case "d": out += day == 1 && identifier.hasPrefix("fr") ? "1er" : pad(day, n)
             case "H": out += pad(seconds / 3600, n)
             case "m": out += pad(seconds / 60 % 60, n)
@@ -145,6 +152,7 @@ public enum TextFormat {
         switch granularity {
         case .year: return "\(c.year)"
         case .month: return locale.render(locale.monthPattern, year: c.year, month: c.month, day: c.day, seconds: s)
+        case .quarter: return locale.render(locale.quarterPattern, year: c.year, month: c.month, day: c.day, seconds: s)
         case .day: return day()
         case .hour, .minute: return day() + ", " + locale.render(locale.timePattern, year: c.year, month: c.month, day: c.day, seconds: s)
         case .second: return day() + ", " + locale.render(locale.secondsPattern, year: c.year, month: c.month, day: c.day, seconds: s)

@@ -28,7 +28,8 @@ struct TimeUnitReading: Equatable {
         if parts.contains(.minutes) { return .minute }
         if parts.contains(.hours) { return .hour }
         if parts.contains(.date) || parts.contains(.day) || parts.contains(.week) || parts.contains(.dayofyear) { return .day }
-        if parts.contains(.month) || parts.contains(.quarter) { return .month }
+        if parts.contains(.month) { return .month }
+        if parts.contains(.quarter) { return .quarter }
         return .year
     }
 

@@ -101,7 +101,7 @@ extension ChartSVG {
                     d += "M\(num(x)),\(num(zero))V\(num(g.y(v)))"
                 }
             }
-            out += "<path class=\"pl-rule\" d=\"\(d)\" stroke=\"currentColor\" fill=\"none\"/>"
+            out += "<path class=\"pl-rulemark\" d=\"\(d)\" stroke=\"currentColor\" fill=\"none\"/>"
         case .text:
             // The text channel's value, else the number; at most `markerLimit` × 4 labels.
             let textIndex = chart.semantics.extraFields.firstIndex { $0.channel == "text" }

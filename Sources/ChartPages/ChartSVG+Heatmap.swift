@@ -11,7 +11,8 @@ public struct HeatmapLayout: Sendable {
 
     public init(chart: Chart) {
         let rowLabel = Double(chart.series.map(\.name.count).max() ?? 1)
-        left = min(60 + rowLabel * ChartGeometry.charWidth, 260)
+        // Room for the row labels at the narrow drawing's text size too (a phone: twice as large).
+        left = min(60 + rowLabel * ChartGeometry.charWidth * ChartGeometry.narrowTextScale, 300)
         top = 20
         let width = ChartGeometry.width - 30 - left, height = ChartGeometry.plotHeight - 70 - top
         cellWidth = width / Double(max(chart.pointCount, 1))
@@ -72,13 +73,13 @@ extension ChartSVG {
             out += "</g>"
         }
         out += "</g><g class=\"pl-axis pl-axis-y\">"
-        let rowStep = max(1, Int((16 / max(h.cellHeight, 0.01)).rounded(.up)))
+        let rowStep = max(1, Int((16 * ChartGeometry.narrowTextScale / max(h.cellHeight, 0.01)).rounded(.up)))  // never overlapping, on a phone either
         for s in stride(from: 0, to: chart.series.count, by: rowStep) {
             out += "<text x=\"\(num(h.left - 6))\" y=\"\(num(h.cy(series: s)))\" dy=\"0.32em\" text-anchor=\"end\">\(xmlEscape(chart.series[s].name))</text>"
         }
-        out += Self.verticalTitle(chart.semantics.kind.rowTitle ?? "", x: 16, y: (h.top + gridBottom) / 2)
+        out += Self.verticalTitle(chart.semantics.kind.rowTitle ?? "", x: 24, y: (h.top + gridBottom) / 2)
         out += "</g><g class=\"pl-axis pl-axis-x\">"
-        let widest = Double(chart.xValues.indices.map { speech.xText($0).count }.max() ?? 1) * ChartGeometry.charWidth + 8
+        let widest = Double(chart.xValues.indices.map { speech.xText($0).count }.max() ?? 1) * ChartGeometry.charWidth * ChartGeometry.narrowTextScale + 8
         let columnStep = max(1, Int((widest / max(h.cellWidth, 0.01)).rounded(.up)))
         for row in stride(from: 0, to: chart.pointCount, by: columnStep) {
             out += "<text x=\"\(num(h.cx(row: row)))\" y=\"\(num(gridBottom + 18))\" text-anchor=\"middle\">\(xmlEscape(speech.xText(row)))</text>"
@@ -86,14 +87,16 @@ extension ChartSVG {
         out += "<text class=\"pl-axis-title\" x=\"\(num(h.left + h.cellWidth * Double(chart.pointCount) / 2))\" y=\"\(num(gridBottom + 42))\" text-anchor=\"middle\">\(xmlEscape(geometry.xTitle))</text>"
         out += "</g>"
         // Colour legend: the gradient as 9 swatches with the lowest and highest value.
-        let legendY = gridBottom + 52, legendX = ChartGeometry.width - 90 - 9 * 16
+        // The high value with its unit too, and room for it on the right at the narrow text size.
+        let highText = speech.valueText(h.high)
+        let legendY = gridBottom + 52, legendX = ChartGeometry.width - 9 * 16 - 8 - Double(highText.count) * ChartGeometry.charWidth * ChartGeometry.narrowTextScale
         out += "<g class=\"pl-heatmap-legend\">"
         for (i, _) in HeatmapLayout.stops.enumerated() {
             let v = h.low + (h.high - h.low) * Double(i) / Double(HeatmapLayout.stops.count - 1)
             out += "<rect x=\"\(num(legendX + Double(i) * 16))\" y=\"\(num(legendY))\" width=\"16\" height=\"10\" fill=\"\(h.colour(v))\"/>"
         }
         out += "<text x=\"\(num(legendX - 6))\" y=\"\(num(legendY + 5))\" dy=\"0.32em\" text-anchor=\"end\">\(xmlEscape(speech.valueText(h.low)))</text>"
-        out += "<text x=\"\(num(legendX + 9 * 16 + 4))\" y=\"\(num(legendY + 5))\" dy=\"0.32em\">\(xmlEscape(speech.numberText(h.high)))</text>"
+        out += "<text x=\"\(num(legendX + 9 * 16 + 4))\" y=\"\(num(legendY + 5))\" dy=\"0.32em\">\(xmlEscape(highText))</text>"
         out += "</g>"
         // The cursor: a cell outline centred on (0, 0), moved by the script.
         out += "<g class=\"pl-cursor pl-cursor-cell\" hidden=\"\"><circle class=\"pl-cursor-dot\" cx=\"0\" cy=\"0\" r=\"0\"/>"

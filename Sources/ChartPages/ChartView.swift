@@ -42,6 +42,10 @@ struct ChartView {
     var audioScriptPath: String?
     var audioWebmPath: String?
     var audioWebmScriptPath: String?
+    /// "Previous / Next series" (row on a heatmap, statistic on a box plot) beside Settings, for
+    /// touch screen readers, whose swipes move the slider along x only; nil with one series.
+    var seriesButtons: SeriesButtons?
+    struct SeriesButtons { var previous, next: String }
     /// A shared bank's key (a figure's panels: the figure id), when it is not the chart's id.
     var audioKey: String?
     var summary: String
@@ -115,6 +119,10 @@ extension ChartPresentation {
             audioScriptPath: audio.map { chartsBase + $0.scriptFile },
             audioWebmPath: audio?.webmFile.map { chartsBase + $0 },
             audioWebmScriptPath: audio?.webmScriptFile.map { chartsBase + $0 },
+            seriesButtons: chart.series.count < 2 ? nil : {
+                let which = chart.mark == .rect ? "Row" : chart.semantics.box != nil ? "Statistic" : "Series"
+                return ChartView.SeriesButtons(previous: m["chart.previous\(which)"], next: m["chart.next\(which)"])
+            }(),
             audioKey: audio?.audioKey,
             summary: description.summary,
             level: level, subLevel: level + 1,

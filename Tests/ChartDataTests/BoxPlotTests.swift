@@ -125,6 +125,40 @@ struct BoxPlotTests {
         #expect(rule.mark == .rule)
         #expect(rule.series[0].values == [28, 55])
     }
+
+    @Test func rangesAsGivenAreSummarisedByTheirExtent() throws {
+        // Not "Values range from −2 for C to 10.3 for A" (the starts only): the lowest start to the highest end.
+        let chart = try spec("""
+        {"data": {"values": [{"k": "A", "lo": 10.3, "hi": 13.9}, {"k": "B", "lo": 4, "hi": 9.5}, {"k": "C", "lo": -2, "hi": 3}]},
+         "mark": "errorbar", "encoding": {"x": {"field": "k", "type": "nominal"}, "y": {"field": "lo", "type": "quantitative"}, "y2": {"field": "hi"}}}
+        """)
+        let summary = chart.describe().summary
+        #expect(summary.contains("Ranges span from −2 for C to 13.9 for A."), "\(summary)")
+        #expect(!summary.contains("Values range"), "\(summary)")
+    }
+
+    @Test func numbersAreNotSaidBackToBack() throws {
+        // Error bars coloured by year: the year is set off from the value ("1932: 25.7"), not "1932 25.7".
+        let bars = try spec("""
+        {"data": {"values": [{"site": "Duluth", "year": 1931, "v": 30}, {"site": "Duluth", "year": 1931, "v": 32},
+                             {"site": "Duluth", "year": 1932, "v": 25}, {"site": "Duluth", "year": 1932, "v": 27}]},
+         "mark": "errorbar", "encoding": {"x": {"field": "site", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"},
+                                          "color": {"field": "year", "type": "nominal"}}}
+        """)
+        let speech = SpeechFormatter(chart: bars)
+        #expect(speech.spokenLabel(series: 1, row: 0) == "Duluth, 1932: 26, range 25 to 27")
+        #expect(speech.spokenAllLabel(row: 0) == "Duluth: 1931: 31, range 30 to 32, 1932: 26, range 25 to 27")
+        #expect(speech.spokenLabel(series: 1, row: 0, verbosity: .normal, order: .valueFirst) == "1932: 26, range 25 to 27, Duluth")
+        #expect(SpeechFormatter(chart: bars, language: "fr").spokenLabel(series: 1, row: 0) == "Duluth, 1932\u{202F}: 26, intervalle de 25 à 27")
+        // A strip plot over numbered categories names them: "cylinders 4, horsepower 46", "for cylinders 4: …".
+        let strip = try spec("""
+        {"data": {"values": [{"c": 4, "hp": 46}, {"c": 4, "hp": 52}, {"c": 8, "hp": 150}]},
+         "mark": "tick", "encoding": {"y": {"field": "c", "type": "ordinal", "title": "Cylinders"}, "x": {"field": "hp", "type": "quantitative", "title": "Horsepower"}}}
+        """)
+        #expect(SpeechFormatter(chart: strip).spokenLabel(series: 0, row: 1) == "cylinders 4, horsepower 52")
+        let summary = strip.describe().summary
+        #expect(summary.contains("for cylinders 4: 2 values from 46 to 52; for cylinders 8: 1 value at 150"), "\(summary)")
+    }
 }
 
 /// The example box plot read in German: statistic names, labels and the summary from the catalogue.

@@ -10,23 +10,9 @@ struct FigureLayerTests {
      {"year": 2013, "m": "Jan", "v": 3}, {"year": 2013, "m": "Feb", "v": 5}, {"year": 2013, "m": "Mar", "v": 10}]
     """
 
-    func load(_ json: String) throws(ChartProblem) -> LoadedSpec {
-        try ChartLoader.loadAny(data: Data(json.utf8), path: "site/charts/t.vl.json") { _ in throw CocoaError(.fileReadNoSuchFile) }
-    }
-
-    func figure(_ json: String) throws -> ChartFigure {
-        guard case .figure(let f) = try load(json) else { throw ChartProblem(file: "test", message: "loaded as a single chart") }
-        return f
-    }
-
-    func problem(_ json: String) -> String {
-        do {
-            _ = try load(json)
-            return "no problem"
-        } catch {
-            return error.description
-        }
-    }
+    func load(_ json: String) throws(ChartProblem) -> LoadedSpec { try SpecText.load(json) }
+    func figure(_ json: String) throws -> ChartFigure { try SpecText.figure(json) }
+    func problem(_ json: String) -> String { SpecText.problem(json, SpecText.load) }
 
     @Test func aFacetOfALineWithItsPointsAndAMeanRuleReadsEachPanelsOwnRows() throws {
         let f = try figure("""

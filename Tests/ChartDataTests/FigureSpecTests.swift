@@ -11,20 +11,8 @@ struct FigureSpecTests {
      {"year": 2013, "site": "B", "month": "Jan", "v": 10}, {"year": 2012, "site": "B", "month": "Jan", "v": 2}]
     """
 
-    func figure(_ json: String) throws(ChartProblem) -> ChartFigure {
-        let loaded = try ChartLoader.loadAny(data: Data(json.utf8), path: "site/charts/t.vl.json") { _ in throw CocoaError(.fileReadNoSuchFile) }
-        guard case .figure(let f) = loaded else { throw ChartProblem(file: "test", message: "loaded as a single chart") }
-        return f
-    }
-
-    func figureProblem(_ json: String) -> String {
-        do {
-            _ = try figure(json)
-            return "no problem"
-        } catch {
-            return error.description
-        }
-    }
+    func figure(_ json: String) throws(ChartProblem) -> ChartFigure { try SpecText.figure(json) }
+    func figureProblem(_ json: String) -> String { SpecText.problem(json, SpecText.figure) }
 
     @Test func facetOperatorSplitsRowsIntoPanelsInAscendingOrder() throws {
         let f = try figure("""

@@ -28,7 +28,7 @@ struct KindsTests {
         #expect(speech.spokenLabel(series: 0, row: 0) == "Coal, 35,361 thousand megawatt hours, 71% of the total, 1 of 3")
         #expect(speech.pointLabel(series: 0, row: 1) == "Hydro, 4,639 thousand MWh, 9% of the total, 2 of 3")
         let summary = chart.describe().summary
-        #expect(summary.hasPrefix("Donut chart of Iowa, 3 slices (totals). Coal is the largest share, 71% (35,361 thousand MWh), then Wind, 20% and Hydro, 9%."))
+        #expect(summary.hasPrefix("Donut chart of Iowa, 3 slices. Coal is the largest share, 71% (35,361 thousand MWh), then Wind, 20% and Hydro, 9%."))
         #expect(summary.contains("Total 50,000 thousand MWh."))
     }
 

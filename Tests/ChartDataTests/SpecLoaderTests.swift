@@ -98,6 +98,24 @@ struct SpecLoaderTests {
         #expect(SpeechFormatter(chart: chart).xText(1) == "February 2012")
     }
 
+    /// A quarter's total is said as the quarter, never as its first month (review R21: "January
+    /// 2012" was Q1's total), in the chart's language, with CLDR's quarter names.
+    @Test func quarterlySumIsSaidAsTheQuarter() throws {
+        let values = (1...6).map { #"{"date": "2012-0\#($0)-15", "v": \#($0)}"# }.joined(separator: ",")
+        let chart = try spec("""
+        {"data": {"values": [\(values)]}, "mark": "bar",
+         "encoding": {"x": {"field": "date", "timeUnit": "yearquarter", "type": "temporal"},
+                      "y": {"field": "v", "aggregate": "sum", "type": "quantitative"}}}
+        """)
+        #expect(chart.x.granularity == .quarter)
+        #expect(chart.series[0].values == [6, 15])
+        let speech = SpeechFormatter(chart: chart)
+        #expect(speech.xText(0) == "1st quarter 2012")
+        #expect(speech.spokenLabel(series: 0, row: 1).hasPrefix("2nd quarter 2012, "))
+        #expect(SpeechFormatter(chart: chart, language: "de").xText(1) == "2. Quartal 2012")
+        #expect(SpeechFormatter(chart: chart, language: "fr").xText(0) == "1er trimestre 2012")
+    }
+
     @Test func aggregatesMeanMinMaxCountAndMonthOfYear() throws {
         func values(_ aggregate: String, unit: String = "yearmonth") throws -> [Double?] {
             try spec("""

@@ -45,4 +45,26 @@ struct BoxDrawingTests {
         // B: mean 6 ± stdev 2.83: the upper end (8.83) is inside the value axis.
         #expect(g.yScale.domainMax >= 6 + 8.0.squareRoot())
     }
+
+    @Test func ruleMarksAreDataNotAnnotationsAndDodgedSeriesKeepTheirCursor() throws {
+        // A rule mark is drawn in its series' colour (pl-rulemark), not as a layer's dashed annotation rule (pl-rule).
+        let rules = try load("""
+        {"data": {"values": [{"k": "A", "lo": 1, "hi": 4}, {"k": "B", "lo": 2, "hi": 3}]}, "mark": "rule",
+         "encoding": {"y": {"field": "k", "type": "nominal"}, "x": {"field": "lo", "type": "quantitative"}, "x2": {"field": "hi"}}}
+        """)
+        let svg = ChartSVG(geometry: ChartGeometry(chart: rules), idPrefix: "t").render()
+        #expect(svg.contains("class=\"pl-rulemark\""))
+        #expect(!svg.contains("class=\"pl-rule\""))
+        // Two coloured series of error bars side by side: each series' offset is where its bars are drawn.
+        let bars = try load("""
+        {"data": {"values": [{"k": "A", "c": "x", "v": 1}, {"k": "A", "c": "x", "v": 3}, {"k": "A", "c": "y", "v": 4}, {"k": "A", "c": "y", "v": 8}]},
+         "mark": "errorbar", "encoding": {"x": {"field": "k", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"}, "color": {"field": "c"}}}
+        """)
+        let g = ChartGeometry(chart: bars)
+        let (left, right) = (g.ownMarkOffset(series: 0), g.ownMarkOffset(series: 1))
+        #expect(left < 0 && right > 0 && abs(left + right) < 1e-9)
+        let out = ChartSVG(geometry: g, idPrefix: "t").render()
+        let centre = g.x(row: 0)
+        #expect(out.contains("cx=\"\(num(centre + right))\"") || out.contains("M\(num(centre + right)),"))
+    }
 }

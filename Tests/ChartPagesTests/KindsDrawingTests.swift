@@ -56,6 +56,13 @@ struct KindsDrawingTests {
         let cx = (series[0]["cx"] as? [Double]) ?? []
         #expect(cy[1] > cy[0] && cx.count == 3 && cx[2] > cx[1] && cx[1] > cx[0])   // cell centres: rows down, columns across
         #expect(((data["text"] as? [String: Any])?["series"] as? String) == "Row {n} of {count}: ")
+        #expect(((data["text"] as? [String: Any])?["rowEnds"] as? [String]) == ["Top row: ", "Bottom row: "])
+        // The colour legend gives both ends with their unit, and the high end stays in the drawing
+        // at the phone's text size (twice as large).
+        #expect(p.svg.contains(">5 °C</text>") && p.svg.contains(">14 °C</text>"))
+        let high = try #require(p.svg.range(of: ">14 °C</text>"))
+        let x = try #require(Double(p.svg[..<high.lowerBound].components(separatedBy: "<text x=\"").last?.prefix { $0 != "\"" } ?? ""))
+        #expect(x + Double("14 °C".count) * ChartGeometry.charWidth * ChartGeometry.narrowTextScale <= ChartGeometry.width)
     }
 }
 

@@ -1,0 +1,15 @@
+import Foundation
+import Testing
+@testable import ChartData
+
+/// A value in a summary is said with its own date. The gallery's window_impute_null (28, 55, 60, 65,
+/// 43, 49, 55, 43 over eight days) was described "jumps from 28 … to a peak of 60 on 2 January",
+/// where 2 January had 55: the jump's date was paired with the stretch's end value.
+struct ShapeJumpDateTests {
+    @Test func aJumpToAPeakIsSaidAtThePeaksOwnDate() {
+        let chart = ShapeTests.daily([28, 55, 60, 65, 43, 49, 55, 43], start: (2000, 1, 1))
+        let text = chart.describe().series[0].trendSentence
+        #expect(!text.contains("60 °C on 2 January 2000"), "\(text)")
+        #expect(text.contains("60 °C on 3 January 2000"), "\(text)")
+    }
+}
