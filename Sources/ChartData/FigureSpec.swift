@@ -123,7 +123,7 @@ struct FigureSpec {
                 var chart = try ChartLoader.loadLayered(single, path: file, readFile: readFile,
                                                         rootFrame: given ?? (view["data"] == nil ? inherited?.frame : nil))
                 // Notes name layers by their path in the whole spec (`$.spec.layer[1]`).
-                if path != "$" { chart.semantics.notes = chart.semantics.notes.map { $0.hasPrefix("$.") ? path + $0.dropFirst() : $0 } }
+                if path != "$" { chart.semantics.notes = chart.semantics.notes.map { $0.replacingOccurrences(of: "$.layer", with: path + ".layer") } }
                 return chart
             } catch {
                 throw located(error, path)
