@@ -107,7 +107,9 @@ let package = Package(
             dependencies: ["PitchlineCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings),
 
-        .testTarget(name: "ChartDataTests", dependencies: ["ChartData"], swiftSettings: swiftSettings),
+        // Site folders written from a table of paths and texts, for the loader and generator tests.
+        .target(name: "SiteFolders", path: "Tests/SiteFolders", swiftSettings: swiftSettings),
+        .testTarget(name: "ChartDataTests", dependencies: ["ChartData", "SiteFolders"], swiftSettings: swiftSettings),
         .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"], swiftSettings: swiftSettings),
         .testTarget(name: "D3FormatTests", dependencies: ["D3Format"], swiftSettings: swiftSettings),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"], swiftSettings: swiftSettings),
@@ -126,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "ChartPagesTests", dependencies: ["ChartPages", "ChartData"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "ChartData"], swiftSettings: swiftSettings),
+            name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "ChartData", "SiteFolders"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SiteServingTests",
             dependencies: [

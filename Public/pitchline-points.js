@@ -26,5 +26,15 @@
     return p && p.length ? [p[0], p[p.length - 1]] : [0, rows - 1];
   }
 
-  window.PitchlinePoints = { snap: snap, ends: ends };
+  /* The own point of `series` nearest to `row` (the earlier one on a tie); `row` when every row
+     is the series' own. Arrival and a series switch stand on a point the series has. */
+  function nearest(series, row) {
+    var p = series && series.points;
+    if (!p || !p.length) return row;
+    var best = p[0];
+    for (var i = 1; i < p.length; i++) if (Math.abs(p[i] - row) < Math.abs(best - row)) best = p[i];
+    return best;
+  }
+
+  window.PitchlinePoints = { snap: snap, ends: ends, nearest: nearest };
 })();

@@ -120,10 +120,11 @@
         t = this.series[s].labels;
         va = this.series[s].variants || {};
         v = this.series[s].values[row];
+        var ser = this.series[s];   // a stack's total is said once, after the parts (all.details)
         parts.push(terse && va.terse ? fill(v == null ? va.terseGap : va.terse, x, v)
-          : fill(v == null ? t.partGap : t.part, x, v) + detail(this.series[s], row));
+          : fill(v == null ? t.partGap : t.part, x, v) + (ser.partDetails ? ser.partDetails[row] || "" : detail(ser, row)));
       }
-      var joined = parts.join(all.labels.join);
+      var joined = parts.join(all.labels.join) + (!terse && all.details ? all.details[row] || "" : "");
       text = terse && av.terse ? fill(av.terse, x, joined) : first && av.valueFirst ? fill(av.valueFirst, x, joined)
         : fill(shown ? all.labels.show : all.labels.say, x) + joined;
     }
@@ -157,8 +158,10 @@
   P.start = function () {
     var self = this;
     this.figure.querySelector(".pl-scrub").hidden = false;
-    this.show(0);
-    this.announce(this.label(0), true);
+    var pts = window.PitchlinePoints;   // a scatter series arrives on its first own point
+    if (pts && this.s < this.series.length) this.row = pts.nearest(this.series[this.s], 0);
+    this.show(this.row);
+    this.announce(this.label(this.row), true);
     this.slider.addEventListener("keydown", function (e) { self.key(e); });
     this.slider.addEventListener("focus", function () {
       self.load();
@@ -189,6 +192,11 @@
       var r = this.slider.getBoundingClientRect();
       if (!(r.width > 0)) return this.row;
       return Math.max(0, Math.min(this.rows - 1, Math.round((clientX - r.left) / r.width * (this.rows - 1))));
+    }
+    var slice = clientY != null && this.figure.querySelector("svg .pl-slice") ? document.elementFromPoint(clientX, clientY) : null;
+    if (slice) {   // a pie: the slice under the pointer (elsewhere, e.g. the hole, the cursor stays)
+      slice = slice.closest ? slice.closest(".pl-slice") : null;
+      return slice && this.figure.contains(slice) ? +slice.getAttribute("data-row") : this.row;
     }
     var xs = this.series[0].cx, p = this.marksPoint(clientX, clientY);
     if (!p || !xs || !xs.length) return this.row;
@@ -309,6 +317,7 @@
         var cy = (!one || d === 0) && src.cy ? src.cy[row] : null;   // null: no value, or not shown
         if (cy == null) this.dots[d].setAttribute("visibility", "hidden");
         else { this.dots[d].setAttribute("cy", String(cy)); this.dots[d].removeAttribute("visibility"); }
+        if (src.cx) this.dots[d].setAttribute("cx", String(src.cx[row] - ser.cx[row]));   // series side by side in a band
       }
       if (this.cell && ser.cy && ser.cy[row] != null) this.cell.setAttribute("y", String(ser.cy[row] - this.cell.getAttribute("height") / 2));
       this.cursor.removeAttribute("hidden");
@@ -418,39 +427,48 @@
         if (p && p.catch) p.catch(function () {});
       } catch (e) { refused(); }
     };
-    var embedded = (window.PitchlineAudio || {})[key];
-    var ogg = this.figure.getAttribute("data-audio"), js = this.figure.getAttribute("data-audio-script");
-    if (embedded || location.protocol === "file:") {   // from disk: the base64 classic script
-      var done = function () {
-        var b64 = (window.PitchlineAudio || {})[key];
-        if (typeof b64 !== "string") { fail(); return; }
-        var bin = atob(b64), u = new Uint8Array(bin.length);
-        for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
-        decode(u.buffer);
-      };
-      if (embedded) { done(); return; }
-      if (!js) { fail(); return; }
-      var sc = document.createElement("script");
-      sc.src = js;
-      sc.onload = done;
-      sc.onerror = fail;
-      document.head.appendChild(sc);
-    } else if (ogg) {
-      /* The same bank in Ogg and in WebM (Safari before 18.4 decodes Vorbis only in WebM): the
-         container the browser says it plays first, the other if decoding fails, then simple
-         tones, said once. Only one file is fetched where the first one decodes. */
-      var webm = this.figure.getAttribute("data-audio-webm"), order = webm ? [ogg, webm] : [ogg];
-      if (webm && !canPlay('audio/ogg; codecs="vorbis"') && canPlay('audio/webm; codecs="vorbis"')) order.reverse();
-      var attempt = function (i) {
-        if (i >= order.length) { fail(); return; }
-        var next = function () { attempt(i + 1); };
-        fetch(order[i]).then(function (r) {
+    /* The same bank in Ogg and in WebM (Safari before 18.4 decodes Vorbis only in WebM): the
+       container the browser says it plays first, the other if decoding fails, then simple tones,
+       said once. Over http(s) the files are fetched; from disk (file:, where fetch is blocked)
+       their base64 script twins are inserted; a single file carries both scripts already. Only
+       one is fetched or inserted where the first one decodes. */
+    var f = this.figure, single = !!((window.PitchlineAudio || {})[key] || (window.PitchlineAudioWebM || {})[key]);
+    var scripted = single || location.protocol === "file:";
+    var fetched = function (url) {
+      return function (next) {
+        if (!url) { next(); return; }
+        fetch(url).then(function (r) {
           if (!r.ok) throw new Error(r.status);
           return r.arrayBuffer();
         }).then(function (bytes) { decode(bytes, next); }, next);
       };
-      attempt(0);
-    } else fail();
+    };
+    var inserted = function (global, src) {
+      return function (next) {
+        var got = function () {
+          var b64 = (window[global] || {})[key];
+          if (typeof b64 !== "string") { next(); return; }
+          var bin = atob(b64), u = new Uint8Array(bin.length);
+          for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
+          decode(u.buffer, next);
+        };
+        if (single || !src) { got(); return; }
+        var sc = document.createElement("script");
+        sc.src = src;
+        sc.onload = got;
+        sc.onerror = next;
+        document.head.appendChild(sc);
+      };
+    };
+    var order = scripted
+      ? [inserted("PitchlineAudio", f.getAttribute("data-audio-script")), inserted("PitchlineAudioWebM", f.getAttribute("data-audio-webm-script"))]
+      : [fetched(f.getAttribute("data-audio")), fetched(f.getAttribute("data-audio-webm"))];
+    if (!canPlay('audio/ogg; codecs="vorbis"') && canPlay('audio/webm; codecs="vorbis"')) order.reverse();
+    var attempt = function (i) {
+      if (i >= order.length) fail();
+      else order[i](function () { attempt(i + 1); });
+    };
+    attempt(0);
   };
 
 
@@ -654,7 +672,14 @@
   P.switchSeries = function (dir) {
     var count = this.series.length + (this.multi ? 1 : 0);
     if (count < 2) { this.say(this.text.oneSeries); return; }
+    if (this.text.rowEnds && (this.s + dir < 0 || this.s + dir >= count)) {   // a heatmap's rows stop at the top and bottom
+      if (ctx && this.data.audio) { this.tone(this.data.audio.endTone, ctx.currentTime, this.row); this.heard(this.data.audio.toneDuration * 1000); }
+      this.announce(this.text.rowEnds[dir < 0 ? 0 : 1] + this.label(this.row));
+      return;
+    }
     this.s = (this.s + dir + count) % count;
+    var pts = window.PitchlinePoints;   // a scatter series: its own point nearest the cursor
+    if (pts && this.s < this.series.length) this.row = pts.nearest(this.series[this.s], this.row);
     this.playPoint();
     this.show(this.row);
     /* The series is named before the point, in the same utterance, every time. */
@@ -877,6 +902,9 @@
     for (var i = 0; i < charts.length; i++) {
       var next = charts[i].speedIndex(v.speed);
       if (next !== charts[i].speed) charts[i].setSpeed(next);
+      /* The slider's current point in the new wording, unspoken (same number): heard when focus
+         comes back from the dialog (Orca read the old wording there before, in both browsers). */
+      if (v.speech) charts[i].announce(charts[i].label(charts[i].row), true);
     }
   });
 

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import ROOT, pitchline_bin
+from conftest import ROOT, fixture_site, pitchline_bin
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 MARKER = ".pitchline-export"
@@ -410,18 +410,12 @@ def test_single_file_opens_and_scrubs_alone_under_its_own_csp(browser, single_fi
 def test_single_file_put_on_a_web_server_plays_its_embedded_tones(browser, single_file):
     """Attached to an email and then uploaded somewhere: over http the page still uses the audio
     it carries (there is no .ogg beside it to fetch), not the synthesised fallback."""
-    import functools
-    import http.server
-    import threading
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(single_file.parent))
-    handler.log_message = lambda *a: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base, stop = fixture_site.serve(single_file.parent, fixture_site.PlainHandler)
     context = browser.new_context()
     try:
         page = context.new_page()
         page.add_init_script(RECORDER)
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/{single_file.name}")
+        page.goto(f"{base}{single_file.name}")
         chart = page.eval_on_selector("figure.pl-chart", "f => f.dataset.chartId")
         focus_slider(page, chart)
         page.keyboard.press("ArrowRight")
@@ -429,7 +423,7 @@ def test_single_file_put_on_a_web_server_plays_its_embedded_tones(browser, singl
         assert page.evaluate("window.__plays")[-1]["synthesized"] is False
     finally:
         context.close()
-        server.shutdown()
+        stop()
 
 
 # --- export = serve ---------------------------------------------------------------------------

@@ -4,14 +4,11 @@ labels`), the slice or cell the drawing marks, R/C row and column summaries, and
 cursor shown. (test_pages.py checks every example page, these included, with axe with scripts on
 and off, CSP, forced colours and reflow.) One exported example site for the module.
 """
-import functools
-import http.server
 import json
 import os
 import shutil
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 import pytest
@@ -26,26 +23,13 @@ from conftest import recorded_page
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 
 
-class CSPHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript", ".ogg": "audio/ogg"}
-
-    def end_headers(self):
-        self.send_header("Content-Security-Policy", "default-src 'self'")
-        super().end_headers()
-
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def exported():
     tmp = tempfile.mkdtemp(prefix="pitchline-kinds-")
     out = fixture_site.export_example(os.path.join(tmp, "out"))
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(CSPHandler, directory=out))
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield {"http": f"http://127.0.0.1:{srv.server_address[1]}/", "file": Path(out).resolve().as_uri() + "/"}
-    srv.shutdown()
-    srv.server_close()
+    base, stop = fixture_site.serve(out)
+    yield {"http": base, "file": Path(out).resolve().as_uri() + "/"}
+    stop()
     shutil.rmtree(tmp, ignore_errors=True)
 
 
@@ -106,15 +90,25 @@ def test_heatmap_moves_along_rows_and_between_rows_with_summaries(page, labels):
     assert said(page) == "Row 2 of 4: " + rows[1][1]
     assert float(cell.get_attribute("y")) > y0   # the outline moved down a row
     page.keyboard.press("ArrowUp")
-    page.keyboard.press("ArrowUp")   # wraps to the last row
+    page.keyboard.press("ArrowUp")   # the top row: it stops there and says so (no silent wrap)
+    assert said(page) == "Top row: " + rows[0][1]
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
     assert said(page) == "Row 4 of 4: " + rows[3][1]
+    page.keyboard.press("ArrowDown")
+    assert said(page) == "Bottom row: " + rows[3][1]
     page.keyboard.press("r")
     assert live(page).startswith("2015: mean ") and "over 12 columns" in live(page)
     page.keyboard.press("c")
     assert live(page).startswith("February: mean ") and "over 4 rows" in live(page)
     # Summary: where the highs and lows are.
     summary = page.locator(f"#{HEATMAP}-summary").inner_text()
-    assert "Highest 28.1 °C at July, 2015" in summary and "By column" in summary
+    assert "Highest 28.1 °C (July, 2015)" in summary and "By column" in summary
+    page.evaluate("() => localStorage.setItem('pitchline.settings', JSON.stringify({order: 'valueFirst'}))")
+    page.reload()
+    page.focus(".pl-slider")
+    page.keyboard.press("Home")   # value first keeps the value's name: "mean daily high 7.1 …, January, 2012"
+    assert said(page) == "mean daily high 7.1 degrees Celsius, January, 2012"
 
 
 def test_axe_with_the_cursor_on_a_slice_and_a_cell(page):
@@ -211,3 +205,41 @@ def test_check_names_kinds_in_english_whatever_the_charts_language():
     out = subprocess.run([str(fixture_site._binary()), "check", "site"], cwd=ROOT, capture_output=True, text=True, timeout=300).stdout
     assert "seattle-hoechsttemperatur: line chart, 1 series, 366 points" in out, out
     assert "seattle-high-heatmap: heatmap with 4 rows and 12 columns" in out, out
+
+
+SAYS = "want => document.querySelector('.pl-slider').getAttribute('aria-valuetext') === want"
+SLICE_CENTRE = """([id, row]) => {
+    // A point well inside the slice: the centre of the inside points of a grid over its box.
+    const path = document.querySelector(`.pl-slice[data-row="${row}"]`), box = path.getBBox(), svg = path.ownerSVGElement;
+    path.scrollIntoView({block: "center"});   // focus on the slider may have scrolled the pie away
+    let sx = 0, sy = 0, n = 0;
+    for (let i = 1; i < 40; i++) for (let j = 1; j < 40; j++) {
+        const p = svg.createSVGPoint();
+        p.x = box.x + box.width * i / 40; p.y = box.y + box.height * j / 40;
+        if (path.isPointInFill(p)) { sx += p.x; sy += p.y; n++; }
+    }
+    const p = svg.createSVGPoint();
+    p.x = sx / n; p.y = sy / n;
+    if (!path.isPointInFill(p)) throw new Error("the slice's centre is outside it");
+    const q = p.matrixTransform(path.getScreenCTM());
+    return [q.x, q.y];
+}"""
+
+
+def test_pie_click_picks_the_slice_under_the_pointer_and_forced_colours_keep_slices_apart(page, labels):
+    """A click on a slice picks that slice (said, played, outlined); in forced colours (Windows
+    high contrast) the slices and their legend swatches keep three different colours."""
+    slices = labels[PIE]["series"][0]
+    open_chart(page, PIE)
+    page.evaluate("() => { window.__plays.length = 0; }")
+    page.mouse.click(*page.evaluate(SLICE_CENTRE, [PIE, 2]))
+    assert slices[2].endswith("3 of 3")
+    page.wait_for_function(SAYS, arg=slices[2], timeout=5000)
+    assert page.locator("svg .pl-slice.pl-current").get_attribute("data-row") == "2"
+    page.wait_for_function("() => window.__plays.length > 0", timeout=15000)
+    page.mouse.click(*page.evaluate(SLICE_CENTRE, [PIE, 1]))
+    page.wait_for_function(SAYS, arg=slices[1], timeout=5000)
+    page.emulate_media(forced_colors="active")
+    fills = page.evaluate("() => [...document.querySelectorAll('.pl-slice')].map(p => getComputedStyle(p).fill)")
+    swatches = page.evaluate("() => [...document.querySelectorAll('.pl-legend-arc .pl-swatch rect')].map(r => getComputedStyle(r).fill)")
+    assert len(set(fills)) == 3 and swatches == fills, (fills, swatches)

@@ -76,3 +76,44 @@ def test_playback_chimes_where_the_line_crosses_the_mean(page_for, base_url):
     chime = data["audio"]["tones"][data["audio"]["markTone"]][0]
     chimes = [p for p in page.evaluate("window.__plays") if p["offset"] == chime]
     assert len(chimes) == 2, chimes   # up through the mean in spring, down through it in autumn
+
+
+HORIZONTAL = "seattle-weather-types"
+
+
+def test_horizontal_rule_runs_across_the_rows_and_its_label_reads_upright_beside_it(page_for, base_url):
+    """Horizontal bars with a mean rule and a text layer (`align: left, dx: 4, dy: -6`): as
+    Vega-Lite draws it, the rule is vertical at 16.44 on the value axis (along the bottom) and
+    the label stands upright just right of it, half way down the plot. Drawn inside the
+    axis-swapping group, the rule lay along the rows and the label was mirrored (transposed)."""
+    page = page_for()
+    page.goto(f"{base_url}charts/{HORIZONTAL}.html")
+    svg = page.locator("figure.pl-chart svg.pl-svg")
+    assert svg.locator("line.pl-rule").count() == 1
+    label = svg.locator("text.pl-rule-label")
+    assert label.count() == 1 and label.text_content() == "All days 16.44 °C"
+    drawn = page.evaluate("""() => {
+        const svg = document.querySelector('figure.pl-chart svg.pl-svg');
+        const box = e => e.getBoundingClientRect();
+        const ticks = [...svg.querySelectorAll('.pl-axis-x text:not(.pl-axis-title)')]
+            .map(t => ({value: parseFloat(t.textContent), x: box(t).left + box(t).width / 2}));
+        const m = svg.querySelector('text.pl-rule-label').getScreenCTM();
+        const bars = [...svg.querySelectorAll('rect.pl-bar')].map(box);
+        return {rule: box(svg.querySelector('line.pl-rule')), label: box(svg.querySelector('text.pl-rule-label')),
+                ctm: [m.a, m.b, m.c, m.d], ticks, top: Math.min(...bars.map(b => b.top)), bottom: Math.max(...bars.map(b => b.bottom))};
+    }""")
+    rule, text, ticks = drawn["rule"], drawn["label"], drawn["ticks"]
+    # The rule: vertical, across every bar, where 16.44 is on the bottom axis.
+    assert rule["width"] < 3 and rule["top"] <= drawn["top"] + 1 and rule["bottom"] >= drawn["bottom"] - 1, drawn
+    (v0, x0), (v1, x1) = (ticks[0]["value"], ticks[0]["x"]), (ticks[-1]["value"], ticks[-1]["x"])
+    expected = x0 + (16.44 - v0) * (x1 - x0) / (v1 - v0)
+    assert abs(rule["left"] + rule["width"] / 2 - expected) < 3, (rule, expected, ticks)
+    # The label: upright (no swapped axes), starting just right of the rule, near the plot's middle.
+    a, b, c, d = drawn["ctm"]
+    assert a > 0 and d > 0 and abs(b) < 1e-6 and abs(c) < 1e-6, drawn["ctm"]
+    assert text["width"] > text["height"], text            # a line of text, not a column
+    assert 0 < text["left"] - rule["left"] < 12, (text, rule)
+    middle = (drawn["top"] + drawn["bottom"]) / 2
+    assert abs(text["top"] + text["height"] / 2 - middle) < 20, (text, middle)
+    summary = page.locator(f"#{HORIZONTAL}-summary").text_content()
+    assert "A rule marks All days, 16.44 °C." in summary, summary

@@ -73,9 +73,11 @@ def tabs_to(url, nth=0):
     pytest.fail("Tab never reached the scrubber")
 
 
-def transcript(url, keys, name):
+def transcript(url, keys, name, browser="chromium"):
+    """What Orca says, one utterance a line, with `> KEY` lines; `browser` "firefox" runs
+    Debian's Firefox ESR (`-b firefox`)."""
     for _ in range(3):   # exit 3/4/7: the harness's X display, Orca or lock failed to start; retry
-        result = subprocess.run(["bash", str(TOOL), "-p", "-k", url, *keys],
+        result = subprocess.run(["bash", str(TOOL), "-p", "-k", "-b", browser, url, *keys],
                                 capture_output=True, text=True, timeout=300)
         if result.returncode not in (3, 4, 7):
             break
@@ -278,7 +280,7 @@ def test_orca_layered_chart_band_range_and_mark_said_once(site):
 def test_orca_settings_dialog_verbose_then_the_next_point_in_the_new_wording(site):
     """O opens the settings (non-modal, focus on the checked choice of the first group; Orca 43
     reads radio buttons in browse mode): Down reads Verbose, Space chooses it; Escape returns to
-    the chart in focus mode, and the next points are said with their position."""
+    the chart in focus mode, the point there is said in the new wording, and so are the next."""
     url = site["base"] + f"charts/{CHART}.html"
     labels = site["labels"][CHART]["series"][0]
     tabs = tabs_to(url)
@@ -289,9 +291,78 @@ def test_orca_settings_dialog_verbose_then_the_next_point_in_the_new_wording(sit
     assert "selected" in " ".join(after_key(lines, "space")), lines
     back = " ".join(after_key(lines, "Escape"))
     assert "Focus mode" in back, back
-    assert "Audio chart horizontal slider" in back, back
+    assert f"Audio chart horizontal slider {labels[0]}, 1 of 1,461." in back, back
     assert after_key(lines, "Right", 1) == [labels[1] + ", 2 of 1,461"]
     assert after_key(lines, "Right", 2) == [labels[2] + ", 3 of 1,461"]
+
+
+# ---- Firefox ESR (`-b firefox`): one transcript on one report page (fixtures/extra/reports/
+# kinds.md: a donut, a heatmap, a box plot, then the line chart), one browser start for all five
+# cases (about 60 s, against about 150 s as five runs): each chart's name and kind on Tab and its
+# first steps, each heard once; then the line chart's scrubber and the settings dialog (open,
+# choose Verbose, back: the next point in the new wording). The Tab counts are Chromium's
+# (Playwright drives no Debian Firefox): the two stop on the same elements here.
+FIREFOX_CHARTS = [   # (case, chart, figure name, slider role and kind as Firefox says them, keys)
+    ("pie", "iowa-electricity-2017-share", "Iowa electricity by source in 2017", "Audio donut chart slider", ["Right", "Right"]),
+    ("heatmap", "seattle-high-heatmap", "Seattle's average daily high, month by year", "Audio heatmap slider", ["Right", "Down", "Right"]),
+    ("box", "seattle-temperature-boxplot", "Seattle's daily highs by month", "Audio box plot slider", ["Right", "Up", "Up"]),
+    ("scrubber", CHART, "Seattle daily temperature", "Audio chart slider", ["Right", "Right"]),
+]
+SETTINGS_KEYS = ["o", "Down", "space", "Escape", "Right"]
+
+
+@pytest.fixture(scope="module")
+def firefox(site):
+    """{case: the transcript lines from the Tab reaching its chart to the Tab leaving it}."""
+    url = site["base"] + "reports/kinds.html"
+    tabs = tabs_to(url, 0)   # then two Tab stops per chart: its scrubber, its details
+    keys = ["Tab"] * tabs
+    for n, (_, _, _, _, chart_keys) in enumerate(FIREFOX_CHARTS):
+        keys += (["Tab", "Tab"] if n else []) + chart_keys
+    lines = transcript(url, keys + SETTINGS_KEYS, "firefox-kinds-scrubber-settings", "firefox")
+    at = [i for i, line in enumerate(lines) if line == "> Tab"] + [lines.index("> o")]
+    assert len(at) == tabs + 2 * len(FIREFOX_CHARTS) - 1, lines
+    parts = {case: lines[at[tabs - 1 + 2 * n]:at[tabs + 2 * n]] for n, (case, *_) in enumerate(FIREFOX_CHARTS)}
+    parts["settings"] = lines[lines.index("> o"):]
+    return parts
+
+
+def firefox_expected(site, case):
+    """What Firefox + Orca should say on arrival and after each key: the generator's labels."""
+    chart = next(c for c in FIREFOX_CHARTS if c[0] == case)[1]
+    series = site["labels"][chart]["series"]
+    if case == "box":        # starts on the medians (series 3 of 7); Up: the next statistic, with its place
+        return [series[3][0], series[3][1], series[4][1] + ", 5 of 7", series[5][1] + ", 6 of 7"]
+    if case == "heatmap":    # Down: the next row, named
+        return [series[0][0], series[0][1], "Row 2 of 4: " + series[1][1], series[1][2]]
+    return [series[0][0], series[0][1], series[0][2]]
+
+
+@pytest.mark.parametrize("case", [c[0] for c in FIREFOX_CHARTS] + ["settings"])
+def test_orca_firefox_name_and_kind_on_tab_then_each_step_heard_once(site, firefox, case):
+    lines = firefox[case]
+    if case == "settings":
+        labels = site["labels"][CHART]["series"][0]
+        opened = " ".join(after_key(lines, "o"))
+        assert "Audio chart settings dialog" in opened and "Spoken label" in opened and "Normal" in opened, opened
+        assert "Verbose" in " ".join(after_key(lines, "Down")), lines
+        assert "selected" in " ".join(after_key(lines, "space")), lines
+        back = " ".join(after_key(lines, "Escape"))
+        assert f"Audio chart slider {labels[2]}, 3 of 1,461." in back and "Focus mode" in back, back
+        assert after_key(lines, "Right") == [labels[3] + ", 4 of 1,461"], lines
+        return
+    _, _, name, slider, keys = next(c for c in FIREFOX_CHARTS if c[0] == case)
+    expected = firefox_expected(site, case)
+    arrival = " ".join(after_key(lines, "Tab"))
+    assert f"{name} figure." in arrival and f"{slider} {expected[0]}." in arrival, arrival
+    assert "Press Enter to explore by sound, H for help." in arrival, arrival
+    pressed = {}
+    for key, said in zip(keys, expected[1:]):
+        pressed[key] = pressed.get(key, 0) + 1
+        assert after_key(lines, key, pressed[key]) == [said], lines
+    text = "\n".join(lines)
+    assert all(text.count(said) == 1 for said in expected[1:]), lines
+    assert "°C" not in text and "MWh" not in text
 
 
 def braille_lines(url, keys, name, tmp_path):

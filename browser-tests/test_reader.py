@@ -350,7 +350,22 @@ def test_guide_page_from_the_index_and_the_help_plays_every_sound_and_opens_the_
     assert page.locator("table.pl-keys kbd", has_text="O").count() >= 1     # the same key table as the help
     durations = page.evaluate("""() => Promise.all([...document.querySelectorAll('.pl-sounds audio')].map(a =>
         new Promise(ok => { a.onloadedmetadata = () => ok(a.duration); a.onerror = () => ok(-1); a.preload = 'auto'; a.load(); })))""")
-    assert len(durations) == 6 and all(0.05 < d < 1 for d in durations), durations
+    assert len(durations) == 7 and all(0.05 < d < 1 for d in durations), durations   # value … end, the mark chime
+    # Each example in Ogg, then the same sound in WebM (Safari before 18.4 skips the Ogg source):
+    # the same samples, and the same length within 20 ms (a slice's lead trim has no WebM form:
+    # the no-data tick's WebM measured 16 ms longer in Chromium, the six others exactly equal).
+    import base64
+    from urllib.request import url2pathname
+    sources = page.evaluate("""[...document.querySelectorAll('.pl-sounds audio')].map(a =>
+        [...a.querySelectorAll('source')].map(s => [s.type, new URL(s.src).pathname]))""")
+    assert all([t.split(";")[0] for t, _ in pair] == ["audio/ogg", "audio/webm"] for pair in sources), sources
+    same = page.evaluate("""async pairs => { const c = new OfflineAudioContext(1, 1, 22050), out = [];
+        const get = async b => (await c.decodeAudioData(Uint8Array.from(atob(b), ch => ch.charCodeAt(0)).buffer)).getChannelData(0);
+        for (const [ogg, webm] of pairs) { const [o, w] = [await get(ogg), await get(webm)];
+          const n = Math.min(o.length, w.length), same = o.subarray(0, n).every((v, i) => v === w[i]);
+          out.push(n > 0 && same && Math.abs(o.length - w.length) <= 0.02 * c.sampleRate); }
+        return out; }""", [[base64.b64encode(Path(url2pathname(path)).read_bytes()).decode() for _, path in pair] for pair in sources])
+    assert same == [True] * 7, same
     results = Axe().run(page, options=WCAG)
     assert results.violations_count == 0, results.generate_report()
     page.screenshot(path=str(ARTIFACTS / "guide.png"), full_page=True)
@@ -372,18 +387,11 @@ def test_guide_page_from_the_index_and_the_help_plays_every_sound_and_opens_the_
 @pytest.fixture(scope="module")
 def http_site(site):
     """The same export over loopback HTTP (audio is fetched there; file: pages use the base64 script)."""
-    import functools
-    import http.server
-    import threading
     from urllib.parse import urlparse
     from urllib.request import url2pathname
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=url2pathname(urlparse(site).path))
-    handler.log_message = lambda *a: None
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.server_address[1]}/"
-    srv.shutdown()
-    srv.server_close()
+    base, stop = fixture_site.serve(url2pathname(urlparse(site).path), fixture_site.PlainHandler)
+    yield base
+    stop()
 
 
 def audio_requests(page):
@@ -444,3 +452,75 @@ def test_an_ogg_decode_failure_tries_webm_then_simple_tones_said_once(new_page, 
     assert all(freqs[0] <= p["frequency"] <= freqs[-1] for p in plays)    # the bank's pitches, synthesised
     said = [m for m in messages if "synthesised" in m]
     assert len(said) == 1, messages
+
+
+# Safari before 18.4: Ogg refused by canPlayType (WebKit answers "" for Vorbis in Ogg there), so
+# the page must take the WebM bank; each decoded bank's container is recorded by its magic bytes.
+NO_OGG = """(() => { const can = HTMLMediaElement.prototype.canPlayType;
+  HTMLMediaElement.prototype.canPlayType = function (t) { return /ogg/.test(t) ? '' : can.call(this, t); }; })();"""
+CONTAINERS = """(() => { window.__containers = []; const d = BaseAudioContext.prototype.decodeAudioData;
+  BaseAudioContext.prototype.decodeAudioData = function (b) {
+    const m = new Uint8Array(b, 0, 4), text = String.fromCharCode.apply(null, m);
+    window.__containers.push(text === 'OggS' ? 'ogg' : (m[0] === 0x1a && m[1] === 0x45 && m[2] === 0xdf && m[3] === 0xa3) ? 'webm' : text);
+    return d.apply(this, arguments); }; })();"""
+
+
+@pytest.fixture(scope="module")
+def single_file():
+    """`pitchline export site --single-file`: the example site as one file, alone in a folder."""
+    import subprocess
+    tmp = Path(tempfile.mkdtemp(prefix="pitchline-reader-single-"))
+    binary = Path(fixture_site.REPO) / os.environ.get("PITCHLINE_BIN", ".build/debug/pitchline")
+    r = subprocess.run([str(binary), "export", "site", "--single-file", str(tmp / "site.html"), "--quiet"],
+                       cwd=fixture_site.REPO, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    yield tmp / "site.html"
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def inserted_audio_scripts(page):
+    return page.evaluate("[...document.querySelectorAll('script[src*=\".audio.\"]')].map(s => s.src.split('/').pop())")
+
+
+def test_from_disk_and_in_the_single_file_a_browser_without_ogg_plays_the_webm_tones(new_page, site, single_file):
+    """Safari before 18.4 from file:// (a report) and in the single file: the WebM bank is carried
+    there too (a base64 script twin; both inline in the single file), and the page decodes the one
+    canPlayType says it plays, so the real tones play, not the synthesised fallback."""
+    # A report from disk (its charts load their banks when idle): for each, only the WebM
+    # script is inserted and only WebM is decoded.
+    page = new_page(TOGETHER, NO_OGG, CONTAINERS)
+    page.goto(site + "reports/seattle-weather.html")
+    focus_slider(page)
+    page.keyboard.press("ArrowRight")
+    banks = page.evaluate("""new Set([...document.querySelectorAll('figure[data-audio-webm-script]')]
+        .map(f => f.dataset.audioKey || f.dataset.chartId)).size""")   # a figure's panels share one bank
+    page.wait_for_function(f"() => window.__containers.length >= {banks}", timeout=15000)
+    scripts = inserted_audio_scripts(page)
+    assert banks >= 5 and len(scripts) == banks and all(s.endswith(".webm.js") for s in scripts), scripts
+    assert page.evaluate("window.__containers") == ["webm"] * banks
+    assert page.evaluate("window.__plays")[-1]["synthesized"] is False
+    assert page.locator(".pl-live").first.text_content().strip() == ""   # nothing to apologise for
+    # The same report in a browser that plays Ogg: the Ogg twin, as before.
+    page = new_page(TOGETHER, CONTAINERS)
+    page.goto(site + "reports/seattle-weather.html")
+    focus_slider(page)
+    page.wait_for_function(f"() => window.__containers.length >= {banks}", timeout=15000)
+    scripts = inserted_audio_scripts(page)
+    assert len(scripts) == banks and not any(s.endswith(".webm.js") for s in scripts), scripts
+    assert page.evaluate("window.__containers") == ["ogg"] * banks
+    # The single file carries both banks of every chart; without Ogg, WebM decodes and plays.
+    text = single_file.read_text(encoding="utf-8")
+    banks = text.count("(window.PitchlineAudio = ")
+    assert banks >= 10 and text.count("(window.PitchlineAudioWebM = ") == banks
+    for ogg in (False, True):
+        page = new_page(TOGETHER, CONTAINERS) if ogg else new_page(TOGETHER, NO_OGG, CONTAINERS)
+        page.goto(single_file.as_uri() + f"#{SEATTLE}-heading")
+        slider = page.locator(f'figure[data-chart-id="{SEATTLE}"] .pl-slider')
+        slider.focus()
+        page.wait_for_function("() => window.__decoded.length >= 1", timeout=15000)
+        page.keyboard.press("ArrowRight")
+        containers = page.evaluate("window.__containers")
+        assert containers and set(containers) == {"ogg" if ogg else "webm"}, containers
+        last = page.evaluate("window.__plays")[-1]
+        assert last["synthesized"] is False and last["duration"] > 0
+        assert inserted_audio_scripts(page) == []                            # nothing from beside the file

@@ -133,6 +133,14 @@ def kind_rows(result: dict, kind: str):
             value = _num(item.get("theta"))
             key = canonical_key(item["fill"]) if "fill" in item else "*"
             series = None
+            # Arcs from theta to theta2 are ranges; a radius field is an extra channel.
+            lower = upper = None
+            if _num(item.get("theta2")) is not None and value is not None:
+                lower, upper = min(value, _num(item["theta2"])), max(value, _num(item["theta2"]))
+            extras = {c: item[p] for c, p in (("radius", "outerRadius"), ("radius2", "innerRadius")) if p in item}
+            if value is not None:
+                rows.append((key, series, value, lower, upper, extras))
+            continue
         else:
             value = _num(item.get("fill"))
             # A binned axis draws from the bin's start (x2/y2) to its end: the start names it.
@@ -146,6 +154,22 @@ def kind_rows(result: dict, kind: str):
         if value is not None:
             rows.append((key, series, value, None, None, {}))
     return rows
+
+
+def _arc_radii(model: dict, oracle: dict) -> list[str]:
+    """A radial chart: each slice's radius value (Pitchline's `semantics.arc.radii`) is the
+    value Vega-Lite draws its outer radius from; a chart with a radius field must have them."""
+    radii = (model.get("semantics", {}).get("arc") or {}).get("radii")
+    theirs = {canonical_key(i["fill"]) if "fill" in i else "*": _num(i["outerRadius"]) for i in oracle["items"] if "outerRadius" in i}
+    if not theirs:
+        return [] if radii is None else ["Pitchline reads radius values Vega-Lite does not draw"]
+    if radii is None:
+        return ["Vega-Lite draws each slice's radius from the data; Pitchline has no radius values"]
+    ours = {canonical_key(k): r for k, r in zip(model["xValues"], radii) if r is not None}
+    if set(ours) != set(theirs) or not all(_close(ours[k], theirs[k]) for k in ours):
+        first = next((k for k in sorted(set(ours) | set(theirs)) if not _close(ours.get(k), theirs.get(k))), None)
+        return [f"slice radius differs at {first!r}: Pitchline {ours.get(first)!r}, Vega-Lite {theirs.get(first)!r}"]
+    return []
 
 
 def kind_order(result: dict, kind: str) -> list[str]:
@@ -459,7 +483,12 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
     if not theirs:
         problems.append("no Vega-Lite item could be read (the oracle reads values from mark encodings "
                         "by field; this spec's marks draw them through signals)")
-    if kind and not problems:
+    if kind == "arc" and not problems:
+        problems += _arc_radii(model, oracle)
+    # Arcs that all start at zero (unstacked, or one stack per radius) have no clockwise order.
+    starts = [_num(i.get("endAngle")) for i in oracle["items"]] if kind == "arc" else []
+    unordered = kind == "arc" and (None in starts or len(set(starts)) < len(starts))
+    if kind and not problems and not unordered:
         order = kind_order(oracle, kind)
         if kind == "arc":
             ours_order = [canonical_key(v) for v, x in zip(model["xValues"], model["series"][0]["values"]) if x is not None]

@@ -16,7 +16,7 @@ import vl_convert as vlc
 TAG = "\u241fPL"  # marks our description so it is never confused with Vega-Lite's own
 SEP = "\u241e"
 CHANNELS = ["x", "x2", "y", "y2", "xc", "yc", "stroke", "fill", "size", "opacity", "shape",
-            "strokeDash", "text", "angle", "startAngle", "endAngle"]
+            "strokeDash", "text", "angle", "startAngle", "endAngle", "outerRadius", "innerRadius"]
 
 
 def field_path(field: str) -> list[str]:
@@ -128,6 +128,12 @@ def _instrument(marks, scales_by_name, out_marks, groupby=()):
         # An arc draws its stacked theta from `<f>_end` to `<f>_start`; the datum carries `<f>` too.
         if fields.get("startAngle", "").endswith("_end") and fields.get("endAngle", "") == fields["startAngle"][:-4] + "_start":
             fields["theta"] = fields["startAngle"][:-4]
+        elif mark.get("type") == "arc" and "startAngle" in fields:
+            # Theta not stacked (theta2, or theta and radius both aggregated): each arc is drawn
+            # from its own theta (to theta2 when given, else from zero).
+            fields["theta"] = fields["startAngle"]
+            if "endAngle" in fields:
+                fields["theta2"] = fields["endAngle"]
         expr = "'" + TAG + "' + '" + SEP + "' + " + json.dumps(mark.get("name", ""))
         for channel, f in fields.items():
             expr += f" + '{SEP}{channel}=' + {_value_expr(f)}"

@@ -195,6 +195,15 @@ def test_the_comparison_notices_a_wrong_slice_or_cell():
     assert compare.diff(heat, vega) == []
     vega["items"][2]["y"] = "r1"
     assert compare.diff(heat, vega) != []
+    # A radial chart: each slice's radius value against the one Vega-Lite draws its outer radius from.
+    radial = dict(pie, semantics={"arc": {"radii": [6.0, 4.0]}})
+    vega = {"scales": {"theta": "linear", "radius": "sqrt", "color": "ordinal"}, "marks": [{"name": "m", "type": "arc", "fields": {}}],
+            "items": [{"mark": "m", "fill": "a", "theta": 6.0, "startAngle": 6.0, "endAngle": 0.0, "outerRadius": 6.0},
+                      {"mark": "m", "fill": "b", "theta": 4.0, "startAngle": 10.0, "endAngle": 6.0, "outerRadius": 4.0}]}
+    assert compare.diff(radial, vega) == []
+    vega["items"][1]["outerRadius"] = 5.0
+    assert "slice radius differs at 'Sb'" in compare.diff(radial, vega)[0]
+    assert "no radius values" in compare.diff(pie, vega)[0]
 
 
 def test_the_figure_comparison_reads_each_layered_panel(models):

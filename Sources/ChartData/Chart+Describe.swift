@@ -158,7 +158,10 @@ extension Chart {
 
     /// Least squares against the x position (numeric x when there is one, else the row number),
     /// plus the shape, the cycle and the first-to-last change.
-    func computeTrend(_ values: [Double?], stats: SeriesStatistics) -> Trend {
+    func computeTrend(_ allValues: [Double?], stats: SeriesStatistics) -> Trend {
+        // A row drawn at zero for an invalid x (Chart+Invalid.swift) has no place in a trend.
+        var values = allValues
+        for row in semantics.invalidDrawn?.keyRows ?? [] where values.indices.contains(row) { values[row] = nil }
         let xs: [Double] = xValues.indices.map { xValues[$0].numeric ?? Double($0) }
         var n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0, sr = 0.0, srr = 0.0, sry = 0.0
         let x0 = xs.first ?? 0

@@ -13,10 +13,20 @@ public struct KindSemantics: Sendable, Equatable {
     public var radii: [Double?]?
     /// The radius channel's scale (`sqrt` in the gallery's radial plot: area follows the value).
     public var radiusScale: ScaleInfo?
-    /// False when Vega-Lite does not stack theta (`"stack": false`, theta and radius both
-    /// aggregated, or `theta2`): every slice is drawn from its own start (zero, or `theta`) and
-    /// has no share of a total.
+    /// True when every slice is stacked in one pie, so each has a share of the total; false when
+    /// Vega-Lite does not stack theta (`"stack": false`, theta and radius both aggregated,
+    /// `theta2`) or stacks it per radius value (a radius field other than theta's).
     public var thetaStacked: Bool = true
+    /// Each slice's angular extent in theta units as Vega-Lite draws it, per row: stacked
+    /// (within its radius group), from theta to theta2, or from zero to theta; nil: no slice.
+    public var arcSpans: [ArcSpan?] = []
+
+    /// A slice from `start` to `end` on the theta scale (the data's units, clockwise).
+    public struct ArcSpan: Sendable, Equatable {
+        public var start: Double
+        public var end: Double
+        public init(start: Double, end: Double) { self.start = start; self.end = end }
+    }
 
     public init(rowTitle: String? = nil, innerRadius: Double? = nil) {
         self.rowTitle = rowTitle
@@ -25,11 +35,12 @@ public struct KindSemantics: Sendable, Equatable {
 }
 
 extension Chart {
-    /// What names an arc chart's kind beyond its mark: "radial" (slices of different radii),
-    /// "donut" (a hole in the middle), nil for a pie and every other mark.
+    /// What names an arc chart's kind beyond its mark: "radial" (slices of different radii, or
+    /// arcs that are not one pie: unstacked, theta to theta2), "donut" (a hole in the middle),
+    /// nil for a pie and every other mark.
     public var kindVariant: String? {
         guard mark == .arc else { return nil }
-        if semantics.kind.radii != nil { return "radial" }
+        if semantics.kind.radii != nil || !semantics.kind.thetaStacked { return "radial" }
         return (semantics.kind.innerRadius ?? 0) > 0 ? "donut" : nil
     }
 
@@ -40,6 +51,26 @@ extension Chart {
 }
 
 extension ChartBuilder {
+    /// Where Vega-Lite draws each slice (vega-lite stack.ts): `stacked`, each starts where the
+    /// one before in its group ends (`groups`: the radius value when radius reads another field,
+    /// so equal radii share a stack; nil: one stack); `ranged`, from theta to theta2 (the
+    /// details' lower and upper); else from zero. A missing or negative value has no slice.
+    static func arcSpans(values: [Double?], details: [PointDetail], groups: [Double?]?, stacked: Bool, ranged: Bool) -> [KindSemantics.ArcSpan?] {
+        var ends: [Double?: Double] = [:]
+        return values.indices.map { row in
+            if ranged {
+                guard details.indices.contains(row), let a = details[row].lower, let b = details[row].upper else { return nil }
+                return .init(start: min(a, b), end: max(a, b))
+            }
+            guard let v = values[row], v >= 0 else { return nil }
+            guard stacked else { return .init(start: 0, end: v) }
+            let group = groups?[row] ?? nil
+            let start = ends[group] ?? 0
+            ends[group] = start + v
+            return .init(start: start, end: start + v)
+        }
+    }
+
     /// A pie's series with each slice's share of the total (`PointDetail.share`, 0…1); a missing
     /// or negative value has no share (Vega-Lite draws no slice for it).
     static func withShares(_ s: Series) -> Series {
@@ -97,24 +128,56 @@ extension Chart {
 
     private func arcSummary(_ speech: SpeechFormatter) -> String {
         let m = speech.messages
-        let slices = slicesByShare
         let counted = m.plural("count.slices", count: pointCount)
         let kind = speech.kindName ?? m["kind.arc"]
         var text = title.isEmpty ? m["arc.summaryUntitled", ["kind": kind, "slices": counted]] : m["arc.summary", ["kind": kind, "title": title, "slices": counted]]
         if let aggregate = y.aggregate { text += " (\(aggregatePhrase(aggregate, m)))" }
         text += "."
-        guard let first = slices.first, let values = series.first?.values else { return text + " " + m["arc.noValue"] }
-        let total = values.reduce(0.0) { $0 + max($1 ?? 0, 0) }
-        text += " " + m["arc.largest", ["name": speech.xText(first.row), "share": speech.shareText(first.share), "value": speech.valueText(values[first.row])]]
-        let next = slices.dropFirst().prefix(Self.summarySliceLimit - 1).map { m["arc.item", ["name": speech.xText($0.row), "share": speech.shareText($0.share)]] }
-        if !next.isEmpty { text += m["arc.then", ["list": m.list(next)]] }
-        let rest = slices.count - 1 - next.count
-        text += rest > 0 ? m.plural("arc.rest", count: rest) : "."
-        text += " " + m["arc.total", ["value": speech.valueText(total)]]
+        guard let values = series.first?.values else { return text + " " + m["arc.noValue"] }
+        if semantics.kind.thetaStacked {
+            let slices = slicesByShare
+            guard let first = slices.first else { return text + " " + m["arc.noValue"] }
+            let total = values.reduce(0.0) { $0 + max($1 ?? 0, 0) }
+            text += " " + m["arc.largest", ["name": speech.xText(first.row), "share": speech.shareText(first.share), "value": speech.valueText(values[first.row])]]
+            let next = slices.dropFirst().prefix(Self.summarySliceLimit - 1).map { m["arc.item", ["name": speech.xText($0.row), "share": speech.shareText($0.share)]] }
+            if !next.isEmpty { text += m["arc.then", ["list": m.list(next)]] }
+            let rest = slices.count - 1 - next.count
+            text += rest > 0 ? m.plural("arc.rest", count: rest) : "."
+            text += " " + m["arc.total", ["value": speech.valueText(total)]]
+        } else {
+            // Not one pie (unstacked, ranges, a stack per radius): the largest values (an arc from
+            // theta to theta2: the widest, with its range), no shares.
+            let details = series.first?.details ?? []
+            func range(_ row: Int) -> (low: Double, high: Double)? {
+                guard details.indices.contains(row), let a = details[row].lower, let b = details[row].upper else { return nil }
+                return (min(a, b), max(a, b))
+            }
+            let slices = values.indices.compactMap { row in values[row].map { v in (row: row, value: range(row).map { $0.high - $0.low } ?? v) } }
+                .enumerated().sorted { $0.element.value == $1.element.value ? $0.offset < $1.offset : $0.element.value > $1.element.value }.map(\.element)
+            func said(_ row: Int, _ value: Double) -> String {
+                range(row).map { m["range.fromTo", ["low": speech.valueText($0.low), "high": speech.valueText($0.high)]] } ?? speech.valueText(value)
+            }
+            guard let first = slices.first else { return text + " " + m["arc.noValue"] }
+            text += " " + m["arc.largestValue", ["name": speech.xText(first.row), "value": said(first.row, first.value)]]
+            let next = slices.dropFirst().prefix(Self.summarySliceLimit - 1).map { m["arc.itemValue", ["name": speech.xText($0.row), "value": said($0.row, $0.value)]] }
+            if !next.isEmpty { text += m["arc.then", ["list": m.list(next)]] }
+            let rest = slices.count - 1 - next.count
+            text += rest > 0 ? m.plural("arc.rest", count: rest) : "."
+        }
+        if let radius = radiusField, let radii = semantics.kind.radii?.compactMap({ $0 }), let low = radii.min(), let high = radii.max() {
+            var f = NumberFormat.automatic(for: radii)
+            if radii.contains(where: { $0.magnitude >= 10 }), let tenths = NumberFormat(d3: ",.1~f") { f = tenths }  // "20.1", not "20.084"
+            text += " " + m["arc.radius", ["title": SpeechFormatter.lowercasedKeepingAcronyms(radius.title),
+                                          "low": m.locale.localized(f.format(low)), "high": m.locale.localized(f.format(high))]]
+        }
         let missing = values.filter { $0 == nil }.count
         if missing > 0 { text += " " + m.plural("arc.missing", count: missing) }
         return text
     }
+
+    /// A radial chart's radius channel when it reads another field than theta (said with each
+    /// slice as an extra field); nil otherwise.
+    var radiusField: ExtraField? { semantics.extraFields.first { $0.channel == "radius" } }
 
     private func heatmapSummary(_ speech: SpeechFormatter) -> String {
         let m = speech.messages

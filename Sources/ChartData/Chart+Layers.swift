@@ -18,6 +18,11 @@ public struct ChartAnnotation: Sendable, Equatable {
     public var group: String?
     /// Index of the leaf layer it came from (drawing order, first = bottom).
     public var layer: Int
+    /// True for a label at a data point (a row and a value), not a mark across the chart.
+    public var atPoint = false
+    /// Where the spec's text mark puts the label; nil when the label is Pitchline's own (a rule's
+    /// aggregate name, drawn at the rule's end).
+    public var placement: LabelPlacement?
 
     public init(kind: Kind, value: Double? = nil, row: Int? = nil, aggregate: String? = nil, label: String? = nil, group: String? = nil, layer: Int) {
         self.kind = kind
@@ -27,6 +32,31 @@ public struct ChartAnnotation: Sendable, Equatable {
         self.label = label
         self.group = group
         self.layer = layer
+    }
+}
+
+/// A text mark's placement as Vega-Lite reads it: `align` and `baseline` around its anchor (the
+/// encoded position, or the middle of the plot along an axis without a channel), moved by
+/// `dx`/`dy` pixels. Drawn in screen coordinates, so a horizontal chart's labels stay upright.
+public struct LabelPlacement: Sendable, Equatable {
+    /// "left", "center" (Vega-Lite's default for text) or "right".
+    public var align: String
+    /// "top", "middle" (the default), "bottom", "alphabetic", "line-top" or "line-bottom".
+    public var baseline: String
+    public var dx: Double
+    public var dy: Double
+
+    public init(align: String = "center", baseline: String = "middle", dx: Double = 0, dy: Double = 0) {
+        self.align = align
+        self.baseline = baseline
+        self.dx = dx
+        self.dy = dy
+    }
+
+    /// The mark definition's `align`, `baseline`, `dx` and `dy` (a bare `"text"` mark: the defaults).
+    init(mark: JSONValue) {
+        self.init(align: mark["align"]?.string ?? "center", baseline: mark["baseline"]?.string ?? "middle",
+                  dx: mark["dx"]?.number ?? 0, dy: mark["dy"]?.number ?? 0)
     }
 }
 

@@ -199,6 +199,9 @@ public struct Series: Sendable, Equatable {
     /// Rows where the series has a datum whose value is invalid (nil in `values`) and drawn
     /// anyway, at `ChartSemantics.invalidDrawn` (Vega-Lite's `invalid: "show"`); else empty.
     public var invalidRows: Set<Int> = []
+    /// True when the name is a value from the data (a colour category: "Europe", "Sunday"): it is
+    /// spoken as written; a name from a title is lower-cased mid-sentence ("maximum temperature").
+    public var nameFromData = false
 
     public init(name: String, values: [Double?], details: [PointDetail] = [], pointRows: [Int]? = nil,
                 sourceKey: String? = nil, sourceIndex: Int? = nil) {

@@ -172,6 +172,7 @@ extension ChartBuilder {
         let builder = ChartBuilder(spec: longSpec, frame: long, specFile: specFile, id: id)
         var chart = try builder.assemble(frame: long, roles: Roles(key: axes.key, value: valueDef, orientation: axes.orientation), markKind: .point,
                                          fieldOf: longFieldOf, binEnd: binEnd, onRows: { rowKeys = $0 })
+        for s in chart.series.indices { chart.series[s].nameFromData = false }  // statistic names ("Median") are titles
         // Rows are the groups in the key's order; find each row's group.
         let firstKey = groupby.first
         var groupOfRow: [Int] = []

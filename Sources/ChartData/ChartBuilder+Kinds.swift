@@ -19,8 +19,17 @@ extension ChartBuilder {
             guard theta.type == .quantitative || theta.aggregate != nil else {
                 throw specProblem(theta.path, line: theta.line, "theta must be quantitative (the slice sizes) or aggregated, e.g. \"aggregate\": \"count\"")
             }
+            for name in ["theta2", "radius", "radius2"] {
+                guard let c = spec.channel(name), c.field != nil || c.aggregate != nil else { continue }
+                guard c.type == .quantitative || c.aggregate != nil else {
+                    throw specProblem(c.path, line: c.line, "\(name) must be quantitative (a slice's \(name.hasPrefix("theta") ? "end angle" : "length from the centre")), e.g. {\"field\": \"count\", \"type\": \"quantitative\"}")
+                }
+            }
+            if let r = spec.channel("radius"), case .offset = r.stack {
+                throw specProblem(r.path, line: r.line, "a stacked radius (rings of segments) is not supported; stack theta (the angles) instead")
+            }
             let slices = Self.kindColourChannel(spec).flatMap { $0.field != nil ? $0 : nil }
-            return Roles(key: slices, value: theta, orientation: .vertical)
+            return Roles(key: slices, value: theta, value2: spec.channel("theta2"), orientation: .vertical)
         case "rect":
             let x = spec.channel("x"), y = spec.channel("y")
             guard let x, let y else {
@@ -37,6 +46,35 @@ extension ChartBuilder {
         default:
             return nil
         }
+    }
+
+    /// Does Vega-Lite stack theta (a pie: each slice starts where the one before ends)? Its rule
+    /// (vega-lite stack.ts): an explicit `stack` on theta or radius decides; with a `radius`
+    /// field as well, theta stacks when it alone is aggregated, or when radius alone has a
+    /// non-linear scale; never with `theta2` (each slice is drawn from theta to theta2).
+    func arcThetaStacked() -> Bool {
+        guard let theta = spec.channel("theta"), spec.channel("theta2") == nil else { return false }
+        switch theta.stack {
+        case .none: return false
+        case .offset: return true
+        case .unset: break
+        }
+        guard let radius = spec.channel("radius"), radius.field != nil || radius.aggregate != nil, radius.type == .quantitative else { return true }
+        if case .offset = radius.stack { return false }
+        let thetaAggregated = theta.aggregate != nil, radiusAggregated = radius.aggregate != nil
+        if thetaAggregated != radiusAggregated { return thetaAggregated }
+        let linear = { (s: ScaleInfo) in s.type == "linear" }
+        if !linear(theta.scale) { return false }
+        return !linear(radius.scale)
+    }
+
+    /// A radial chart's radius value per row (the radius channel's evaluated data); nil when the
+    /// arc has no radius field.
+    func arcRadii(datums: [Int], rowOfDatum: [Int], frame: DataFrame, fieldOf: [String: String], rowCount: Int) -> [Double?]? {
+        guard let f = fieldOf["radius"], let column = frame.column(f) else { return nil }
+        var radii = [Double?](repeating: nil, count: rowCount)
+        for r in datums where radii[rowOfDatum[r]] == nil { radii[rowOfDatum[r]] = column[r].validNumber }
+        return radii
     }
 
     /// The colour channel of an arc or rect: color, else fill.
@@ -77,7 +115,17 @@ extension ChartBuilder {
 
     /// A pie's slices in Vega-Lite's stack order: by the `order` channel when it has a field,
     /// else the colour field ascending (Vega-Lite stacks an arc so whatever the colour's `sort`).
+    /// Arcs with `theta2` (each from its own start to its own end) read clockwise, by start.
     func arcSliceOrder(_ keys: [DataValue], datums: [Int], keyColumn: [DataValue], frame: DataFrame, fieldOf: [String: String]) -> [DataValue] {
+        if spec.channel("theta2") != nil, let f = fieldOf["theta"], let column = frame.column(f) {
+            var start: [DataValue: Double] = [:]
+            for r in datums where start[keyColumn[r]] == nil { start[keyColumn[r]] = column[r].validNumber }
+            let original = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+            return keys.sorted { a, b in
+                let x = start[a] ?? .infinity, y = start[b] ?? .infinity
+                return x != y ? x < y : original[a]! < original[b]!
+            }
+        }
         guard let o = spec.channel("order"), let f = fieldOf["order"], let column = frame.column(f) else {
             return keys.sorted { a, b in
                 if let x = a.validNumber, let y = b.validNumber, case .number = a, case .number = b { return x < y }

@@ -8,7 +8,7 @@ extension ChartBuilder {
     /// Channels whose nominal/ordinal field splits the data into series (one line, one colour each).
     static let seriesChannels = ["color", "fill", "stroke", "detail", "strokeDash", "shape", "xOffset", "yOffset"]
     /// Channels whose values are spoken with each point and shown in the table.
-    static let extraChannels = ["size", "opacity", "fillOpacity", "strokeOpacity", "strokeWidth", "angle", "text", "href", "url", "description", "color", "fill", "stroke", "shape", "strokeDash"]
+    static let extraChannels = ["size", "opacity", "fillOpacity", "strokeOpacity", "strokeWidth", "angle", "text", "href", "url", "description", "color", "fill", "stroke", "shape", "strokeDash", "radius", "radius2"]
 
     /// Marks evaluated as another kind but drawn and described as themselves (issue 14).
     static let ownMarks: [String: Mark] = ["tick": .tick, "rule": .rule, "text": .text]
@@ -328,6 +328,7 @@ extension ChartBuilder {
             series.append(Series(name: name, values: values, details: details, pointRows: repeats && seriesOrder.count > 1 ? points.sorted() : nil,
                                  sourceKey: sourceKey, sourceIndex: grouping.isEmpty ? frame.index(of: sourceKey) ?? series.count : series.count))
             series[series.count - 1].invalidRows = drawnInvalid
+            series[series.count - 1].nameFromData = !grouping.isEmpty && spec.seriesTitles[sk] == nil
         }
         if series.isEmpty { series = [Series(name: valueTitle, values: [Double?](repeating: nil, count: rowCount))] }
         var spoken: [String: String] = [:]
@@ -386,7 +387,19 @@ extension ChartBuilder {
             invalidRows: invalid, pointPerDatum: repeats, notes: notes)
         if markKind == .arc || markKind == .rect {
             semantics.kind = KindSemantics(rowTitle: heatmapY.map { title(of: $0, fallback: "Rows") }, innerRadius: markKind == .arc ? spec.innerRadius : nil)
-            if markKind == .arc { series = series.map(Self.withShares) }
+            if markKind == .arc {
+                let stacked = arcThetaStacked()
+                let radii = arcRadii(datums: datums, rowOfDatum: rowOfDatum, frame: frame, fieldOf: fieldOf, rowCount: rowCount)
+                // Vega-Lite stacks theta per radius value when radius reads another field.
+                let groups = fieldOf["radius"] != fieldOf["theta"] ? radii : nil
+                semantics.kind.thetaStacked = stacked && Set((groups ?? []).compactMap { $0 }).count <= 1
+                if semantics.kind.thetaStacked { series = series.map(Self.withShares) }
+                semantics.kind.radii = radii
+                semantics.kind.radiusScale = spec.channel("radius")?.scale
+                if let s = series.first {
+                    semantics.kind.arcSpans = Self.arcSpans(values: s.values, details: s.details, groups: groups, stacked: stacked, ranged: roles.value2 != nil)
+                }
+            }
         }
         semantics.valueChannel = value.channel
         if showInvalid && (!invalidKeyRows.isEmpty || series.contains { !$0.invalidRows.isEmpty }) {

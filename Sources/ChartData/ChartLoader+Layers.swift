@@ -165,7 +165,9 @@ struct LayerMerge {
             } else {
                 key = .category(ChartBuilder.text(v))
             }
-            return [PendingAnnotation(annotation: ChartAnnotation(kind: kind, value: number, label: label, layer: index), channel: channel, key: key)]
+            var a = ChartAnnotation(kind: kind, value: number, label: label, layer: index)
+            if kind == .text { a.placement = LabelPlacement(mark: leaf.markJSON) }
+            return [PendingAnnotation(annotation: a, channel: channel, key: key)]
         }
         // An aggregate over the layer's data (one per colour group): evaluated as a one-row view.
         var readable = spec
@@ -179,10 +181,10 @@ struct LayerMerge {
                 guard let value else { continue }
                 let text = textIndex.flatMap { s.details.indices.contains(row) && s.details[row].extras.indices.contains($0) ? s.details[row].extras[$0] : nil }
                 let key: XValue = chart.x.type == .temporal ? .date(Date(timeIntervalSince1970: value / 1000)) : .number(value)
-                out.append(PendingAnnotation(
-                    annotation: ChartAnnotation(kind: kind, value: value, aggregate: def.aggregate, label: text ?? label,
-                                                group: chart.series.count > 1 ? s.name : nil, layer: index),
-                    channel: channel, key: key))
+                var a = ChartAnnotation(kind: kind, value: value, aggregate: def.aggregate, label: text ?? label,
+                                        group: chart.series.count > 1 ? s.name : nil, layer: index)
+                if kind == .text { a.placement = LabelPlacement(mark: leaf.markJSON) }
+                out.append(PendingAnnotation(annotation: a, channel: channel, key: key))
             }
         }
         return out
@@ -204,7 +206,9 @@ struct LayerMerge {
                 guard out.count < labelLimit, let v = s.values[r], s.details.indices.contains(r),
                       s.details[r].extras.indices.contains(textIndex), let label = s.details[r].extras[textIndex],
                       !Self.isNumberLabel(label) else { continue }
-                out.append(PendingAnnotation(annotation: ChartAnnotation(kind: .text, value: v, label: label, layer: index), channel: "point", key: chart.xValues[r]))
+                var a = ChartAnnotation(kind: .text, value: v, label: label, layer: index)
+                a.placement = LabelPlacement(mark: leaf.markJSON)
+                out.append(PendingAnnotation(annotation: a, channel: "point", key: chart.xValues[r]))
             }
         }
         return out

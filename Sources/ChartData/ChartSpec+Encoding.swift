@@ -9,13 +9,12 @@ extension ChartSpec {
         "x", "y", "x2", "y2", "xOffset", "yOffset", "color", "fill", "stroke", "opacity", "fillOpacity",
         "strokeOpacity", "strokeWidth", "strokeDash", "size", "angle", "shape", "text", "tooltip", "detail",
         "order", "key", "href", "url", "description", "xError", "xError2", "yError", "yError2", "theta",
+        "theta2", "radius", "radius2",
     ]
     static let refusedChannels: [String: String] = [
         "row": "small multiples (row, column, facet) are not supported yet",
         "column": "small multiples (row, column, facet) are not supported yet",
         "facet": "small multiples (row, column, facet) are not supported yet",
-        "theta2": "arc ranges (theta2) are not supported yet",
-        "radius": "radial charts (radius) are not supported yet; a pie or donut needs theta and color", "radius2": "radial charts (radius2) are not supported yet",
         "latitude": "maps are not supported", "longitude": "maps are not supported",
         "latitude2": "maps are not supported", "longitude2": "maps are not supported",
     ]
@@ -197,6 +196,7 @@ extension ChartSpec {
             else if let t = value["scale"]?["type"]?.string, ["time", "utc"].contains(t) { def.type = .temporal }
             else if def.constant?.number != nil { def.type = .quantitative }
             else if channel == "order" || channel.hasPrefix("order[") || channel == "size" || channel == "opacity" { def.type = .quantitative }
+            else if ["theta", "theta2", "radius", "radius2"].contains(channel) { def.type = .quantitative }  // polar positions: continuous
             else { def.type = .nominal }
         }
         return def

@@ -236,10 +236,12 @@ extension LayerMerge {
                 a.row = Self.nearestRow(key, in: xValues)
                 if a.row == nil { continue }
                 if pending.channel == rowChannel { a.value = key.numeric }  // a mark across the rows
+                a.atPoint = pending.channel == "point"
             }
             // A label at the same place as a rule names that rule.
             if a.kind == .text, let i = out.firstIndex(where: { $0.kind == .rule && $0.row == a.row && $0.group == a.group && Self.same($0.value, a.value) && $0.label == nil }) {
                 out[i].label = a.label
+                out[i].placement = a.placement
                 continue
             }
             out.append(a)

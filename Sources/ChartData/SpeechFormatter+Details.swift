@@ -33,9 +33,9 @@ extension SpeechFormatter {
     }
 
     /// ", total 5,120, size 120" for a point's stack total and extra channels ("" when none).
-    public func detailSuffix(_ d: PointDetail) -> String {
+    public func detailSuffix(_ d: PointDetail, withTotal: Bool = true) -> String {
         var text = ""
-        if let total = d.stackTotal, chart.semantics.idiom != .diverging, chart.series.count > 1 || chart.semantics.pointPerDatum {
+        if withTotal, let total = d.stackTotal, chart.semantics.idiom != .diverging, chart.series.count > 1 || chart.semantics.pointPerDatum {
             text += messages["label.total", ["total": totalText(total)]]
         }
         for (field, extra) in zip(chart.semantics.extraFields, d.extras) {
@@ -43,6 +43,16 @@ extension SpeechFormatter {
             text += ", \(Self.lowercasedKeepingAcronyms(field.title)) \(extra)"
         }
         return text
+    }
+
+    /// The all-series view of a stacked chart says the stack total once, after every series'
+    /// segment (", total 124"); nil when the row has no stack total.
+    public func allSeriesTotalText(row: Int) -> String? {
+        guard chart.semantics.stack != nil, chart.semantics.idiom != .diverging, chart.series.count > 1 else { return nil }
+        for s in chart.series where s.details.indices.contains(row) {
+            if let total = s.details[row].stackTotal { return forEars(messages["label.total", ["total": totalText(total)]]) }
+        }
+        return nil
     }
 
     /// A stack total in the values' units (a normalized stack's total is in the data's units,

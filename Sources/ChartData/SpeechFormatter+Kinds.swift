@@ -4,11 +4,12 @@ import Foundation
 /// `rect.*`), made once here and carried to the page script as templates and texts (the
 /// browser rebuilds none of them).
 extension SpeechFormatter {
-    /// A share of the total: "62%", "0.4%" (one decimal under 1 %).
+    /// A share of the total: "62%", "0.4%" (one decimal under 1 %); "62 %" where the language
+    /// spaces it (CLDR).
     public func shareText(_ share: Double) -> String {
         var f = NumberFormat(d3: share < 0.01 && share > 0 ? ".1%" : ".0%")!
         f.trim = false
-        return locale.localized(f.format(share))
+        return locale.localized(f.format(share)).replacingOccurrences(of: "%", with: locale.percentSign)  // "52 %" in German
     }
 
     /// Templates of a pie slice ("{x}, {v} thousand megawatt hours") or a heatmap cell
@@ -23,8 +24,7 @@ extension SpeechFormatter {
             return PointTemplates(say: m["arc.label", ["value": said]], sayGap: m["arc.gap"], show: m["arc.label", ["value": shown]],
                                   showGap: m["arc.gap"], part: "{v}", partGap: m["value.noData"])
         case .rect:
-            let row = chart.series.indices.contains(series) ? chart.series[series].name : ""
-            let name = m.language == .de ? chart.y.title : Self.lowercasedKeepingAcronyms(chart.y.title)
+            let row = chart.series.indices.contains(series) ? chart.series[series].name : "", name = heatmapValueName
             return PointTemplates(say: m["rect.label", ["row": row, "name": name, "value": said]], sayGap: m["rect.gap", ["row": row]],
                                   show: m["rect.label", ["row": row, "name": name, "value": shown]], showGap: m["rect.gap", ["row": row]],
                                   part: m["rect.part", ["row": row, "value": "{v}"]], partGap: m["rect.partGap", ["row": row]])
@@ -33,11 +33,29 @@ extension SpeechFormatter {
         }
     }
 
+    /// The heatmap's value name inside a label: "mean daily high" (German keeps its nouns' case).
+    var heatmapValueName: String {
+        messages.language == .de ? chart.y.title : Self.lowercasedKeepingAcronyms(chart.y.title)
+    }
+
+    /// A heatmap cell's value-first label keeps the value's name and says the column and row
+    /// after it: "mean daily high 7.1 degrees Celsius, January, 2012"; nil for other marks.
+    func kindVariants(series: Int) -> LabelVariants? {
+        guard chart.mark == .rect else { return nil }
+        let m = messages, row = chart.series.indices.contains(series) ? chart.series[series].name : ""
+        let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
+        return LabelVariants(valueFirst: m["rect.valueFirst", ["name": heatmapValueName, "value": said, "row": row]],
+                             valueFirstGap: m["rect.valueFirstGap", ["row": row]], terse: "{v}", terseGap: m["value.noData"])
+    }
+
     /// Said after a slice's value: ", 62% of the total, 1 of 3" ("" for other marks and gaps).
     func kindDetail(series: Int, row: Int) -> String {
-        guard chart.mark == .arc, let share = chart.series[series].details[row].share else { return "" }
-        return messages["arc.detail", ["share": shareText(share), "n": TextFormat.count(row + 1, locale: locale),
-                                       "count": TextFormat.count(chart.pointCount, locale: locale)]]
+        guard chart.mark == .arc else { return "" }
+        let place = ["n": TextFormat.count(row + 1, locale: locale), "count": TextFormat.count(chart.pointCount, locale: locale)]
+        guard let share = chart.series[series].details[row].share else {  // not one pie: no share, the place only
+            return chart.semantics.kind.thetaStacked ? "" : messages["arc.position", place]
+        }
+        return messages["arc.detail", place.merging(["share": shareText(share)]) { a, _ in a }]
     }
 
     /// A heatmap cell by its column and row: "August, 2015".

@@ -82,11 +82,12 @@ extension SpeechFormatter {
     }
 
     /// What follows a point's label (", total 5,120, size 120"), in words for ears; nil when nothing.
-    public func detailText(series: Int, row: Int) -> String? {
+    /// `withTotal` false: without the stack total (the all-series view says it once, `allSeriesTotalText`).
+    public func detailText(series: Int, row: Int, withTotal: Bool = true) -> String? {
         guard chart.series.indices.contains(series), chart.series[series].values.indices.contains(row),
               chart.series[series].values[row] != nil,
               chart.series[series].details.indices.contains(row) else { return nil }
-        let text = kindDetail(series: series, row: row) + detailSuffix(chart.series[series].details[row]) + layerSuffix(series: series, row: row)
+        let text = kindDetail(series: series, row: row) + detailSuffix(chart.series[series].details[row], withTotal: withTotal) + layerSuffix(series: series, row: row)
         return text.isEmpty ? nil : forEars(text)
     }
 
@@ -94,6 +95,13 @@ extension SpeechFormatter {
     public func pointTemplates(series: Int) -> PointTemplates {
         if let kind = kindTemplates(series: series) { return kind }  // pie slices, heatmap cells
         let name = spokenName(series)
+        var pointName = name
+        // A scatter whose series are data categories names the value too: "drizzle, temp max 6.1".
+        if chart.mark == .point, chart.series.count > 1, chart.series.indices.contains(series), chart.series[series].nameFromData,
+           chart.semantics.valueChannel == "y", !chart.y.title.isEmpty {
+            let title = messages.language == .de ? chart.y.title : Self.lowercasedKeepingAcronyms(chart.y.title)
+            pointName = messages["label.seriesAndValue", ["series": name, "title": title]]
+        }
         let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
         let shown = symbol.map { Self.withUnit("{v}", $0) } ?? "{v}"
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
@@ -107,8 +115,8 @@ extension SpeechFormatter {
                 part: m["label.part", ["name": name, "value": "{v}"]], partGap: nonePart)
         }
         return PointTemplates(
-            say: m["label.point", ["name": name, "value": said]], sayGap: m["label.gap", ["name": name]],
-            show: m["label.point", ["name": name, "value": shown]], showGap: m["label.gap", ["name": name]],
+            say: m["label.point", ["name": pointName, "value": said]], sayGap: m["label.gap", ["name": pointName]],
+            show: m["label.point", ["name": pointName, "value": shown]], showGap: m["label.gap", ["name": pointName]],
             part: m["label.part", ["name": name, "value": "{v}"]], partGap: m["label.partGap", ["name": name]])
     }
 
@@ -135,8 +143,9 @@ extension SpeechFormatter {
         let parts = chart.series.indices.map { s -> String in
             let t = pointTemplates(series: s)
             let value = templateValue(series: s, row: row)
-            return Self.fill(value == nil ? t.partGap : t.part, x: "", value: value) + (detailText(series: s, row: row) ?? "")
+            return Self.fill(value == nil ? t.partGap : t.part, x: "", value: value) + (detailText(series: s, row: row, withTotal: false) ?? "")
         }
-        return Self.fill(all.say, x: xLabel(row)) + parts.joined(separator: all.join)
+        // A stack's total once, after every segment (as the page script says it).
+        return Self.fill(all.say, x: xLabel(row)) + parts.joined(separator: all.join) + (allSeriesTotalText(row: row) ?? "")
     }
 }

@@ -39,6 +39,7 @@ public struct AllSeriesVariants: Sendable, Equatable, Encodable {
 extension SpeechFormatter {
     /// The variants of `series`' spoken label (docs/architecture.md, "Reader settings").
     public func labelVariants(series: Int) -> LabelVariants {
+        if let kind = kindVariants(series: series) { return kind }  // heatmap cells (SpeechFormatter+Kinds)
         let name = spokenName(series), m = messages
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
         if let box = chart.semantics.box, box.statistics.indices.contains(series) {

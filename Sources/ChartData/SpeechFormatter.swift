@@ -37,11 +37,12 @@ public struct SpeechFormatter: Sendable {
         // German capitalises nouns: "Höchsttemperatur" stays as written.
         cycleNames = messages.language == .en ? [:] : Self.cycleNames(messages.locale)
         spokenNames = chart.series.indices.map { s in
-            let name = chart.series[s].name
-            if let said = chart.options.spokenSeriesNames[name] { return said }
+            let series = chart.series[s]
+            if let said = chart.options.spokenSeriesNames[series.name] { return said }
             // A box plot's statistic as said mid-sentence ("Februar, unteres Quartil 7,8").
             if let box = chart.semantics.box, box.statistics.indices.contains(s) { return messages["box.said.\(box.statistics[s].rawValue)"] }
-            return messages.language == .de ? name : Self.lowercasedKeepingAcronyms(name)
+            // Names from data values ("Europe", "Fossil Fuels") are said as written; titles lowered.
+            return messages.language == .de || series.nameFromData ? series.name : Self.lowercasedKeepingAcronyms(series.name)
         }
         // An SI axis format ("~s": "150k") is for tick labels; speech keeps the data's digits.
         if let f = chart.y.format, var parsed = NumberFormat(d3: f), parsed.kind != .short {

@@ -18,6 +18,9 @@ public struct TextLocale: Sendable, Equatable {
     /// CLDR's minimum grouping digits: 2 in Spanish ("1234" but "12.345"), else 1. Measured
     /// from Foundation's own output for 1234, since swift-corelibs-foundation does not expose it.
     public let minimumGroupingDigits: Int
+    /// What follows a percentage's digits: "%" in English, "\u{A0}%" (no-break space) in German,
+    /// French and Spanish, from Foundation's percent style.
+    public let percentSign: String
     /// CLDR date patterns for the locale (`d MMMM y`, `d. MMMM y`, `d 'de' MMMM 'de' y`), the
     /// month with year (`MMMM y`) and the time of day (`HH:mm`, `H:mm`), from
     /// `DateFormatter.setLocalizedDateFormatFromTemplate`; rendered by `TextFormat.date`.
@@ -43,6 +46,10 @@ public struct TextLocale: Sendable, Equatable {
         groupingSeparator = numbers.groupingSeparator ?? ","
         decimalSeparator = numbers.decimalSeparator ?? "."
         minimumGroupingDigits = numbers.string(from: 1234)?.contains(groupingSeparator) == false ? 2 : 1
+        let percent = NumberFormatter()
+        percent.locale = locale
+        percent.numberStyle = .percent
+        percentSign = percent.string(from: 0.52).map { String($0.drop { $0.isNumber }) }.flatMap { $0.hasSuffix("%") ? $0 : nil } ?? "%"
         // Bare "en" is en-US in CLDR ("January 3, 2012"); Pitchline's English has always said
         // "3 January 2012", so its patterns come from en_GB (same month names).
         let patterns = identifier == "en" ? Locale(identifier: "en_GB") : locale

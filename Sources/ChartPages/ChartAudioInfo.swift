@@ -9,6 +9,9 @@ public struct ChartAudioInfo: Sendable, Equatable, Codable {
     public var webmFile: String?
     /// `<id>.audio.<hash>.js`: the same bytes as base64 in a classic script (for `file://`).
     public var scriptFile: String
+    /// `<id>.audio.<hash>.webm.js`: the WebM bank as base64 in a classic script
+    /// (`window.PitchlineAudioWebM`), for `file://` and the single file; nil for older renders.
+    public var webmScriptFile: String?
     public var sampleRate: Int
     /// `[start, duration, frequency]` per bank tone (seconds, seconds, hertz).
     public var tones: [[Double]]
@@ -30,12 +33,13 @@ public struct ChartAudioInfo: Sendable, Equatable, Codable {
     public var audioKey: String? = nil
 
     public init(
-        oggFile: String, webmFile: String? = nil, scriptFile: String, sampleRate: Int, tones: [[Double]], pointTones: [[Int]],
+        oggFile: String, webmFile: String? = nil, scriptFile: String, webmScriptFile: String? = nil, sampleRate: Int, tones: [[Double]], pointTones: [[Int]],
         sharedPointTones: [[Int]]? = nil, endTone: Int, missingTone: Int, playbackDuration: Double, graphFiles: [String]
     ) {
         self.oggFile = oggFile
         self.webmFile = webmFile
         self.scriptFile = scriptFile
+        self.webmScriptFile = webmScriptFile
         self.sampleRate = sampleRate
         self.tones = tones
         self.pointTones = pointTones

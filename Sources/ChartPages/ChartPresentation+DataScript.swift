@@ -18,6 +18,9 @@ struct ChartScriptData: Encodable {
         var values: [String?]
         /// Said after a point's label (", total 5,120, size 120"); nil when no point has any.
         var details: [String?]?
+        /// `details` without the stack total, for the all-series view (which says it once, `AllInfo.details`);
+        /// nil when they are the same.
+        var partDetails: [String?]?
         var tones: [Int]?
         /// S: one sentence (shape and range); S again: the rest.
         var brief: String
@@ -45,6 +48,8 @@ struct ChartScriptData: Encodable {
         var maxRow: Int?
         var brief: String
         var more: String
+        /// Said once after every series' part: a stacked chart's total (", total 124"); nil otherwise.
+        var details: [String?]?
     }
     struct AudioInfo: Encodable {
         var sampleRate: Int
@@ -120,6 +125,9 @@ struct ScrubberText: Encodable {
     var braille: [String]
     /// M on a chart without rules or labels.
     var noMarks: String
+    /// A heatmap: said before the cell when Up/Down would go past the top or bottom row (its
+    /// rows stop there, as a row stops at its ends); nil: Up/Down cycle through the series.
+    var rowEnds: [String]? = nil
     /// Verbose setting: said after a point, ", {p} of 1,461" (`{p}`: the point's place from 1).
     var position = ""
     /// Verbose setting: the place follows the row's name (`{x}`), and `seriesAfter` is left
@@ -219,6 +227,8 @@ extension ChartPresentation {
         let mores = chart.series.indices.map { s in
             speech.forEars([description.series[s].statisticsSentence, description.series[s].trendSentence].joined(separator: " "))
         }
+        // A stacked chart's all-series view says the stack total once per row.
+        let totals: [String?]? = chart.hasAllSeriesView ? { let t = rows.map { speech.allSeriesTotalText(row: $0) }; return t.contains { $0 != nil } ? t : nil }() : nil
         let series = chart.series.indices.map { s -> ChartScriptData.SeriesInfo in
             let values = rows.map { chart.series[s].values[$0] }
             let drawn = chart.drawnValues(series: s)  // where the dot sits (invalid values at zero, Chart+Invalid.swift)
@@ -229,13 +239,14 @@ extension ChartPresentation {
                 variants: speech.labelVariants(series: s),
                 values: rows.map { speech.templateValue(series: s, row: $0) },
                 details: { let d = rows.map { speech.detailText(series: s, row: $0) }; return d.contains { $0 != nil } ? d : nil }(),
+                partDetails: totals == nil ? nil : rows.map { speech.detailText(series: s, row: $0, withTotal: false) },
                 tones: audio.map { a in rows.map { a.pointTones[s][$0] } },
                 brief: briefs[s], more: mores[s],
                 sharedTones: audio?.sharedPointTones.map { shared in rows.map { shared[s][$0] } },
                 minRow: toScrub(d.statistics.minRow),
                 maxRow: toScrub(d.statistics.maxRow),
                 play: PlaybackPlan.speeds.map { PlaybackPlan.plan(values: values, duration: duration / $0.0) },
-                cx: cx,
+                cx: { let dx = geometry.ownMarkOffset(series: s); return dx == 0 ? cx : cx.map { round1($0 + dx) } }(),
                 // A stack segment's dot sits on its top, where it is drawn.
                 cy: heatmap.map { h in rows.map { _ in round1(h.cy(series: s)) } } ?? (chart.semantics.stack != nil && !chart.series[s].details.isEmpty
                     ? rows.map { r in (chart.series[s].details[r].upper ?? chart.series[s].values[r]).map { round1(geometry.y($0)) } }
@@ -251,7 +262,7 @@ extension ChartPresentation {
             all = .init(
                 labels: speech.allSeriesTemplates, variants: speech.allSeriesVariants,
                 minRow: toScrub(lows.min { $0.0 < $1.0 }?.1), maxRow: toScrub(highs.max { $0.0 < $1.0 }?.1),
-                brief: briefs.joined(separator: " "), more: mores.joined(separator: " "))
+                brief: briefs.joined(separator: " "), more: mores.joined(separator: " "), details: totals)
         }
         let m = speech.messages
         let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : m["axis.inUnit", ["unit": $0]] } ?? "")
@@ -282,7 +293,10 @@ extension ChartPresentation {
         }
         text.position = speech.positionTemplate(pointCount: chart.pointCount)
         if speech.positionFollowsX { text.positionFollowsX = true }
-        if chart.mark == .rect { text.series = m["scrubber.row"] }
+        if chart.mark == .rect {
+            text.series = m["scrubber.row"]
+            text.rowEnds = [m["scrubber.topRow"], m["scrubber.bottomRow"]]
+        }
         if let axes = speech.kindAxes {  // X: the slices or columns; Y: the rest (rows, colour)
             text.xAxis = m["axis.kindSay", ["name": axes[0].name, "text": axes[0].text]]
             text.yAxis = speech.forEars(axes.dropFirst().map { m["axis.kindSay", ["name": $0.name, "text": $0.text]] }.joined(separator: " "))

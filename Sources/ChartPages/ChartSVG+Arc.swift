@@ -11,24 +11,34 @@ extension ChartSVG {
     /// Vega-Lite's default pie radius (a 200 × 200 view): `innerRadius` is read against it.
     static let vegaLiteArcRadius = 100.0
 
-    /// The slice's angles (radians, clockwise from twelve o'clock) per row; nil for no slice.
+    /// The slice's angles (radians, clockwise from twelve o'clock) per row; nil for no slice: its
+    /// span on the theta scale (zero to the largest end, a whole turn), as Vega-Lite draws it.
     static func arcAngles(_ chart: Chart) -> [(start: Double, end: Double)?] {
-        guard let s = chart.series.first else { return [] }
-        var angle = 0.0
-        return s.details.indices.map { row in
-            guard let share = s.details[row].share, share > 0 else { return nil }
-            let a = angle
-            angle += share * 2 * .pi
-            return (a, angle)
+        var spans = chart.semantics.kind.arcSpans
+        if spans.isEmpty, let s = chart.series.first {  // a model made without spans: one pie by shares
+            var end = 0.0
+            spans = s.details.map { d in d.share.map { share in end += share; return .init(start: end - share, end: end) } }
+        }
+        let turn = spans.compactMap { $0?.end }.max() ?? 0
+        return spans.map { span in
+            guard let span, turn > 0, span.end > span.start else { return nil }
+            return (span.start / turn * 2 * .pi, span.end / turn * 2 * .pi)
         }
     }
 
-    /// Where a slice's label point sits (its centroid on the ring), for the scrubber data.
-    static func arcCentroid(_ chart: Chart, row: Int) -> (x: Double, y: Double)? {
-        let angles = arcAngles(chart)
-        guard angles.indices.contains(row), let a = angles[row] else { return nil }
-        let mid = (a.start + a.end) / 2, r = arcRadius * (1 + innerRatio(chart)) / 2
-        return (arcCentre.x + r * sin(mid), arcCentre.y - r * cos(mid))
+    /// Each slice's outer radius in the drawing: the pie's, or on a radial chart its radius
+    /// value on the radius scale (linear or square root, from zero) between the hole and the pie's.
+    static func outerRadii(_ chart: Chart) -> [Double] {
+        let rows = chart.pointCount
+        guard let radii = chart.semantics.kind.radii else { return Array(repeating: arcRadius, count: rows) }
+        let sqrtScale = chart.semantics.kind.radiusScale?.type == "sqrt"
+        let f = { (v: Double) in sqrtScale ? v.squareRoot() : v }
+        let top = radii.compactMap { $0.map { f(max($0, 0)) } }.max() ?? 0
+        let inner = arcRadius * innerRatio(chart)
+        return (0..<rows).map { row in
+            guard radii.indices.contains(row), let v = radii[row], top > 0 else { return inner }
+            return inner + (arcRadius - inner) * f(max(v, 0)) / top
+        }
     }
 
     static func innerRatio(_ chart: Chart) -> Double {
@@ -38,10 +48,11 @@ extension ChartSVG {
     func renderArc(into out: inout String) {
         let chart = geometry.chart
         let (cx, cy) = Self.arcCentre
-        let r = Self.arcRadius, inner = r * Self.innerRatio(chart)
+        let inner = Self.arcRadius * Self.innerRatio(chart), outer = Self.outerRadii(chart)
         func point(_ radius: Double, _ angle: Double) -> String { "\(num(cx + radius * sin(angle))),\(num(cy - radius * cos(angle)))" }
         for (row, slice) in Self.arcAngles(chart).enumerated() {
-            guard let slice else { continue }
+            guard let slice, outer[row] > inner else { continue }
+            let r = outer[row]
             var (a, b) = slice
             if b - a >= 2 * .pi - 1e-9 { b = a + 2 * .pi - 1e-4 }  // one slice: a full ring
             let large = b - a > .pi ? 1 : 0
@@ -59,7 +70,7 @@ extension ChartSVG {
     func arcLegendHTML() -> String {
         let chart = geometry.chart
         let speech = SpeechFormatter(chart: chart)
-        var out = "<ul class=\"pl-legend\" aria-hidden=\"true\">"
+        var out = "<ul class=\"pl-legend pl-legend-arc\" aria-hidden=\"true\">"
         for row in chart.xValues.indices {
             let share = chart.series.first?.details[row].share.map { " (\(speech.shareText($0)))" } ?? ""
             out += "<li><svg class=\"pl-swatch\" viewBox=\"0 0 14 14\" width=\"14\" height=\"14\" focusable=\"false\">"

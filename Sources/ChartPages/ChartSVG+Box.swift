@@ -49,12 +49,7 @@ extension ChartSVG {
         let g = geometry, chart = g.chart
         let series = chart.series[s]
         let values = series.values
-        // Several series side by side within a band (as grouped bars), one series centred.
-        var offset = 0.0
-        if case .band(_, let band) = g.xLayout, chart.series.count > 1, chart.mark != .text {
-            let group = band * 0.6
-            offset = -group / 2 + (Double(s) + 0.5) * group / Double(chart.series.count)
-        }
+        let offset = g.ownMarkOffset(series: s)
         func range(_ row: Int) -> (Double, Double)? {
             guard series.details.indices.contains(row), let lo = series.details[row].lower, let hi = series.details[row].upper else { return nil }
             return (lo, hi)
@@ -121,5 +116,17 @@ extension ChartSVG {
         default:
             break
         }
+    }
+}
+
+extension ChartGeometry {
+    /// Where series `s` of an error bar, band, tick or rule chart sits across its row's band:
+    /// several series side by side (as grouped bars), one series centred. The drawing and the
+    /// cursor (the data script's `cx`) both use it.
+    func ownMarkOffset(series s: Int) -> Double {
+        guard case .band(_, let band) = xLayout, chart.series.count > 1,
+              [.errorbar, .errorband, .tick, .rule].contains(chart.mark) else { return 0 }
+        let group = band * 0.6
+        return -group / 2 + (Double(s) + 0.5) * group / Double(chart.series.count)
     }
 }

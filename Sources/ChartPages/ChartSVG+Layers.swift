@@ -2,7 +2,7 @@ import ChartData
 import Foundation
 
 /// What layers add to the drawing: bands under their lines, lollipop stems, dumbbell connectors,
-/// rules and labels (`ChartAnnotation`). Styles in `Public/layers.css` (classes only: the strict
+/// rules and labels (`ChartAnnotation`, drawn upright in screen coordinates). Styles in `Public/layers.css` (classes only: the strict
 /// CSP allows no inline styles); every text through `xmlEscape`.
 extension ChartSVG {
     /// Filled areas from each point's band (`PointDetail.bandLower`/`bandUpper`), one path per
@@ -29,8 +29,9 @@ extension ChartSVG {
         }
     }
 
-    /// Stems (lollipops), connectors (dumbbells), then every rule and label.
-    func writeLayerMarks(into out: inout String) {
+    /// Stems (lollipops), connectors (dumbbells) and a waterfall's steps, in row/value
+    /// coordinates (inside the axis-swapping group of a horizontal chart).
+    func writeLayerShapes(into out: inout String) {
         let g = geometry
         let chart = g.chart
         switch chart.semantics.idiom {
@@ -48,8 +49,9 @@ extension ChartSVG {
                 for (row, v) in s.values.enumerated() { if let v { byRow[chart.xValues[row], default: []].append(v); at[chart.xValues[row]] = at[chart.xValues[row]] ?? row } }
             }
             var d = ""
-            for (key, values) in byRow where values.count > 1 {
-                let x = num(g.x(row: at[key]!))
+            for (key, row) in at.sorted(by: { $0.value < $1.value }) {  // in row order: the same page every time
+                guard let values = byRow[key], values.count > 1 else { continue }
+                let x = num(g.x(row: row))
                 d += "M\(x),\(num(g.y(values.min()!)))V\(num(g.y(values.max()!)))"
             }
             out += "<path class=\"pl-connector\" d=\"\(d)\"/>"
@@ -64,35 +66,81 @@ extension ChartSVG {
             out += "<path class=\"pl-connector\" d=\"\(d)\"/>"
         case .gantt, .diverging, nil: break
         }
+    }
+
+    /// Every rule and label, in screen coordinates (outside the axis-swapping group, so a
+    /// horizontal chart's labels read upright): a value rule runs across the rows, a row rule
+    /// across the values. A label from a text layer stands where Vega-Lite puts it (its position,
+    /// or the middle of the plot along an axis it does not set, moved by its `dx`/`dy`, aligned
+    /// by its `align`/`baseline`); a rule's own label (its aggregate) sits at the rule's far end.
+    func writeAnnotations(into out: inout String) {
+        let g = geometry
+        let chart = g.chart
         guard !chart.semantics.annotations.isEmpty else { return }
         let speech = SpeechFormatter(chart: chart)
+        let (rowStart, rowEnd) = g.rowExtent, (valueStart, valueEnd) = g.valueExtent
+        let rowMiddle = (rowStart + rowEnd) / 2, valueMiddle = (valueStart + valueEnd) / 2
         out += "<g class=\"pl-annotations\">"
         for a in chart.semantics.annotations {
-            let text = speech.annotationDrawnLabel(a)
+            var text = speech.annotationDrawnLabel(a)
+            // Where the label would stand without a placement of its own (a rule's aggregate name).
+            var own: (x: Double, y: Double, anchor: String)?
+            // Where a text layer puts it: its anchor in screen coordinates.
+            let anchor: (Double, Double)
             if let row = a.row, chart.xValues.indices.contains(row) {
-                let x = num(g.x(row: row))
-                if a.kind == .rule {
-                    out += "<line class=\"pl-rule\" x1=\"\(x)\" x2=\"\(x)\" y1=\"\(num(g.plotTop))\" y2=\"\(num(g.plotBottom))\"/>"
-                }
-                if let text {
-                    let y = a.kind == .rule ? g.plotTop + 12 : g.y(a.value ?? g.yScale.domainMax) - 8
-                    out += "<text class=\"pl-rule-label\" x=\"\(x)\" y=\"\(num(y))\" text-anchor=\"middle\">\(xmlEscape(text))</text>"
+                let r = g.x(row: row)
+                if a.atPoint, let v = a.value {
+                    anchor = g.screen(row: r, value: g.y(v))
+                    own = g.horizontal ? (anchor.0 + 8, anchor.1, "start") : (anchor.0, anchor.1 - 8, "middle")
+                } else {
+                    if a.kind == .rule { out += line(g.screen(row: r, value: valueStart), g.screen(row: r, value: valueEnd)) }
+                    anchor = g.screen(row: r, value: valueMiddle)
+                    own = g.horizontal ? (g.plotRight - 4, r - 6, "end") : (r, g.plotTop + 12, "middle")
                 }
             } else if let v = a.value {
-                let y = num(g.y(v))
-                if a.kind == .rule {
-                    out += "<line class=\"pl-rule\" x1=\"\(num(g.plotLeft))\" x2=\"\(num(g.plotRight))\" y1=\"\(y)\" y2=\"\(y)\"/>"
-                }
-                let label = [text, speech.annotationValueText(v, aggregate: a.aggregate)].compactMap { $0 }.joined(separator: " ")
-                out += "<text class=\"pl-rule-label\" x=\"\(num(g.plotRight - 4))\" y=\"\(num(g.y(v) - 6))\" text-anchor=\"end\">\(xmlEscape(label))</text>"
+                let p = g.y(v)
+                if a.kind == .rule { out += line(g.screen(row: rowStart, value: p), g.screen(row: rowEnd, value: p)) }
+                anchor = g.screen(row: rowMiddle, value: p)
+                own = g.horizontal ? (p + 4, g.plotTop + 12, "start") : (g.plotRight - 4, p - 6, "end")
+                // A value mark's label says its value too ("Mean 3.03").
+                text = [text, speech.annotationValueText(v, aggregate: a.aggregate)].compactMap { $0 }.joined(separator: " ")
+            } else {
+                continue  // a note without a position: said in the description only
+            }
+            guard let text, !text.isEmpty, let own else { continue }
+            if let place = a.placement {
+                let textAnchor = place.align == "left" ? "start" : place.align == "right" ? "end" : "middle"
+                out += "<text class=\"pl-rule-label\" x=\"\(num(anchor.0 + place.dx))\" y=\"\(num(anchor.1 + place.dy))\"\(Self.baselineShift(place.baseline)) text-anchor=\"\(textAnchor)\">\(xmlEscape(text))</text>"
+            } else {
+                out += "<text class=\"pl-rule-label\" x=\"\(num(own.x))\" y=\"\(num(own.y))\"\(g.horizontal && a.atPoint ? Self.baselineShift("middle") : "") text-anchor=\"\(own.anchor)\">\(xmlEscape(text))</text>"
             }
         }
         out += "</g>"
     }
+
+    /// A rule between two screen points.
+    private func line(_ a: (Double, Double), _ b: (Double, Double)) -> String {
+        "<line class=\"pl-rule\" x1=\"\(num(a.0))\" x2=\"\(num(b.0))\" y1=\"\(num(a.1))\" y2=\"\(num(b.1))\"/>"
+    }
+
+    /// Vega-Lite's text baselines as a shift from the alphabetic baseline SVG draws on.
+    static func baselineShift(_ baseline: String) -> String {
+        switch baseline {
+        case "top", "line-top": " dy=\"0.71em\""
+        case "middle": " dy=\"0.32em\""
+        default: ""  // bottom, alphabetic, line-bottom
+        }
+    }
 }
 
 extension ChartGeometry {
-    /// The values bands and value rules reach, so the y scale shows them.
+    /// A point given in row/value coordinates (`x(row:)`, `y(_:)`) on the screen.
+    func screen(row: Double, value: Double) -> (Double, Double) { horizontal ? (value, row) : (row, value) }
+
+    /// Where the rows run on the screen: left to right, or top to bottom when `horizontal`.
+    var rowExtent: (Double, Double) { horizontal ? (plotTop, plotBottom) : (plotLeft, plotRight) }
+
+    /// The values bands, value rules and labels reach (and a lollipop's zero), so the value scale shows them.
     static func layerExtent(_ chart: Chart) -> (Double, Double)? {
         var lo = Double.infinity, hi = -Double.infinity
         for s in chart.series {
@@ -100,9 +148,11 @@ extension ChartGeometry {
                 for v in [d.bandLower, d.bandUpper].compactMap({ $0 }) where v.isFinite { lo = min(lo, v); hi = max(hi, v) }
             }
         }
-        for a in chart.semantics.annotations where a.row == nil {
+        for a in chart.semantics.annotations where a.row == nil || a.atPoint {
             if let v = a.value, v.isFinite { lo = min(lo, v); hi = max(hi, v) }
         }
+        // A lollipop's stems stand on zero (Vega-Lite's scale includes it).
+        if chart.semantics.idiom == .lollipop, chart.y.type != .temporal, chart.pitchCurve != .log { lo = min(lo, 0); hi = max(hi, 0) }
         return lo <= hi ? (lo, hi) : nil
     }
 }

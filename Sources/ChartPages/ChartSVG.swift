@@ -94,15 +94,15 @@ public struct ChartSVG: Sendable {
         } else {
             for s in chart.series.indices { writeSeries(s, into: &out) }
         }
-        // A horizontal chart's stems and rules run in the swapped coordinates too (its labels'
-        // text would be mirrored: TODO layers, split shapes from labels).
-        if g.horizontal { writeLayerMarks(into: &out) }
+        // A horizontal chart's stems and connectors run in the swapped coordinates too.
+        if g.horizontal { writeLayerShapes(into: &out) }
         out += "</g>"
         // Value labels on top of the marks (vertical charts; a horizontal chart's are under the plot).
         if !g.horizontal {
             writeYLabels(into: &out)
-            writeLayerMarks(into: &out)  // layers: stems, connectors, rules and labels
+            writeLayerShapes(into: &out)  // layers: stems, connectors (ChartSVG+Layers.swift)
         }
+        writeAnnotations(into: &out)  // layers: rules and labels, upright on the screen
         // The cursor shares the marks' coordinates (the same group transform).
         out += g.marksTransform.map { "<g transform=\"\($0)\">" } ?? "<g>"
         let (valueStart, valueEnd) = g.valueExtent

@@ -41,6 +41,7 @@ struct ChartView {
     var audioPath: String?
     var audioScriptPath: String?
     var audioWebmPath: String?
+    var audioWebmScriptPath: String?
     /// A shared bank's key (a figure's panels: the figure id), when it is not the chart's id.
     var audioKey: String?
     var summary: String
@@ -113,6 +114,7 @@ extension ChartPresentation {
             audioPath: audio.map { chartsBase + $0.oggFile },
             audioScriptPath: audio.map { chartsBase + $0.scriptFile },
             audioWebmPath: audio?.webmFile.map { chartsBase + $0 },
+            audioWebmScriptPath: audio?.webmScriptFile.map { chartsBase + $0 },
             audioKey: audio?.audioKey,
             summary: description.summary,
             level: level, subLevel: level + 1,

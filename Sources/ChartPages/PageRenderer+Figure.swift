@@ -5,9 +5,6 @@ import Foundation
 /// and the single file's section, all from `partials/figure`.
 extension PageRenderer {
     struct FigurePageContext {
-        var root = "../"
-        var cssPath: String
-        var jsPath: String
         var metaDescription: String
         var dataScript: String
         var figure: FigureView
@@ -17,8 +14,8 @@ extension PageRenderer {
     /// `dataScript` the figure's one data script (every panel's data), relative to `charts/`.
     public func figurePage(_ f: FigurePresentation, dataScript: String, audio: [ChartAudioInfo?], assets: PageAssets) throws -> String {
         let view = f.view(level: 1) { i, p in p.view(level: 3, chartsBase: "", dataScript: dataScript, audio: audio[i]) }
-        return try render("figure", FigurePageContext(
-            cssPath: assets.cssPath, jsPath: assets.jsPath, metaDescription: f.description.summary, dataScript: dataScript, figure: view))
+        return try render("figure", FigurePageContext(metaDescription: f.description.summary, dataScript: dataScript, figure: view),
+                          frame: PageFrame(root: "../", assets: assets))
     }
 
     /// A figure inside a report page in `reports/` (its title an h2, panels h3).

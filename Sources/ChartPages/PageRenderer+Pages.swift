@@ -44,9 +44,6 @@ public struct EmbeddedChart: Sendable {
 
 extension PageRenderer {
     struct ChartPageContext {
-        var root: String
-        var cssPath: String
-        var jsPath: String
         var metaDescription: String
         var chart: ChartView
     }
@@ -55,8 +52,8 @@ extension PageRenderer {
     public func chartPage(_ p: ChartPresentation, dataScript: String, audio: ChartAudioInfo?, assets: PageAssets) throws -> String {
         // A chart page is all in the chart's language (its `usermeta.pitchline.language` or the site's).
         let view = p.view(level: 2, chartsBase: "", dataScript: dataScript, audio: audio)
-        return try render("chart", ChartPageContext(root: "../", cssPath: assets.cssPath, jsPath: assets.jsPath, metaDescription: view.summary, chart: view),
-                          language: p.chart.options.language, path: "charts/\(p.chart.id).html")
+        return try render("chart", ChartPageContext(metaDescription: view.summary, chart: view),
+                          language: p.chart.options.language, path: "charts/\(p.chart.id).html", frame: PageFrame(root: "../", assets: assets))
     }
 
     /// A chart inside a report page in `reports/` (headings one level down, links into `../charts/`).
@@ -70,9 +67,6 @@ extension PageRenderer {
         struct Report { var href: String; var title: String; var description: String? }
         struct ChartItem { var href: String; var title: String; var kind: String; var summary: String; var ownLang: String? }
         struct Problem { var href: String; var path: String; var message: String }
-        var root = ""
-        var cssPath: String
-        var jsPath: String
         var siteTitle: String
         var metaDescription: String
         var hasReports: Bool
@@ -85,46 +79,37 @@ extension PageRenderer {
     /// `index.html`: reports and charts as lists of links.
     public func indexPage(siteTitle: String, reports: [IndexEntry], charts: [IndexEntry], broken: [BrokenChart], assets: PageAssets) throws -> String {
         let context = IndexContext(
-            cssPath: assets.cssPath, jsPath: assets.jsPath, siteTitle: siteTitle,
+            siteTitle: siteTitle,
             metaDescription: Messages(tag: language)["index.metaDescription"],
             hasReports: !reports.isEmpty,
             reports: reports.map { .init(href: $0.href, title: $0.title, description: $0.summary) },
             charts: charts.map { .init(href: $0.href, title: $0.title, kind: $0.kind ?? Messages(tag: language)["kind.chart"], summary: $0.summary ?? "", ownLang: $0.ownLang) },
             hasProblems: !broken.isEmpty,
             problems: broken.map { .init(href: $0.href, path: $0.sourcePath, message: $0.problems.first ?? "") })
-        return try render("index", context, path: "index.html")
+        return try render("index", context, path: "index.html", frame: PageFrame(root: "", assets: assets))
     }
 
-    struct SimpleContext {
-        var root: String
-        var cssPath: String
-        var jsPath: String
-    }
+    /// A page with nothing of its own beyond the frame.
+    struct FrameOnlyContext {}
 
     /// `404.html`. A server answers unknown paths at any depth with it, so the generator passes
     /// `root: "/"` (links from the host's root; the one page that assumes the site is served there).
     public func notFoundPage(assets: PageAssets, root: String = "") throws -> String {
-        try render("404", SimpleContext(root: root, cssPath: assets.cssPath, jsPath: assets.jsPath))
+        try render("404", FrameOnlyContext(), frame: PageFrame(root: root, assets: assets))
     }
 
     struct ErrorContext {
-        var root = "../"
-        var cssPath: String
-        var jsPath: String
         var sourcePath: String
         var problems: [String]
     }
 
     /// The page at a broken chart's usual path, showing the located problems.
     public func chartErrorPage(_ broken: BrokenChart, assets: PageAssets) throws -> String {
-        try render("chart-error", ErrorContext(cssPath: assets.cssPath, jsPath: assets.jsPath, sourcePath: broken.sourcePath, problems: broken.problems))
+        try render("chart-error", ErrorContext(sourcePath: broken.sourcePath, problems: broken.problems), frame: PageFrame(root: "../", assets: assets))
     }
 
     struct ReportContext {
         struct Script { var chartsBase = ""; var dataScript: String }
-        var root = "../"
-        var cssPath: String
-        var jsPath: String
         var title: String
         var metaDescription: String?
         var date: String?
@@ -138,8 +123,9 @@ extension PageRenderer {
         title: String, description: String?, date: String?, bodyHTML: String, charts: [EmbeddedChart], assets: PageAssets, path: String? = nil
     ) throws -> String {
         try render("report", ReportContext(
-            cssPath: assets.cssPath, jsPath: assets.jsPath, title: title, metaDescription: description, date: date,
-            body: TrustedMarkup(escapedHTML: bodyHTML), charts: charts.map { .init(dataScript: $0.scriptPath) }), path: path)
+            title: title, metaDescription: description, date: date,
+            body: TrustedMarkup(escapedHTML: bodyHTML), charts: charts.map { .init(dataScript: $0.scriptPath) }), path: path,
+            frame: PageFrame(root: "../", assets: assets))
     }
 }
 

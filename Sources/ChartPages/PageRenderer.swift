@@ -64,10 +64,11 @@ public struct PageRenderer: Sendable {
     /// Renders a named template in `language` (default: the site's); throws
     /// `MissingTemplateError` when it does not exist.
     /// `path`: the page's place in the site (`charts/x.html`), for its canonical URL.
-    public func render(_ name: String, _ context: Any, language: String? = nil, path: String? = nil) throws -> String {
+    /// `frame`: where a whole page sits and its theme assets (nil for a partial).
+    public func render(_ name: String, _ context: Any, language: String? = nil, path: String? = nil, frame: PageFrame? = nil) throws -> String {
         let lang = language ?? self.language
         let canonical = baseURL.flatMap { base in path.map { base + $0 } }
-        let shared = SiteWideContext(page: context, lang: lang, t: MessageLookup(messages: Messages(tag: lang)), canonical: canonical)
+        let shared = SiteWideContext(page: context, lang: lang, t: MessageLookup(messages: Messages(tag: lang)), canonical: canonical, frame: frame)
         guard library.getTemplate(named: name) != nil, let text = library.render(shared, withTemplate: name) else {
             throw MissingTemplateError(name: name, directory: directory)
         }
@@ -75,22 +76,39 @@ public struct PageRenderer: Sendable {
     }
 }
 
+/// Where a whole page sits: `root`, the path from it to the site's root ("", "../", or "/" for
+/// the 404 page), and the theme's hashed CSS and JS (`{{root}}`, `{{cssPath}}`, `{{jsPath}}`).
+public struct PageFrame: Sendable {
+    public var root: String
+    public var assets: PageAssets
+    public init(root: String, assets: PageAssets) {
+        self.root = root
+        self.assets = assets
+    }
+}
+
 /// A page's context plus the values every page shares (`lang`; `t`: the page language's
 /// messages, `{{t.page.skip}}`; `playbackSpeeds`, the settings dialog's choices from
-/// `PlaybackPlan` in that language), so each page's context type does not repeat them. Other
-/// names are looked up in the page's context as Mustache would.
+/// `PlaybackPlan` in that language; a whole page's `PageFrame`), so each page's context type
+/// does not repeat them. Other names are looked up in the page's context as Mustache would.
 struct SiteWideContext: MustacheParent {
     let page: Any
     let lang: String
     let t: MessageLookup
     /// The page's absolute URL when the site has a `baseURL` (`<link rel="canonical">`).
     var canonical: String?
+    var frame: PageFrame?
     struct Speed { var factor: String; var text: String; var normal: Bool }
 
     func child(named name: String) -> Any? {
         if name == "lang" { return lang }
         if name == "canonical" { return canonical }
         if name == "t" { return t }
+        if let frame {
+            if name == "root" { return frame.root }
+            if name == "cssPath" { return frame.assets.cssPath }
+            if name == "jsPath" { return frame.assets.jsPath }
+        }
         if name == "playbackSpeeds" {
             let m = t.messages
             return PlaybackPlan.speeds.map {

@@ -72,6 +72,9 @@ struct ParsedVorbisStream: Sendable {
     var totalFrames: Int
     /// Frames the packets decode to before the last granule's trim (the encoder's end padding).
     var untrimmedFrames = 0
+    /// Frames the first audio page's granule drops from the start (a slice's lead trim; 0 for
+    /// an encoder's stream). Not in `audioEnds`/`totalFrames`, which count from frame 0.
+    var leadFrames = 0
 
     init(_ data: Data) throws {
         var packets: [(bytes: [UInt8], granule: Int64)] = []
@@ -144,6 +147,11 @@ struct ParsedVorbisStream: Sendable {
             if k > 0 { position += previous / 4 + size / 4 }
             previous = size
             ends.append(position)
+        }
+        // The first audio page's granule, when smaller than what its packets produce, drops
+        // the difference from the start (Vorbis I, A.2: how OggSlicer's slices begin).
+        if let k = audio.indices.first(where: { packets[$0 + 3].granule >= 0 }), k < audio.count - 1 {
+            leadFrames = max(0, ends[k] - Int(packets[k + 3].granule))
         }
         // The encoder's last granule trims the final packet's padding.
         let lastGranule = packets.last!.granule

@@ -45,7 +45,9 @@ public enum WebMVorbis {
                 if offset > 30_000 { break }
                 // Track 1 (as a 1-byte vint), the time offset, flags: a keyframe (every Vorbis packet is).
                 let header: [UInt8] = [0x81, UInt8((offset >> 8) & 0xFF), UInt8(offset & 0xFF)]
-                let padding = stream.untrimmedFrames - stream.totalFrames
+                // A slice's lead trim has no WebM form that decoders honour for Vorbis: its lead
+                // frames stay (as Chromium plays the Ogg's), and only the tail is padding.
+                let padding = stream.untrimmedFrames - stream.totalFrames - stream.leadFrames
                 if k == stream.audio.count - 1 && padding > 0 {
                     // The last packet's end padding, as Ogg's last granule trims it: a BlockGroup
                     // with DiscardPadding (nanoseconds).

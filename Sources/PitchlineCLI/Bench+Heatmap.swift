@@ -14,8 +14,7 @@ struct HeatmapBench: AsyncParsableCommand {
     @Option(help: "Rows and columns of the heatmap.")
     var size = 100
 
-    @Option(help: "Timed runs (the median is printed).")
-    var runs = 3
+    @OptionGroup var timed: BenchRuns
 
     func run() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pitchline-bench-heatmap-\(UUID().uuidString)")
@@ -32,7 +31,7 @@ struct HeatmapBench: AsyncParsableCommand {
             """)
         var times: [String: [Double]] = [:]
         var pageBytes: [String: Int] = [:]
-        for _ in 0..<max(1, runs) {
+        for _ in 0..<max(1, timed.runs) {
             for (name, site) in [("heatmap", heatmap), ("line", line)] {
                 let out = folder.appendingPathComponent("out-\(name)")
                 var job = ExportJob(siteDirectory: site, themeDirectory: nil, cacheDirectory: nil, outputDirectory: out)
@@ -47,7 +46,7 @@ struct HeatmapBench: AsyncParsableCommand {
         let build = BenchTiming.build
         let median = BenchTiming.median
         let h = median(times["heatmap"]!), l = median(times["line"]!)
-        print("\(size) × \(size) heatmap export (whole site, no cache): \(String(format: "%.2f", h)) s, page \(kb(pageBytes["heatmap"]!)) (\(build); median of \(runs); target < 1 s, < 1 MB)")
+        print("\(size) × \(size) heatmap export (whole site, no cache): \(String(format: "%.2f", h)) s, page \(kb(pageBytes["heatmap"]!)) (\(build); median of \(timed.runs); target < 1 s, < 1 MB)")
         print("  reference, a \(size * size)-point line chart of the same values: \(String(format: "%.2f", l)) s, page \(kb(pageBytes["line"]!)): heatmap/line \(String(format: "%.2f", h / l))× the time")
     }
 

@@ -17,23 +17,20 @@ struct MultiplesBench: AsyncParsableCommand {
     @Option(help: "Points per panel (months).")
     var points = 120
 
-    @Option(help: "Timed runs (the median is printed).")
-    var runs = 3
-
-    @Option(help: "Theme folder overriding the built-in theme file by file.")
-    var theme: String?
+    @OptionGroup var timed: BenchRuns
+    @OptionGroup var theme: BenchTheme
 
     func run() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("pitchline-bench-multiples-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
         let figureSite = work.appendingPathComponent("figure/site"), chartsSite = work.appendingPathComponent("charts/site")
         try writeSites(figure: figureSite, separate: chartsSite)
-        let themeURL = theme.map { URL(fileURLWithPath: $0) }
+        let themeURL = theme.directory
 
         func export(_ site: URL) async throws -> (seconds: Double, cpu: Double, files: FileSet) {
             var times: [Double] = [], cpus: [Double] = []
             var last = FileSet()
-            for r in 0..<max(1, runs) {
+            for r in 0..<max(1, timed.runs) {
                 let out = site.deletingLastPathComponent().appendingPathComponent("out-\(r)")
                 let t0 = BenchTiming.now(), c0 = BenchTiming.cpuSeconds()
                 var generator = SiteGenerator(siteDirectory: site, themeDirectory: themeURL, cacheDirectory: nil)
@@ -58,7 +55,7 @@ struct MultiplesBench: AsyncParsableCommand {
         let separatePages = separate.files.files(.chartPage)
         let separateBytes = separatePages.reduce(0) { $0 + $1.data.count }
         func kb(_ n: Int) -> String { String(format: "%.0f KB", Double(n) / 1000) }
-        print("\(panels)-panel facet grid (\(points) points a panel), export without caches (generate + write), median of \(max(1, runs)):")
+        print("\(panels)-panel facet grid (\(points) points a panel), export without caches (generate + write), median of \(max(1, timed.runs)):")
         print(String(format: "  export                  %.2f s wall, %.2f s CPU (both cores)   (reference: the same panels as %d single-view charts %.2f s wall, %.2f s CPU; CPU ratio %.2f)",
                      figure.seconds, figure.cpu, panels, separate.seconds, separate.cpu, figure.cpu / separate.cpu))
         print("  page (HTML, 50 SVGs, tables)   \(kb(page.data.count))   (limit 1,000 KB; reference: \(panels) pages \(kb(separateBytes)) together)")

@@ -14,14 +14,11 @@ struct PageBench: AsyncParsableCommand {
     @Option(help: "Points per series.")
     var rows = 1_000_000
 
-    @Option(help: "Timed runs (the median is printed).")
-    var runs = 3
-
-    @Option(help: "Theme folder overriding the built-in theme file by file.")
-    var theme: String?
+    @OptionGroup var timed: BenchRuns
+    @OptionGroup var theme: BenchTheme
 
     func run() async throws {
-        let files = try theme.map { ThemeFiles.builtIn.overlaid(by: try ThemeFiles(directory: URL(fileURLWithPath: $0))) } ?? ThemeFiles.builtIn
+        let files = try theme.directory.map { ThemeFiles.builtIn.overlaid(by: try ThemeFiles(directory: $0)) } ?? ThemeFiles.builtIn
         let renderer = try PageRenderer(templates: files.templates)
         let chart = try ChartLoader.loadCSV(data: LoadBench.generate(rows: rows), path: "bench.csv")
         let assets = PageAssets(cssPath: "assets/pitchline.0.css", jsPath: "assets/pitchline.0.js")
@@ -29,7 +26,7 @@ struct PageBench: AsyncParsableCommand {
         var pageTimes: [Double] = [], scriptTimes: [Double] = []
         var page = "", script = Data()
         var parts: [(String, Double)] = []
-        for _ in 0..<max(1, runs) {
+        for _ in 0..<max(1, timed.runs) {
             let t0 = now()
             let presentation = ChartPresentation(chart: chart)
             let t1 = now()

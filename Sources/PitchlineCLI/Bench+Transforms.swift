@@ -16,8 +16,7 @@ struct TransformBench: ParsableCommand {
     @Option(help: "Rows in the CSV for window + stack.")
     var windowRows = 100_000
 
-    @Option(help: "Timed runs (the median is printed).")
-    var runs = 3
+    @OptionGroup var timed: BenchRuns
 
     /// Filter and calculate as transforms, timeUnit and aggregate on the encoding: daily mean of a
     /// converted temperature over the minutes where it is above 5.
@@ -62,7 +61,7 @@ struct TransformBench: ParsableCommand {
         let build = BenchTiming.build
         let count = { (n: Int) in NumberFormat(decimals: 0).format(Double(n)) }
 
-        let plain = try BenchTiming.measure(runs) { _ = try ChartLoader.loadCSV(data: try read("bench.csv"), path: "bench.csv") }
+        let plain = try BenchTiming.measure(timed.runs) { _ = try ChartLoader.loadCSV(data: try read("bench.csv"), path: "bench.csv") }
         print("load \(count(rows)) rows × 3 columns, no transforms: \(String(format: "%.2f", plain.seconds)) s, CPU \(String(format: "%.2f", plain.cpu)) s (\(build), median of \(plain.runs))")
         for (label, spec, target) in [
             ("\(count(rows)) rows through filter + calculate + timeUnit + aggregate", Self.flowSpec, "target < 1 s"),
@@ -71,7 +70,7 @@ struct TransformBench: ParsableCommand {
         ] {
             do {
                 var chart: Chart?
-                let timing = try BenchTiming.measure(runs) {
+                let timing = try BenchTiming.measure(timed.runs) {
                     chart = try ChartLoader.loadSpec(data: Data(spec.utf8), path: "site/charts/bench.vl.json", readFile: read)
                 }
                 let points = chart.map { "\($0.series.count) series × \(count($0.pointCount)) points" } ?? ""

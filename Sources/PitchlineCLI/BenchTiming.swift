@@ -1,3 +1,4 @@
+import ArgumentParser
 import Dispatch
 import Foundation
 
@@ -37,4 +38,18 @@ enum BenchTiming {
         "release"
         #endif
     }
+}
+
+/// `--runs` of the export, render and transform benches (the load bench times more runs).
+struct BenchRuns: ParsableArguments {
+    @Option(help: "Timed runs (the median is printed).")
+    var runs = 3
+}
+
+/// `--theme` of the benches that render pages.
+struct BenchTheme: ParsableArguments {
+    @Option(name: .customLong("theme"), help: "Theme folder overriding the built-in theme file by file.")
+    var path: String?
+
+    var directory: URL? { path.map { URL(fileURLWithPath: $0) } }
 }

@@ -16,11 +16,7 @@ struct Check: ParsableCommand {
     var theme: String?
 
     func run() throws {
-        let url = URL(fileURLWithPath: site)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("\(site): no such folder")
-        }
+        let url = try SiteFolder.require(site)
         let loader = ChartLoader(siteDirectory: url)
         var settingsProblems = 0
         var settings = SiteSettings()
@@ -62,6 +58,7 @@ struct Check: ParsableCommand {
             print("\(figure.id): small multiples (\(figure.composition.rawValue)), \(TextFormat.count(panels)) panel\(panels == 1 ? "" : "s"), \(figure.columns) per row")
             for panel in figure.panels { for note in panel.semantics.notes { print("  note: \(panel.panel?.header ?? panel.id): \(note)") } }
         }
+        fflush(nil)  // the chart lines above (standard output), before the notes and problems on standard error
         for note in result.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         for problem in result.problems {
             let context = problem.chartFile.map { " (used by \($0))" } ?? ""

@@ -41,7 +41,7 @@ struct Export: AsyncParsableCommand {
     var cache: String = CacheFolder.defaultPath
 
     func run() async throws {
-        let siteURL = URL(fileURLWithPath: site)
+        let siteURL = try SiteFolder.require(site)
         let themeURL = theme.map { URL(fileURLWithPath: $0) }
         let cacheURL = URL(fileURLWithPath: cache)
         let outURL = (out ?? (singleFile == nil ? "_site" : nil)).map { URL(fileURLWithPath: $0) }

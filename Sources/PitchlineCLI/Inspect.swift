@@ -111,6 +111,9 @@ struct Inspect: ParsableCommand {
         }
         if let e = semantics.errorRange { semanticsJSON["errorRange"] = ["extent": e.extent, "center": e.center.map { $0 as Any } ?? NSNull()] as [String: Any] }
         Self.addLayers(chart, to: &semanticsJSON)  // Inspect+Layers.swift
+        if chart.mark == .arc {  // a radial chart's radius per slice; whether theta is stacked (shares)
+            semanticsJSON["arc"] = ["radii": semantics.kind.radii.map { $0.map(json) as Any } ?? NSNull(), "thetaStacked": semantics.kind.thetaStacked]
+        }
         var x: [String: Any] = ["field": chart.x.field, "title": chart.x.title, "type": chart.x.type.rawValue]
         x["granularity"] = chart.x.granularity?.rawValue
         x["unit"] = chart.x.unit

@@ -21,7 +21,7 @@ struct Labels: ParsableCommand {
     }
 
     func run() throws {
-        var loader = ChartLoader(siteDirectory: URL(fileURLWithPath: site))
+        var loader = ChartLoader(siteDirectory: try SiteFolder.require(site))
         loader.languageDefault = (try? loader.loadSettings())?.language ?? "en"
         let result = loader.loadSite()
         var out: [String: ChartLabels] = [:]
@@ -35,6 +35,7 @@ struct Labels: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(out), as: UTF8.self))
+        for problem in result.problems { SiteFolder.report("error: \(problem)") }
         if !result.problems.isEmpty { throw ExitCode(1) }
     }
 }

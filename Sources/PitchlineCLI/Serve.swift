@@ -57,6 +57,7 @@ struct Serve: AsyncParsableCommand {
         let logger = Logger(label: "pitchline.serve")
         // Listen before the server starts: a SIGTERM right after the address line is never lost.
         let signals = TerminationSignals.stream()
+        if files == nil { _ = try SiteFolder.require(site) }
         let source = SiteSource(site: site, theme: theme, cache: cache, files: files)
 
         let watcher = watch ? source.makeWatcher(logger: logger) : nil

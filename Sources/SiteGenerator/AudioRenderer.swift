@@ -24,29 +24,41 @@ struct AudioRenderer: Sendable {
     func render(_ chart: Chart) throws -> RenderedAudio {
         let audio = try sonifier.render(chart: chart)
         let bank = try bankFiles(audio, id: chart.id)
-        var rendered = layout(audio, id: chart.id, ogg: bank.ogg, webm: bank.webm, script: bank.script)
+        var rendered = layout(audio, id: chart.id, bank: bank)
         rendered.files = bank.files + rendered.files
         return rendered
     }
 
+    /// A tone bank's file names (relative to `charts/`) and files.
+    struct Bank {
+        var ogg: String, webm: String, script: String, webmScript: String
+        var files: [GeneratedFile]
+    }
+
     /// The tone bank named `<id>.audio.<hash>`: the Ogg sprite, the same sound in WebM (for browsers
-    /// that decode Vorbis but not Ogg; fetched only there) and its script twin.
-    func bankFiles(_ audio: ChartAudio, id: String) throws -> (ogg: String, webm: String, script: String, files: [GeneratedFile]) {
+    /// that decode Vorbis but not Ogg; fetched only there) and the script twin of each (base64 in a
+    /// classic script, for `file:` and the single file; the page loads the one it can play).
+    func bankFiles(_ audio: ChartAudio, id: String) throws -> Bank {
         let ogg = "\(id).audio.\(audio.hash).ogg"
         let script = "\(id).audio.\(audio.hash).js"
         let webm = "\(id).audio.\(audio.hash).webm"
+        let webmScript = "\(id).audio.\(audio.hash).webm.js"
+        let webmData = try audio.spriteWebM()
         let files: [GeneratedFile] = [
             GeneratedFile(
                 path: "charts/\(ogg)", data: audio.sprite, contentType: ContentType.ogg, role: .audioBank, chartID: id,
                 audioSeconds: audio.spriteSeconds, isImmutable: true),
             GeneratedFile(
-                path: "charts/\(webm)", data: try audio.spriteWebM(), contentType: ContentType.webm, role: .audioBank, chartID: id,
+                path: "charts/\(webm)", data: webmData, contentType: ContentType.webm, role: .audioBank, chartID: id,
                 isImmutable: true),   // the .ogg's sound again: its seconds are counted once
             GeneratedFile(
                 path: "charts/\(script)", data: Self.audioScript(id: id, sprite: audio.sprite),
                 contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
+            GeneratedFile(
+                path: "charts/\(webmScript)", data: Self.audioScript(id: id, sprite: webmData, global: Self.webmGlobal),
+                contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
         ]
-        return (ogg, webm, script, files)
+        return Bank(ogg: ogg, webm: webm, script: script, webmScript: webmScript, files: files)
     }
 
     /// A figure's panels on one tone bank (`Sonifier.render(sharing:)`): one Ogg sprite and its
@@ -59,7 +71,7 @@ struct AudioRenderer: Sendable {
         guard let first = audios.first else { return ([], []) }
         let bank = try bankFiles(first, id: id)
         let rendered = zip(panels, audios).map { chart, audio in
-            var r = layout(audio, id: chart.id, ogg: bank.ogg, webm: bank.webm, script: bank.script)
+            var r = layout(audio, id: chart.id, bank: bank)
             r.info.audioKey = id
             return r
         }
@@ -67,7 +79,7 @@ struct AudioRenderer: Sendable {
     }
 
     /// A chart's audio info and its rendition files; the bank files are the caller's.
-    func layout(_ audio: ChartAudio, id: String, ogg: String, webm: String, script: String) -> RenderedAudio {
+    func layout(_ audio: ChartAudio, id: String, bank: Bank) -> RenderedAudio {
         var files: [GeneratedFile] = []
         var graphs: [String] = []
         for (n, rendition) in audio.renditions.enumerated() {
@@ -78,7 +90,7 @@ struct AudioRenderer: Sendable {
                 audioSeconds: audio.renditionDuration))
         }
         var info = ChartAudioInfo(
-            oggFile: ogg, webmFile: webm, scriptFile: script, sampleRate: audio.sampleRate,
+            oggFile: bank.ogg, webmFile: bank.webm, scriptFile: bank.script, webmScriptFile: bank.webmScript, sampleRate: audio.sampleRate,
             tones: audio.tones.map { [round4($0.start), round4($0.duration), round4($0.frequency)] },
             pointTones: audio.pointTones, sharedPointTones: audio.sharedPointTones, endTone: audio.endTone, missingTone: audio.missingTone,
             playbackDuration: audio.renditionDuration, graphFiles: graphs)
@@ -86,10 +98,13 @@ struct AudioRenderer: Sendable {
         return RenderedAudio(info: info, files: files)
     }
 
+    /// The WebM twin's global in the page (`window.PitchlineAudioWebM[ID]`).
+    static let webmGlobal = "PitchlineAudioWebM"
+
     /// `(window.PitchlineAudio = window.PitchlineAudio || {})["ID"] = "BASE64";`
-    static func audioScript(id: String, sprite: Data) -> Data {
+    static func audioScript(id: String, sprite: Data, global: String = "PitchlineAudio") -> Data {
         let key = scriptSafeJSON(jsonStringLiteral(id))
-        return Data("(window.PitchlineAudio = window.PitchlineAudio || {})[\(key)] = \"\(sprite.base64EncodedString())\";\n".utf8)
+        return Data("(window.\(global) = window.\(global) || {})[\(key)] = \"\(sprite.base64EncodedString())\";\n".utf8)
     }
 }
 

@@ -39,7 +39,7 @@ public enum FileRole: String, Sendable, Codable, CaseIterable {
     case singleFile
     /// `guide.html`, "How to listen to these charts" (keys, sounds, screen readers, settings).
     case guide
-    /// `guide/<name>.ogg`, the guide's sound examples.
+    /// `guide/<name>.ogg` and `.webm`, the guide's sound examples.
     case guideAudio
 
     /// Pages a reader opens (HTML).

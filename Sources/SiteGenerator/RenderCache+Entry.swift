@@ -118,6 +118,15 @@ struct CacheEntry {
         return CacheEntry(manifest: manifest, blobs: blobs)
     }
 
+    /// The stored files with their bytes, as the generator made them.
+    var generatedFiles: [GeneratedFile] {
+        manifest.files.map {
+            GeneratedFile(
+                path: $0.path, data: blobs[$0.blob], contentType: $0.contentType, role: $0.role, chartID: $0.chartID,
+                title: $0.title, audioSeconds: $0.audioSeconds, isImmutable: $0.immutable, isExported: $0.exported)
+        }
+    }
+
     /// The content hash (SHA-256, `ContentHash`) that finds torn or damaged entries.
     static func checksum(_ data: Data) -> String { ContentHash.sha256Hex(data) }
 
@@ -125,13 +134,8 @@ struct CacheEntry {
     /// index and report embeds) derived from the chart again.
     func rendered(chart: Chart) -> RenderedChart? {
         guard manifest.chartID == chart.id else { return nil }
-        let files = manifest.files.map {
-            GeneratedFile(
-                path: $0.path, data: blobs[$0.blob], contentType: $0.contentType, role: $0.role, chartID: $0.chartID,
-                title: $0.title, audioSeconds: $0.audioSeconds, isImmutable: $0.immutable, isExported: $0.exported)
-        }
         return RenderedChart(
-            cachedPresentation: ChartPresentation(chart: chart), audio: manifest.audio, dataScriptName: manifest.dataScriptName, files: files)
+            cachedPresentation: ChartPresentation(chart: chart), audio: manifest.audio, dataScriptName: manifest.dataScriptName, files: generatedFiles)
     }
 }
 
@@ -140,17 +144,12 @@ extension CacheEntry {
     /// panels' presentations derived from the model again.
     func rendered(figure: ChartFigure) -> RenderedFigure? {
         guard manifest.chartID == figure.id, let panels = manifest.panels, panels.count == figure.panels.count else { return nil }
-        let files = manifest.files.map {
-            GeneratedFile(
-                path: $0.path, data: blobs[$0.blob], contentType: $0.contentType, role: $0.role, chartID: $0.chartID,
-                title: $0.title, audioSeconds: $0.audioSeconds, isImmutable: $0.immutable, isExported: $0.exported)
-        }
         let rendered = zip(figure.panels, panels).map { chart, panel in
             RenderedChart(cachedPresentation: ChartPresentation(chart: chart), audio: panel.audio, dataScriptName: panel.dataScriptName, files: [])
         }
         return RenderedFigure(
             cached: FigurePresentation(figure: figure, panels: rendered.map(\.presentation)), panels: rendered,
-            dataScriptName: manifest.dataScriptName, files: files)
+            dataScriptName: manifest.dataScriptName, files: generatedFiles)
     }
 }
 

@@ -98,12 +98,17 @@ struct SingleFile {
             if let figure = figureByID[id] {
                 scripts.append(text(files["charts/\(figure.dataScriptName)"]))
                 // The panels share the figure's bank: its script once.
-                for script in Set(figure.audio.compactMap { $0?.scriptFile }).sorted() { scripts.append(text(files["charts/\(script)"])) }
+                for script in Set(figure.audio.flatMap { [$0?.scriptFile, $0?.webmScriptFile].compactMap { $0 } }).sorted() {
+                    scripts.append(text(files["charts/\(script)"]))
+                }
                 continue
             }
             let chart = byID[id]!
             scripts.append(text(files["charts/\(chart.dataScriptName)"]))
-            if let audio = chart.audio { scripts.append(text(files["charts/\(audio.scriptFile)"])) }
+            if let audio = chart.audio {   // the Ogg and the WebM bank: the page decodes the one it can play
+                scripts.append(text(files["charts/\(audio.scriptFile)"]))
+                if let webm = audio.webmScriptFile { scripts.append(text(files["charts/\(webm)"])) }
+            }
         }
         scripts.append(text(theme.assets.js))
         let inline = scripts.map { inlineSafe($0, closing: "script") }

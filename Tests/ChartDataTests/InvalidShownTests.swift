@@ -30,6 +30,7 @@ import Testing
         #expect(speech.pointLabel(series: 0, row: valueRow).contains("score no value, drawn at 0"))
         #expect(speech.tableText(series: 0, row: valueRow) == "no value, drawn at 0")
         let summary = chart.describe().summary
+        #expect(!chart.describe().series[0].trendSentence.contains("no value"))  // a row without x is in no trend
         #expect(summary.contains("1 data row has no valid rating and is drawn at 0, as the chart asks."))
         #expect(summary.contains("1 data row has no valid score and is drawn at 0, as the chart asks."))
         // Every language says it.

@@ -66,4 +66,20 @@ struct KindWordsTests {
         chart.options.language = "en"
         #expect(chart.kindName == "Line chart")
     }
+
+    /// Shares are written as the language writes percentages (CLDR): "52 %" with a no-break
+    /// space in German, French and Spanish, "52%" in English.
+    @Test func sharesFollowTheLanguagesPercentSign() throws {
+        let pie = #"{"data": {"values": [{"k": "a", "v": 52}, {"k": "b", "v": 48}]}, "mark": "arc", "usermeta": {"pitchline": {"language": "LANG"}}, "encoding": {"theta": {"field": "v", "type": "quantitative"}, "color": {"field": "k"}}}"#
+        for (language, text) in [("en", "52%"), ("de", "52\u{A0}%"), ("fr", "52\u{A0}%"), ("es", "52\u{A0}%")] {
+            let chart = try spec(pie.replacingOccurrences(of: "LANG", with: language))
+            #expect(SpeechFormatter(chart: chart).shareText(0.52) == text, "\(language)")
+        }
+    }
+
+    /// A heatmap cell read value first keeps the value's name, then the column and row.
+    @Test func aHeatmapCellValueFirstKeepsTheValuesName() throws {
+        let chart = try spec(#"{"data": {"values": [{"m": "Jan", "y": "2012", "t": 7.1}]}, "mark": "rect", "encoding": {"x": {"field": "m", "type": "nominal"}, "y": {"field": "y", "type": "ordinal"}, "color": {"field": "t", "type": "quantitative", "title": "Mean daily high"}}}"#)
+        #expect(SpeechFormatter(chart: chart).spokenLabel(series: 0, row: 0, verbosity: .normal, order: .valueFirst) == "mean daily high 7.1, Jan, 2012")
+    }
 }

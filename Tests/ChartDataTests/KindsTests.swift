@@ -43,8 +43,10 @@ struct KindsTests {
     @Test func arcRefusesWhatItCannotRead() {
         #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "arc", "encoding": {"color": {"field": "a"}}}"#)
             == "site/charts/t.vl.json:1: $.encoding: an arc mark needs \"theta\" (the slice sizes), e.g. {\"field\": \"count\", \"type\": \"quantitative\"}")
-        #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "arc", "encoding": {"theta": {"field": "a", "type": "quantitative"}, "radius": {"field": "a"}}}"#)
-            .contains("$.encoding.radius: \"radius\": radial charts (radius) are not supported yet"))
+        #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "arc", "encoding": {"theta": {"field": "a", "type": "quantitative"}, "radius": {"field": "a", "type": "nominal"}}}"#)
+            == "site/charts/t.vl.json:1: $.encoding.radius: radius must be quantitative (a slice's length from the centre), e.g. {\"field\": \"count\", \"type\": \"quantitative\"}")
+        #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": "arc", "encoding": {"theta": {"field": "a", "type": "quantitative"}, "radius": {"field": "a", "stack": true}}}"#)
+            .contains("$.encoding.radius: a stacked radius (rings of segments) is not supported"))
     }
 
     static let heatmap = """
@@ -74,7 +76,7 @@ struct KindsTests {
         #expect(speech.heatmapRowSummary(series: 1) == "rain: mean 11.15 degrees Celsius over 1 column; lowest 11.15 degrees Celsius (January), highest 11.15 degrees Celsius (January); 1 with no data.")
         #expect(speech.heatmapColumnSummary(row: 1) == "February: mean −1.6 degrees Celsius over 1 row; lowest −1.6 degrees Celsius (sun), highest −1.6 degrees Celsius (sun); 2 with no data.")
         let summary = chart.describe().summary
-        #expect(summary.hasPrefix("Heatmap of Highs, 3 rows (weather) by 2 columns (month); colour shows mean maximum. Highest 12.8 °C at January, drizzle; lowest −1.6 °C at February, sun."))
+        #expect(summary.hasPrefix("Heatmap of Highs, 3 rows (weather) by 2 columns (month); colour shows mean maximum. Highest 12.8 °C (January, drizzle); lowest −1.6 °C (February, sun)."))
         #expect(summary.contains("3 cells have no data."))
     }
 

@@ -41,7 +41,7 @@ import Testing
         #expect(temperature.describe().series[1].statisticsSentence == "Minimum temperature: 1461 valores, no falta ninguno; mínimo \u{2212}7,1 °C el 7 de diciembre de 2013, máximo 18,3 °C el 16 de agosto de 2012, media 8,23 °C, mediana 8,3 °C.")
         let electricity = try chart("iowa-electricity", languageDefault: "es")
         let speech = SpeechFormatter(chart: electricity)
-        #expect(speech.spokenLabel(series: 0, row: 2) == "2003, fossil fuels 36.234 miles de megavatios hora")
+        #expect(speech.spokenLabel(series: 0, row: 2) == "2003, Fossil Fuels 36.234 miles de megavatios hora")
         #expect(electricity.describe().series[2].trendSentence == "Renewables: sube de 1437 thousand MWh en 2001 a 21.933 thousand MWh en 2017 (+20.496 thousand MWh), en unos 1445 thousand MWh al año.")
     }
 

@@ -25,7 +25,7 @@ struct ScatterTests {
         let xs = chart.xValues.compactMap(\.numeric)
         #expect(xs == xs.sorted())
         let label = SpeechFormatter(chart: chart).pointLabel(series: 1, row: eights[0])
-        #expect(label == "X 8, IV 5.25")
+        #expect(label == "X 8, IV, Y 5.25")
     }
 
     @Test func aLineChartWithARepeatedXKeepsEveryPointAsVegaLiteDraws() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SiteFolders
 import Testing
 @testable import ChartData
 
@@ -37,20 +38,12 @@ struct ExampleSiteTests {
         #expect(abs(rain.series[0].values[47]! - 284.5) < 1e-9)
         let iowa = try #require(charts.first { $0.id == "iowa-electricity" })
         #expect(iowa.series.map(\.name) == ["Fossil Fuels", "Nuclear Energy", "Renewables"])
-        #expect(SpeechFormatter(chart: iowa).pointLabel(series: 0, row: 0) == "2001, fossil fuels 35,361 thousand MWh")
+        #expect(SpeechFormatter(chart: iowa).pointLabel(series: 0, row: 0) == "2001, Fossil Fuels 35,361 thousand MWh")
     }
 }
 
 struct LoadSiteTests {
-    func makeSite(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pl-site-\(UUID().uuidString)/site")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
-    }
+    func makeSite(_ files: [String: String]) throws -> URL { try writeSite(files, name: "pl-site") }
 
     @Test func oneBadChartNeverStopsTheOthers() throws {
         let good = """

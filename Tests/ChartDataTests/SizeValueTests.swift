@@ -16,7 +16,7 @@ import Testing
         #expect(chart.series.map(\.name) == ["Monday", "Tuesday"])
         #expect(chart.xValues == [.category("09:00"), .category("10:00")])
         #expect(chart.series[0].values == [4, 5] && chart.series[1].values == [7, nil])
-        #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 0) == "09:00, monday 4")
+        #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 0) == "09:00, Monday 4")
     }
 
     @Test func aBinnedYSplitsSeriesByBinAndDropsItsNullBin() throws {

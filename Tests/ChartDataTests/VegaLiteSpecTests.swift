@@ -50,7 +50,7 @@ struct VegaLiteSpecTests {
         // Vega-Lite stacks by the colour field descending: Wind at the bottom, Coal above it.
         #expect(chart.series[1].details[0] == PointDetail(lower: 0, upper: 1132, stackTotal: 5120))
         #expect(chart.series[0].details[0] == PointDetail(lower: 1132, upper: 5120, stackTotal: 5120))
-        #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 0) == "2001, coal 3,988 thousand MWh, total 5,120")
+        #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 0) == "2001, Coal 3,988 thousand MWh, total 5,120")
     }
 
     @Test func normalizedStacksArePercentages() throws {
@@ -61,7 +61,7 @@ struct VegaLiteSpecTests {
         """)
         #expect(chart.semantics.stack == .normalize)
         #expect(chart.series[0].values[1] == 0.8)
-        #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 1) == "2002, coal 80%, total 5,000")
+        #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 1) == "2002, Coal 80%, total 5,000")
         let unstacked = try spec("""
         {"data": {"values": \(stackData)}, "mark": "area",
          "encoding": {"x": {"field": "year", "type": "ordinal"}, "y": {"field": "v", "type": "quantitative", "stack": null},

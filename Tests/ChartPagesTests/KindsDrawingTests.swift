@@ -58,3 +58,26 @@ struct KindsDrawingTests {
         #expect(((data["text"] as? [String: Any])?["series"] as? String) == "Row {n} of {count}: ")
     }
 }
+
+/// A radial chart (the gallery's radial plot) as drawn: one slice per value, stacked clockwise,
+/// each reaching out by the square root of its radius value, named a radial chart.
+struct RadialDrawingTests {
+    @Test func eachSliceReachesOutByItsRadiusValue() throws {
+        let json = """
+        {"data": {"values": [12, 23, 47, 6, 52, 19]}, "mark": {"type": "arc", "innerRadius": 20},
+         "encoding": {"theta": {"field": "data", "type": "quantitative", "stack": true},
+                      "radius": {"field": "data", "scale": {"type": "sqrt", "zero": true}}, "color": {"field": "data", "type": "nominal"}}}
+        """
+        let chart = try ChartLoader.loadSpec(data: Data(json.utf8), path: "site/charts/r.vl.json") { _ in throw CocoaError(.fileReadNoSuchFile) }
+        let svg = ChartPresentation(chart: chart).svg
+        #expect(svg.contains("aria-label=\"Radial chart\""))
+        // Each slice's outer arc radius ("M… A r,r"), in row order 6, 12, 19, 23, 47, 52.
+        let radii = svg.components(separatedBy: "class=\"pl-slice\"").dropFirst().compactMap { part -> Double? in
+            guard let a = part.range(of: "A") else { return nil }
+            return Double(part[a.upperBound...].prefix { $0 != "," })
+        }
+        #expect(radii.count == 6 && radii == radii.sorted() && radii.last == ChartSVG.arcRadius)
+        let inner = ChartSVG.arcRadius * 0.2
+        #expect(abs((radii[0] - inner) / (ChartSVG.arcRadius - inner) - (6.0 / 52).squareRoot()) < 0.01)
+    }
+}

@@ -90,12 +90,13 @@ import Testing
         let scripts = Self.all(#"<script>([\s\S]*?)</script>"#, html)
         let styles = Self.all(#"<style>([\s\S]*?)</style>"#, html)
         #expect(styles.count == 1)
-        // Data script and audio script of both charts, then the page script.
-        #expect(scripts.count == 5)
+        // Data script and the Ogg and WebM audio scripts of both charts, then the page script.
+        #expect(scripts.count == 7)
         for script in scripts { #expect(csp.contains(hash(script))) }
         #expect(csp.contains("style-src \(hash(styles[0]))"))
-        let audio = try #require(set.files(.audioScript).first { $0.chartID == "snow" })
-        #expect(scripts.contains(String(decoding: audio.data, as: UTF8.self)))
+        let audio = set.files(.audioScript).filter { $0.chartID == "snow" }
+        #expect(audio.map { $0.path.hasSuffix(".webm.js") }.sorted { !$0 && $1 } == [false, true])
+        for file in audio { #expect(scripts.contains(String(decoding: file.data, as: UTF8.self)), "\(file.path)") }
         #expect(scripts.last == String(decoding: try #require(set.files(.asset).first { $0.path.hasSuffix(".js") }).data, as: UTF8.self))
     }
 
@@ -121,7 +122,7 @@ import Testing
         #expect(String(decoding: set["charts/snow.html"]!.data, as: UTF8.self).contains("<main class=\"content\" id=\"top\">"))
         #expect(Self.all(#"<figure class="pl-chart" data-chart-id="([^"]*)""#, html).sorted() == ["rain", "snow"])
         #expect(html.contains("<main id=\"main\" tabindex=\"-1\">"))
-        #expect(Self.all(#"<script>([\s\S]*?)</script>"#, html).count == 5)
+        #expect(Self.all(#"<script>([\s\S]*?)</script>"#, html).count == 7)   // per chart: data, Ogg and WebM audio; the page script
         #expect(html.contains("Data as CSV") && html.contains("data:text/csv"))
         #expect(html.components(separatedBy: "<dialog id=\"pl-help\"").count == 2)
     }

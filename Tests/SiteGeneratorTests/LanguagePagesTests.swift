@@ -1,12 +1,13 @@
 import ChartData
 import Foundation
+import SiteFolders
 import SiteGenerator
 import Testing
 
 /// Pages in the chart's or site's language: `lang`, chrome, and the scrubber's messages.
 @Suite struct LanguagePagesTests {
     @Test func aGermanChartInAnEnglishSite() async throws {
-        let root = try Sample.site([
+        let root = try writeSite([
             "charts/rain.csv": "date,rain\n2024-01-01,1.5\n2024-01-02,0\n2024-01-03,2.25\n",
             "charts/regen.vl.json": #"""
             {"title": "Regen", "data": {"values": [{"t": "2024-01-01", "r": 1.5}, {"t": "2024-01-02", "r": 0}, {"t": "2024-01-03", "r": 2.25}]},
@@ -45,7 +46,7 @@ import Testing
     @Test func noPageShowsACatalogueKey() async throws {
         let keys = Set(Messages.catalogue(.en).keys)
         for language in Language.allCases {
-            let root = try Sample.site([
+            let root = try writeSite([
                 "pitchline.json": #"{"language": "\#(language.rawValue)"}"#,
                 "charts/rain.csv": "date,rain,snow\n2024-01-01,1.5,0\n2024-01-02,0,2\n2024-01-03,2.25,1\n",
                 "reports/weather.md": "---\ntitle: Weather\n---\n```chart\nrain\n```\n\n```chart\nnope\n```\n",

@@ -25,17 +25,6 @@ enum Sample {
             themeDirectory: projectDirectory, cacheDirectory: nil)
     }
 
-    /// A site folder `<tmp>/<name>-<uuid>/site` holding `files` (path in the site → text).
-    static func site(_ files: [String: String], name: String) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)/site")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
-    }
-
     static func html(_ set: FileSet, _ path: String) -> String {
         String(decoding: set[path]?.data ?? Data(), as: UTF8.self)
     }
@@ -134,7 +123,7 @@ enum Sample {
         #expect(roles[.chartPage] == ["charts/rain.html"])
         #expect(roles[.download] == ["charts/rain.csv"])
         #expect(roles[.index] == ["index.html"] && roles[.notFound] == ["404.html"])
-        #expect(roles[.asset]?.count == 2)
+        #expect(roles[.asset]?.count == 3)  // the CSS, the script and the icon
         #expect(set.chartIDs == ["rain"])
         #expect(set["charts/rain.html"]?.title == "Daily rain")
         for file in set.files.values where [.chartPage, .chartData, .audioBank, .audioScript, .rendition, .download].contains(file.role) {

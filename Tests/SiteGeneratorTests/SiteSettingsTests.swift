@@ -1,11 +1,12 @@
 import ChartData
 import Foundation
+import SiteFolders
 import SiteGenerator
 import Testing
 
 /// `site/pitchline.json` as the generator uses it: title, `lang`, sitemap, theme folder.
 @Suite struct SiteSettingsGenerationTests {
-    func site(_ files: [String: String]) throws -> URL { try Sample.site(files, name: "pl-settings") }
+    func site(_ files: [String: String]) throws -> URL { try writeSite(files, name: "pl-settings") }
 
     @Test func titleLanguageAndSitemap() async throws {
         let root = try site([

@@ -231,8 +231,9 @@ public struct AggregateTransform: Sendable {
         self.groupby = groupby.map(FieldRef.init)
     }
 
-    init(_ o: SpecObject) throws(TransformError) {
-        (measures, groupby) = try o.groupedMeasures("aggregate", in: "an aggregate transform")
+    /// Read from `key` (a joinaggregate reads its measures as an aggregate's, under its own key).
+    init(_ o: SpecObject, key: String = "aggregate", in what: String = "an aggregate transform") throws(TransformError) {
+        (measures, groupby) = try o.groupedMeasures(key, in: what)
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {
@@ -254,16 +255,13 @@ public struct AggregateTransform: Sendable {
 
 /// `{"joinaggregate": [...], "groupby": [...]}`: each row gets its group's measures.
 public struct JoinAggregateTransform: Sendable {
-    public var measures: [AggregateMeasure]
-    public var groupby: [FieldRef]
-
-    public init(measures: [AggregateMeasure], groupby: [String]) {
-        self.measures = measures
-        self.groupby = groupby.map(FieldRef.init)
-    }
+    /// The measures and groupby, read as an aggregate's; the results join back onto the rows.
+    public var grouped: AggregateTransform
+    public var measures: [AggregateMeasure] { grouped.measures }
+    public var groupby: [FieldRef] { grouped.groupby }
 
     init(_ o: SpecObject) throws(TransformError) {
-        (measures, groupby) = try o.groupedMeasures("joinaggregate", in: "a joinaggregate transform")
+        grouped = try AggregateTransform(o, key: "joinaggregate", in: "a joinaggregate transform")
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {

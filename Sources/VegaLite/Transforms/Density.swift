@@ -34,16 +34,12 @@ public struct DensityTransform: Sendable {
         maxsteps = try o.int("maxsteps", 1...100_000) ?? 200
         steps = try o.int("steps", 2...100_000)
         shared = (try o.oneOf("resolve", ["shared", "independent"]) ?? "shared") == "shared"
-        let a = try o.strings("as") ?? []
-        self.as = [a.count > 0 ? a[0] : "value", a.count > 1 ? a[1] : "density"]
+        self.as = try o.asPair(defaults: ("value", "density"))
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {
-        try checkField(density, in: frame, path: "density")
-        for (i, g) in groupby.enumerated() { try checkField(g, in: frame, path: "groupby[\(i)]") }
+        try checkFieldsAndGroupby(["density": density], groupby: groupby, in: frame)
         let raw = density.values(in: frame)
-        let grouping = Grouping(frame, by: groupby)
-        let groups = frame.rowCount == 0 ? [] : grouping.groups
         var domain = extent
         var minS = steps ?? minsteps, maxS = steps ?? maxsteps
         if shared {
@@ -51,10 +47,7 @@ public struct DensityTransform: Sendable {
             minS = steps ?? maxS
             maxS = minS
         }
-        var keyCols = groupby.map { _ in [DataValue]() }
-        let groupCols = groupby.map { $0.values(in: frame) }
-        var xs: [DataValue] = [], ys: [DataValue] = []
-        for rows in groups {
+        return pairsPerGroup(frame, groupby: groupby, as: self.as) { rows in
             // Vega's support is every value with `+v` (null counts as 0).
             let support = rows.map { raw[$0].number }
             // The estimated bandwidth's deviation and quartiles skip null (d3.deviation,
@@ -64,18 +57,9 @@ public struct DensityTransform: Sendable {
             let f: (Double) -> Double = cumulative
                 ? { x in support.reduce(0) { $0 + Statistics.normalCDF((x - $1) / bw) } / n }
                 : { x in support.reduce(0) { $0 + Statistics.normalPDF((x - $1) / bw) } / bw / n }
-            guard let local = domain ?? Statistics.extent(rows.map { raw[$0] }) else { continue }
+            guard let local = domain ?? Statistics.extent(rows.map { raw[$0] }) else { return [] }
             let scale = counts ? n : 1
-            for (x, y) in Statistics.sampleCurve(f, extent: local, minSteps: minS, maxSteps: maxS) {
-                for i in groupby.indices { keyCols[i].append(groupCols[i][rows[0]]) }
-                xs.append(.number(x))
-                ys.append(.number(y * scale))
-            }
+            return Statistics.sampleCurve(f, extent: local, minSteps: minS, maxSteps: maxS).map { (.number($0.0), .number($0.1 * scale)) }
         }
-        var out = DataFrame(rowCount: xs.count)
-        for (i, g) in groupby.enumerated() { out.setColumn(g.name, keyCols[i]) }
-        out.setColumn(self.as[0], xs)
-        out.setColumn(self.as[1], ys)
-        return out
     }
 }

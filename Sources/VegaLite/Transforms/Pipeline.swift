@@ -181,31 +181,15 @@ public struct QuantileTransform: Sendable {
             let n = Swift.max(0, Int(count))
             probs = (0..<n).map { start + Double($0) * step }
         }
-        let a = try o.strings("as") ?? []
-        self.as = [a.count > 0 ? a[0] : "prob", a.count > 1 ? a[1] : "value"]
+        self.as = try o.asPair(defaults: ("prob", "value"))
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {
-        try checkField(quantile, in: frame, path: "quantile")
-        for (i, g) in groupby.enumerated() { try checkField(g, in: frame, path: "groupby[\(i)]") }
+        try checkFieldsAndGroupby(["quantile": quantile], groupby: groupby, in: frame)
         let values = quantile.values(in: frame)
-        let grouping = Grouping(frame, by: groupby)
-        let groups = frame.rowCount == 0 ? [] : grouping.groups
-        let groupCols = groupby.map { $0.values(in: frame) }
-        var keyCols = groupby.map { _ in [DataValue]() }
-        var ps: [DataValue] = [], qs: [DataValue] = []
-        for rows in groups {
+        return pairsPerGroup(frame, groupby: groupby, as: self.as) { rows in
             let sorted = Statistics.numbers(rows.map { values[$0] }).sorted()
-            for p in probs {
-                for i in groupby.indices { keyCols[i].append(groupCols[i][rows[0]]) }
-                ps.append(.number(p))
-                qs.append(Statistics.quantileSorted(sorted, p).map(DataValue.number) ?? .null)
-            }
+            return probs.map { p in (.number(p), Statistics.quantileSorted(sorted, p).map(DataValue.number) ?? .null) }
         }
-        var out = DataFrame(rowCount: ps.count)
-        for (i, g) in groupby.enumerated() { out.setColumn(g.name, keyCols[i]) }
-        out.setColumn(self.as[0], ps)
-        out.setColumn(self.as[1], qs)
-        return out
     }
 }

@@ -29,52 +29,38 @@ public struct RegressionTransform: Sendable {
             extent = (e[0], e[1])
         }
         params = try o.bool("params") ?? false
-        let a = try o.strings("as") ?? []
-        self.as = [a.count > 0 ? a[0] : on.name, a.count > 1 ? a[1] : regression.name]
+        self.as = try o.asPair(defaults: (on.name, regression.name))
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {
-        try checkField(regression, in: frame, path: "regression")
-        try checkField(on, in: frame, path: "on")
-        for (i, g) in groupby.enumerated() { try checkField(g, in: frame, path: "groupby[\(i)]") }
+        try checkFieldsAndGroupby(["regression": regression, "on": on], groupby: groupby, in: frame)
         let xCol = on.values(in: frame), yCol = regression.values(in: frame)
-        let grouping = Grouping(frame, by: groupby)
-        let groups = frame.rowCount == 0 ? [] : grouping.groups
-        let groupCols = groupby.map { $0.values(in: frame) }
         let dof = method == "poly" ? order : method == "quad" ? 2 : 1
         var domain = extent
         if let d = domain, method == "log", d.0 <= 0 { domain = nil }
-        var keyCols = groupby.map { _ in [DataValue]() }
-        var xs: [DataValue] = [], ys: [DataValue] = []
-        var paramRows: [(DataValue, DataValue, DataValue)] = []
-        for rows in groups {
-            guard rows.count > dof else { continue }
-            let pts = Fit.points(rows.map { xCol[$0] }, rows.map { yCol[$0] })
-            let model = Fit.fit(method, pts, order: order)
-            if params {
-                paramRows.append((.array(groupCols.map { $0[rows[0]] }), .array(model.coef.map(DataValue.number)), .number(model.rSquared)))
-                continue
-            }
-            guard let dom = domain ?? Statistics.extent(rows.map { xCol[$0] }) else { continue }
-            let curve = method == "linear" ? [(dom.0, model.predict(dom.0)), (dom.1, model.predict(dom.1))]
-                : Statistics.sampleCurve(model.predict, extent: dom, minSteps: 25, maxSteps: 200)
-            for (x, y) in curve {
-                for i in groupby.indices { keyCols[i].append(groupCols[i][rows[0]]) }
-                xs.append(.number(x)); ys.append(.number(y))
-            }
+        /// A group's fit; nil when it has too few rows for the method's degrees of freedom.
+        func model(_ rows: [Int]) -> Fit.Model? {
+            guard rows.count > dof else { return nil }
+            return Fit.fit(method, Fit.points(rows.map { xCol[$0] }, rows.map { yCol[$0] }), order: order)
         }
         if params {
+            let groups = frame.rowCount == 0 ? [] : Grouping(frame, by: groupby).groups
+            let groupCols = groupby.map { $0.values(in: frame) }
+            let paramRows = groups.compactMap { rows in
+                model(rows).map { m in (DataValue.array(groupCols.map { $0[rows[0]] }), DataValue.array(m.coef.map(DataValue.number)), DataValue.number(m.rSquared)) }
+            }
             var out = DataFrame(rowCount: paramRows.count)
             out.setColumn("keys", paramRows.map(\.0))
             out.setColumn("coef", paramRows.map(\.1))
             out.setColumn("rSquared", paramRows.map(\.2))
             return out
         }
-        var out = DataFrame(rowCount: xs.count)
-        for (i, g) in groupby.enumerated() { out.setColumn(g.name, keyCols[i]) }
-        out.setColumn(self.as[0], xs)
-        out.setColumn(self.as[1], ys)
-        return out
+        return pairsPerGroup(frame, groupby: groupby, as: self.as) { rows in
+            guard let model = model(rows), let dom = domain ?? Statistics.extent(rows.map { xCol[$0] }) else { return [] }
+            let curve = method == "linear" ? [(dom.0, model.predict(dom.0)), (dom.1, model.predict(dom.1))]
+                : Statistics.sampleCurve(model.predict, extent: dom, minSteps: 25, maxSteps: 200)
+            return curve.map { (.number($0.0), .number($0.1)) }
+        }
     }
 }
 
@@ -94,31 +80,16 @@ public struct LoessTransform: Sendable {
         on = try o.field("on")
         groupby = try o.fields("groupby")
         bandwidth = try o.number("bandwidth") ?? 0.3
-        let a = try o.strings("as") ?? []
-        self.as = [a.count > 0 ? a[0] : on.name, a.count > 1 ? a[1] : loess.name]
+        self.as = try o.asPair(defaults: (on.name, loess.name))
     }
 
     func apply(_ frame: DataFrame) throws(TransformError) -> DataFrame {
-        try checkField(loess, in: frame, path: "loess")
-        try checkField(on, in: frame, path: "on")
-        for (i, g) in groupby.enumerated() { try checkField(g, in: frame, path: "groupby[\(i)]") }
+        try checkFieldsAndGroupby(["loess": loess, "on": on], groupby: groupby, in: frame)
         let xCol = on.values(in: frame), yCol = loess.values(in: frame)
-        let grouping = Grouping(frame, by: groupby)
-        let groups = frame.rowCount == 0 ? [] : grouping.groups
-        let groupCols = groupby.map { $0.values(in: frame) }
-        var keyCols = groupby.map { _ in [DataValue]() }
-        var xs: [DataValue] = [], ys: [DataValue] = []
-        for rows in groups {
-            for (x, y) in Fit.loess(Fit.points(rows.map { xCol[$0] }, rows.map { yCol[$0] }, sorted: true), bandwidth: bandwidth == 0 ? 0.3 : bandwidth) {
-                for i in groupby.indices { keyCols[i].append(groupCols[i][rows[0]]) }
-                xs.append(.number(x)); ys.append(.number(y))
-            }
+        return pairsPerGroup(frame, groupby: groupby, as: self.as) { rows in
+            Fit.loess(Fit.points(rows.map { xCol[$0] }, rows.map { yCol[$0] }, sorted: true), bandwidth: bandwidth == 0 ? 0.3 : bandwidth)
+                .map { (.number($0.0), .number($0.1)) }
         }
-        var out = DataFrame(rowCount: xs.count)
-        for (i, g) in groupby.enumerated() { out.setColumn(g.name, keyCols[i]) }
-        out.setColumn(self.as[0], xs)
-        out.setColumn(self.as[1], ys)
-        return out
     }
 }
 

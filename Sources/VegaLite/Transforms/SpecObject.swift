@@ -30,12 +30,16 @@ struct SpecObject {
         return s
     }
 
+    /// The value under `key` as `read` takes it; nil when absent or null, an error naming what
+    /// was `expected` when `read` refuses it.
+    func optional<T>(_ key: String, _ expected: String, _ read: (DataValue) -> T?) throws(TransformError) -> T? {
+        guard let v = values[key], v != .null else { return nil }
+        guard let t = read(v) else { throw TransformError("expected \(expected), found \(describe(v))", path: at(key)) }
+        return t
+    }
+
     func optionalString(_ key: String) throws(TransformError) -> String? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .string(let s)?: return s
-        case let v?: throw TransformError("expected a string, found \(describe(v))", path: at(key))
-        }
+        try optional(key, "a string") { if case .string(let s) = $0 { s } else { nil } }
     }
 
     func field(_ key: String) throws(TransformError) -> FieldRef { FieldRef(try string(key)) }
@@ -43,20 +47,20 @@ struct SpecObject {
 
     /// An array of strings (a single string is accepted as a one-element array where Vega-Lite does).
     func strings(_ key: String, single: Bool = false) throws(TransformError) -> [String]? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .string(let s)? where single: return [s]
-        case .array(let a)?:
-            var out: [String] = []
-            for (i, v) in a.enumerated() {
-                guard case .string(let s) = v else {
-                    throw TransformError("expected a string, found \(describe(v))", path: at(key, i))
-                }
-                out.append(s)
-            }
-            return out
-        case let v?: throw TransformError("expected an array of strings, found \(describe(v))", path: at(key))
+        if single, case .string(let s)? = values[key] { return [s] }
+        return try list(key, of: ("strings", "a string")) { if case .string(let s) = $0 { s } else { nil } }
+    }
+
+    /// An array under `key` whose every item `read` takes (nil when absent or null); `kind` names
+    /// the items for errors ("strings", "a string").
+    func list<T>(_ key: String, of kind: (items: String, item: String), _ read: (DataValue) -> T?) throws(TransformError) -> [T]? {
+        guard let items = try array(key, of: kind.items) else { return nil }
+        var out: [T] = []
+        for (i, v) in items.enumerated() {
+            guard let t = read(v) else { throw TransformError("expected \(kind.item), found \(describe(v))", path: at(key, i)) }
+            out.append(t)
         }
+        return out
     }
 
     func fields(_ key: String) throws(TransformError) -> [FieldRef] {
@@ -64,27 +68,11 @@ struct SpecObject {
     }
 
     func number(_ key: String) throws(TransformError) -> Double? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .number(let n)?: return n
-        case let v?: throw TransformError("expected a number, found \(describe(v))", path: at(key))
-        }
+        try optional(key, "a number") { if case .number(let n) = $0 { n } else { nil } }
     }
 
     func numbers(_ key: String) throws(TransformError) -> [Double]? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .array(let a)?:
-            var out: [Double] = []
-            for (i, v) in a.enumerated() {
-                guard case .number(let n) = v else {
-                    throw TransformError("expected a number, found \(describe(v))", path: at(key, i))
-                }
-                out.append(n)
-            }
-            return out
-        case let v?: throw TransformError("expected an array of numbers, found \(describe(v))", path: at(key))
-        }
+        try list(key, of: ("numbers", "a number")) { if case .number(let n) = $0 { n } else { nil } }
     }
 
     /// A whole number within `range` (bad input is an error, never a trap or a runaway loop).
@@ -94,19 +82,12 @@ struct SpecObject {
     }
 
     func bool(_ key: String) throws(TransformError) -> Bool? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .bool(let b)?: return b
-        case let v?: throw TransformError("expected true or false, found \(describe(v))", path: at(key))
-        }
+        try optional(key, "true or false") { if case .bool(let b) = $0 { b } else { nil } }
     }
 
-    func array(_ key: String) throws(TransformError) -> [DataValue]? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .array(let a)?: return a
-        case let v?: throw TransformError("expected an array, found \(describe(v))", path: at(key))
-        }
+    /// The array under `key`; `items` names what it should hold for the error ("an array of numbers").
+    func array(_ key: String, of items: String? = nil) throws(TransformError) -> [DataValue]? {
+        try optional(key, items.map { "an array of \($0)" } ?? "an array") { if case .array(let a) = $0 { a } else { nil } }
     }
 
     func object(_ key: String) throws(TransformError) -> SpecObject? {
