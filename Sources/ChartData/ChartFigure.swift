@@ -109,3 +109,19 @@ public struct PanelPlacement: Sendable, Equatable, Hashable {
         return (l, h)
     }
 }
+
+extension Chart {
+    /// Every finite number drawn along the value axis: the values, their ranges and stack
+    /// bounds, bands, rules across the chart and a box plot's outliers (what `ChartGeometry`
+    /// spans), so a value scale the panels share holds every panel's marks.
+    var valuesDrawn: [Double] {
+        var out: [Double] = []
+        for s in series {
+            out += s.values.compactMap { $0 }
+            for d in s.details { out += [d.lower, d.upper, d.bandLower, d.bandUpper].compactMap { $0 } }
+        }
+        out += semantics.annotations.filter { $0.row == nil }.compactMap(\.value)
+        if let box = semantics.box { out += (box.lowerOutliers + box.upperOutliers).joined() }
+        return out.filter(\.isFinite)
+    }
+}

@@ -65,12 +65,10 @@ extension ChartLoader {
             if let x = resolve.x { shared.value = x }
             if let y = resolve.y { shared.rows = y }
         }
-        // A shared value scale spans every panel's values (bars and areas stand on zero).
+        // A shared value scale spans everything every panel draws on it (bars and areas stand on zero).
         var low = Double.infinity, high = -Double.infinity
         for d in layout.drafts {
-            for s in d.chart.series {
-                for case let v? in s.values where v.isFinite { low = min(low, v); high = max(high, v) }
-            }
+            for v in d.chart.valuesDrawn { low = min(low, v); high = max(high, v) }
         }
         let count = layout.drafts.count
         let panels = layout.drafts.enumerated().map { i, d -> Chart in

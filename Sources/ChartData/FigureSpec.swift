@@ -120,8 +120,11 @@ struct FigureSpec {
             // from the rows given (a facet's part, a parent's transformed rows); a layer with
             // data of its own loads it whole, as Vega-Lite draws it in every cell.
             do {
-                return try ChartLoader.loadLayered(single, path: file, readFile: readFile,
-                                                   rootFrame: given ?? (view["data"] == nil ? inherited?.frame : nil))
+                var chart = try ChartLoader.loadLayered(single, path: file, readFile: readFile,
+                                                        rootFrame: given ?? (view["data"] == nil ? inherited?.frame : nil))
+                // Notes name layers by their path in the whole spec (`$.spec.layer[1]`).
+                if path != "$" { chart.semantics.notes = chart.semantics.notes.map { $0.replacingOccurrences(of: "$.layer", with: path + ".layer") } }
+                return chart
             } catch {
                 throw located(error, path)
             }

@@ -137,7 +137,8 @@ public struct ChartGeometry: Sendable {
             height = plotBottom + 58
             (xLayout, xTicks) = Self.localized(Self.rowAxis(chart: chart, bands: usesBands, start: plotTop, end: plotBottom, horizontal: true, slots: slots), chart)
             let widest = Double(min(Self.rowLabelLimit, xTicks.map(\.label.count).max() ?? 1))
-            plotLeft = 40 + widest * Self.charWidth + 8
+            // Room for the row labels at the narrow drawing's text size too, up to 42 % of the width.
+            plotLeft = max(40 + widest * Self.charWidth + 8, min(44 + widest * Self.charWidth * Self.narrowTextScale + 10, 0.42 * Self.width))
             (yScale, yTicks) = Self.localized(Self.valueAxis(chart, lo, hi, range: (plotLeft, plotRight), count: max(2, Int((plotRight - plotLeft) / 80))), chart)
         } else {
             plotBottom = Self.plotHeight - 58

@@ -42,6 +42,18 @@ struct FigureLayerTests {
         #expect(f.panels.map { $0.semantics.annotations.map(\.value) } == [[80], [50]])
     }
 
+    @Test func aSharedValueScaleSpansEveryPanelsRules() throws {
+        let f = try figure("""
+        {"data": {"values": \(rows)}, "facet": {"field": "year", "type": "ordinal"},
+         "spec": {"encoding": {"x": {"field": "m", "sort": null}},
+                  "layer": [{"mark": "line", "encoding": {"y": {"field": "v", "type": "quantitative"}}},
+                            {"mark": "rule", "encoding": {"y": {"datum": 12}}}]}}
+        """)
+        // The rule at 12 is above every value (1 … 10): both panels' axes (and pitch) reach it.
+        #expect(f.panels.map { $0.panel?.sharedValueRange?.high } == [12, 12])
+        #expect(f.panels.map { $0.panel?.sharedValueRange?.low } == [1, 1])
+    }
+
     @Test func aRepeatedLayerIsOneChartWithASeriesPerField() throws {
         guard case .chart(let chart) = try load("""
         {"data": {"values": [{"m": "Jan", "hi": 8, "lo": 2}, {"m": "Feb", "hi": 10, "lo": 4}]},
