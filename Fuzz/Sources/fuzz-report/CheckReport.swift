@@ -35,8 +35,9 @@ func checkReport(_ html: String, allowedScripts: Set<String>) {
             if ["javascript:", "vbscript:", "data:"].contains(where: scheme.hasPrefix) { fail("a script URL") }
         }
         // The theme's own reader-settings form (partials/settings-dialog) is allowed exactly as the
-        // theme writes it: a class and nothing else, so no action and no target; submit is cancelled.
-        let ownSettingsForm = name == "form" && attributes.trimmingCharacters(in: .whitespaces) == #"class="pl-settings-form""#
+        // theme writes it: its class and `role="none"` (so screen readers do not announce "form"),
+        // nothing else, so no action and no target; submit is cancelled.
+        let ownSettingsForm = name == "form" && attributes.trimmingCharacters(in: .whitespaces) == #"class="pl-settings-form" role="none""#
         if bodyStart != NSNotFound, match.range.location > bodyStart, Patterns.forbiddenInBody.contains(name), !ownSettingsForm {
             fail("an element that embeds, styles or redirects")
         }
