@@ -13,7 +13,9 @@ public enum RequestPath {
 
     public static func resolve(_ raw: String) -> Outcome {
         guard let key = routeKey(raw) else { return .invalid }
-        return .path(String(key.dropFirst()))
+        // Drop the leading "/" as one scalar: a Character would take a combining mark after it
+        // ("/\u{35A}." would become ".", a dot segment; found by fuzz-request).
+        return .path(String(String.UnicodeScalarView(key.unicodeScalars.dropFirst())))
     }
 
     /// The routing key: the decoded path *with* its leading "/", or nil if invalid. A target made
