@@ -7,7 +7,11 @@ import PackageDescription
 // C is seen only through the system-library targets, each imported (internally) by one owner:
 // CMicroHTTPD by HTTPServer, CVorbis by OggVorbis, CZlib by SiteServing (Gzip), CCrypto by ContentHash,
 // CLouis by Braille (BrailleTranslator); the C target CRenameExchange (one function) by SiteExport.
-let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+// Products of the package dependencies, named once.
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let mustache: Target.Dependency = .product(name: "Mustache", package: "swift-mustache")
+let ink: Target.Dependency = .product(name: "Ink", package: "Ink")
 
 let package = Package(
     name: "Pitchline",
@@ -49,95 +53,57 @@ let package = Package(
             providers: [.apt(["liblouis-dev", "liblouis-data"])]),
 
         // Thin Swift owners of the C handles.
-        .target(
-            name: "HTTPServer",
-            dependencies: ["CMicroHTTPD", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: swiftSettings),
-        .target(name: "OggVorbis", dependencies: ["CVorbis"], swiftSettings: swiftSettings),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", logging]),
+        .target(name: "OggVorbis", dependencies: ["CVorbis"]),
         // Braille: liblouis translation (owner of CLouis), BRF pages, a series' braille line.
-        .target(name: "Braille", dependencies: ["CLouis"], swiftSettings: swiftSettings),
+        .target(name: "Braille", dependencies: ["CLouis"]),
 
         // Pure Swift layers.
-        .target(name: "ContentHash", dependencies: ["CCrypto"], swiftSettings: swiftSettings),
-        .target(name: "DurableWrite", swiftSettings: swiftSettings),
+        .target(name: "ContentHash", dependencies: ["CCrypto"]),
+        .target(name: "DurableWrite"),
         // Vega-Lite semantics: the Vega expression language, d3 formats, data-flow transforms (no I/O).
-        .target(name: "VegaLite", dependencies: ["D3Format"], swiftSettings: swiftSettings),
+        .target(name: "VegaLite", dependencies: ["D3Format"]),
         // d3-format numbers and d3-time-format dates (format and parse), en-US built in, UTC.
-        .target(name: "D3Format", swiftSettings: swiftSettings),
-        .target(name: "ChartData", dependencies: ["VegaLite", "D3Format"], swiftSettings: swiftSettings),
-        .target(
-            name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash", "DurableWrite"],
-            swiftSettings: swiftSettings),
-        .target(
-            name: "ChartPages",
-            dependencies: ["ChartData", "D3Format", "Braille", .product(name: "Mustache", package: "swift-mustache")],
-            swiftSettings: swiftSettings),
+        .target(name: "D3Format"),
+        .target(name: "ChartData", dependencies: ["VegaLite", "D3Format"]),
+        .target(name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash", "DurableWrite"]),
+        .target(name: "ChartPages", dependencies: ["ChartData", "D3Format", "Braille", mustache]),
         .target(
             name: "SiteGenerator",
-            dependencies: [
-                "ChartData", "Sonification", "ChartPages", "ContentHash", "DurableWrite",
-                .product(name: "Ink", package: "Ink"),
-            ],
-            swiftSettings: swiftSettings,
+            dependencies: ["ChartData", "Sonification", "ChartPages", "ContentHash", "DurableWrite", ink],
             plugins: ["EmbedTheme"]),
         // The default theme (Templates/, Public/) compiled into SiteGenerator at build time.
         .plugin(name: "EmbedTheme", capability: .buildTool()),
-        .target(
-            name: "SiteServing",
-            dependencies: [
-                "SiteGenerator", "HTTPServer", "ContentHash", "CZlib",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings),
-        .target(
-            name: "SiteExport",
-            dependencies: ["SiteGenerator", "DurableWrite", "CRenameExchange"],
-            swiftSettings: swiftSettings),
+        .target(name: "SiteServing", dependencies: ["SiteGenerator", "HTTPServer", "ContentHash", "CZlib", logging]),
+        .target(name: "SiteExport", dependencies: ["SiteGenerator", "DurableWrite", "CRenameExchange"]),
         .target(
             name: "PitchlineCLI",
             dependencies: [
                 "ChartData", "ChartPages", "Sonification", "OggVorbis", "ContentHash", "HTTPServer",
-                "SiteGenerator", "SiteServing", "SiteExport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings),
-        .executableTarget(
-            name: "pitchline",
-            dependencies: ["PitchlineCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swiftSettings),
+                "SiteGenerator", "SiteServing", "SiteExport", argumentParser, logging,
+            ]),
+        .executableTarget(name: "pitchline", dependencies: ["PitchlineCLI", argumentParser]),
 
         // Site folders written from a table of paths and texts, for the loader and generator tests.
-        .target(name: "SiteFolders", path: "Tests/SiteFolders", swiftSettings: swiftSettings),
-        .testTarget(name: "ChartDataTests", dependencies: ["ChartData", "SiteFolders"], swiftSettings: swiftSettings),
-        .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"], swiftSettings: swiftSettings),
-        .testTarget(name: "D3FormatTests", dependencies: ["D3Format"], swiftSettings: swiftSettings),
-        .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"], swiftSettings: swiftSettings),
-        .testTarget(name: "BrailleTests", dependencies: ["Braille"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartData", "ContentHash"],
-            swiftSettings: swiftSettings),
+        .target(name: "SiteFolders", path: "Tests/SiteFolders"),
+        .testTarget(name: "ChartDataTests", dependencies: ["ChartData", "SiteFolders"]),
+        .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"]),
+        .testTarget(name: "D3FormatTests", dependencies: ["D3Format"]),
+        .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"]),
+        .testTarget(name: "BrailleTests", dependencies: ["Braille"]),
+        .testTarget(name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartData", "ContentHash"]),
         // Raw HTTP over a socket for the server tests (hostile requests no polite client sends).
-        .target(
-            name: "RawHTTPClient", dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")],
-            path: "Tests/RawHTTPClient", swiftSettings: swiftSettings),
+        .target(name: "RawHTTPClient", dependencies: ["HTTPServer", logging], path: "Tests/RawHTTPClient"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "RawHTTPClient", logging]),
+        .testTarget(name: "ChartPagesTests", dependencies: ["ChartPages", "ChartData"]),
+        .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "ChartData", "SiteFolders"]),
         .testTarget(
-            name: "HTTPServerTests",
-            dependencies: ["HTTPServer", "RawHTTPClient", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "ChartPagesTests", dependencies: ["ChartPages", "ChartData"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "ChartData", "SiteFolders"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "SiteServingTests",
-            dependencies: [
-                "SiteServing", "SiteGenerator", "HTTPServer", "RawHTTPClient",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator", "ChartData", "ContentHash"],
-            swiftSettings: swiftSettings),
+            name: "SiteServingTests", dependencies: ["SiteServing", "SiteGenerator", "HTTPServer", "RawHTTPClient", logging]),
+        .testTarget(name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator", "ChartData", "ContentHash"]),
     ]
 )
+
+// Every Swift target builds in the Swift 6 language mode (strict concurrency).
+for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CRenameExchange" {
+    target.swiftSettings = [.swiftLanguageMode(.v6)]
+}

@@ -18,16 +18,26 @@ public enum VorbisError: Error, Equatable, CustomStringConvertible {
     /// A requested sample range lies outside the stream.
     case rangeOutOfBounds(start: Int, end: Int, length: Int)
 
-    public var description: String {
+    public var description: String { "Vorbis: " + summary + (detail.map { ": " + $0 } ?? "") }
+
+    /// What went wrong, in words.
+    var summary: String {
         switch self {
-        case .invalidArguments(let m): "Vorbis: invalid arguments: \(m)"
-        case .unsupportedMode(let m): "Vorbis: unsupported encoding mode: \(m)"
-        case .internalFault(let m): "Vorbis: internal fault: \(m)"
-        case .notVorbis(let m): "Vorbis: not an Ogg Vorbis stream: \(m)"
-        case .corruptStream(let m): "Vorbis: damaged stream: \(m)"
-        case .alreadyFinished: "Vorbis: the encoder was already finished"
-        case .rangeOutOfBounds(let s, let e, let n):
-            "Vorbis: sample range \(s)..<\(e) is outside the stream of \(n) samples"
+        case .invalidArguments: "invalid arguments"
+        case .unsupportedMode: "unsupported encoding mode"
+        case .internalFault: "internal fault"
+        case .notVorbis: "not an Ogg Vorbis stream"
+        case .corruptStream: "damaged stream"
+        case .alreadyFinished: "the encoder was already finished"
+        case .rangeOutOfBounds(let s, let e, let n): "sample range \(s)..<\(e) is outside the stream of \(n) samples"
+        }
+    }
+
+    /// The call and its return code, for the errors libvorbis reports.
+    var detail: String? {
+        switch self {
+        case .invalidArguments(let m), .unsupportedMode(let m), .internalFault(let m), .notVorbis(let m), .corruptStream(let m): m
+        case .alreadyFinished, .rangeOutOfBounds: nil
         }
     }
 

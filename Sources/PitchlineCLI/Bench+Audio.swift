@@ -9,20 +9,12 @@ import Sonification
 /// `pitchline bench audio`: the sonification engine's figures (issue 4), each against the
 /// naive reference measured in the same run: libvorbis encoding every tone as its own file.
 struct AudioBench: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "audio", abstract: "Measure tone-bank encoding against one Ogg file per tone.")
+    static let configuration = CommandConfiguration(commandName: "audio", abstract: "Measure tone-bank encoding against one Ogg file per tone.")
 
-    @Option(help: "The site folder holding the example charts.")
-    var site = "site"
-
-    @Option(help: "Points in the large synthetic series.")
-    var largePoints = 100_000
-
-    @Option(help: "Tones encoded one file each for the naive reference.")
-    var naiveTones = 60
-
-    @Option(help: "Also write the Seattle sprite, its tone files and renditions into this folder (for listening).")
-    var dump: String?
+    @Option(help: "The site folder holding the example charts.") var site = "site"
+    @Option(help: "Points in the large synthetic series.") var largePoints = 100_000
+    @Option(help: "Tones encoded one file each for the naive reference.") var naiveTones = 60
+    @Option(help: "Also write the Seattle sprite, its tone files and renditions into this folder (for listening).") var dump: String?
 
     func run() async throws {
         let seattle = AudioBenchCharts.seattle(site: URL(fileURLWithPath: site))

@@ -8,12 +8,9 @@ import SiteExport
 /// renditions, CSV), against a 10,000-point line chart over the same values exported in the same
 /// run; prints the export time and the page's size (target: < 1 s, < 1 MB).
 struct HeatmapBench: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "heatmap", abstract: "Measure exporting a 100 × 100 heatmap (time and page size) against a line chart of the same values.")
+    static let configuration = CommandConfiguration(commandName: "heatmap", abstract: "Measure exporting a 100 × 100 heatmap (time and page size) against a line chart of the same values.")
 
-    @Option(help: "Rows and columns of the heatmap.")
-    var size = 100
-
+    @Option(help: "Rows and columns of the heatmap.") var size = 100
     @OptionGroup var timed: BenchRuns
 
     func run() async throws {

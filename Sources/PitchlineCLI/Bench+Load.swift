@@ -6,14 +6,10 @@ import Foundation
 /// `pitchline bench load`: time to load a large bare CSV into a chart (read, parse, infer
 /// types, build rows and series), median of several runs, on a file generated in a temp folder.
 struct LoadBench: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "load", abstract: "Measure loading a generated CSV (date + 2 numeric columns) into a chart.")
+    static let configuration = CommandConfiguration(commandName: "load", abstract: "Measure loading a generated CSV (date + 2 numeric columns) into a chart.")
 
-    @Option(help: "Data rows in the generated CSV.")
-    var rows = 1_000_000
-
-    @Option(help: "Timed runs (the median is printed).")
-    var runs = 5
+    @Option(help: "Data rows in the generated CSV.") var rows = 1_000_000
+    @Option(help: "Timed runs (the median is printed).") var runs = 5
 
     func run() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pitchline-bench-\(UUID().uuidString)")

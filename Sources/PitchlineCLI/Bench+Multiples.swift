@@ -8,15 +8,10 @@ import SiteGenerator
 /// what a reader downloads for it (page, data script, every panel's tone bank) and the requests.
 /// Reference, in the same run: the same 50 panels written as 50 single-view specs (one page each).
 struct MultiplesBench: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "multiples", abstract: "Measure exporting a 50-panel facet grid (time, page size, requests).")
+    static let configuration = CommandConfiguration(commandName: "multiples", abstract: "Measure exporting a 50-panel facet grid (time, page size, requests).")
 
-    @Option(help: "Panels in the grid.")
-    var panels = 50
-
-    @Option(help: "Points per panel (months).")
-    var points = 120
-
+    @Option(help: "Panels in the grid.") var panels = 50
+    @Option(help: "Points per panel (months).") var points = 120
     @OptionGroup var timed: BenchRuns
     @OptionGroup var theme: BenchTheme
 

@@ -8,12 +8,9 @@ import SiteGenerator
 /// `pitchline bench pages`: a generated 1,000,000-point chart (2 series, one row per minute)
 /// rendered to its page: HTML+SVG size and time, against a naive page that draws every point.
 struct PageBench: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "pages", abstract: "Measure rendering a 1,000,000-point chart page (size and time).")
+    static let configuration = CommandConfiguration(commandName: "pages", abstract: "Measure rendering a 1,000,000-point chart page (size and time).")
 
-    @Option(help: "Points per series.")
-    var rows = 1_000_000
-
+    @Option(help: "Points per series.") var rows = 1_000_000
     @OptionGroup var timed: BenchRuns
     @OptionGroup var theme: BenchTheme
 

@@ -7,15 +7,10 @@ import Foundation
 /// the same CSV: 1,000,000 rows through filter + calculate + timeUnit + aggregate, and 100,000
 /// rows through window + stack, and the 1,000,000 rows as a box plot by month. Median of several runs, files generated in a temp folder.
 struct TransformBench: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "transforms", abstract: "Measure specs with transforms on generated CSVs (Vega-Lite data flow).")
+    static let configuration = CommandConfiguration(commandName: "transforms", abstract: "Measure specs with transforms on generated CSVs (Vega-Lite data flow).")
 
-    @Option(help: "Rows in the CSV for filter + calculate + timeUnit + aggregate.")
-    var rows = 1_000_000
-
-    @Option(help: "Rows in the CSV for window + stack.")
-    var windowRows = 100_000
-
+    @Option(help: "Rows in the CSV for filter + calculate + timeUnit + aggregate.") var rows = 1_000_000
+    @Option(help: "Rows in the CSV for window + stack.") var windowRows = 100_000
     @OptionGroup var timed: BenchRuns
 
     /// Filter and calculate as transforms, timeUnit and aggregate on the encoding: daily mean of a

@@ -4,6 +4,15 @@ import Testing
 
 /// Damaged or hostile bytes must give a `VorbisError` or a (shorter) decode, never a crash.
 @Suite struct DamagedInputTests {
+    /// What `pitchline export` prints when a tone bank cannot be read or written.
+    @Test func errorsSayWhatWentWrongAndWhichCallSaidSo() throws {
+        #expect("\(VorbisError.notVorbis("ov_open_callbacks returned -132"))" == "Vorbis: not an Ogg Vorbis stream: ov_open_callbacks returned -132")
+        #expect("\(VorbisError.alreadyFinished)" == "Vorbis: the encoder was already finished")
+        #expect("\(VorbisError.rangeOutOfBounds(start: 5, end: 9, length: 7))" == "Vorbis: sample range 5..<9 is outside the stream of 7 samples")
+        let error = try #require(throws: VorbisError.self) { try OggSlicer(Data("not ogg".utf8)) }
+        #expect(error.description.hasPrefix("Vorbis: not an Ogg Vorbis stream: ") || error.description.hasPrefix("Vorbis: damaged stream: "))
+    }
+
     @Test func truncatedAndCorruptedStreamsNeverCrash() throws {
         let good = try SlicerTests.sprite()
         var seed: UInt64 = 0x5EED
