@@ -1,7 +1,8 @@
 import Foundation
 
 /// Every text a reader meets, in one language: a catalogue of templates with named
-/// placeholders (`{name}`, `{count}`), one Swift file per language in `Messages/`.
+/// placeholders (`{name}`, `{count}`), in `Messages/`: `Catalogue+<code>.swift` per language and
+/// its units in words, `Units+<code>.swift` (read by `SpokenUnits`).
 ///
 /// To add a text: add its key to `Catalogue+en.swift` and the same key to every other
 /// catalogue (`MessagesTests` checks that each language has every key and the same
@@ -45,24 +46,24 @@ public struct Messages: Sendable {
         }
     }
 
-    /// The catalogue as written, in file order: `KeyValuePairs`, not a dictionary literal, so a
-    /// key written twice (two branches adding the same key) is a failing test
-    /// (`MessagesTests`), not a crash when the site is built.
-    public static func entries(_ language: Language) -> KeyValuePairs<String, String> {
+    /// The catalogue as written, in file order (texts, then units): `KeyValuePairs`, not a
+    /// dictionary literal, so a key written twice (two branches adding the same key) is a
+    /// failing test (`MessagesTests`), not a crash when the site is built.
+    public static func entries(_ language: Language) -> [(key: String, value: String)] {
         switch language {
-        case .en: catalogueEN
-        case .de: catalogueDE
-        case .fr: catalogueFR
-        case .es: catalogueES
+        case .en: Array(catalogueEN) + Array(unitsEN)
+        case .de: Array(catalogueDE) + Array(unitsDE)
+        case .fr: Array(catalogueFR) + Array(unitsFR)
+        case .es: Array(catalogueES) + Array(unitsES)
         }
     }
 
-    private static let tableEN = table(catalogueEN)
-    private static let tableDE = table(catalogueDE)
-    private static let tableFR = table(catalogueFR)
-    private static let tableES = table(catalogueES)
-    private static func table(_ pairs: KeyValuePairs<String, String>) -> [String: String] {
-        Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    private static let tableEN = table(.en)
+    private static let tableDE = table(.de)
+    private static let tableFR = table(.fr)
+    private static let tableES = table(.es)
+    private static func table(_ language: Language) -> [String: String] {
+        Dictionary(entries(language).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The text of `key` with its placeholders filled: `messages["summary.noData", ["name": "Wind"]]`.

@@ -70,8 +70,12 @@ import Testing
         #expect(SpokenUnits.words(for: "m/s", language: .es) == "metros por segundo")
         #expect(SpokenUnits.words(for: "mm", language: .de) == "Millimeter")
         #expect(SpokenUnits.words(for: "km/l", language: .de) == "Kilometer pro Liter")
-        // Not in the table: said as written, not in English words.
-        #expect(SpokenUnits.words(for: "bpm", language: .fr) == "bpm")
+        #expect(SpokenUnits.words(for: "bpm", language: .fr) == "battements par minute")
+        #expect(SpokenUnits.words(for: "mi/h", language: .es) == "millas por hora")
+        #expect(SpokenUnits.words(for: "lbs", language: .de) == "Pfund")   // another spelling of lb
+        // Not in the catalogue: said as written, not in English words.
+        #expect(SpokenUnits.words(for: "widgets", language: .fr) == "widgets")
+        #expect(SpokenUnits.words(for: "thousand widgets", language: .de) == "Tausend widgets")
     }
 
     /// The example site's charts in every language: no text falls back to a catalogue key
