@@ -23,16 +23,11 @@ public struct ChartAnnotation: Sendable, Equatable {
     /// Where the spec's text mark puts the label; nil when the label is Pitchline's own (a rule's
     /// aggregate name, drawn at the rule's end).
     public var placement: LabelPlacement?
+}
 
-    public init(kind: Kind, value: Double? = nil, row: Int? = nil, aggregate: String? = nil, label: String? = nil, group: String? = nil, layer: Int) {
-        self.kind = kind
-        self.value = value
-        self.row = row
-        self.aggregate = aggregate
-        self.label = label
-        self.group = group
-        self.layer = layer
-    }
+extension ChartAnnotation {
+    /// A rule or label across the chart at `value` of the value axis, from leaf layer `layer`.
+    public init(kind: Kind, value: Double, layer: Int) { self.init(kind: kind, value: value, row: nil, layer: layer) }
 }
 
 /// A text mark's placement as Vega-Lite reads it: `align` and `baseline` around its anchor (the
@@ -40,19 +35,14 @@ public struct ChartAnnotation: Sendable, Equatable {
 /// `dx`/`dy` pixels. Drawn in screen coordinates, so a horizontal chart's labels stay upright.
 public struct LabelPlacement: Sendable, Equatable {
     /// "left", "center" (Vega-Lite's default for text) or "right".
-    public var align: String
+    public var align = "center"
     /// "top", "middle" (the default), "bottom", "alphabetic", "line-top" or "line-bottom".
-    public var baseline: String
-    public var dx: Double
-    public var dy: Double
+    public var baseline = "middle"
+    public var dx = 0.0
+    public var dy = 0.0
+}
 
-    public init(align: String = "center", baseline: String = "middle", dx: Double = 0, dy: Double = 0) {
-        self.align = align
-        self.baseline = baseline
-        self.dx = dx
-        self.dy = dy
-    }
-
+extension LabelPlacement {
     /// The mark definition's `align`, `baseline`, `dx` and `dy` (a bare `"text"` mark: the defaults).
     init(mark: JSONValue) {
         self.init(align: mark["align"]?.string ?? "center", baseline: mark["baseline"]?.string ?? "middle",

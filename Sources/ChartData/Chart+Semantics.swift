@@ -50,7 +50,7 @@ public struct ChartSemantics: Sendable, Equatable {
 
     public init(
         specMark: String? = nil, orientation: Orientation = .vertical, bins: [BinRange]? = nil,
-        stack: StackOffset? = nil, valueScale: ScaleInfo = ScaleInfo(), rowScale: ScaleInfo = ScaleInfo(),
+        stack: StackOffset? = nil, valueScale: ScaleInfo = .linear, rowScale: ScaleInfo = .linear,
         extraFields: [ExtraField] = [], invalidRows: Int = 0, pointPerDatum: Bool = false, notes: [String] = [],
         box: BoxPlotInfo? = nil, errorRange: ErrorRangeInfo? = nil
     ) {
@@ -79,30 +79,20 @@ public enum StackOffset: String, Sendable, Equatable { case zero, normalize, cen
 public struct BinRange: Sendable, Equatable, Hashable {
     public var start: Double
     public var end: Double
-
-    public init(start: Double, end: Double) {
-        self.start = start
-        self.end = end
-    }
 }
 
 /// A continuous scale as the spec declares it: `type` is Vega-Lite's name ("linear", "log",
 /// "sqrt", "symlog", "pow", "time", "utc", "band", "point", "ordinal"); `domain` when given as
 /// two numbers; `exponent` for pow, `constant` for symlog, `base` for log.
 public struct ScaleInfo: Sendable, Equatable {
-    public var type: String
+    public var type = "linear"
     public var domain: [Double]?
     public var exponent: Double?
     public var constant: Double?
     public var base: Double?
 
-    public init(type: String = "linear", domain: [Double]? = nil, exponent: Double? = nil, constant: Double? = nil, base: Double? = nil) {
-        self.type = type
-        self.domain = domain
-        self.exponent = exponent
-        self.constant = constant
-        self.base = base
-    }
+    /// The scale of a channel whose spec names none (linear, domain from the data).
+    public static let linear = ScaleInfo()
 }
 
 /// A data-carrying channel other than x, y and color, e.g. `size` showing population.
@@ -111,11 +101,6 @@ public struct ExtraField: Sendable, Equatable {
     public var channel: String
     /// Its title for speech and the table header, e.g. "Population".
     public var title: String
-
-    public init(channel: String, title: String) {
-        self.channel = channel
-        self.title = title
-    }
 }
 
 /// What else a point carries: a range (`x2`/`y2`, a stack segment's span), the total of its stack
@@ -129,7 +114,7 @@ public struct PointDetail: Sendable, Equatable {
     public var stackTotal: Double?
     /// The segment's share of its stack total, 0…1 (normalized stacks).
     public var share: Double?
-    public var extras: [String?]
+    public var extras: [String?] = []
     /// A band drawn around the value (an `area` with y2 or an `errorband` layered with a line):
     /// "14.2 °C, range 11.9 to 16.5".
     public var bandLower: Double?
@@ -137,16 +122,16 @@ public struct PointDetail: Sendable, Equatable {
     /// Dumbbells: this value minus the previous series' value at the same row ("up 6 from 1995").
     public var change: Double?
 
-    public init(lower: Double? = nil, upper: Double? = nil, stackTotal: Double? = nil, share: Double? = nil, extras: [String?] = []) {
-        self.lower = lower
-        self.upper = upper
-        self.stackTotal = stackTotal
-        self.share = share
-        self.extras = extras
-    }
-
     public var isEmpty: Bool {
         lower == nil && upper == nil && stackTotal == nil && share == nil && extras.allSatisfy { $0 == nil }
             && bandLower == nil && bandUpper == nil && change == nil
     }
+}
+
+// ChartData (and its tests) build these with the memberwise initializer Swift writes; other
+// modules make only an empty detail.
+
+extension PointDetail {
+    /// A point with nothing more to say, or only its extra channels' texts.
+    public init(extras: [String?] = []) { self.init(lower: nil, extras: extras) }
 }

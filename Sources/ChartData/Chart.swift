@@ -132,20 +132,7 @@ public struct XAxis: Sendable, Equatable {
     public var format: String?
     /// For dates: true when the source named the zone (`Z`, `+01:00`), so instants are UTC; false
     /// for local times (kept as read, never given a zone).
-    public var zoned: Bool
-
-    public init(
-        field: String, title: String, type: FieldType, granularity: TimeGranularity? = nil,
-        unit: String? = nil, format: String? = nil, zoned: Bool = false
-    ) {
-        self.zoned = zoned
-        self.field = field
-        self.title = title
-        self.type = type
-        self.granularity = granularity
-        self.unit = unit
-        self.format = format
-    }
+    public var zoned = false
 }
 
 public struct YAxis: Sendable, Equatable {
@@ -170,16 +157,6 @@ public struct YAxis: Sendable, Equatable {
     /// "monthdate" reads "3 November").
     public var granularity: TimeGranularity?
     public var timeUnit: String?
-
-    public init(field: String, title: String, unit: String? = nil, format: String? = nil, aggregate: String? = nil, spokenUnit: String? = nil, decimals: Int? = nil) {
-        self.decimals = decimals
-        self.field = field
-        self.title = title
-        self.unit = unit
-        self.spokenUnit = spokenUnit
-        self.format = format
-        self.aggregate = aggregate
-    }
 }
 
 /// One series of values aligned to `Chart.xValues`; nil is a gap (missing value), never zero.
@@ -189,7 +166,7 @@ public struct Series: Sendable, Equatable {
     public var values: [Double?]
     /// Per row, what else the reader meets at that point: ranges, stack segments, extra channels.
     /// Empty for a plain series; otherwise one entry per row (see `PointDetail`).
-    public var details: [PointDetail]
+    public var details: [PointDetail] = []
     /// For a scatter with several series (`ChartSemantics.pointPerDatum`): the rows where this
     /// series has a point, ascending; nil means every row (a nil value there is a missing value).
     public var pointRows: [Int]?
@@ -203,15 +180,26 @@ public struct Series: Sendable, Equatable {
     /// True when the name is a value from the data (a colour category: "Europe", "Sunday"): it is
     /// spoken as written; a name from a title is lower-cased mid-sentence ("maximum temperature").
     public var nameFromData = false
+}
 
-    public init(name: String, values: [Double?], details: [PointDetail] = [], pointRows: [Int]? = nil,
-                sourceKey: String? = nil, sourceIndex: Int? = nil) {
-        self.name = name
-        self.values = values
-        self.details = details
-        self.pointRows = pointRows
-        self.sourceKey = sourceKey
-        self.sourceIndex = sourceIndex
+// ChartData (and the tests, through `@testable import`) build axes and series with the memberwise
+// initializers Swift writes; other modules (benchmarks, fixtures) build plain ones with these.
+
+extension XAxis {
+    public init(field: String, title: String, type: FieldType, granularity: TimeGranularity? = nil) {
+        self.init(field: field, title: title, type: type, granularity: granularity, unit: nil)
+    }
+}
+
+extension YAxis {
+    public init(field: String, title: String, unit: String? = nil) {
+        self.init(field: field, title: title, unit: unit, spokenUnit: nil)
+    }
+}
+
+extension Series {
+    public init(name: String, values: [Double?], details: [PointDetail] = []) {
+        self.init(name: name, values: values, details: details, pointRows: nil)
     }
 }
 

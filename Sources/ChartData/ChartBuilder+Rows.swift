@@ -364,8 +364,8 @@ extension ChartBuilder {
         var yFormat = spec.format ?? value.format.flatMap { NumberFormat.isSupported($0) && !$0.isEmpty ? $0 : nil }
         if normalize && yFormat == nil { yFormat = ".0%" }
         let unit = spec.unit
-        var yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, format: yFormat,
-                          aggregate: value.aggregate, spokenUnit: spec.spokenUnit,
+        var yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, spokenUnit: spec.spokenUnit,
+                          format: yFormat, aggregate: value.aggregate,
                           decimals: temporalValues ? nil : ([value] + [roles.value2].compactMap { $0 }).map { c in
                               Self.sourceDecimals(c, aggregated: preAggregate, frame: frame, field: fieldOf[c.channel]) }
                               .reduce(nil as Int?) { a, b in b.map { max(a ?? 0, $0) } ?? a })

@@ -18,14 +18,6 @@ public struct ChartProblem: Error, CustomStringConvertible, Sendable, Equatable 
     /// than `file` (a spec whose data file is broken). Set by `ChartLoader.loadSite`.
     public var chartFile: String?
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.jsonPath = jsonPath
-        self.message = message
-    }
-
     public var description: String {
         let location = Self.location(file: file, line: line, column: column)
         if let jsonPath { return "\(location): \(jsonPath): \(message)" }

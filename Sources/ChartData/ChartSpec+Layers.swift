@@ -10,12 +10,9 @@ import VegaLite
 struct LayerLeaf {
     /// The leaf as a single-view spec; every JSON path in it names where the value was written.
     var spec: ChartSpec
-    /// `$.layer[1]`, `$.layer[0].layer[2]`.
-    var path: String
-    /// Where the leaf's `mark` was written.
-    var markPath: String
-    /// Where its data, transforms and channels were written (a parent's or its own).
-    var dataPath: String
+    /// Where it was written: `path` the leaf (`$.layer[1]`, `$.layer[0].layer[2]`), `markPath` its
+    /// `mark`, `dataPath` its data; then its transforms and channels (a parent's or its own).
+    var path, markPath, dataPath: String
     var transformPaths: [String]
     var encodingPaths: [(String, String)]
     /// The merged encoding and the mark as written (a label's `value`, a text mark's `text`).

@@ -44,15 +44,12 @@ struct ChartSpec {
         var channel: String
         var field: String?
         var type: FieldType?
-        var aggregate: String?
-        /// For `argmin`/`argmax` aggregates: the field whose extreme row is taken.
-        var aggregateArgument: String?
-        /// `bin` as written (`true`, `"binned"` or parameters; nil for false/null), read by `VegaLite.BinParams`.
-        var bin: JSONValue?
-        /// `timeUnit` as written, read by `VegaLite.TimeUnitSpec`; `timeUnit` is its unit name (`utcyearmonth`).
-        var timeUnitJSON: JSONValue?
-        /// Channel-level `impute` as written (method, value, frame, keyvals), run as an impute transform.
-        var impute: JSONValue?
+        /// The aggregate op and, for `argmin`/`argmax`, the field whose extreme row is taken.
+        var aggregate, aggregateArgument: String?
+        /// As written, read by VegaLite: `bin` (`true`, `"binned"` or parameters; nil for false/null;
+        /// `BinParams`), `timeUnitJSON` (`TimeUnitSpec`; `timeUnit` is its unit name, `utcyearmonth`)
+        /// and the channel-level `impute` (method, value, frame, keyvals; run as an impute transform).
+        var bin, timeUnitJSON, impute: JSONValue?
         var timeUnit: String?
         var stack: StackSetting = .unset
         var sort: Sort = .ascending

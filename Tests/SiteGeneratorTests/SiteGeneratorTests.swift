@@ -1,4 +1,4 @@
-import ChartData
+@testable import ChartData
 import Foundation
 import SiteGenerator
 import Testing

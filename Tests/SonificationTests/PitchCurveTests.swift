@@ -1,4 +1,4 @@
-import ChartData
+@testable import ChartData
 import Foundation
 @testable import Sonification
 import Testing
