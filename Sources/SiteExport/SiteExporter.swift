@@ -26,11 +26,9 @@ public struct SiteExporter: Sendable {
 
     /// What `write` did.
     public struct Result: Sendable, Equatable {
-        /// Files in the export (the marker not counted).
-        public var files: Int
-        public var bytes: Int
-        /// Files written anew; the rest were unchanged and linked from the previous export.
-        public var written: Int
+        /// Files in the export (the marker not counted), their bytes, and how many of them were
+        /// written anew (the rest were unchanged and linked from the previous export).
+        public var files, bytes, written: Int
         public var unchanged: Int { files - written }
         /// The output folder, absolute.
         public var path: String

@@ -47,38 +47,46 @@ public enum FileRole: String, Sendable, Codable, CaseIterable {
 }
 
 /// One generated file: the bytes the server serves and the exporter writes, byte for byte,
-/// with what it is and what later steps need to know about it.
+/// with what it is and what later steps need to know about it (`metadata`, read through as
+/// `file.path`, `file.role` …).
+@dynamicMemberLookup
 public struct GeneratedFile: Sendable, Equatable {
-    /// Path relative to the site root, no leading slash, e.g. `charts/seattle-temperature.html`.
-    public var path: String
     public var data: Data
-    /// Full Content-Type, with `; charset=utf-8` for text (from `ContentType`).
-    public var contentType: String
-    public var role: FileRole
-    /// The chart this file belongs to (its page, data, audio, download or error page).
-    public var chartID: String?
-    /// The page's title (chart and report pages).
-    public var title: String?
-    /// Length in seconds (tone banks and renditions), from the generator that encoded it.
-    public var audioSeconds: Double?
-    /// True for content-hashed names (assets, audio, chart data) that may be cached forever.
-    public var isImmutable: Bool
-    /// False for files only the server offers (error pages).
-    public var isExported: Bool
+    public var metadata: Metadata
 
+    /// Everything about a file but its bytes (what the render cache stores beside them).
+    public struct Metadata: Sendable, Equatable, Codable {
+        /// Path relative to the site root, no leading slash, e.g. `charts/seattle-temperature.html`.
+        public var path: String
+        /// Full Content-Type, with `; charset=utf-8` for text (from `ContentType`).
+        public var contentType: String
+        public var role: FileRole
+        /// The chart this file belongs to (its page, data, audio, download or error page).
+        public var chartID: String?
+        /// The page's title (chart and report pages).
+        public var title: String?
+        /// Length in seconds (tone banks and renditions), from the generator that encoded it.
+        public var audioSeconds: Double?
+        /// True for content-hashed names (assets, audio, chart data) that may be cached forever.
+        public var isImmutable: Bool
+        /// False for files only the server offers (error pages).
+        public var isExported: Bool
+    }
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Metadata, Value>) -> Value {
+        get { metadata[keyPath: field] }
+        set { metadata[keyPath: field] = newValue }
+    }
+}
+
+extension GeneratedFile {
     public init(
         path: String, data: Data, contentType: String, role: FileRole, chartID: String? = nil, title: String? = nil,
         audioSeconds: Double? = nil, isImmutable: Bool = false, isExported: Bool = true
     ) {
-        self.path = path
-        self.data = data
-        self.contentType = contentType
-        self.role = role
-        self.chartID = chartID
-        self.title = title
-        self.audioSeconds = audioSeconds
-        self.isImmutable = isImmutable
-        self.isExported = isExported && role != .errorPage
+        self.init(data: data, metadata: Metadata(
+            path: path, contentType: contentType, role: role, chartID: chartID, title: title, audioSeconds: audioSeconds,
+            isImmutable: isImmutable, isExported: isExported && role != .errorPage))
     }
 }
 
@@ -91,19 +99,10 @@ public struct SiteProblem: Sendable, Equatable, CustomStringConvertible {
     public var reportPath: String?
     /// The file at fault, relative to the folder holding `site/`.
     public var file: String
-    public var line: Int?
-    public var column: Int?
+    /// Line and column in `file`, where known.
+    public var line, column: Int?
     /// What is wrong, with the JSON path where there is one.
     public var message: String
-
-    public init(chartID: String? = nil, reportPath: String? = nil, file: String, line: Int? = nil, column: Int? = nil, message: String) {
-        self.chartID = chartID
-        self.reportPath = reportPath
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-    }
 
     public var description: String {
         "\(ChartProblem.location(file: file, line: line, column: column)): \(message)"

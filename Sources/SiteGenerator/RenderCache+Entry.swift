@@ -5,20 +5,14 @@ import Foundation
 
 /// One chart's cached render on disk:
 ///
-///     PLR3 <SHA-256 of everything after this line, 64 hex>\n
+///     PLR4 <SHA-256 of everything after this line, 64 hex>\n
 ///     <manifest JSON length>\n<manifest JSON><blob 0><blob 1>…
 ///
 /// Files with identical bytes are stored once.
 struct CacheEntry {
+    /// A stored file: its metadata as the generator made it, its bytes by index into the blobs.
     struct File: Codable {
-        var path: String
-        var contentType: String
-        var immutable: Bool
-        var exported: Bool
-        var role: FileRole
-        var chartID: String?
-        var title: String?
-        var audioSeconds: Double?
+        var metadata: GeneratedFile.Metadata
         var blob: Int
     }
 
@@ -38,7 +32,7 @@ struct CacheEntry {
         var audio: ChartAudioInfo?
     }
 
-    static let magic = "PLR3 "
+    static let magic = "PLR4 "
 
     var manifest: Manifest
     var blobs: [Data]
@@ -49,14 +43,14 @@ struct CacheEntry {
     }
 
     init(_ rendered: RenderedChart) {
-        self.init(files: rendered.files, chartID: rendered.presentation.chart.id, dataScriptName: rendered.dataScriptName, audio: rendered.audio)
+        self.init(files: rendered.files, chartID: rendered.presentation.chart.id, dataScriptName: rendered.dataScript.name, audio: rendered.audio)
     }
 
     /// A figure's entry: its files (page, data script, shared bank, every panel's files) and its panels.
     init(_ figure: RenderedFigure) {
         self.init(files: figure.files, chartID: figure.id, dataScriptName: figure.dataScriptName, audio: nil)
         manifest.panels = figure.panels.map {
-            Panel(chartID: $0.presentation.chart.id, dataScriptName: $0.dataScriptName, audio: $0.audio)
+            Panel(chartID: $0.presentation.chart.id, dataScriptName: $0.dataScript.name, audio: $0.audio)
         }
     }
 
@@ -73,9 +67,7 @@ struct CacheEntry {
                 index[file.data] = blob
                 blobs.append(file.data)
             }
-            files.append(File(
-                path: file.path, contentType: file.contentType, immutable: file.isImmutable, exported: file.isExported,
-                role: file.role, chartID: file.chartID, title: file.title, audioSeconds: file.audioSeconds, blob: blob))
+            files.append(File(metadata: file.metadata, blob: blob))
         }
         manifest = Manifest(
             chartID: chartID, dataScriptName: dataScriptName, audio: audio, files: files, blobSizes: blobs.map(\.count))
@@ -120,11 +112,7 @@ struct CacheEntry {
 
     /// The stored files with their bytes, as the generator made them.
     var generatedFiles: [GeneratedFile] {
-        manifest.files.map {
-            GeneratedFile(
-                path: $0.path, data: blobs[$0.blob], contentType: $0.contentType, role: $0.role, chartID: $0.chartID,
-                title: $0.title, audioSeconds: $0.audioSeconds, isImmutable: $0.immutable, isExported: $0.exported)
-        }
+        manifest.files.map { GeneratedFile(data: blobs[$0.blob], metadata: $0.metadata) }
     }
 
     /// The content hash (SHA-256, `ContentHash`) that finds torn or damaged entries.
@@ -158,9 +146,8 @@ extension RenderedChart {
     init(cachedPresentation: ChartPresentation, audio: ChartAudioInfo?, dataScriptName: String, files: [GeneratedFile]) {
         self.presentation = cachedPresentation
         self.audio = audio
-        self.dataScriptName = dataScriptName
+        self.dataScript = DataScript(name: dataScriptName, bytes: files.first { $0.role == .chartData }?.data ?? Data())
         self.files = files
         self.problems = []
-        self.dataScript = files.first { $0.role == .chartData }?.data ?? Data()
     }
 }

@@ -18,7 +18,7 @@ import Sonification
 /// cached.
 public final class RenderCache: Sendable {
     /// Bump when the entry format or the meaning of the key changes.
-    static let formatVersion = "pitchline-render-1"
+    static let formatVersion = "pitchline-render-2"
 
     /// The folder holding the entries (`<cache>/render`).
     public let directory: URL

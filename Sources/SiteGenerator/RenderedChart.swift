@@ -4,15 +4,16 @@ import Foundation
 
 /// One chart's files: page, data script, CSV, and its audio.
 struct RenderedChart: Sendable {
+    /// The scrubber's data script: `<id>.<hash>.js` (relative to `charts/`) and its bytes (a
+    /// panel's go into its figure's one script instead of a file of their own).
+    struct DataScript: Sendable { var name: String; var bytes: Data }
+
     let presentation: ChartPresentation
     let audio: ChartAudioInfo?
-    /// `<id>.<hash>.js`, relative to `charts/`.
-    let dataScriptName: String
+    let dataScript: DataScript
     let files: [GeneratedFile]
     /// Non-fatal problems (e.g. audio that could not be rendered; the page still works).
     let problems: [SiteProblem]
-    /// The data script's bytes (a panel's goes into its figure's one script instead of a file).
-    let dataScript: Data
 
     /// `standalone: false` for a panel of a figure: no page of its own and no data script file
     /// (`RenderedFigure` writes one script for all panels).
@@ -56,10 +57,9 @@ struct RenderedChart: Sendable {
         } catch {
             problems.append(SiteProblem(chartID: id, file: chart.sourcePath, message: "braille could not be made: \(error)"))
         }
-        self.dataScript = script
         self.presentation = presentation
         self.audio = rendered?.info
-        self.dataScriptName = scriptName
+        self.dataScript = DataScript(name: scriptName, bytes: script)
         self.files = files
         self.problems = problems
     }

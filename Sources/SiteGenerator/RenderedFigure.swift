@@ -36,7 +36,7 @@ struct RenderedFigure: Sendable {
         }
         let presentation = FigurePresentation(figure: figure, panels: panels.map(\.presentation))
         var script = Data()
-        for panel in panels { script.append(panel.dataScript) }
+        for panel in panels { script.append(panel.dataScript.bytes) }
         let scriptName = "\(figure.id).\(shortHash(script)).js"
         files += panels.flatMap(\.files)
         files.append(GeneratedFile(

@@ -57,7 +57,7 @@ struct ReportPage {
                 return embed.html
             case .chart(let id):
                 let chart = charts[id]!
-                let embed = try theme.pages.embeddedChart(chart.presentation, dataScript: chart.dataScriptName, audio: chart.audio)
+                let embed = try theme.pages.embeddedChart(chart.presentation, dataScript: chart.dataScript.name, audio: chart.audio)
                 embedded.append(embed)
                 return embed.html
             case .missing(let reference):

@@ -36,8 +36,4 @@ extension SiteContent {
 public struct ReportSource: Sendable, Equatable {
     public var slug: String
     public var markdown: String
-    public init(slug: String, markdown: String) {
-        self.slug = slug
-        self.markdown = markdown
-    }
 }

@@ -24,12 +24,12 @@ struct SingleFile {
 
     struct Context {
         var siteTitle: String
-        /// Hashes in base64 and keywords in quotes: no character that needs escaping in an attribute.
-        var csp: TrustedMarkup
-        var style: TrustedMarkup
+        /// The Content-Security-Policy (hashes in base64 and keywords in quotes: no character that
+        /// needs escaping in an attribute) and the theme's CSS.
+        var csp, style: TrustedMarkup
         var hasReports: Bool
-        var reports: [IndexEntry]
-        var charts: [IndexEntry]
+        /// The index's two lists, sorted by title.
+        var reports, charts: [IndexEntry]
         var sections: [Section]
         var scripts: [TrustedMarkup]
     }
@@ -104,7 +104,7 @@ struct SingleFile {
                 continue
             }
             let chart = byID[id]!
-            scripts.append(text(files["charts/\(chart.dataScriptName)"]))
+            scripts.append(text(files["charts/\(chart.dataScript.name)"]))
             if let audio = chart.audio {   // the Ogg and the WebM bank: the page decodes the one it can play
                 scripts.append(text(files["charts/\(audio.scriptFile)"]))
                 if let webm = audio.webmScriptFile { scripts.append(text(files["charts/\(webm)"])) }

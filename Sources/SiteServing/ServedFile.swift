@@ -6,54 +6,58 @@ import Synchronization
 
 /// One generated file with every response it can need, built once at install time.
 final class ServedFile: Sendable {
+    typealias Headers = [(name: String, value: String)]
+
+    /// The file in one content coding: its 200, its entity tag and the 304 for that tag.
+    struct Representation: Sendable {
+        let response: HTTPResponse
+        let etag: String
+        let notModified: HTTPResponse
+
+        /// `common` headers on both responses; the 200 adds Content-Type, ETag and `extra`
+        /// (`Accept-Ranges` for identity, `Content-Encoding` for gzip).
+        init(status: Int, body: ResponseBody, etag: String, contentType: String, common: Headers, extra: (name: String, value: String)) throws {
+            self.etag = etag
+            response = try HTTPResponse(status: status, body: body, headers: common + [("Content-Type", contentType), ("ETag", etag), extra])
+            notModified = try HTTPResponse(status: 304, body: ServedFile.empty, headers: common + [("ETag", etag)])
+        }
+    }
+
     let body: ResponseBody
-    let etag: String
-    let contentType: String
-    let cacheControl: String
-    let compressible: Bool
-    /// 200, identity encoding.
-    let full: HTTPResponse
-    /// 304 for the identity ETag.
-    let notModified: HTTPResponse
-    /// 200 gzip, when it is smaller.
-    let gzip: HTTPResponse?
-    let gzipETag: String?
-    let gzipNotModified: HTTPResponse?
+    /// The bytes as generated (with `Accept-Ranges: bytes`).
+    let identity: Representation
+    /// Gzip, when the type compresses and the result is smaller.
+    let gzip: Representation?
     /// 416 with `Content-Range: bytes */length`.
     let unsatisfiable: HTTPResponse
+    /// What every 206 carries but its `Content-Range`.
+    let partialHeaders: Headers
 
     /// - Parameter pageHeaders: extra headers for HTML pages only (the live-reload mark).
-    init(_ file: GeneratedFile, status: Int = 200, pageHeaders: [(name: String, value: String)] = []) throws {
+    init(_ file: GeneratedFile, status: Int = 200, pageHeaders: Headers = []) throws {
         body = ResponseBody(file.data)
         let digest = ETagDigest.hex(file.data)
-        etag = "\"\(digest)\""
-        contentType = file.contentType
-        cacheControl = file.isImmutable ? "public, max-age=31536000, immutable" : "no-cache"
-        compressible = Gzip.isCompressible(file.contentType)
+        let cacheControl = file.isImmutable ? "public, max-age=31536000, immutable" : "no-cache"
+        let compressible = Gzip.isCompressible(file.contentType)
         var common = SecurityHeaders.all
         common.append(("Cache-Control", cacheControl))
         if compressible { common.append(("Vary", "Accept-Encoding")) }
         if file.contentType.lowercased().hasPrefix("text/html") { common += pageHeaders }
 
-        let identityHeaders = common + [("Content-Type", contentType), ("ETag", etag), ("Accept-Ranges", "bytes")]
-        full = try HTTPResponse(status: status, body: body, headers: identityHeaders)
-        notModified = try HTTPResponse(
-            status: 304, body: ServedFile.empty, headers: common + [("ETag", etag)])
+        identity = try Representation(
+            status: status, body: body, etag: "\"\(digest)\"", contentType: file.contentType, common: common,
+            extra: ("Accept-Ranges", "bytes"))
         unsatisfiable = try HTTPResponse(
             status: 416, body: ServedFile.empty,
             headers: SecurityHeaders.all + [("Content-Range", "bytes */\(file.data.count)"), ("Cache-Control", "no-cache")])
+        partialHeaders = SecurityHeaders.all + [("Cache-Control", cacheControl), ("Content-Type", file.contentType), ("ETag", identity.etag)]
 
         if compressible, file.data.count >= 256, let packed = Gzip.compress(file.data), packed.count < file.data.count {
-            let tag = "\"\(digest)-gz\""
-            gzipETag = tag
-            gzip = try HTTPResponse(
-                status: status, body: ResponseBody(packed),
-                headers: common + [("Content-Type", contentType), ("ETag", tag), ("Content-Encoding", "gzip")])
-            gzipNotModified = try HTTPResponse(status: 304, body: ServedFile.empty, headers: common + [("ETag", tag)])
+            gzip = try Representation(
+                status: status, body: ResponseBody(packed), etag: "\"\(digest)-gz\"", contentType: file.contentType, common: common,
+                extra: ("Content-Encoding", "gzip"))
         } else {
-            gzipETag = nil
             gzip = nil
-            gzipNotModified = nil
         }
     }
 
@@ -73,11 +77,7 @@ final class ServedFile: Sendable {
     }
 
     private func buildPartial(_ range: ClosedRange<Int>) throws -> HTTPResponse {
-        var headers = SecurityHeaders.all
-        headers.append(("Cache-Control", cacheControl))
-        headers.append(("Content-Type", contentType))
-        headers.append(("ETag", etag))
-        headers.append(("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound)/\(body.count)"))
+        let headers = partialHeaders + [("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound)/\(body.count)")]
         return try HTTPResponse(status: 206, body: body, range: range.lowerBound..<(range.upperBound + 1), headers: headers)
     }
 

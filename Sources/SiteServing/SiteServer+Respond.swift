@@ -8,18 +8,17 @@ extension SiteServer {
             if key == SiteServer.versionPath, let version = table.version { return version }
             return table.notFound
         }
-        let wantsGzip = file.gzip != nil && acceptsGzip(request.header("Accept-Encoding"))
+        // The gzip representation when the file has one and the client takes it.
+        let gzip = file.gzip != nil && acceptsGzip(request.header("Accept-Encoding")) ? file.gzip : nil
 
         if let condition = request.header("If-None-Match") {
-            if wantsGzip, let tag = file.gzipETag, let response = file.gzipNotModified, matches(condition, tag) {
-                return response
-            }
-            if matches(condition, file.etag) { return file.notModified }
+            if let gzip, matches(condition, gzip.etag) { return gzip.notModified }
+            if matches(condition, file.identity.etag) { return file.identity.notModified }
         }
 
         if request.method == .get, let rangeHeader = request.header("Range") {
             let ifRange = request.header("If-Range")
-            if ifRange == nil || ifRange == file.etag {
+            if ifRange == nil || ifRange == file.identity.etag {
                 switch ByteRange.parse(rangeHeader, length: file.body.count) {
                 case .satisfiable(let range):
                     if let partial = try? file.partial(range) { return partial }
@@ -30,8 +29,7 @@ extension SiteServer {
                 }
             }
         }
-        if wantsGzip, let gzip = file.gzip { return gzip }
-        return file.full
+        return gzip?.response ?? file.identity.response
     }
 
     /// `If-None-Match`: `*` or a list of entity tags, compared weakly (RFC 9110 §13.1.2).

@@ -38,7 +38,7 @@ final class SiteTable: Sendable {
 
         var notFoundFile = fileSet["404.html"] ?? SiteTable.builtInNotFound
         notFoundFile.isImmutable = false
-        notFound = try ServedFile(notFoundFile, status: 404, pageHeaders: pageHeaders).full
+        notFound = try ServedFile(notFoundFile, status: 404, pageHeaders: pageHeaders).identity.response
         badRequest = try HTTPResponse(
             status: 400, text: "Bad request: this path cannot name a file of the site.\n",
             headers: SecurityHeaders.all + [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")],

@@ -1,6 +1,6 @@
 import ChartData
 import Foundation
-import SiteGenerator
+@testable import SiteGenerator
 import Testing
 
 @testable import SiteExport

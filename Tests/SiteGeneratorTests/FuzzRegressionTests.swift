@@ -1,5 +1,5 @@
 import Foundation
-import SiteGenerator
+@testable import SiteGenerator
 import Testing
 
 /// Inputs found by `Fuzz/fuzz-report` (make fuzz), kept as tests.

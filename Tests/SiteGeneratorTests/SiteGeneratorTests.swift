@@ -1,6 +1,6 @@
 @testable import ChartData
 import Foundation
-import SiteGenerator
+@testable import SiteGenerator
 import Testing
 
 enum Sample {

@@ -38,7 +38,7 @@ struct ReportFixture: Sendable {
         let chart = try! ChartLoader.loadCSV(data: csv, path: "site/charts/fuzz-chart.csv")
         let rendered = try! RenderedChart(chart: chart, theme: theme, audio: AudioRenderer(cacheDirectory: nil))
         let allowed: Set<String> = [
-            String(theme.assets.paths.jsPath.split(separator: "/").last!), rendered.dataScriptName,
+            String(theme.assets.paths.jsPath.split(separator: "/").last!), rendered.dataScript.name,
         ]
         return ReportFixture(theme: theme, charts: ["fuzz-chart": rendered], allowedScripts: allowed)
     }()
