@@ -665,16 +665,16 @@
         if (!this.series.some(function (ser) { return !!ser.sharedTones; })) { this.say(this.text.oneScale); break; }
         compare = !compare;
         try { localStorage.setItem("pitchline.scale", compare ? "shared" : "own"); } catch (err) { /* not kept */ }
-        this.say(this.text.scales[compare ? 1 : 0]);
+        this.say(compare ? this.text.sharedScale : this.text.ownScales);
         this.playPoint();
         break;
       case "b": case "B":
-        if (window.PitchlineBraille) this.say(this.text.braille[PitchlineBraille.toggle() ? 1 : 0]);
+        if (window.PitchlineBraille) this.say(PitchlineBraille.toggle() ? this.text.brailleOn : this.text.brailleOff);
         break;
       case "t": case "T":
         order = (order + 1) % ORDERS.length;
         try { localStorage.setItem("pitchline.order", ORDERS[order]); } catch (err) { /* not kept */ }
-        this.say(this.text.orders[order]);
+        this.say(order ? this.text.together : this.text.toneFirst);
         break;
       default: handled = false;
     }

@@ -68,10 +68,10 @@ def test_mixed_magnitude_series_each_play_their_own_shape(browser, fixture_url):
     # C compares: every series on the shared scale, said, remembered; C again goes back.
     live = page.locator(".pl-live").first
     slider.press("c")
-    page.wait_for_function("t => document.querySelector('.pl-live').textContent.includes(t)", arg=data["text"]["scales"][1])
+    page.wait_for_function("t => document.querySelector('.pl-live').textContent.includes(t)", arg=data["text"]["sharedScale"])
     assert page.evaluate("localStorage.getItem('pitchline.scale')") == "shared"
     slider.press("c")
-    page.wait_for_function("t => document.querySelector('.pl-live').textContent.includes(t)", arg=data["text"]["scales"][0])
+    page.wait_for_function("t => document.querySelector('.pl-live').textContent.includes(t)", arg=data["text"]["ownScales"])
     assert page.evaluate("localStorage.getItem('pitchline.scale')") == "own"
     assert live.count() == 1
     context.close()

@@ -12,25 +12,37 @@ public struct ChartAudioInfo: Sendable, Equatable, Codable {
     /// `<id>.audio.<hash>.webm.js`: the WebM bank as base64 in a classic script
     /// (`window.PitchlineAudioWebM`), for `file://` and the single file; nil for older renders.
     public var webmScriptFile: String?
-    public var sampleRate: Int
-    /// `[start, duration, frequency]` per bank tone (seconds, seconds, hertz).
-    public var tones: [[Double]]
+    /// What the page script plays: written as it is into the chart data script (`audio`).
+    public var bank: Bank
     /// `[series][row]` → tone index.
     public var pointTones: [[Int]]
     /// `[series][row]` → tone index on the shared scale, when series play on their own scales
     /// (`Chart.pitchScalePerSeries`); the "all series" view plays these.
     public var sharedPointTones: [[Int]]?
-    public var endTone: Int
-    public var missingTone: Int
-    /// The landmark chime (charts with annotations), nil otherwise.
-    public var markTone: Int? = nil
-    /// Whole-series playback length in seconds.
-    public var playbackDuration: Double
     /// `<id>/graph-<n>.ogg` per series: the whole-series audio graph for download.
     public var graphFiles: [String]
     /// The bank's key in `window.PitchlineAudio` and the page's bank cache when it is not the
     /// chart's id: a figure's panels share their figure's bank (`data-audio-key`).
     public var audioKey: String? = nil
+
+    /// The tone bank as the page script reads it.
+    public struct Bank: Sendable, Equatable, Codable {
+        public var sampleRate: Int
+        /// `[start, duration, frequency]` per bank tone (seconds, seconds, hertz).
+        public var tones: [[Double]]
+        public var endTone: Int
+        public var missingTone: Int
+        /// The landmark chime (charts with annotations), nil otherwise.
+        public var markTone: Int?
+        /// Whole-series playback length in seconds.
+        public var playbackDuration: Double
+    }
+
+    /// The landmark chime (`bank.markTone`).
+    public var markTone: Int? {
+        get { bank.markTone }
+        set { bank.markTone = newValue }
+    }
 
     public init(
         oggFile: String, webmFile: String? = nil, scriptFile: String, webmScriptFile: String? = nil, sampleRate: Int, tones: [[Double]], pointTones: [[Int]],
@@ -40,13 +52,9 @@ public struct ChartAudioInfo: Sendable, Equatable, Codable {
         self.webmFile = webmFile
         self.scriptFile = scriptFile
         self.webmScriptFile = webmScriptFile
-        self.sampleRate = sampleRate
-        self.tones = tones
+        bank = Bank(sampleRate: sampleRate, tones: tones, endTone: endTone, missingTone: missingTone, playbackDuration: playbackDuration)
         self.pointTones = pointTones
         self.sharedPointTones = sharedPointTones
-        self.endTone = endTone
-        self.missingTone = missingTone
-        self.playbackDuration = playbackDuration
         self.graphFiles = graphFiles
     }
 }

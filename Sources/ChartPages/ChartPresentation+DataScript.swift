@@ -51,17 +51,6 @@ struct ChartScriptData: Encodable {
         /// Said once after every series' part: a stacked chart's total (", total 124"); nil otherwise.
         var details: [String?]?
     }
-    struct AudioInfo: Encodable {
-        var sampleRate: Int
-        var tones: [[Double]]
-        var endTone: Int
-        var missingTone: Int
-        var playbackDuration: Double
-        /// Seconds a point's tone sounds (speech waits for it when the reader chose "tone first").
-        var toneDuration: Double
-        /// The landmark chime, when the chart has marks.
-        var markTone: Int?
-    }
     var id: String
     var title: String
     /// Rows in the chart; the scrubber arrays have `rows.count` entries when reduced.
@@ -71,7 +60,9 @@ struct ChartScriptData: Encodable {
     var x: XInfo
     var series: [SeriesInfo]
     var all: AllInfo?
-    var audio: AudioInfo?
+    /// The bank's tones and timing (`ChartAudioInfo.Bank`) and `toneDuration`, the seconds a
+    /// point's tone sounds (speech waits for it when the reader chose "tone first").
+    var audio: OneObject<ChartAudioInfo.Bank, [String: Double]>?
     var text: ScrubberText
     /// The series the scrubber starts on (a box plot's median); nil: the first.
     var startSeries: Int?
@@ -85,86 +76,66 @@ struct ChartScriptData: Encodable {
     struct HeatmapInfo: Encodable { var rows: [String]; var columns: [String] }
 }
 
-/// Messages the scrubber says, made once per chart in its language (`Messages`, keys
-/// `scrubber.*`). `{n}`, `{count}`, `{title}` are filled by the script; nothing else is.
+/// What the scrubber says (`text` in the data script), made once per chart in its language:
+/// the texts made for this chart (`Computed`) and the catalogue's fixed messages, one JSON object.
+/// `{n}`, `{count}`, `{title}` are filled by the script; nothing else is.
 struct ScrubberText: Encodable {
+    /// The messages the script says as the catalogue has them: `text.<name>` is `scrubber.<name>`.
+    /// A new one is a catalogue entry, its name here and its use in `Public/pitchline.js`.
+    static let messageNames = [
+        "series", "allSeries", "oneSeries",  // Up/Down: before the point on a series switch; with one series
+        "highest", "lowest", "firstPoint", "lastPoint",  // before the point: [ and ], past either end or playback's end
+        "playing", "stopped",  // P; "stopped" before the point where playback stopped
+        "noAudio", "noSound", "loadingSound", "synthesised",  // the chart's sound missing, or not playable yet
+        "elsewhere",  // before a message said while focus is elsewhere ("{title}: ")
+        "noMarks",  // M on a chart without rules or labels
+        "toneFirst", "together",  // T: the order of tone and speech (docs/architecture.md, "Tone and speech")
+        "ownScales", "sharedScale", "oneScale",  // C: series on their own pitch scales, or one shared
+        "brailleOff", "brailleOn",  // B (docs/architecture.md, "Braille")
+    ]
     struct Speed: Encodable { var factor: Double; var text: String }
-    /// D: the summary; D again: the author's description (and the reduced-data note).
-    var describe: [String]
-    var xAxis: String
-    var yAxis: String
-    var speeds: [Speed]
-    /// Index into `speeds` of normal speed.
-    var normalSpeed: Int
-    var series: String
-    var allSeries: String
-    var highest: String
-    var lowest: String
-    var playing: String
-    /// Said after the point on a series switch (a box plot's ", 2 of 5"); nil: nothing.
-    var seriesAfter: String?
-    /// Before the point where playback stopped (Escape, P).
-    var stopped: String
-    /// Before the last / first point when a key goes past the end, and when playback ends.
-    var lastPoint: String
-    var firstPoint: String
-    var oneSeries: String
-    var noAudio: String
-    var noSound: String
-    var loadingSound: String
-    var synthesised: String
-    /// Prefix for a message said while focus is elsewhere (a chart still loading or finishing).
-    var elsewhere: String
-    /// T: the order of tone and speech (docs/architecture.md, "Tone and speech"); the first is the default.
-    var orders: [String]
-    /// C, on a chart whose series have their own pitch scales (tenfold apart): own scales (the
-    /// default, each series' shape), then one shared scale (to compare series).
-    var scales: [String]
-    var oneScale: String
-    /// B: the braille line off (the default) / on (docs/architecture.md, "Braille").
-    var braille: [String]
-    /// M on a chart without rules or labels.
-    var noMarks: String
-    /// A heatmap: said before the cell when Up/Down would go past the top or bottom row (its
-    /// rows stop there, as a row stops at its ends); nil: Up/Down cycle through the series.
-    var rowEnds: [String]? = nil
-    /// Verbose setting: said after a point, ", {p} of 1,461" (`{p}`: the point's place from 1).
-    var position = ""
-    /// Verbose setting: the place follows the row's name (`{x}`), and `seriesAfter` is left
-    /// out, so one count is said (a box plot: "February, 2 of 12, upper quartile …").
-    var positionFollowsX: Bool?
-    /// How the page writes the one number it writes (the verbose setting's place, "1.461"): the
-    /// chart language's grouping separator and CLDR minimum grouping digits (`TextLocale`).
-    var grouping: String
-    var groupingMinimum: Int
+    struct Computed: Encodable {
+        /// D: the summary; D again: the author's description (and the reduced-data note).
+        var describe: [String]
+        /// X and Y: the axes as drawn.
+        var xAxis, yAxis: String
+        var speeds: [Speed]
+        /// Index into `speeds` of normal speed.
+        var normalSpeed: Int
+        /// A heatmap: said before the cell when Up/Down would go past the top or bottom row (its
+        /// rows stop there, as a row stops at its ends); nil: Up/Down cycle through the series.
+        var rowEnds: [String]? = nil
+        /// Verbose setting: said after a point, ", {p} of 1,461" (`{p}`: the point's place from 1).
+        var position = ""
+        /// Verbose setting: the place follows the row's name (`{x}`), and `seriesAfter` is left
+        /// out, so one count is said (a box plot: "February, 2 of 12, upper quartile …").
+        var positionFollowsX: Bool?
+        /// How the page writes the one number it writes (the verbose setting's place, "1.461"): the
+        /// chart language's grouping separator and CLDR minimum grouping digits (`TextLocale`).
+        var grouping: String
+        var groupingMinimum: Int
+    }
+    var computed: Computed
+    /// `messageNames`' texts by name, and what a kind says instead: a box plot's `seriesAfter`
+    /// (said after the point on a series switch, ", 2 of 5"), a heatmap's `series` ("Row 2 of 7: ").
+    var messages: [String: String]
 
-    init(describe: [String], xAxis: String, yAxis: String, speeds: [Speed], normalSpeed: Int, messages m: Messages) {
-        self.describe = describe
-        self.xAxis = xAxis
-        self.yAxis = yAxis
-        self.speeds = speeds
-        self.normalSpeed = normalSpeed
-        grouping = m.locale.groupingSeparator
-        groupingMinimum = m.locale.minimumGroupingDigits
-        series = m["scrubber.series"]
-        allSeries = m["scrubber.allSeries"]
-        highest = m["scrubber.highest"]
-        lowest = m["scrubber.lowest"]
-        playing = m["scrubber.playing"]
-        stopped = m["scrubber.stopped"]
-        lastPoint = m["scrubber.lastPoint"]
-        firstPoint = m["scrubber.firstPoint"]
-        oneSeries = m["scrubber.oneSeries"]
-        noAudio = m["scrubber.noAudio"]
-        noSound = m["scrubber.noSound"]
-        loadingSound = m["scrubber.loadingSound"]
-        synthesised = m["scrubber.synthesised"]
-        elsewhere = m["scrubber.elsewhere"]
-        orders = [m["scrubber.toneFirst"], m["scrubber.together"]]
-        scales = [m["scrubber.ownScales"], m["scrubber.sharedScale"]]
-        oneScale = m["scrubber.oneScale"]
-        braille = [m["scrubber.brailleOff"], m["scrubber.brailleOn"]]
-        noMarks = m["scrubber.noMarks"]
+    init(_ computed: Computed, messages m: Messages) {
+        self.computed = computed
+        messages = Dictionary(uniqueKeysWithValues: Self.messageNames.map { ($0, m["scrubber." + $0]) })
+    }
+
+    func encode(to encoder: any Encoder) throws { try OneObject(first: computed, second: messages).encode(to: encoder) }
+}
+
+/// Two values written as one JSON object holding the keys of both (keyed encoders merge
+/// containers asked for twice at one place); the data script's `text` and `audio`.
+struct OneObject<First: Encodable, Second: Encodable>: Encodable {
+    var first: First
+    var second: Second
+    func encode(to encoder: any Encoder) throws {
+        try first.encode(to: encoder)
+        try second.encode(to: encoder)
     }
 }
 
@@ -219,7 +190,7 @@ extension ChartPresentation {
             guard let row else { return nil }
             return rowIndex.map { $0[row] } ?? row
         }
-        let duration = audio?.playbackDuration ?? chart.options.audio.playbackDuration
+        let duration = audio?.bank.playbackDuration ?? chart.options.audio.playbackDuration
         var cx = rows.map { round1(geometry.x(row: $0)) }
         let heatmap = chart.mark == .rect ? HeatmapLayout(chart: chart) : nil
         if let heatmap { cx = rows.map { round1(heatmap.cx(row: $0)) } }
@@ -274,32 +245,33 @@ extension ChartPresentation {
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
         let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count), monthNames: speech.locale.monthNames)
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
-        var text = ScrubberText(
+        var text = ScrubberText(.init(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
             xAxis: speech.forEars(m["axis.x", ["title": xAxis.title, "range": xAxis.range]]),
             yAxis: speech.forEars(m["axis.y", ["title": yAxis.title, "range": yAxis.range]]),
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: PlaybackPlan.speedText($0, speech)) },
             normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0,
+            position: speech.positionTemplate(pointCount: chart.pointCount),
+            positionFollowsX: speech.positionFollowsX ? true : nil,
+            grouping: m.locale.groupingSeparator, groupingMinimum: m.locale.minimumGroupingDigits),
             messages: m)
         var startSeries: Int?, upIsNext: Bool?
         if let box = chart.semantics.box {
             // A box plot: the statistic is named in the label ("March, lower quartile 9.4 °C"),
             // its place after it; Up is the higher statistic; the median first.
-            text.series = ""
-            text.seriesAfter = m["scrubber.place"]
-            text.allSeries = m["scrubber.statistics"]
+            text.messages["series"] = ""
+            text.messages["seriesAfter"] = m["scrubber.place"]
+            text.messages["allSeries"] = m["scrubber.statistics"]
             startSeries = box.series(.median)
             upIsNext = true
         }
-        text.position = speech.positionTemplate(pointCount: chart.pointCount)
-        if speech.positionFollowsX { text.positionFollowsX = true }
         if chart.mark == .rect {
-            text.series = m["scrubber.row"]
-            text.rowEnds = [m["scrubber.topRow"], m["scrubber.bottomRow"]]
+            text.messages["series"] = m["scrubber.row"]
+            text.computed.rowEnds = [m["scrubber.topRow"], m["scrubber.bottomRow"]]
         }
         if let axes = speech.kindAxes {  // X: the slices or columns; Y: the rest (rows, colour)
-            text.xAxis = m["axis.kindSay", ["name": axes[0].name, "text": axes[0].text]]
-            text.yAxis = speech.forEars(axes.dropFirst().map { m["axis.kindSay", ["name": $0.name, "text": $0.text]] }.joined(separator: " "))
+            text.computed.xAxis = m["axis.kindSay", ["name": axes[0].name, "text": axes[0].text]]
+            text.computed.yAxis = speech.forEars(axes.dropFirst().map { m["axis.kindSay", ["name": $0.name, "text": $0.text]] }.joined(separator: " "))
         }
         let data = ChartScriptData(
             id: chart.id, title: chart.title,
@@ -307,12 +279,7 @@ extension ChartPresentation {
             rows: isScrubberReduced ? rows : nil,
             x: .init(labels: rows.map { speech.xLabel($0) }),
             series: series, all: all,
-            audio: audio.map {
-                .init(
-                    sampleRate: $0.sampleRate, tones: $0.tones,
-                    endTone: $0.endTone, missingTone: $0.missingTone, playbackDuration: $0.playbackDuration,
-                    toneDuration: chart.options.audio.toneDuration, markTone: $0.markTone)
-            },
+            audio: audio.map { OneObject(first: $0.bank, second: ["toneDuration": chart.options.audio.toneDuration]) },
             text: text, startSeries: startSeries, upIsNext: upIsNext, marks: markInfos(rows: rows, toScrub: toScrub),
             heatmap: heatmap.map { _ in
                 .init(rows: chart.series.indices.map { speech.heatmapRowSummary(series: $0) }, columns: rows.map { speech.heatmapColumnSummary(row: $0) })

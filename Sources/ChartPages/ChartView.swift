@@ -30,40 +30,38 @@ struct ChartView {
     var title: String
     var subtitle: String?
     var svg: TrustedMarkup
+    /// The scrubber: its last index, and its value text, name and the one short phrase a reader
+    /// arriving in browse mode hears on it.
     var valueMax: Int
-    var firstPointLabel: String
-    var sliderLabel: String
-    /// The one short phrase a reader arriving in browse mode hears on the scrubber.
-    var sliderHint: String
+    var firstPointLabel, sliderLabel, sliderHint: String
     /// In a report: details, table and downloads sit behind one disclosure (two Tab stops per chart).
     var embedded: Bool
-    /// Where the page's audio is, relative to the page: the Ogg sprite and its base64 script.
-    var audioPath: String?
-    var audioScriptPath: String?
-    var audioWebmPath: String?
-    var audioWebmScriptPath: String?
+    /// Where the page's audio is, relative to the page: the Ogg sprite, its base64 script, and
+    /// the WebM twin and its script (ChartAudioInfo's files).
+    var audioPath, audioScriptPath, audioWebmPath, audioWebmScriptPath: String?
+    /// A shared bank's key (a figure's panels: the figure id), when it is not the chart's id.
+    var audioKey: String?
     /// "Previous / Next series" (row on a heatmap, statistic on a box plot) beside Settings, for
     /// touch screen readers, whose swipes move the slider along x only; nil with one series.
     var seriesButtons: SeriesButtons?
     struct SeriesButtons { var previous, next: String }
-    /// A shared bank's key (a figure's panels: the figure id), when it is not the chart's id.
-    var audioKey: String?
     var summary: String
-    var level: Int
-    var subLevel: Int
+    /// Heading levels: "Chart details", and its sections.
+    var level, subLevel: Int
     var authorDescription: String?
     var kindSentence: String
     var axes: [Axis]
     var series: [SeriesView]
     var table: Table
-    var chartsBase: String
-    var dataScript: String
-    var csvPath: String
-    var csvDescription: String
+    /// `chartsBase`: from the page to `charts/`, before every file name below; `dataScript`: the
+    /// chart's data script.
+    var chartsBase, dataScript: String
+    /// `<id>.csv`, and what it holds ("1,461 rows").
+    var csvPath, csvDescription: String
     /// `<id>.braille.txt` and `<id>.brf` (ChartPresentation.braillePaths).
-    var braillePath: String
-    var brfPath: String
+    var braillePath, brfPath: String
     var graphs: [Graph]
+    /// The tone bank (Ogg), offered for download.
     var bankPath: String?
 }
 
@@ -119,11 +117,11 @@ extension ChartPresentation {
             audioScriptPath: audio.map { chartsBase + $0.scriptFile },
             audioWebmPath: audio?.webmFile.map { chartsBase + $0 },
             audioWebmScriptPath: audio?.webmScriptFile.map { chartsBase + $0 },
+            audioKey: audio?.audioKey,
             seriesButtons: chart.series.count < 2 ? nil : {
                 let which = chart.mark == .rect ? "Row" : chart.semantics.box != nil ? "Statistic" : "Series"
                 return ChartView.SeriesButtons(previous: m["chart.previous\(which)"], next: m["chart.next\(which)"])
             }(),
-            audioKey: audio?.audioKey,
             summary: description.summary,
             level: level, subLevel: level + 1,
             authorDescription: chart.authorDescription,

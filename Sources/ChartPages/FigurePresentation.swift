@@ -34,8 +34,8 @@ struct FigureView {
     var id: String
     var title: String
     var subtitle: String?
-    var level: Int
-    var panelLevel: Int
+    /// Heading levels: the figure's title, and each panel's heading.
+    var level, panelLevel: Int
     var overview: String
     var sharedScales: String?
     var comparison: String

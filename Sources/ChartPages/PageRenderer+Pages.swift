@@ -3,20 +3,14 @@ import Foundation
 
 /// One entry of the index page.
 public struct IndexEntry: Sendable {
-    public var href: String
-    public var title: String
-    /// "Line chart", … for charts; nil for reports.
-    public var kind: String?
-    /// One-line summary (charts) or the report's description.
-    public var summary: String?
-    /// The entry's BCP 47 tag when it is not in the page's language (a chart's own language).
-    public var ownLang: String?
+    public var href, title: String
+    /// `kind`: "Line chart", … for charts, nil for reports; `summary`: a chart's one-line summary
+    /// or the report's description; `ownLang`: the entry's BCP 47 tag when it is not in the
+    /// page's language (a chart's own language).
+    public var kind, summary, ownLang: String?
     public init(href: String, title: String, kind: String? = nil, summary: String? = nil, ownLang: String? = nil) {
-        self.href = href
-        self.title = title
-        self.kind = kind
-        self.summary = summary
-        self.ownLang = ownLang
+        (self.href, self.title) = (href, title)
+        (self.kind, self.summary, self.ownLang) = (kind, summary, ownLang)
     }
 }
 
@@ -64,14 +58,13 @@ extension PageRenderer {
     }
 
     struct IndexContext {
-        struct Report { var href: String; var title: String; var description: String? }
-        struct ChartItem { var href: String; var title: String; var kind: String; var summary: String; var ownLang: String? }
-        struct Problem { var href: String; var path: String; var message: String }
-        var siteTitle: String
-        var metaDescription: String
+        struct Report { var href, title: String; var description: String? }
+        struct Problem { var href, path, message: String }
+        var siteTitle, metaDescription: String
         var hasReports: Bool
         var reports: [Report]
-        var charts: [ChartItem]
+        /// Each chart's entry, its `kind` given ("Chart" when the generator gave none).
+        var charts: [IndexEntry]
         var hasProblems: Bool
         var problems: [Problem]
     }
@@ -83,7 +76,7 @@ extension PageRenderer {
             metaDescription: Messages(tag: language)["index.metaDescription"],
             hasReports: !reports.isEmpty,
             reports: reports.map { .init(href: $0.href, title: $0.title, description: $0.summary) },
-            charts: charts.map { .init(href: $0.href, title: $0.title, kind: $0.kind ?? Messages(tag: language)["kind.chart"], summary: $0.summary ?? "", ownLang: $0.ownLang) },
+            charts: charts.map { var entry = $0; entry.kind = entry.kind ?? Messages(tag: language)["kind.chart"]; return entry },
             hasProblems: !broken.isEmpty,
             problems: broken.map { .init(href: $0.href, path: $0.sourcePath, message: $0.problems.first ?? "") })
         return try render("index", context, path: "index.html", frame: PageFrame(root: "", assets: assets))

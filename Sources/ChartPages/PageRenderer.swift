@@ -19,10 +19,9 @@ public struct TemplateParseError: Error, CustomStringConvertible {
 
 /// Asset paths every page links to, relative to the site root.
 public struct PageAssets: Sendable, Equatable {
-    /// e.g. `assets/pitchline.1a2b3c4d.css`
-    public var cssPath: String
-    /// e.g. `assets/pitchline.5e6f7a8b.js`
-    public var jsPath: String
+    /// The one style sheet and the one script, e.g. `assets/pitchline.1a2b3c4d.css` and
+    /// `assets/pitchline.5e6f7a8b.js`.
+    public var cssPath, jsPath: String
     public init(cssPath: String, jsPath: String) {
         self.cssPath = cssPath
         self.jsPath = jsPath
