@@ -567,7 +567,7 @@ extension ChartBuilder {
             }
         }
         if case .number(let n) = v {
-            if let f = c.format.flatMap({ NumberFormat(d3: $0) }) { return f.format(n) }
+            if let f = c.format.flatMap({ NumberFormat(d3: $0) }) { return f.fitted(to: [n]).format(n) }
             var f = NumberFormat.automatic(for: [n])
             f.trim = true
             return f.format(n)

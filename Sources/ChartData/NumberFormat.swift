@@ -23,7 +23,7 @@ public struct NumberFormat: Sendable, Equatable {
     public var trim: Bool
     /// `$`: the currency symbol before the digits (after the sign).
     public var currency = false
-    /// False when the specifier gave no precision (`","`, `"~s"`): the caller may pick decimals to fit the data.
+    /// False when the specifier gave no precision (`","`, `"%"`, `"~s"`): `fitted(to:)` picks decimals to fit the data.
     public var hasPrecision = true
 
     public init(kind: Kind = .fixed, decimals: Int, grouping: Bool = true, trim: Bool = false) {
@@ -52,9 +52,9 @@ public struct NumberFormat: Sendable, Equatable {
         if s.first == "~" { trim = true; s = s.dropFirst() }
         switch s {
         case "": kind = .fixed; if decimals < 0 { decimals = 6; trim = true; hasPrecision = false }
-        case "f": kind = .fixed; if decimals < 0 { decimals = 6 }
+        case "f": kind = .fixed; if decimals < 0 { decimals = 6; hasPrecision = false }
         case "d": kind = .fixed; decimals = 0
-        case "%": kind = .percent; if decimals < 0 { decimals = 6 }
+        case "%": kind = .percent; if decimals < 0 { decimals = 6; hasPrecision = false }
         case "s": kind = .short; if decimals < 0 { decimals = 6; trim = true; hasPrecision = false }
         default: return nil
         }

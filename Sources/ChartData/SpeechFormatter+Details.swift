@@ -78,7 +78,7 @@ extension SpeechFormatter {
     }
 
     private func binBounds(_ bin: BinRange) -> (String, String) {
-        var f = chart.x.format.flatMap { NumberFormat(d3: $0) } ?? NumberFormat.automatic(for: [bin.start, bin.end])
+        var f = chart.x.format.flatMap { NumberFormat(d3: $0)?.fitted(to: [bin.start, bin.end]) } ?? NumberFormat.automatic(for: [bin.start, bin.end])
         f.trim = true
         if bin.start.magnitude < 10_000 && bin.end.magnitude < 10_000 { f.grouping = false }
         let unit = chart.x.unit.map { " \($0)" } ?? ""

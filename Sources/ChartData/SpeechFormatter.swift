@@ -47,9 +47,7 @@ public struct SpeechFormatter: Sendable {
         // An SI axis format ("~s": "150k") is for tick labels; speech keeps the data's digits.
         if let f = chart.y.format, var parsed = NumberFormat(d3: f), parsed.kind != .short {
             automaticValues = !parsed.hasPrecision
-            if !parsed.hasPrecision {
-                parsed.decimals = NumberFormat.automatic(for: Self.sampleValues(chart)).decimals
-            }
+            parsed = parsed.fitted(to: Self.sampleValues(chart))
             valueFormat = parsed
         } else {
             automaticValues = true
@@ -59,6 +57,8 @@ public struct SpeechFormatter: Sendable {
         }
         tableFormats = chart.series.map { [valueFormat, automaticValues] s in
             guard automaticValues else { return valueFormat }
+            // A "%" without precision keeps its kind: "14%", padded per column like other tables.
+            if valueFormat.kind == .percent { var f = valueFormat.fitted(to: Array(s.values.prefix(20_000))); f.trim = false; return f }
             var f = NumberFormat.automatic(for: Array(s.values.prefix(20_000)))
             if let decimals = chart.y.decimals { f.decimals = min(f.decimals, decimals) }
             return f
@@ -67,7 +67,7 @@ public struct SpeechFormatter: Sendable {
         if chart.x.type == .quantitative || chart.xValues.first.map({ if case .number = $0 { true } else { false } }) == true {
             let numbers = chart.xValues.prefix(20_000).map(\.numeric)
             if let f = chart.x.format.flatMap({ NumberFormat(d3: $0) }) {
-                xFormat = f
+                xFormat = f.fitted(to: Array(numbers))
             } else {
                 var f = NumberFormat.automatic(for: Array(numbers))
                 f.trim = true
@@ -214,6 +214,8 @@ public struct SpeechFormatter: Sendable {
     public func tableText(_ value: Double?, series: Int) -> String {
         guard let value else { return messages["value.noData"] }
         if chart.y.type == .temporal { return valueDateText(value) }
+        // A box's statistics are derived (a quartile between two days): read as spoken, "6.1", not a padded "6.100".
+        if chart.semantics.box != nil { return withUnitIfAny(numberText(value)) }
         let format = tableFormats.indices.contains(series) ? tableFormats[series] : valueFormat
         return withUnitIfAny(locale.localized(format.format(value)))
     }

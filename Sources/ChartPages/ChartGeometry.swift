@@ -272,10 +272,10 @@ public struct ChartGeometry: Sendable {
     }
 
     /// Tick labels in the author's d3 number format (`axis.format`, written by D3Format exactly as
-    /// d3 and Vega write it); without one, as many decimals as the step needs. Years never get a
+    /// d3-scale's tickFormat and so Vega write it: a missing precision comes from the step); without one, as many decimals as the step needs. Years never get a
     /// thousands separator.
     static func numberLabels(_ values: [Double], step: Double, format: String?, years: Bool) -> [String] {
-        if let spec = format, let d3 = try? D3Format.NumberFormat(spec) {
+        if let spec = format, let d3 = try? D3Format.NumberFormat.ticks(spec, start: values.first ?? 0, stop: values.last ?? 0, step: step) {
             return values.map { d3($0) }
         }
         let stepDecimals = step > 0 && step.isFinite ? min(12, max(0, Int(-floor(log10(step) + 1e-9)))) : 0

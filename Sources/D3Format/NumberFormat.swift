@@ -98,7 +98,7 @@ public struct NumberFormat: Sendable {
         return NumberFormat(spec, locale: locale, prefixExponent: e)
     }
 
-    private init(_ spec: FormatSpecifier, locale: NumberLocale, prefixExponent: Int?) {
+    init(_ spec: FormatSpecifier, locale: NumberLocale, prefixExponent: Int?) {
         self.specifier = spec
         self.locale = locale
         self.fixedPrefixExponent = prefixExponent

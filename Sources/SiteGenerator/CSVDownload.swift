@@ -4,9 +4,10 @@ import Foundation
 /// `charts/<id>.csv`: the chart's data as the author wrote it: the source's column names in the
 /// source's order, numbers as the shortest text that round-trips them (no binary noise from
 /// sums), dates as dates, local times without a zone (`Z` only when the data said UTC), empty
-/// cells for missing values. Long data (a colour field) comes out wide: one column per series.
+/// cells for missing values. Long data (a colour field) comes out wide: one column per series. A box plot's is its table.
 enum CSVDownload {
     static func data(for chart: Chart) -> Data {
+        if let box = chart.semantics.box { return boxPlot(chart, box) }  // CSVDownload+BoxPlot.swift
         var out = ""
         out.reserveCapacity(chart.pointCount * (12 + 10 * chart.series.count))
         let columns = chart.series.indices.sorted {
