@@ -253,7 +253,7 @@ public struct SpeechFormatter: Sendable {
         guard chart.xValues.indices.contains(row) else { return xText(row) }
         var named = namesNumberedCategory(row)
         if chart.mark == .point || chart.mark == .text, case .number = chart.xValues[row] { named = true }
-        guard named else { return xText(row) }
+        guard named else { return categoryDateText(row) ?? xText(row) }
         let name = chart.x.title.isEmpty ? "x" : Self.lowercasedKeepingAcronyms(chart.x.title)
         return "\(name) \(xText(row))"
     }
@@ -312,6 +312,8 @@ public struct SpeechFormatter: Sendable {
         case .number?: return messages["at.number", ["title": chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased(), "x": text]]
         case .category? where namesNumberedCategory(row):
             return messages["at.namedCategory", ["title": Self.lowercasedKeepingAcronyms(chart.x.title), "x": text]]
+        case .category? where categoryDateText(row) != nil:
+            return messages["at.day", ["date": categoryDateText(row) ?? text]]
         case .category?:
             let isMonth = locale.monthNames.contains(text) || TextLocale.english.monthNames.contains(text)
             return chart.x.type == .ordinal && isMonth ? messages["at.monthName", ["x": text]] : messages["at.category", ["x": text]]
