@@ -12,12 +12,10 @@ extension NumberFormat {
         let stepExponent = step.isFinite && step != 0 ? decimalExponent(step) : nil
         switch spec.type {
         case "s":
-            if spec.precision == nil, let s = stepExponent {
-                let e = decimalExponent(largest).map { max(-8, min(8, Int((Double($0) / 3).rounded(.down)))) * 3 } ?? 0
-                spec.precision = max(0, e - s)
-            }
-            spec.type = "f"
+            // formatPrefix(specifier, largest): every tick in the SI prefix of the largest.
             let e = max(-8, min(8, Int((Double(decimalExponent(largest) ?? 0) / 3).rounded(.down)))) * 3
+            if spec.precision == nil, let s = stepExponent { spec.precision = max(0, e - s) }
+            spec.type = "f"
             return NumberFormat(spec, locale: locale, prefixExponent: e)
         case nil, "e", "g", "p", "r":
             if spec.precision == nil, let s = stepExponent {
