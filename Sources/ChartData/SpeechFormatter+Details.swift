@@ -10,13 +10,16 @@ extension SpeechFormatter {
         if chart.hasDrawnInvalidValue(series: series, row: row), let d = chart.semantics.invalidDrawn {
             return invalidDrawnText(d.value, onRowAxis: false, withUnit: true)
         }
+        if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers, chart.xValues.indices.contains(row) {
+            // A group without outliers reads "no upper outliers", as the scrubber says it, not "no data".
+            let values = box.outliers(series: series, row: row)
+            guard !values.isEmpty else { return messages["box.nonePart.\(box.statistics[series].rawValue)"] }
+            let text = outliersText(values)
+            return chart.y.unit.map { Self.withUnit(text, $0) } ?? text
+        }
         guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),
               let value = chart.series[series].values[row] else { return nil }
         let s = chart.series[series]
-        if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers {
-            let text = outliersText(box.outliers(series: series, row: row))
-            return chart.y.unit.map { Self.withUnit(text, $0) } ?? text
-        }
         guard s.details.indices.contains(row) else { return valueText(value, series: series) }
         let d = s.details[row]
         var text: String

@@ -46,5 +46,9 @@ struct FormatPrecisionTests {
         #expect(chart.xValues.indices.map { speech.tableText(series: median, row: $0) } == ["5.5 °C", "5 °C", "11 °C"])
         #expect(chart.xValues.indices.map { speech.tableText(series: q3, row: $0) } == ["7.75 °C", "5 °C", "12 °C"])
         #expect(speech.spokenLabel(series: q3, row: 0) == "a, upper quartile 7.75 degrees Celsius")
+        // The outlier columns: every outlier, and a group without any says so (not "no data").
+        #expect(speech.pointValueText(series: 6, row: 0) == "30 °C")
+        #expect(speech.pointValueText(series: 6, row: 1) == "no upper outliers")
+        #expect(speech.pointValueText(series: 0, row: 2) == "−20 °C")
     }
 }
