@@ -14,7 +14,7 @@ extension SpeechFormatter {
             // A group without outliers reads "no upper outliers", as the scrubber says it, not "no data".
             let values = box.outliers(series: series, row: row)
             guard !values.isEmpty else { return messages["box.nonePart.\(box.statistics[series].rawValue)"] }
-            let text = outliersText(values)
+            let text = messages.list(values.map { numberText($0) })  // all of them: the table is complete (speech shortens past five)
             return chart.y.unit.map { Self.withUnit(text, $0) } ?? text
         }
         guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),

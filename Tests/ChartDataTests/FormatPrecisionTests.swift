@@ -50,5 +50,15 @@ struct FormatPrecisionTests {
         #expect(speech.pointValueText(series: 6, row: 0) == "30 °C")
         #expect(speech.pointValueText(series: 6, row: 1) == "no upper outliers")
         #expect(speech.pointValueText(series: 0, row: 2) == "−20 °C")
+        // Past five, speech says "7 values from 100 to 106"; the table cell keeps every value.
+        let rows = (Array(1...40) + Array(100...106)).map { "{\"g\": \"a\", \"v\": \($0)}" }.joined(separator: ", ")
+        let many = try spec("""
+        {"data": {"values": [\(rows)]}, "mark": "boxplot",
+         "encoding": {"x": {"field": "g", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"}}}
+        """)
+        let upper = try #require(many.semantics.box?.series(.upperOutliers))
+        let manySpeech = SpeechFormatter(chart: many)
+        #expect(manySpeech.spokenLabel(series: upper, row: 0) == "a, upper outliers 7 values from 100 to 106")
+        #expect(manySpeech.pointValueText(series: upper, row: 0) == "100, 101, 102, 103, 104, 105 and 106")
     }
 }
