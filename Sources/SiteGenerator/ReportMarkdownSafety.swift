@@ -73,51 +73,31 @@ enum ReportMarkdownSafety {
         return limitingBracketNesting(escapingRawHTML(String(text)))
     }
 
-    /// Every `<` outside code (fenced blocks, `inline` spans) and front matter becomes `&lt;`,
-    /// which Ink keeps as an entity: the reader sees "<", the browser never sees a tag.
+    /// Stands for `<` while Ink parses (a private-use character). Ink never sees a `<`, so its raw
+    /// HTML reader never runs: it loops for ever on some tags ("Words\n    ```\n<p": fuzz-report).
+    /// An earlier version escaped `<` outside code and left it in code for Ink; deciding where code
+    /// is meant mirroring Ink's block rules, and one disagreement (an indented fence after a
+    /// paragraph) flipped every later block and let a raw `<p` through.
+    static let lessThanMarker: Character = "\u{E000}"
+
+    /// Every `<` outside front matter becomes `lessThanMarker` (a marker already in the text becomes
+    /// its character reference first, so the way back is exact); `restoringLessThan` turns the
+    /// markers in Ink's output back into `&lt;` (HTML) or `<` (plain text such as a heading's title).
     static func escapingRawHTML(_ markdown: String) -> String {
-        guard markdown.contains("<") else { return markdown }
+        guard markdown.contains("<") || markdown.contains(lessThanMarker) else { return markdown }
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
-        var out: [String] = []
-        out.reserveCapacity(lines.count)
-        var fence: Int? = nil  // backtick count of the open fenced block
-        // Front matter only when it is closed: Ink reads an unclosed `---` block as Markdown, and a
-        // raw `<p` there ends Ink's paragraph without consuming it, a loop that never ends (fuzz-report).
-        var frontMatter = lines.first == "---" && lines.dropFirst().contains("---")
-        for (number, line) in lines.enumerated() {
-            if frontMatter {
-                out.append(String(line))
-                if number > 0 && line == "---" { frontMatter = false }
-                continue
-            }
-            let trimmed = line.drop(while: { $0 == " " })
-            let ticks = trimmed.prefix(while: { $0 == "`" }).count
-            if let open = fence {
-                if ticks == open { fence = nil }
-                out.append(String(line))
-                continue
-            }
-            if ticks >= 3 {
-                fence = ticks
-                out.append(String(line))
-                continue
-            }
-            var escaped = ""
-            var rest = line[...]
-            while let index = rest.firstIndex(where: { $0 == "<" || $0 == "`" }) {
-                escaped += rest[..<index]
-                if rest[index] == "`", let close = rest[rest.index(after: index)...].firstIndex(of: "`") {
-                    escaped += rest[index...close]  // an inline code span: Ink escapes it itself
-                    rest = rest[rest.index(after: close)...]
-                } else {
-                    escaped += rest[index] == "<" ? "&lt;" : "`"
-                    rest = rest[rest.index(after: index)...]
-                }
-            }
-            escaped += rest
-            out.append(escaped)
-        }
-        return out.joined(separator: "\n")
+        // Front matter only when it is closed: Ink reads an unclosed `---` block as Markdown.
+        let frontMatterEnd = lines.first == "---" ? lines.dropFirst().firstIndex(of: "---") : nil
+        let body = lines[(frontMatterEnd.map { $0 + 1 } ?? 0)...].joined(separator: "\n")
+            .replacingOccurrences(of: String(lessThanMarker), with: "&#xE000;")
+            .replacingOccurrences(of: "<", with: String(lessThanMarker))
+        guard let frontMatterEnd else { return body }
+        return (lines[...frontMatterEnd] + [Substring(body)]).joined(separator: "\n")
+    }
+
+    /// Ink's output with each marker back as `&lt;` (`html: true`) or `<`.
+    static func restoringLessThan(_ text: String, html: Bool) -> String {
+        text.replacingOccurrences(of: String(lessThanMarker), with: html ? "&lt;" : "<")
     }
 
     /// Deepest `[` nesting handed to Ink. Ink retries every unclosed or unlinked `[` both ways,

@@ -31,11 +31,11 @@ struct ReportPage {
         path = "reports/\(source.slug).html"
         let (markdown, references) = Self.extractChartBlocks(source.markdown)
         let parsed = MarkdownParser().parse(ReportMarkdownSafety.preparedForInk(markdown))
-        title = parsed.metadata["title"] ?? parsed.title ?? source.slug
+        title = parsed.metadata["title"] ?? parsed.title.map { ReportMarkdownSafety.restoringLessThan($0, html: false) } ?? source.slug
         description = parsed.metadata["description"]
         // The page has one h1 (the title): a leading "# Title" in the Markdown becomes it, any
         // other h1 in the body becomes an h2.
-        var body = ReportMarkdownSafety.sanitizedHTML(parsed.html)
+        var body = ReportMarkdownSafety.sanitizedHTML(ReportMarkdownSafety.restoringLessThan(parsed.html, html: true))
         if let first = body.range(of: "<h1>"), let end = body.range(of: "</h1>", range: first.upperBound..<body.endIndex),
             body[first.upperBound..<end.lowerBound] == Substring(xmlEscape(title)) || parsed.metadata["title"] == nil
         {

@@ -134,4 +134,24 @@ import Testing
         }
         #expect(try await reportBody("---\ntitle: Draft\n\nSome text.\n\n").contains("Some text."))
     }
+
+    /// An indented fence right after a paragraph line: the old escaper took it for a code block, Ink
+    /// did not, so the `<p` below reached Ink's HTML reader, which never returned (fuzz-report).
+    /// Ink now never sees a `<`; code still shows it, and a marker already in the text survives.
+    @Test func anIndentedFenceAfterAParagraphDoesNotLetATagThrough() async throws {
+        let body = try await reportBody("Words\n    ```\n<p\n")
+        #expect(body.contains("&lt;p"))
+        #expect(!body.contains("<p\n"))
+        let code = try await reportBody("```\na < b\n```\n\nPrivate \u{E000} use")
+        #expect(code.contains("a &lt; b"))
+        #expect(code.contains("Private \u{E000} use") || code.contains("Private &#xE000; use"))
+    }
+
+    /// A `<` in the heading that becomes the title is the character, not an entity or the marker.
+    @Test func aTitleFromAHeadingKeepsItsLessThanSign() async throws {
+        let content = SiteContent(charts: [], reports: [ReportSource(slug: "r", markdown: "# Rain < 5 mm\n\nText.\n")])
+        let html = Sample.html(try await Sample.generator().generate(content: content), "reports/r.html")
+        #expect(html.contains("<title>Rain &lt; 5 mm"))
+        #expect(!html.contains("\u{E000}"))
+    }
 }
