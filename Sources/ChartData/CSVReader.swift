@@ -17,14 +17,15 @@ import Foundation
 /// Both packages iterate `Character`s and build a `String` per cell, and neither reports a line
 /// or column. This one works on bytes, keeps cell ranges, and locates every error.
 public enum CSVReader {
-    /// Bounds that keep a hostile or broken file from taking unbounded time or memory.
+    /// Bounds that keep a hostile or broken file from taking unbounded time or memory; the
+    /// defaults are the author-facing ones (`InputLimit`), smaller ones are for tests.
     public struct Limits: Sendable {
         /// Longest record in bytes (a 100 MB single line is refused after this many bytes).
         public var maxRecordBytes: Int
         /// Most columns in the header.
         public var maxColumns: Int
 
-        public init(maxRecordBytes: Int = 1 << 20, maxColumns: Int = 10_000) {
+        public init(maxRecordBytes: Int = InputLimit.csvRecordBytes.maximum, maxColumns: Int = InputLimit.csvColumns.maximum) {
             self.maxRecordBytes = maxRecordBytes
             self.maxColumns = maxColumns
         }

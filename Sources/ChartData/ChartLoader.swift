@@ -37,10 +37,6 @@ public struct ChartLoader: Sendable {
     /// Language of charts that do not name their own (`SiteSettings.language`).
     public var languageDefault = "en"
 
-    /// Largest spec file, and largest JSON data file (JSON builds a tree in memory; CSV does not).
-    public static let maxSpecBytes = 16 << 20
-    public static let maxJSONDataBytes = 256 << 20
-
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
     }
@@ -54,10 +50,10 @@ public struct ChartLoader: Sendable {
         try loadSpec(root: try parseSpec(data, path: path), path: path, audioDefaults: audioDefaults, readFile: readFile)
     }
 
-    /// A spec file's JSON, refused when larger than `maxSpecBytes`.
+    /// A spec file's JSON, refused when larger than `InputLimit.specBytes`.
     static func parseSpec(_ data: Data, path: String) throws(ChartProblem) -> JSONValue {
-        guard data.count <= maxSpecBytes else {
-            throw ChartProblem(file: path, message: "spec is larger than \(maxSpecBytes >> 20) MiB; put large data in a CSV file under data/")
+        guard data.count <= InputLimit.specBytes.maximum else {
+            throw ChartProblem(file: path, message: "spec is larger than \(InputLimit.specBytes.maximum >> 20) MiB; put large data in a CSV file under data/")
         }
         return try JSONValue.parse(data, file: path)
     }

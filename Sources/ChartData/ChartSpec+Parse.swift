@@ -161,10 +161,12 @@ extension ChartSpec {
                 guard let n = v.number else { throw r.problem(v, "$.data.sequence.\(key)", "expected a number, found \(v.kindName)") }
                 return n
             }
-            let step = try number("step", 1)
-            if step == 0 { throw r.problem(s["step"]!, "$.data.sequence.step", "step must not be 0") }
-            return .sequence(start: try number("start", nil), stop: try number("stop", nil), step: step,
-                             as: try r.string(s["as"], "$.data.sequence.as") ?? "data")
+            let (start, stop, step) = (try number("start", nil), try number("stop", nil), try number("step", 1))
+            if case .failure(let problem) = InputLimit.sequenceCount(start: start, stop: stop, step: step) {
+                if problem == .zeroStep { throw r.problem(s["step"]!, "$.data.sequence.step", "\(problem)") }
+                throw r.problem(o["sequence"]!, "$.data.sequence", "\(problem)")
+            }
+            return .sequence(start: start, stop: stop, step: step, as: try r.string(s["as"], "$.data.sequence.as") ?? "data")
         }
     }
 

@@ -19,8 +19,13 @@ enum SpecData {
         case .named(let name, _):
             return try rows(spec.datasets[name]!, format: ChartSpec.DataFormat(), file: specPath, path: "$.datasets.\(name)")
         case .sequence(let start, let stop, let step, let field):
-            // d3.range: ceil((stop − start) / step) values, start + i × step (stop excluded).
-            let count = min(max(0, Int(((stop - start) / step).rounded(.up))), 1_000_000)
+            // d3.range: start + i × step (stop excluded); the spec reader refused a sequence the
+            // table refuses, so this throws only for a spec built in code.
+            let count: Int
+            switch InputLimit.sequenceCount(start: start, stop: stop, step: step) {
+            case .success(let n): count = n
+            case .failure(let problem): throw ChartProblem(file: specPath, jsonPath: "$.data.sequence", message: "\(problem)")
+            }
             let values: [DataValue] = (0..<count).map { .number(start + Double($0) * step) }
             return DataFrame(fields: [field], columns: [values])
         case .url(let url, let format, let line):
@@ -46,8 +51,8 @@ enum SpecData {
             return parseFields(delimited(table, inferTypes: !format.parseDisabled, keepText: explicit,
                                          dates: format.parseDisabled ? [] : dateFields.subtracting(explicit)), format, file: file)
         default:
-            guard bytes.count <= ChartLoader.maxJSONDataBytes else {
-                throw ChartProblem(file: file, message: "JSON data larger than \(ChartLoader.maxJSONDataBytes >> 20) MiB; use CSV for large data (it loads in a fraction of the memory)")
+            guard bytes.count <= InputLimit.jsonDataBytes.maximum else {
+                throw ChartProblem(file: file, message: "JSON data larger than \(InputLimit.jsonDataBytes.maximum >> 20) MiB; use CSV for large data (it loads in a fraction of the memory)")
             }
             let root = try JSONValue.parse(bytes, file: file)
             return parseFields(try rows(root, format: format, file: file, path: path), format, file: file)

@@ -114,7 +114,7 @@ struct EdgeCaseTests {
     }
 
     @Test func oversizedSpecsAreRefusedBeforeParsing() {
-        let big = Data(repeating: UInt8(ascii: " "), count: ChartLoader.maxSpecBytes + 1)
+        let big = Data(repeating: UInt8(ascii: " "), count: InputLimit.specBytes.maximum + 1)
         #expect(problem { _ = try ChartLoader.loadSpec(data: big, path: "site/charts/big.vl.json") { _ in Data() } }
             == "site/charts/big.vl.json: spec is larger than 16 MiB; put large data in a CSV file under data/")
     }
