@@ -188,19 +188,8 @@ extension ChartSpec {
         if let first = try r.string(p["firstSeries"], "\(base).firstSeries") { seriesOrder.insert(first, at: 0) }
         if let t = p["seriesTitles"] { seriesTitles = try r.stringMap(t, "\(base).seriesTitles") }
         if let n = p["seriesNames"] { seriesNames = try r.stringMap(n, "\(base).seriesNames") }
-        if let a = p["audio"] {
-            let path = "\(base).audio"
-            let o = try r.object(a, path, allowed: AudioOptions.Setting.allCases.map(\.rawValue), ignored: [])
-            // Bounds from the one table generation also reads (AudioOptions+Limits.swift).
-            for setting in AudioOptions.Setting.allCases {
-                guard let v = o[setting.rawValue] else { continue }
-                let key = "\(path).\(setting.rawValue)"
-                guard let n = v.number else { throw r.problem(v, key, "expected a number, found \(v.kindName)") }
-                if let message = setting.problem(with: n) { throw r.problem(v, key, message) }
-                audio[setting] = n
-            }
-            if let (_, message) = audio.problem { throw r.problem(a, path, message) }
-        }
+        // Bounds from the one table generation also reads (AudioOptions+Limits.swift).
+        if let a = p["audio"] { audio = try r.audioOptions(a, "\(base).audio", base: audio) }
     }
 }
 

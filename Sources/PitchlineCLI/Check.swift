@@ -4,7 +4,7 @@ import Foundation
 import SiteGenerator
 
 /// `pitchline check [SITE]`: loads every chart and report, prints one line per chart and every
-/// problem (the ones `export` stops on, short of rendering).
+/// problem (`SiteGenerator.check`: the ones `export` stops on, short of rendering).
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Load every chart in a site folder and report problems (exits non-zero on any).")
@@ -17,26 +17,10 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let url = try SiteFolder.require(site)
-        let loader = ChartLoader(siteDirectory: url)
-        var settingsProblems = 0
-        var settings = SiteSettings()
-        do {
-            settings = try loader.loadSettings()
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            settingsProblems += 1
-        }
         let generator = SiteGenerator(siteDirectory: url, themeDirectory: theme.map { URL(fileURLWithPath: $0) }, cacheDirectory: nil)
-        if let themeURL = generator.theme(for: settings) {
-            do {
-                try ThemeFiles.builtIn.overlaid(by: try ThemeFiles(directory: themeURL)).validate()
-            } catch {
-                FileHandle.standardError.write(Data("error: theme \(themeURL.path): \(error)\n".utf8))
-                settingsProblems += 1
-            }
-        }
-        // The same loading as generation, so check reports what export would stop on.
-        let result = try generator.loadContent(settings: settings)
+        // The same loading and audio checks as generation, so check reports what export would stop on.
+        let checked = try generator.check()
+        let result = checked.content
         for loaded in result.charts {
             // Check speaks to the author, in English, whatever language the chart is read in.
             var chart = loaded
@@ -60,13 +44,8 @@ struct Check: ParsableCommand {
         }
         fflush(nil)  // the chart lines above (standard output), before the notes and problems on standard error
         for note in result.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
-        for problem in result.problems {
-            let context = problem.chartFile.map { " (used by \($0))" } ?? ""
-            FileHandle.standardError.write(Data("error: \(problem)\(context)\n".utf8))
-        }
-        let reportProblems = result.reportProblems
-        for problem in reportProblems { FileHandle.standardError.write(Data("error: \(problem)\n".utf8)) }
-        let charts = result.charts.count + result.figures.count, problems = result.problems.count + reportProblems.count + settingsProblems
+        for problem in checked.problems { FileHandle.standardError.write(Data("error: \(problem)\n".utf8)) }
+        let charts = result.charts.count + result.figures.count, problems = checked.problems.count
         print("\(charts) chart\(charts == 1 ? "" : "s") loaded, \(problems) problem\(problems == 1 ? "" : "s")")
         if problems > 0 { throw ExitCode(1) }
     }

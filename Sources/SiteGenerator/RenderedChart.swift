@@ -29,7 +29,7 @@ struct RenderedChart: Sendable {
             rendered = try sharedAudio?.get() ?? renderer.render(chart)
             files += rendered!.files
         } catch {
-            problems.append(SiteProblem(chartID: id, file: chart.sourcePath, message: "audio could not be rendered: \(error)"))
+            problems.append(.audio(chart, error))
         }
         let script = presentation.dataScript(audio: rendered?.info)
         let scriptName = "\(id).\(shortHash(script)).js"

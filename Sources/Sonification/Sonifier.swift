@@ -42,13 +42,7 @@ public final class Sonifier: Sendable {
     /// one panel's size (measured by `pitchline bench multiples`). The charts' tone lengths must agree.
     public func render(sharing charts: [Chart]) throws -> [ChartAudio] {
         guard let first = charts.first else { return [] }
-        for chart in charts {
-            try chart.validateForAudio()
-            try chart.options.audio.validate()
-            guard chart.options.audio.toneDuration == first.options.audio.toneDuration else {
-                throw SonificationError.invalidToneDuration(chart.options.audio.toneDuration)  // panels sharing a bank need one tone length
-            }
-        }
+        try Self.check(sharing: charts)
         let options = first.options.audio
         // Each chart's bank, merged: equal tones are one slot of the sprite.
         let banks = charts.map { ToneBank(chart: $0) }
@@ -119,12 +113,25 @@ public final class Sonifier: Sendable {
         }
     }
 
+    /// Throws what `render(sharing:)` would refuse for these charts (one chart, or the panels of
+    /// a figure on one bank), without synthesizing or encoding anything: `pitchline check` asks
+    /// this, and rendering does first. Only a failure inside libvorbis is left for rendering to find.
+    public static func check(sharing charts: [Chart]) throws(SonificationError) {
+        guard let first = charts.first else { return }
+        for chart in charts {
+            try chart.validateForAudio()
+            try chart.options.audio.validate()
+            guard chart.options.audio.toneDuration == first.options.audio.toneDuration else {
+                throw .invalidToneDuration(chart.options.audio.toneDuration)  // panels sharing a bank need one tone length
+            }
+        }
+    }
+
     /// One series' whole-series audio graph in another length than the chart's default
     /// (e.g. `.short`, `.long`, `.exact(7)`), on the series' pitch scale; cached like the rest.
     public func rendition(chart: Chart, series: Int, length: RenditionLength, smoothing: Double? = nil) throws -> Data {
-        try chart.validateForAudio()
+        try Self.check(sharing: [chart])
         let options = chart.options.audio
-        try options.validate()
         guard chart.series.indices.contains(series) else {
             throw SonificationError.noSuchSeries(chart: chart.id, index: series)
         }

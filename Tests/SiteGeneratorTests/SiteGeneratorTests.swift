@@ -213,3 +213,22 @@ enum Sample {
         }
     }
 }
+
+/// `pitchline check` reports the audio problems generation reports (`SiteContent.audioProblems`,
+/// through `Sonifier.check`), in the same words, without encoding any audio.
+@Suite struct AudioProblemsTests {
+    @Test func checkReportsTheAudioProblemsGenerationReports() async throws {
+        var broken = Sample.chart(id: "broken", title: "Broken")
+        broken.series[0].values[2] = .infinity  // no spec can load this; a chart built in code can
+        let content = SiteContent(charts: [Sample.chart(id: "fine", title: "Fine"), broken])
+        let checked = content.audioProblems
+        #expect(checked.map(\.description) == [
+            "site/charts/broken.vl.json: audio could not be rendered: series \"Rain\" has a value that is not a number (NaN or infinite) at row 3"
+        ])
+        let generated = try await Sample.generator().generate(content: content)
+        #expect(generated.problems == checked)
+        #expect(generated.files.keys.contains { $0.hasPrefix("charts/fine.audio.") })
+        #expect(!generated.files.keys.contains { $0.hasPrefix("charts/broken.audio.") })
+        #expect(generated.files["charts/broken.html"] != nil)  // the page still works without sound
+    }
+}
