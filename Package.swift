@@ -95,7 +95,7 @@ let package = Package(
         // Raw HTTP over a socket for the server tests (hostile requests no polite client sends).
         .target(name: "RawHTTPClient", dependencies: ["HTTPServer", logging], path: "Tests/RawHTTPClient"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "RawHTTPClient", logging]),
-        .testTarget(name: "ChartPagesTests", dependencies: ["ChartPages", "ChartData"]),
+        .testTarget(name: "ChartPagesTests", dependencies: ["ChartPages", "ChartData", "Sonification"]),
         .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "ChartData", "SiteFolders"]),
         .testTarget(
             name: "SiteServingTests", dependencies: ["SiteServing", "SiteGenerator", "HTTPServer", "RawHTTPClient", logging]),

@@ -61,3 +61,38 @@ public enum Downsampling {
         return kept
     }
 }
+
+extension Downsampling {
+    /// Notes a second whole-series playback plays at most, in the page (P) and in the downloadable
+    /// audio graph alike (Apple's audio graphs play about 30–50).
+    public static let playbackNotesPerSecond = 30.0
+
+    /// At most about `limit` rows of the aligned `series` (every row when they fit): an LTTB
+    /// selection of the first series, plus each series' lowest and highest row (the first of
+    /// equals, as `SeriesStatistics`), so "go to maximum" and the loudest peak are never lost.
+    public static func keyRows(_ series: [[Double?]], limit: Int) -> [Int] {
+        let n = series.first?.count ?? 0
+        guard n > limit, let first = series.first else { return Array(0..<n) }
+        var rows = Set(lttb(values: first, threshold: max(3, limit - 2 * series.count)))
+        for values in series {
+            var low: Int?, high: Int?
+            for (row, value) in values.enumerated() {
+                guard let v = value, v.isFinite else { continue }
+                if low == nil || v < values[low!]! { low = row }
+                if high == nil || v > values[high!]! { high = row }
+            }
+            if let low { rows.insert(low) }
+            if let high { rows.insert(high) }
+        }
+        return rows.sorted()
+    }
+
+    /// Rows whole-series playback plays of `values` in `seconds`, or nil for every row (gaps
+    /// included: they are heard as gaps). Past `playbackNotesPerSecond` it plays `keyRows`'
+    /// present values. The one rule for the page's playback and the audio graph (`Rendition`).
+    public static func playbackRows(_ values: [Double?], seconds: Double) -> [Int]? {
+        let limit = max(3, Int((seconds * playbackNotesPerSecond).rounded(.down)))
+        guard values.count > limit else { return nil }
+        return keyRows([values], limit: limit).filter { values[$0] != nil }
+    }
+}

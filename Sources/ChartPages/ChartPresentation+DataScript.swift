@@ -139,10 +139,9 @@ struct OneObject<First: Encodable, Second: Encodable>: Encodable {
     }
 }
 
-/// Whole-series playback: at most `maxRate` notes a second and at least this many seconds
-/// per note for short series; longer series are reduced with LTTB (keeps peaks and troughs).
+/// Whole-series playback in the page: the rows of `Downsampling.playbackRows` (the audio graph's
+/// rule), at least `slowestGap` seconds per note for short series.
 enum PlaybackPlan {
-    static let maxRate = 30.0
     static let slowestGap = 0.35
     /// Playback speeds and how each is said (`speed.*` in the catalogue).
     static let speeds: [(Double, String)] = [
@@ -156,20 +155,8 @@ enum PlaybackPlan {
 
     /// Scrubber indexes played for `values` (one per scrubber point) in `duration` seconds.
     static func plan(values: [Double?], duration: Double) -> ChartScriptData.Playback {
-        let limit = max(3, Int((duration * maxRate).rounded(.down)))
-        var rows: [Int]? = nil
-        var count = values.count
-        if values.count > limit {
-            // LTTB keeps the shape; the series' lowest and highest points are always kept too.
-            let present = values.indices.filter { values[$0] != nil }
-            var set = Set(Downsampling.lttb(values: present.map { values[$0] }, threshold: limit - 2).map { present[$0] })
-            if let low = present.min(by: { values[$0]! < values[$1]! }) { set.insert(low) }
-            if let high = present.max(by: { values[$0]! < values[$1]! }) { set.insert(high) }
-            let kept = set.sorted()
-            rows = kept
-            count = kept.count
-        }
-        return .init(gap: round4(min(slowestGap, duration / Double(max(1, count)))), rows: rows)
+        let rows = Downsampling.playbackRows(values, seconds: duration)
+        return .init(gap: round4(min(slowestGap, duration / Double(max(1, rows?.count ?? values.count)))), rows: rows)
     }
 }
 

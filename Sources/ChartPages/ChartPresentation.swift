@@ -25,20 +25,13 @@ public struct ChartPresentation: Sendable {
         geometry = ChartGeometry(chart: chart)
         let drawing = ChartSVG(geometry: geometry, idPrefix: chart.id)
         svg = drawing.render() + drawing.legendHTML()
-        scrubRows = Self.scrubRows(chart: chart, description: description)
+        scrubRows = Self.scrubRows(chart: chart)
     }
 
-    /// Every row, or for huge charts an LTTB selection of the first series that also keeps each
-    /// series' minimum and maximum (so "go to maximum" lands on the real one).
-    static func scrubRows(chart: Chart, description: ChartDescription) -> [Int] {
-        let n = chart.pointCount
-        guard n > scrubberPointLimit, let first = chart.series.first else { return Array(0..<n) }
-        var rows = Set(Downsampling.lttb(values: first.values, threshold: scrubberPointLimit - 2 * chart.series.count))
-        for s in description.series {
-            if let r = s.statistics.minRow { rows.insert(r) }
-            if let r = s.statistics.maxRow { rows.insert(r) }
-        }
-        return rows.sorted()
+    /// Every row, or for huge charts `Downsampling.keyRows` (an LTTB selection of the first
+    /// series that also keeps each series' minimum and maximum, so "go to maximum" lands on the real one).
+    static func scrubRows(chart: Chart) -> [Int] {
+        chart.series.isEmpty ? Array(0..<chart.pointCount) : Downsampling.keyRows(chart.series.map(\.values), limit: scrubberPointLimit)
     }
 
     public var isScrubberReduced: Bool { scrubRows.count != chart.pointCount }

@@ -39,7 +39,7 @@ struct PageBench: AsyncParsableCommand {
             let d1 = now()
             let svg = ChartSVG(geometry: ChartGeometry(chart: chart), idPrefix: chart.id).render()
             let d2 = now()
-            _ = Downsampling.lttb(values: chart.series[0].values, threshold: ChartPresentation.scrubberPointLimit)
+            _ = Downsampling.keyRows(chart.series.map(\.values), limit: ChartPresentation.scrubberPointLimit)  // the scrubber's points
             let d3 = now()
             _ = (description, svg)
             parts = [

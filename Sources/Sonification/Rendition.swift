@@ -24,9 +24,9 @@ public enum RenditionLength: Sendable, Equatable, Hashable {
 /// A "play the whole series" audio graph: the series swept left to right within a fixed
 /// duration as one continuous, gliding tone (time ∝ row), silent across missing values.
 ///
-/// When the series has more points than fit at `maxNoteRate` points per second, it is reduced
-/// with `Downsampling.lttb` (shape-preserving) plus the series' minimum and maximum, never
-/// truncated. Optional exponential
+/// When the series has more points than fit at `Downsampling.playbackNotesPerSecond`, it plays
+/// the rows of `Downsampling.playbackRows` (LTTB plus the series' minimum and maximum, never
+/// truncated), the points the page's playback plays too. Optional exponential
 /// smoothing (0 = none … 1 = heaviest) follows Audiograph: s = α·s₋₁ + (1 − α)·v.
 public struct Rendition: Sendable, Equatable {
     /// Rows played (ascending) and the (smoothed) value heard at each.
@@ -37,9 +37,6 @@ public struct Rendition: Sendable, Equatable {
     public var duration: Double
     /// Rows that are missing (silence).
     public var missingRows: Set<Int>
-
-    /// Points per second the rendition plays at most (Apple plays ~30–50).
-    public static let maxNoteRate = 40.0
 
     /// Plans the rendition of `values` (nil = missing) in `length`.
     public init(values: [Double?], length: RenditionLength, smoothing: Double = 0) throws {
@@ -52,13 +49,7 @@ public struct Rendition: Sendable, Equatable {
         duration = length.seconds
         rowCount = values.count
         missingRows = Set(values.indices.filter { values[$0] == nil })
-        // LTTB keeps the shape; the series' lowest and highest points are always added back.
-        let limit = max(Int(duration * Self.maxNoteRate) - 2, 3)
-        var kept = Set(Downsampling.lttb(values: values, threshold: limit).filter { values[$0] != nil })
-        let present = values.indices.filter { values[$0] != nil }
-        if let lo = present.min(by: { values[$0]! < values[$1]! }) { kept.insert(lo) }
-        if let hi = present.max(by: { values[$0]! < values[$1]! }) { kept.insert(hi) }
-        rows = kept.sorted()
+        rows = Downsampling.playbackRows(values, seconds: duration) ?? values.indices.filter { values[$0] != nil }
         let ys = rows.map { values[$0]! }
         var smoothed: [Double] = []
         var s = ys.first ?? 0

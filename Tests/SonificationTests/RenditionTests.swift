@@ -11,7 +11,7 @@ import Testing
         values[12_345] = 5  // a spike must survive
         values[98_765] = -5
         let plan = try Rendition(values: values, length: .standard)
-        #expect(plan.rows.count <= Int(10 * Rendition.maxNoteRate))
+        #expect(plan.rows.count <= Int(10 * Downsampling.playbackNotesPerSecond))
         #expect(plan.rows.first == 0)
         #expect(plan.rows.last == 99_999, "reduced across the whole series, not cut short")
         #expect(plan.rows.contains(12_345))
