@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Dependencies point one way (docs/architecture.md has the graph); each target's list is exactly
+// Dependencies point one way, each target after its dependencies (docs/architecture.md has the
+// graph, checked against this file); each target's list is exactly
 // what its files import (`make check-imports`, tools/check_imports.py):
 // ChartData → Sonification ∥ ChartPages → SiteGenerator → SiteServing / SiteExport → PitchlineCLI → pitchline.
 // C is seen only through the system-library targets, each imported (internally) by one owner:
@@ -61,19 +62,20 @@ let package = Package(
         // Pure Swift layers.
         .target(name: "ContentHash", dependencies: ["CCrypto"]),
         .target(name: "DurableWrite"),
+        // d3-format numbers and d3-time-format dates (format and parse), en-US built in, UTC; the
+        // one calendar algorithm (UTCCalendar).
+        .target(name: "D3Format"),
         // Vega-Lite semantics: the Vega expression language, d3 formats, data-flow transforms (no I/O).
         .target(name: "VegaLite", dependencies: ["D3Format"]),
-        // d3-format numbers and d3-time-format dates (format and parse), en-US built in, UTC.
-        .target(name: "D3Format"),
         .target(name: "ChartData", dependencies: ["VegaLite", "D3Format"]),
         .target(name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash", "DurableWrite"]),
         .target(name: "ChartPages", dependencies: ["ChartData", "D3Format", "Braille", mustache]),
+        // The default theme (Templates/, Public/) compiled into SiteGenerator at build time.
+        .plugin(name: "EmbedTheme", capability: .buildTool()),
         .target(
             name: "SiteGenerator",
             dependencies: ["ChartData", "Sonification", "ChartPages", "ContentHash", "DurableWrite", ink],
             plugins: ["EmbedTheme"]),
-        // The default theme (Templates/, Public/) compiled into SiteGenerator at build time.
-        .plugin(name: "EmbedTheme", capability: .buildTool()),
         .target(name: "SiteServing", dependencies: ["SiteGenerator", "HTTPServer", "ContentHash", "CZlib", logging]),
         .target(name: "SiteExport", dependencies: ["SiteGenerator", "DurableWrite", "CRenameExchange"]),
         .target(
@@ -86,7 +88,7 @@ let package = Package(
 
         // Site folders written from a table of paths and texts, for the loader and generator tests.
         .target(name: "SiteFolders", path: "Tests/SiteFolders"),
-        .testTarget(name: "ChartDataTests", dependencies: ["ChartData", "SiteFolders"]),
+        .testTarget(name: "ChartDataTests", dependencies: ["ChartData", "D3Format", "SiteFolders"]),
         .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"]),
         .testTarget(name: "D3FormatTests", dependencies: ["D3Format"]),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"]),

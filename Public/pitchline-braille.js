@@ -56,5 +56,5 @@
     return on;
   }
 
-  window.PitchlineBraille = { update: update, toggle: toggle, line: line };
+  window.PitchlineBraille = { update: update, toggle: toggle };
 })();

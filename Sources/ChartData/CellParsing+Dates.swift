@@ -1,7 +1,7 @@
 import D3Format
 import Foundation
 
-/// Dates from bytes (UTC), and the calendar arithmetic the rest of the module shares.
+/// Dates from bytes (UTC); the calendar arithmetic is D3Format's `UTCCalendar`.
 extension CellParsing {
     // MARK: Dates
 
@@ -16,8 +16,9 @@ extension CellParsing {
         var hour: Int, minute: Int, second: Double
     }
 
-    /// English month names, lower case, for matching ("jan", "january", "sept").
-    private static let monthNames: [[UInt8]] = TextLocale.english.monthNames.map { Array($0.lowercased().utf8) }
+    /// English month names, lower case, for matching ("jan", "january", "sept"): d3's en-US
+    /// (`TimeLocale.enUS`), the names JavaScript's `Date` and Vega-Lite read.
+    private static let monthNames: [[UInt8]] = TimeLocale.enUS.months.map { Array($0.lowercased().utf8) }
 
     /// Dates in the common shapes: `2001-01-01`, `2012/01/01`, `2012-01`, `2010/01/01 00:00:00`,
     /// ISO 8601 with `T`, fractions and `Z` or an offset, `01/31/2012` (month first, as JavaScript),
@@ -72,7 +73,7 @@ extension CellParsing {
     }
 
     private static func finishWithTime(_ s: inout Scanner, year: Int, month: Int, day: Int) -> ParsedDate? {
-        guard month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year: year, month: month) else { return nil }
+        guard month >= 1 && month <= 12 && day >= 1 && day <= UTCCalendar.daysInMonth(year: year, month: month) else { return nil }
         var hour = 0, minute = 0
         var second = 0.0
         var hasTime = false
@@ -120,29 +121,9 @@ extension CellParsing {
         }
         s.skipSpaces()
         guard s.atEnd else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = UTCCalendar.daysFromCivil(year, month, day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 - offset) + second
         return ParsedDate(seconds: seconds, hasTime: hasTime, hasZone: hasZone, month: month, day: day, hour: hour, minute: minute, second: second)
-    }
-
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (the one calendar algorithm:
-    /// D3Format's, which Vega's dates use too).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        UTCCalendar.daysFromCivil(year, month, day)
-    }
-
-    /// Year, month, day of a day count since 1970-01-01.
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let (y, m, d) = UTCCalendar.civil(fromDays: days)
-        return (y, m, d)
     }
 
     private struct Scanner {

@@ -1,4 +1,5 @@
 import Foundation
+import D3Format
 
 /// Runs the shape and cycle analysis (SeriesShape, Cycle) on a chart's series, using its x axis
 /// for the period of a cycle. Method: docs/description-method.md.
@@ -33,7 +34,7 @@ extension Chart {
         guard abs(Double(times.count) - expected) / expected < 0.05 else { return nil }
         let civil = times.map { t -> (month: Int, hour: Int) in
             let days = Int((t / 86_400).rounded(.down))
-            let (_, m, _) = CellParsing.civilFromDays(days)
+            let (_, m, _) = UTCCalendar.civil(fromDays: days)
             return (m - 1, Int(t - Double(days) * 86_400) / 3600)
         }
         if step <= 31 * 86_400 {

@@ -541,7 +541,7 @@ extension ChartBuilder {
         case .string(let s): return s
         case .date(let ms):
             guard ms.isFinite else { return "invalid date" }
-            let (y, m, d) = CellParsing.civilFromDays(Int((ms / 86_400_000).rounded(.down)))
+            let (y, m, d) = UTCCalendar.civil(fromDays: Int((ms / 86_400_000).rounded(.down)))
             return "\(d) \(SpeechFormatter.monthNames[m - 1]) \(y)"
         case .null: return "null"
         default: return v.text
@@ -558,7 +558,7 @@ extension ChartBuilder {
         }
         if let unit = c.timeUnit.flatMap(TimeUnitReading.init), case .date(let ms) = v {
             guard unit.isInstant else { return unit.cycleLabel(ms) }
-            let (y, m, _) = CellParsing.civilFromDays(Int((ms / 86_400_000).rounded(.down)))
+            let (y, m, _) = UTCCalendar.civil(fromDays: Int((ms / 86_400_000).rounded(.down)))
             switch unit.granularity {
             case .year: return "\(y)"
             case .month: return "\(SpeechFormatter.monthNames[m - 1]) \(y)"
@@ -587,7 +587,7 @@ extension ChartBuilder {
             if sod.truncatingRemainder(dividingBy: 60) != 0 { return .second }
             if sod.truncatingRemainder(dividingBy: 3600) != 0 { g = min(g, .minute) }
             else if sod != 0 { g = min(g, .hour) }
-            let (_, m, day) = CellParsing.civilFromDays(Int(days))
+            let (_, m, day) = UTCCalendar.civil(fromDays: Int(days))
             if day != 1 { g = min(g, .day) } else if m != 1 { g = min(g, .month) }
         }
         return count == 1 && g == .year ? .day : g

@@ -1,8 +1,9 @@
 import Foundation
 
 extension ChartLoader {
-    /// The folder name used in messages (`site`).
-    var displayRoot: String { siteDirectory.standardizedFileURL.lastPathComponent }
+    /// The folder name used in messages (`site`): problems name files relative to the folder
+    /// holding the site folder.
+    public var displayRoot: String { siteDirectory.standardizedFileURL.lastPathComponent }
 
     /// Loads every chart in `charts/`. One broken chart becomes a problem; the others still load.
     public func loadSite() -> SiteCharts {

@@ -1,4 +1,5 @@
 import Foundation
+import D3Format
 
 /// Every chart of a site, and every problem that kept a chart from loading.
 public struct SiteCharts: Sendable {
@@ -104,7 +105,7 @@ public struct ChartLoader: Sendable {
            first.numbers.allSatisfy({ $0.map { $0 == $0.rounded() && $0 >= 1000 && $0 < 3000 } ?? true }) {
             table.columns[0].kind = .date
             table.columns[0].granularity = .year
-            table.columns[0].numbers = first.numbers.map { $0.map { Double(CellParsing.daysFromCivil(year: Int($0), month: 1, day: 1) * 86_400) } }
+            table.columns[0].numbers = first.numbers.map { $0.map { Double(UTCCalendar.daysFromCivil(Int($0), 1, 1) * 86_400) } }
         }
         let xColumn = table.columns.first { $0.kind == .date } ?? table.columns.first { $0.kind == .text && $0.numericCount == 0 }
         // A column that is mostly numbers with a few stray words is a typo, not a category.

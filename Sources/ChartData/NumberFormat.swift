@@ -109,12 +109,6 @@ public struct NumberFormat: Sendable, Equatable {
         }
     }
 
-    /// A tick label: as many decimals as the tick step needs (step 0.5 → one decimal).
-    public static func tick(_ value: Double, step: Double) -> String {
-        let digits = step > 0 && step.isFinite ? max(0, Int(-floor(log10(step) + 1e-9))) : 0
-        return NumberFormat(decimals: min(digits, 12)).format(value)
-    }
-
     /// `value` with `decimals` places, optional thousands separators and a U+2212 minus sign.
     private static let powers: [Double] = (0...15).map { pow(10, Double($0)) }
 

@@ -224,7 +224,7 @@ enum SpecData {
     /// reads, plus a bare year ("2012"). Milliseconds since 1970, or nil.
     static func jsDateParse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         if bytes.count == 4 || (bytes.count == 5 && bytes[0] == UInt8(ascii: "-")), let y = CellParsing.number(bytes), y == y.rounded() {
-            return Double(CellParsing.daysFromCivil(year: Int(y), month: 1, day: 1)) * 86_400_000
+            return Double(UTCCalendar.daysFromCivil(Int(y), 1, 1)) * 86_400_000
         }
         return CellParsing.date(bytes).map { $0.seconds * 1000 }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import D3Format
 
 extension SpeechFormatter {
     /// A nominal or ordinal category written as an ISO date ("2021-01-01") said as a date ("1 January
@@ -9,8 +10,8 @@ extension SpeechFormatter {
         let parts = c.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.map(\.count) == [4, 2, 2], c.allSatisfy({ $0 == "-" || ("0"..."9").contains($0) }),
               let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
-        let days = CellParsing.daysFromCivil(year: y, month: m, day: d)
-        let back = CellParsing.civilFromDays(days)
+        let days = UTCCalendar.daysFromCivil(y, m, d)
+        let back = UTCCalendar.civil(fromDays: days)
         guard back.year == y, back.month == m, back.day == d else { return nil }
         return dateText(Date(timeIntervalSince1970: Double(days) * 86_400), granularity: .day)
     }

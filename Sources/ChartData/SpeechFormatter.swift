@@ -27,7 +27,10 @@ public struct SpeechFormatter: Sendable {
     /// Month names, separators and date patterns of that language.
     public var locale: TextLocale { messages.locale }
 
+    /// The English names cycle labels are made with (`TimeUnitReading.cycleLabel`), before
+    /// `cycleNames` puts them in the chart's language.
     static var monthNames: [String] { TextLocale.english.monthNames }
+    static var weekdayNames: [String] { TextLocale.english.weekdayNames }
 
     /// `language` (a BCP 47 tag) overrides the chart's own.
     public init(chart: Chart, language: String? = nil) {

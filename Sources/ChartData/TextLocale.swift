@@ -1,4 +1,5 @@
 import Foundation
+import D3Format
 
 /// The language-dependent pieces of number and date text, taken from Foundation's formatters
 /// for the locale (so another language needs no table of ours): month names, separators.
@@ -134,13 +135,13 @@ public enum TextFormat {
     /// Civil date and time of day (UTC) of seconds since 1970.
     public static func civil(_ seconds: Double) -> (year: Int, month: Int, day: Int, secondsOfDay: Double) {
         let days = Int((seconds / 86_400).rounded(.down))
-        let (y, m, d) = CellParsing.civilFromDays(days)
+        let (y, m, d) = UTCCalendar.civil(fromDays: days)
         return (y, m, d, seconds - Double(days) * 86_400)
     }
 
     /// Day of the year, 1 for 1 January.
     public static func dayOfYear(year: Int, month: Int, day: Int) -> Int {
-        CellParsing.daysFromCivil(year: year, month: month, day: day) - CellParsing.daysFromCivil(year: year, month: 1, day: 1) + 1
+        UTCCalendar.daysFromCivil(year, month, day) - UTCCalendar.daysFromCivil(year, 1, 1) + 1
     }
 
     /// "3 January 2012", "January 2012", "2012", "3 January 2012, 14:00" (seconds at `.second`),
@@ -173,7 +174,7 @@ public enum TextFormat {
         let millis = Int64((seconds * 1000).rounded())
         let days = Int(millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000)
         let msOfDay = Int(millis - Int64(days) * 86_400_000)
-        let (year, month, day) = CellParsing.civilFromDays(days)
+        let (year, month, day) = UTCCalendar.civil(fromDays: days)
         func pad(_ n: Int, _ width: Int) -> String {
             let s = String(n)
             return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s

@@ -1,4 +1,5 @@
 import Foundation
+import D3Format
 import VegaLite
 
 /// How the values of a Vega-Lite time unit ("yearmonth", "utcmonthdate", "hoursminutes") are read
@@ -36,17 +37,18 @@ struct TimeUnitReading: Equatable {
     /// The label of a floored value when the unit is a cycle: "January", "Sunday", "Q2",
     /// "3 January", "14:00", "day 45".
     func cycleLabel(_ ms: Double) -> String {
-        let days = Int((ms / 86_400_000).rounded(.down))
-        let (_, m, d) = CellParsing.civilFromDays(days)
-        let msOfDay = Int(ms - Double(days) * 86_400_000)
+        guard let f = UTCCalendar.fields(ms) else { return "" }
+        let days = Int((ms / UTCCalendar.msPerDay).rounded(.down))
+        let m = f.month + 1, d = f.date
+        let msOfDay = Int(ms - Double(days) * UTCCalendar.msPerDay)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         var words: [String] = []
         if parts.contains(.quarter) && !parts.contains(.month) { words.append("Q\((m - 1) / 3 + 1)") }
-        if parts.contains(.week) { words.append("week \((days - CellParsing.daysFromCivil(year: 2012, month: 1, day: 1)) / 7 + 1)") }
+        if parts.contains(.week) { words.append("week \((days - UTCCalendar.daysFromCivil(2012, 1, 1)) / 7 + 1)") }
         if parts.contains(.day) && !parts.contains(.date) && !parts.contains(.week) {
-            words.append(["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][((days + 4) % 7 + 7) % 7])
+            words.append(SpeechFormatter.weekdayNames[f.weekday])
         }
-        if parts.contains(.dayofyear) { words.append("day \(days - CellParsing.daysFromCivil(year: 2012, month: 1, day: 1) + 1)") }
+        if parts.contains(.dayofyear) { words.append("day \(days - UTCCalendar.daysFromCivil(2012, 1, 1) + 1)") }
         if parts.contains(.date) && parts.contains(.month) {
             words.append("\(d) \(SpeechFormatter.monthNames[m - 1])")
         } else if parts.contains(.month) {

@@ -1,9 +1,9 @@
 import ChartData
 import Foundation
 
-/// Tick labels are written in en-US form (D3Format's default locale, English month
-/// abbreviations, TimeTicks); a chart in another language shows them with its own separators and
-/// month and weekday names (`TextLocale`, from Foundation): "12,5", "Jan. 2012", "1.000".
+/// Tick labels are written in en-US form (D3Format's default locale: the author's formats, Vega's
+/// default time format); a chart in another language shows them with its own separators and
+/// month and weekday names (`TextLocale`, from Foundation): "12,5", "Januar", "1.000".
 extension ChartGeometry {
     static func localized<Layout>(_ axis: (Layout, [Tick]), _ chart: Chart) -> (Layout, [Tick]) {
         guard let tag = chart.options.language, let language = Language(tag: tag), language != .en else { return axis }

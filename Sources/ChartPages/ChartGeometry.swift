@@ -292,7 +292,7 @@ public struct ChartGeometry: Sendable {
     static func plainLabel(_ value: XValue) -> String {
         switch value {
         case .number(let n): ChartData.NumberFormat(decimals: n == n.rounded() ? 0 : 2).format(n)
-        case .date(let d): TimeTicks(from: d, to: d, maxCount: 2).label(for: d)
+        case .date(let d): TimeTicks.label(for: d)
         case .category(let c): c
         }
     }

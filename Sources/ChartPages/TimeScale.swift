@@ -1,4 +1,4 @@
-import ChartData
+import D3Format
 import Foundation
 
 /// Tick positions for a time axis at natural calendar boundaries (UTC): the unit and step are
@@ -22,13 +22,6 @@ public struct TimeTicks: Sendable, Equatable {
         (.year, 20, 631_139_040), (.year, 50, 1_577_847_600), (.year, 100, 3_155_695_200),
     ]
 
-    static let calendar: Calendar = {
-        var c = Calendar(identifier: .gregorian)
-        c.timeZone = TimeZone(identifier: "UTC")!
-        c.locale = Locale(identifier: "en_US_POSIX")
-        return c
-    }()
-
     /// Ticks between `start` and `end` (inclusive), at most `maxCount` of them.
     public init(from start: Date, to end: Date, maxCount: Int) {
         let span = max(end.timeIntervalSince(start), 1)
@@ -45,80 +38,56 @@ public struct TimeTicks: Sendable, Equatable {
         dates = Self.generate(from: start, to: end, unit: unit, step: step)
     }
 
+    /// The ticks from `start` rounded down to the unit (and to a multiple of the step inside the
+    /// next larger unit) to `end`, in D3Format's UTC calendar (`UTCCalendar`).
     static func generate(from start: Date, to end: Date, unit: Unit, step: Int) -> [Date] {
-        let cal = calendar
-        var c = cal.dateComponents([.year, .month, .day, .hour, .minute, .second], from: start)
-        // Round down to the unit, and to a multiple of the step inside the next larger unit.
+        let first = start.timeIntervalSince1970 * 1000, last = end.timeIntervalSince1970 * 1000
+        guard let f = UTCCalendar.fields(first) else { return [] }
+        var (year, month, day, hour, minute, second) = (f.year, f.month, f.date, f.hours, f.minutes, f.seconds)
         switch unit {
-        case .second: c.second = (c.second! / step) * step
-        case .minute: c.second = 0; c.minute = (c.minute! / step) * step
-        case .hour: c.second = 0; c.minute = 0; c.hour = (c.hour! / step) * step
-        case .day: c.second = 0; c.minute = 0; c.hour = 0
-            if step == 7 || step == 14 {
-                // Weeks start on Monday.
-                let d = cal.date(from: c)!
-                let weekday = cal.component(.weekday, from: d)  // 1 = Sunday
-                c.day! -= (weekday + 5) % 7
-            } else {
-                c.day = ((c.day! - 1) / step) * step + 1
-            }
-        case .month: c.second = 0; c.minute = 0; c.hour = 0; c.day = 1
-            c.month = ((c.month! - 1) / step) * step + 1
-        case .year: c.second = 0; c.minute = 0; c.hour = 0; c.day = 1; c.month = 1
-            c.year = Int((Double(c.year!) / Double(step)).rounded(.down)) * step
+        case .second: second = second / step * step
+        case .minute: (second, minute) = (0, minute / step * step)
+        case .hour: (second, minute, hour) = (0, 0, hour / step * step)
+        case .day: (second, minute, hour) = (0, 0, 0)
+            // Weeks start on Sunday, as d3's (and so Vega's) `timeWeek`.
+            day = step == 7 || step == 14 ? day - f.weekday : (day - 1) / step * step + 1
+        case .month: (second, minute, hour, day) = (0, 0, 0, 1)
+            month = month / step * step
+        case .year: (second, minute, hour, day, month) = (0, 0, 0, 1, 0)
+            year = Int((Double(year) / Double(step)).rounded(.down)) * step
         }
-        guard var date = cal.date(from: c) else { return [] }
+        var t = UTCCalendar.time(
+            year: Double(year), month: Double(month), date: Double(day), hours: Double(hour), minutes: Double(minute),
+            seconds: Double(second))
         var result: [Date] = []
-        let component: Calendar.Component
-        switch unit {
-        case .second: component = .second
-        case .minute: component = .minute
-        case .hour: component = .hour
-        case .day: component = .day
-        case .month: component = .month
-        case .year: component = .year
-        }
         var guardCount = 0
-        while date <= end, guardCount < 10_000 {
-            if date >= start { result.append(date) }
-            guard let next = cal.date(byAdding: component, value: step, to: date) else { break }
-            // Day steps other than weeks restart on the 1st of each month (1, 3, 5 … not 31, 2).
-            if unit == .day, step == 2, cal.component(.month, from: next) != cal.component(.month, from: date) {
-                date = cal.date(from: cal.dateComponents([.year, .month], from: next))!
-            } else {
-                date = next
+        while t <= last, guardCount < 10_000, let now = UTCCalendar.fields(t) {
+            if t >= first { result.append(Date(timeIntervalSince1970: t / 1000)) }
+            var next: Double
+            switch unit {
+            case .second: next = t + Double(step) * 1000
+            case .minute: next = t + Double(step) * 60_000
+            case .hour: next = t + Double(step) * 3_600_000
+            case .day: next = t + Double(step) * UTCCalendar.msPerDay
+            case .month: next = UTCCalendar.time(year: Double(now.year), month: Double(now.month + step))
+            case .year: next = UTCCalendar.time(year: Double(now.year + step), month: 0)
             }
+            // Day steps other than weeks restart on the 1st of each month (1, 3, 5 … not 31, 2).
+            if unit == .day, step == 2, let then = UTCCalendar.fields(next), then.month != now.month {
+                next = UTCCalendar.time(year: Double(then.year), month: Double(then.month))
+            }
+            t = next
             guardCount += 1
         }
         return result
     }
 
-    private static var monthNames: [String] { TextLocale.english.shortMonthNames }
+    /// Labels for all ticks, as Vega writes a time axis without a format (`label(for:)`).
+    public var labels: [String] { dates.map(Self.label(for:)) }
 
-    /// Labels for all ticks; the first tick of a month/day axis also names its year.
-    public var labels: [String] {
-        dates.enumerated().map { i, date in
-            let text = label(for: date)
-            guard i == 0 else { return text }
-            let c = Self.calendar.dateComponents([.year, .month, .day], from: date)
-            if unit == .month, !text.contains(" ") { return "\(text) \(c.year!)" }
-            if unit == .day, text.split(separator: " ").count == 2 { return "\(text) \(c.year!)" }
-            return text
-        }
-    }
-
-    /// The label shown under a tick: "2012", "Jul 2012", "3 Jan", "14:00".
-    public func label(for date: Date) -> String {
-        let c = Self.calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let month = Self.monthNames[c.month! - 1]
-        switch unit {
-        case .year: return "\(c.year!)"
-        case .month: return c.month == 1 || step >= 3 ? "\(month) \(c.year!)" : month
-        case .day: return c.day == 1 && c.month == 1 ? "\(c.day!) \(month) \(c.year!)" : "\(c.day!) \(month)"
-        case .hour, .minute:
-            let hm = String(format: "%02d:%02d", c.hour!, c.minute!)
-            return c.hour == 0 && c.minute == 0 ? "\(c.day!) \(month)" : hm
-        case .second: return String(format: "%02d:%02d:%02d", c.hour!, c.minute!, c.second!)
-        }
+    /// The label of a tick in Vega's default time format, d3's multi-scale format written by
+    /// D3Format (`TimeFormat.multiScale`): "2012", "July", "Jan 08", "Tue 03", "06 AM", "06:30", ":15".
+    public static func label(for date: Date) -> String {
+        TimeFormat.multiScale(date.timeIntervalSince1970 * 1000)
     }
 }

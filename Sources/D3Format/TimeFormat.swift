@@ -166,3 +166,26 @@ enum Weeks {
         return count(start, th, first: 4) + (startsOnThursday ? 1 : 0)
     }
 }
+
+extension TimeFormat {
+    /// d3-scale's time `tickFormat()`, Vega's default for a time axis without a format: a date
+    /// in the format of the smallest unit it does not start ("%Y" on 1 January, "%B" on the
+    /// first of another month, "%b %d" on another Sunday, "%a %d" another day, "%I %p" on the
+    /// hour, "%I:%M" on the minute, ":%S" on the second, ".%L" otherwise).
+    public static func multiScale(_ t: Double) -> String {
+        guard let f = UTCCalendar.fields(t) else { return year(t) }
+        let format =
+            f.milliseconds != 0 ? millisecond
+            : f.seconds != 0 ? second
+            : f.minutes != 0 ? minute
+            : f.hours != 0 ? hour
+            : f.date != 1 ? (f.weekday != 0 ? day : week)
+            : f.month != 0 ? month
+            : year
+        return format(t)
+    }
+
+    private static let millisecond = TimeFormat(".%L"), second = TimeFormat(":%S"), minute = TimeFormat("%I:%M")
+    private static let hour = TimeFormat("%I %p"), day = TimeFormat("%a %d"), week = TimeFormat("%b %d")
+    private static let month = TimeFormat("%B"), year = TimeFormat("%Y")
+}

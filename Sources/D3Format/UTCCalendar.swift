@@ -73,7 +73,7 @@ public enum UTCCalendar {
     }
 
     /// The civil date (year, month 1–12, day) of a day number.
-    public static func civil(fromDays days: Int) -> (Int, Int, Int) {
+    public static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -83,6 +83,11 @@ public enum UTCCalendar {
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// The number of days in a month (1–12) of a year, leap years by the Gregorian rule.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        daysFromCivil(month == 12 ? year + 1 : year, month == 12 ? 1 : month + 1, 1) - daysFromCivil(year, month, 1)
     }
 
     /// The day number (days since 1970) containing `t`.

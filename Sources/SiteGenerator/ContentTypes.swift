@@ -8,6 +8,8 @@ public enum ContentType {
     public static let ogg = "audio/ogg"
     public static let webm = "audio/webm"
     public static let xml = "application/xml; charset=utf-8"
+    public static let json = "application/json; charset=utf-8"
+    public static let svg = "image/svg+xml; charset=utf-8"
     public static let plainText = "text/plain; charset=utf-8"
     /// Braille Ready Format: Braille ASCII text for embossers and note-takers.
     public static let brf = "text/plain; charset=us-ascii"
@@ -20,8 +22,8 @@ public enum ContentType {
         case "html", "htm": return html
         case "css": return css
         case "js", "mjs": return javascript
-        case "json", "map": return "application/json; charset=utf-8"
-        case "svg": return "image/svg+xml; charset=utf-8"
+        case "json", "map": return json
+        case "svg": return svg
         case "csv": return csv
         case "txt", "md": return plainText
         case "brf": return brf
@@ -38,5 +40,11 @@ public enum ContentType {
         case "pdf": return "application/pdf"
         default: return "application/octet-stream"
         }
+    }
+
+    /// Whether a file of this type is worth compressing: the table's text formats (HTML, CSS,
+    /// JavaScript, CSV, plain text, BRF, JSON, SVG, XML); images, audio and fonts are packed already.
+    public static func isCompressible(_ contentType: String) -> Bool {
+        contentType.hasPrefix("text/") || [json, svg, xml].contains(contentType)
     }
 }

@@ -43,7 +43,7 @@ struct ReportPage {
         }
         markdownHTML = body.replacingOccurrences(of: "<h1>", with: "<h2>").replacingOccurrences(of: "</h1>", with: "</h2>")
         (blocks, problems) = Self.resolve(
-            references, slug: source.slug,
+            references, report: source,
             charts: charts.mapValues(\.presentation.chart.sourcePath).merging(figures.mapValues(\.presentation.figure.sourcePath)) { a, _ in a })
         date = parsed.metadata["date"].map(Self.readableDate)
 
@@ -77,11 +77,16 @@ struct ReportPage {
         return body
     }
 
-    static func placeholder(_ i: Int) -> String { "PITCHLINECHARTBLOCK\(i)END" }
+    /// The paragraph that stands for chart block `i` while Ink parses: its number between two
+    /// private-use characters (`chartMarker`), which author text cannot produce (a marker in the
+    /// text becomes its character reference first, as `ReportMarkdownSafety` does for `<`).
+    static func placeholder(_ i: Int) -> String { "\(chartMarker)\(i)\(chartMarker)" }
+    static let chartMarker: Character = "\u{E001}"
 
     /// Replaces each ```` ```chart ```` fenced block with a placeholder paragraph; returns the
     /// chart references in order.
     static func extractChartBlocks(_ markdown: String) -> (String, [String]) {
+        let markdown = markdown.replacingOccurrences(of: String(chartMarker), with: "&#xE001;")
         var out: [Substring] = []
         var references: [String] = []
         var inBlock = false
@@ -109,7 +114,7 @@ struct ReportPage {
     /// What each chart block names, and a problem for each that names no loaded chart (or one
     /// already embedded). `charts`: loaded chart id → its source path. `check` and generation
     /// both use this, so they report the same report problems.
-    static func resolve(_ references: [String], slug: String, charts: [String: String]) -> ([Block], [SiteProblem]) {
+    static func resolve(_ references: [String], report: ReportSource, charts: [String: String]) -> ([Block], [SiteProblem]) {
         var blocks: [Block] = []
         var problems: [SiteProblem] = []
         var seen = Set<String>()
@@ -119,7 +124,7 @@ struct ReportPage {
                 blocks.append(.chart(id: id))
             } else {
                 problems.append(SiteProblem(
-                    reportPath: "reports/\(slug).html", file: "site/reports/\(slug).md",
+                    reportPath: "reports/\(report.slug).html", file: report.file,
                     message: "chart block names \"\(reference)\", which is not a loaded chart (or is embedded twice)"))
                 blocks.append(.missing(reference: reference))
             }

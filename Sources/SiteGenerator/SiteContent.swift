@@ -27,7 +27,7 @@ extension SiteContent {
     public var reportProblems: [SiteProblem] {
         let charts = Dictionary(self.charts.map { ($0.id, $0.sourcePath) } + figures.map { ($0.id, $0.sourcePath) }, uniquingKeysWith: { a, _ in a })
         return reports.sorted { $0.slug < $1.slug }.flatMap {
-            ReportPage.resolve(ReportPage.extractChartBlocks($0.markdown).1, slug: $0.slug, charts: charts).1
+            ReportPage.resolve(ReportPage.extractChartBlocks($0.markdown).1, report: $0, charts: charts).1
         }
     }
 }
@@ -36,4 +36,14 @@ extension SiteContent {
 public struct ReportSource: Sendable, Equatable {
     public var slug: String
     public var markdown: String
+    /// The file as problems name it, relative to the folder holding the site folder
+    /// (`site/reports/notes.md`, `docs/reports/notes.md`); `reports/<slug>.md` when the report
+    /// was not read from a folder.
+    public var file: String
+
+    public init(slug: String, markdown: String, file: String? = nil) {
+        self.slug = slug
+        self.markdown = markdown
+        self.file = file ?? "reports/\(slug).md"
+    }
 }

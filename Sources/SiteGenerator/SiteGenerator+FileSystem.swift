@@ -15,6 +15,7 @@ extension SiteGenerator {
     /// Loads the charts (ChartLoader) and the reports' Markdown from the site folder.
     public func loadContent(settings: SiteSettings = SiteSettings()) throws -> SiteContent {
         var loader = ChartLoader(siteDirectory: siteDirectory)
+        let root = loader.displayRoot
         loader.audioDefaults = settings.audio
         loader.languageDefault = settings.language
         let site = loader.loadSite()
@@ -25,9 +26,10 @@ extension SiteGenerator {
             let url = reportsDirectory.appendingPathComponent(name)
             do {
                 let data = try Data(contentsOf: url)
-                reports.append(ReportSource(slug: String(name.dropLast(3)), markdown: String(decoding: data, as: UTF8.self)))
+                reports.append(ReportSource(
+                    slug: String(name.dropLast(3)), markdown: String(decoding: data, as: UTF8.self), file: "\(root)/reports/\(name)"))
             } catch {
-                throw GenerationError(step: "Reading reports", path: "reports/\(name)", underlying: error)
+                throw GenerationError(step: "Reading reports", path: "\(root)/reports/\(name)", underlying: error)
             }
         }
         var content = SiteContent(charts: site.charts, problems: site.problems, reports: reports)

@@ -1,4 +1,5 @@
 import ContentHash
+import DurableWrite
 import Foundation
 
 /// A theme as files: path relative to the theme folder (`Templates/chart.mustache`,
@@ -63,12 +64,13 @@ public struct ThemeFiles: Sendable, Equatable {
         ThemeFiles(files: files.merging(other.files) { _, new in new })
     }
 
-    /// Writes every file under `directory` (creating folders), e.g. for `pitchline theme export`.
+    /// Writes every file under `directory` (creating folders), e.g. for `pitchline theme export`,
+    /// each through the one durable write (`DurableWrite`: whole or absent, errors with errno).
     public func write(to directory: URL) throws {
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
             let url = directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
+            try DurableWrite.replace(url, with: data)
         }
     }
 

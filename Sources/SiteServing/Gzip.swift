@@ -25,12 +25,4 @@ enum Gzip {
         output.count = Int(stream.total_out)
         return output
     }
-
-    /// Whether a content type is worth compressing (text, scripts, JSON, SVG).
-    static func isCompressible(_ contentType: String) -> Bool {
-        let type = contentType.lowercased()
-        return type.hasPrefix("text/") || type.hasPrefix("application/javascript")
-            || type.hasPrefix("application/json") || type.hasPrefix("image/svg+xml")
-            || type.hasPrefix("application/xml") || type.hasPrefix("application/manifest+json")
-    }
 }

@@ -38,7 +38,7 @@ final class ServedFile: Sendable {
         body = ResponseBody(file.data)
         let digest = ETagDigest.hex(file.data)
         let cacheControl = file.isImmutable ? "public, max-age=31536000, immutable" : "no-cache"
-        let compressible = Gzip.isCompressible(file.contentType)
+        let compressible = ContentType.isCompressible(file.contentType)
         var common = SecurityHeaders.all
         common.append(("Cache-Control", cacheControl))
         if compressible { common.append(("Vary", "Accept-Encoding")) }

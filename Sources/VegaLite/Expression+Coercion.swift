@@ -16,8 +16,7 @@ enum JS {
 
     static func dateString(_ t: Double) -> String {
         guard let f = UTCCalendar.fields(t) else { return "Invalid Date" }
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let days = TimeLocale.enUS.shortDays, months = TimeLocale.enUS.shortMonths  // JavaScript's are d3's en-US
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let year = f.year < 0 ? "-" + String(repeating: "0", count: max(0, 6 - String(-f.year).count)) + String(-f.year)
             : String(repeating: "0", count: max(0, 4 - String(f.year).count)) + String(f.year)

@@ -104,8 +104,10 @@ enum JSDate {
         return UTCCalendar.clip(t - Double((offset ?? 0) * 60_000))
     }
 
-    static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+    /// "jan" … "dec" and "sun" … "sat": V8 reads a word by its first three letters, which are
+    /// d3's en-US short names (`TimeLocale.enUS`) in lower case.
+    static let monthNames = TimeLocale.enUS.shortMonths.map { $0.lowercased() }
+    static let dayNames = TimeLocale.enUS.shortDays.map { $0.lowercased() }
 
     private static func legacy(_ s: String) -> Double {
         var numbers: [(value: Int, length: Int)] = []

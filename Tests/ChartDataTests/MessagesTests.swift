@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChartData
+import D3Format
 
 /// The message catalogues: every language complete and consistent, and what readers hear.
 @Suite struct MessagesTests {
@@ -51,8 +52,8 @@ import Testing
     }
 
     @Test func datesFollowTheLocalesPatterns() {
-        let d = Date(timeIntervalSince1970: Double(CellParsing.daysFromCivil(year: 2012, month: 1, day: 3) * 86_400) + 14 * 3600)
-        let first = Date(timeIntervalSince1970: Double(CellParsing.daysFromCivil(year: 2012, month: 1, day: 1) * 86_400))
+        let d = Date(timeIntervalSince1970: Double(UTCCalendar.daysFromCivil(2012, 1, 3) * 86_400) + 14 * 3600)
+        let first = Date(timeIntervalSince1970: Double(UTCCalendar.daysFromCivil(2012, 1, 1) * 86_400))
         func date(_ tag: String, _ date: Date, _ g: TimeGranularity) -> String { TextFormat.date(date, granularity: g, locale: Messages(tag: tag).locale) }
         #expect(date("en", d, .day) == "3 January 2012")
         #expect(date("de", d, .day) == "3. Januar 2012")

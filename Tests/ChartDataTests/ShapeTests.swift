@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChartData
+import D3Format
 
 /// Shapes with known answers, described the way a listener hears them.
 struct ShapeTests {
@@ -21,7 +22,7 @@ struct ShapeTests {
     }
 
     static func daily(_ values: [Double?], start: (Int, Int, Int) = (2012, 1, 1)) -> Chart {
-        let first = CellParsing.daysFromCivil(year: start.0, month: start.1, day: start.2)
+        let first = UTCCalendar.daysFromCivil(start.0, start.1, start.2)
         return Chart(id: "d", sourcePath: "d.csv", title: "D", mark: .line,
                      x: XAxis(field: "date", title: "Date", type: .temporal, granularity: .day),
                      y: YAxis(field: "v", title: "Value", unit: "°C"),
@@ -34,7 +35,7 @@ struct ShapeTests {
               x: XAxis(field: "month", title: "Month", type: .temporal, granularity: .month),
               y: YAxis(field: "v", title: "Value", unit: "°F"),
               xValues: values.indices.map {
-                  .date(Date(timeIntervalSince1970: Double(CellParsing.daysFromCivil(year: startYear + $0 / 12, month: $0 % 12 + 1, day: 1) * 86_400)))
+                  .date(Date(timeIntervalSince1970: Double(UTCCalendar.daysFromCivil(startYear + $0 / 12, $0 % 12 + 1, 1) * 86_400)))
               },
               series: [Series(name: "temperature", values: values)])
     }
@@ -146,7 +147,7 @@ struct ShapeTests {
     @Test func aYearOfHourlyTemperaturesIsADailyCycleOverASummerHump() {
         let hours = 365 * 24
         let n = Self.noise(hours, seed: 21)
-        let start = Double(CellParsing.daysFromCivil(year: 2023, month: 1, day: 1) * 86_400)
+        let start = Double(UTCCalendar.daysFromCivil(2023, 1, 1) * 86_400)
         let values: [Double?] = (0..<hours).map { (h: Int) -> Double? in
             let day = Double(h) / 24
             let season: Double = -13 * cos((day - 20) / 365 * 2 * .pi)  // coldest around 20 January

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import ChartData
+import D3Format
 
 func day(_ y: Int, _ m: Int, _ d: Int, hour: Int = 0) -> XValue {
-    .date(Date(timeIntervalSince1970: Double(CellParsing.daysFromCivil(year: y, month: m, day: d) * 86_400 + hour * 3600)))
+    .date(Date(timeIntervalSince1970: Double(UTCCalendar.daysFromCivil(y, m, d) * 86_400 + hour * 3600)))
 }
 
 func temperatureChart() -> Chart {

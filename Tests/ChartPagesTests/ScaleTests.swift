@@ -50,7 +50,7 @@ import Testing
         #expect(ticks.dates.first == Self.date(2012, 1, 1))
         #expect(ticks.dates.count == 8)
         #expect(ticks.dates.allSatisfy { Self.calendar.component(.day, from: $0) == 1 })
-        #expect(ticks.labels.prefix(3) == ["Jan 2012", "Jul 2012", "Jan 2013"])
+        #expect(ticks.labels.prefix(3) == ["2012", "July", "2013"])  // Vega's default format (vl-convert)
     }
 
     @Test func seventeenYearsGetYearTicks() {
@@ -65,22 +65,37 @@ import Testing
         #expect(ticks.unit == .day)
         #expect(ticks.step == 1)
         #expect(ticks.dates.first == Self.date(2012, 1, 2))
-        #expect(ticks.labels.first == "2 Jan 2012")
-        #expect(ticks.labels.last == "6 Jan")
+        #expect(ticks.labels.first == "Mon 02")  // vl-convert draws the same days so
+        #expect(ticks.labels.last == "Fri 06")
     }
 
     @Test func aDayGetsHourTicks() {
         let ticks = TimeTicks(from: Self.date(2012, 3, 1), to: Self.date(2012, 3, 2), maxCount: 6)
         #expect(ticks.unit == .hour)
         #expect(ticks.step == 6)
-        #expect(ticks.labels == ["1 Mar", "06:00", "12:00", "18:00", "2 Mar"])
+        #expect(ticks.labels == ["March", "06 AM", "12 PM", "06 PM", "Fri 02"])
     }
 
-    @Test func weeksStartOnMonday() {
+    @Test func weeksStartOnSundayAsInVega() {
         let ticks = TimeTicks(from: Self.date(2012, 1, 1), to: Self.date(2012, 3, 1), maxCount: 10)
         #expect(ticks.unit == .day && ticks.step == 7)
-        // 2 January 2012 was a Monday.
-        #expect(ticks.dates.first == Self.date(2012, 1, 2))
+        // 1 January 2012 was a Sunday; vl-convert draws exactly these ticks and labels.
+        #expect(ticks.dates.first == Self.date(2012, 1, 1))
+        #expect(ticks.labels == ["2012", "Jan 08", "Jan 15", "Jan 22", "Jan 29", "Feb 05", "Feb 12", "Feb 19", "Feb 26"])
+    }
+
+    @Test func minutesAndSecondsInVegasFormat() {
+        let ticks = TimeTicks(from: Self.date(2012, 1, 1), to: Self.date(2012, 1, 1).addingTimeInterval(120), maxCount: 6)
+        #expect(ticks.unit == .second && ticks.step == 30)
+        #expect(ticks.labels == ["2012", ":30", "12:01", ":30", "12:02"])
+    }
+
+    @Test func monthsRestartAfterTheYearAndTwoDayStepsOnTheFirst() {
+        let months = TimeTicks(from: Self.date(2011, 11, 15), to: Self.date(2012, 3, 1), maxCount: 5)
+        #expect(months.unit == .month && months.step == 1)
+        #expect(months.labels == ["December", "2012", "February", "March"])
+        let days = TimeTicks.generate(from: Self.date(2012, 1, 28), to: Self.date(2012, 2, 4), unit: .day, step: 2)
+        #expect(days == [Self.date(2012, 1, 29), Self.date(2012, 1, 31), Self.date(2012, 2, 1), Self.date(2012, 2, 3)])
     }
 }
 
@@ -96,6 +111,9 @@ import Testing
         // "," has type "" (".12~g" in d3), so Vega's ticks 10 apart over 1950…2010 read "1.95e+3" (vl-convert).
         #expect(ChartGeometry.numberLabels([1950, 1960, 2010], step: 10, format: ",", years: false) == ["1.95e+3", "1.96e+3", "2.01e+3"])
         #expect(ChartGeometry.numberLabels([200_000], step: 100_000, format: nil, years: false) == ["200,000"])
+        // Without a format, as many decimals as the step needs.
+        #expect(ChartGeometry.numberLabels([2, 2.5], step: 0.5, format: nil, years: false) == ["2.0", "2.5"])
+        #expect(ChartGeometry.numberLabels([-10, 0.3], step: 0.1, format: nil, years: false) == ["\u{2212}10.0", "0.3"])
     }
 
     @Test func timeFormatsFromTheSpec() {

@@ -20,6 +20,26 @@ import Testing
         #expect(UTCCalendar.time(year: 275_761, month: 0).isNaN)
     }
 
+    @Test func daysInMonthFollowTheGregorianLeapRule() {
+        #expect(UTCCalendar.daysInMonth(year: 2012, month: 2) == 29)
+        #expect(UTCCalendar.daysInMonth(year: 1900, month: 2) == 28)
+        #expect(UTCCalendar.daysInMonth(year: 2000, month: 2) == 29)
+        #expect(UTCCalendar.daysInMonth(year: 2011, month: 12) == 31)
+        #expect(UTCCalendar.daysInMonth(year: 2011, month: 4) == 30)
+    }
+
+    /// Vega's default time axis labels (d3-scale's multi-scale format), as vl-convert draws them.
+    @Test func multiScaleTickFormat() {
+        #expect(TimeFormat.multiScale(utc(2012, 0, 1)) == "2012")
+        #expect(TimeFormat.multiScale(utc(2012, 3, 1)) == "April")
+        #expect(TimeFormat.multiScale(utc(2012, 0, 8)) == "Jan 08")  // a Sunday
+        #expect(TimeFormat.multiScale(utc(2012, 0, 2)) == "Mon 02")
+        #expect(TimeFormat.multiScale(utc(2012, 0, 2, 18)) == "06 PM")
+        #expect(TimeFormat.multiScale(utc(2012, 0, 1, 0, 1)) == "12:01")
+        #expect(TimeFormat.multiScale(utc(2012, 0, 1, 0, 0, 5)) == ":05")
+        #expect(TimeFormat.multiScale(utc(2012, 0, 1, 0, 0, 5, 250)) == ".250")
+    }
+
     @Test func names() {
         #expect((1...7).map { fmt("%a", utc(1990, 0, $0)) } == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
         #expect(fmt("%A", utc(1990, 0, 7)) == "Sunday")

@@ -39,7 +39,7 @@ import Testing
         #expect(html.contains("Intro &lt;b&gt; and &lt;/script&gt;"))
         #expect(html.contains("<h2>Later</h2>"))
         #expect(html.contains("data-chart-id=\"rain\""))
-        #expect(!html.contains("PITCHLINECHARTBLOCK"))
+        #expect(!html.contains(ReportPage.chartMarker))
         #expect(html.contains("<code>code &lt;i&gt;</code>"))
     }
 

@@ -1,6 +1,7 @@
 @testable import ChartData
 import Foundation
 @testable import SiteGenerator
+import SiteFolders
 import Testing
 
 enum Sample {
@@ -115,6 +116,32 @@ enum Sample {
         let generated = try await Sample.generator().generate(content: content).problems
         #expect(content.reportProblems == generated)
         #expect(content.reportProblems.map(\.reportPath) == ["reports/a.html", "reports/b.html"])
+    }
+
+    /// A report problem names the report file under the site folder's real name.
+    @Test func aReportProblemNamesTheSiteFolderItIsIn() throws {
+        let site = try writeSite(["reports/notes.md": "# Notes\n\n```chart\nsnow\n```\n"], name: "pl-report-path")
+        let docs = site.deletingLastPathComponent().appendingPathComponent("docs")
+        try FileManager.default.moveItem(at: site, to: docs)
+        defer { try? FileManager.default.removeItem(at: docs.deletingLastPathComponent()) }
+        let content = try SiteGenerator(siteDirectory: docs, themeDirectory: nil, cacheDirectory: nil).loadContent()
+        #expect(content.reportProblems.map(\.file) == ["docs/reports/notes.md"])
+        #expect(content.reportProblems.first?.description.hasPrefix("docs/reports/notes.md: chart block names \"snow\"") == true)
+    }
+
+    /// Only a ```chart block becomes a chart: a paragraph that looks like the placeholder stays text.
+    @Test func authorTextCannotStandInForAChartBlock() async throws {
+        let marker = ReportPage.chartMarker
+        let markdown = "PITCHLINECHARTBLOCK0END\n\n\(marker)0\(marker)\n\n```chart\nrain\n```\n"
+        let content = SiteContent(
+            charts: [Sample.chart(id: "rain", title: "Daily rain")],
+            reports: [ReportSource(slug: "r", markdown: markdown), ReportSource(slug: "one", markdown: "```chart\nrain\n```\n")])
+        let set = try await Sample.generator().generate(content: content)
+        let html = Sample.html(set, "reports/r.html")
+        let embeds = { (page: String) in page.components(separatedBy: "data-chart-id=\"rain\"").count }
+        #expect(html.contains("<p>PITCHLINECHARTBLOCK0END</p>"))
+        #expect(embeds(html) == embeds(Sample.html(set, "reports/one.html")), "the chart once, for its block")
+        #expect(html.contains("<p>&#xE001;0&#xE001;</p>"), "the author's marker characters stay text")
     }
 
     @Test func everyFileCarriesItsRoleAndChart() async throws {

@@ -76,6 +76,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try ThemeFiles.builtIn.write(to: folder)
         #expect(try ThemeFiles(directory: folder) == ThemeFiles.builtIn)
+        // Exporting again replaces every file in place and leaves nothing else behind (no temporary files).
+        try ThemeFiles.builtIn.write(to: folder)
+        let written = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])!
+            .compactMap { $0 as? URL }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+            .map { String($0.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1)) }
+        #expect(Set(written) == Set(ThemeFiles.builtIn.files.keys))
     }
 
     /// Images and fonts in a theme's Public/ are published under assets/, as they are.

@@ -145,6 +145,16 @@ struct SiteServerTests {
         }
     }
 
+    @Test("gzip takes the MIME table's text formats and leaves packed media alone")
+    func compressibleTypesComeFromTheTable() {
+        for name in ["a.html", "a.css", "a.js", "a.mjs", "a.csv", "a.txt", "a.brf", "a.json", "a.svg", "a.xml"] {
+            #expect(ContentType.isCompressible(ContentType.forPath(name)), "\(name)")
+        }
+        for name in ["a.ogg", "a.webm", "a.png", "a.jpg", "a.woff2", "a.pdf", "a.bin"] {
+            #expect(!ContentType.isCompressible(ContentType.forPath(name)), "\(name)")
+        }
+    }
+
     @Test("the gzip body inflates to the original bytes")
     func gzipRoundTrip() throws {
         try withSite { server in

@@ -1,3 +1,5 @@
+import D3Format
+
 /// A `filter` predicate: an expression string, a field predicate, a parameter (selection)
 /// predicate, or an `and`/`or`/`not` composition of them.
 public indirect enum Predicate: Sendable {
@@ -223,9 +225,10 @@ public struct FieldPredicate: Sendable {
 /// Vega-Lite's DateTime object (`{"year": 2012, "month": "Jan", "date": 3}`) as a time in ms
 /// (`dateTimeToExpr`: year 2012 when absent, months 1-based or named, `day` alone).
 enum DateTimeObject {
-    static let months = ["january", "february", "march", "april", "may", "june", "july", "august",
-                         "september", "october", "november", "december"]
-    static let days = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+    /// English names in lower case (d3's en-US, `TimeLocale.enUS`), matched whole or by their
+    /// first three letters, as Vega-Lite's `normalizeMonth`/`normalizeDay`.
+    static let months = TimeLocale.enUS.months.map { $0.lowercased() }
+    static let days = TimeLocale.enUS.days.map { $0.lowercased() }
 
     static func time(_ v: DataValue, path: String) throws(TransformError) -> Double {
         let o = try SpecObject(v, path: path)
