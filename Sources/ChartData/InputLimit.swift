@@ -27,7 +27,7 @@ public enum InputLimit: String, CaseIterable, Sendable {
         let count = ((stop - start) / step).rounded(.up)
         guard count.isFinite else { return .failure(.notFinite) }  // an overflow: ±∞ or ∞ − ∞
         guard count <= Double(sequenceValues.maximum) else { return .failure(.tooMany(count)) }
-        return .success(max(0, Int(count)))
+        return .success(count > 0 ? Int(count) : 0)  // a backward range is empty, however far back
     }
 
     /// Why a `data.sequence` is refused, worded for the author.

@@ -42,6 +42,8 @@ struct InputLimitTests {
 
     @Test func emptyAndBackwardSequencesMakeNoValuesAsD3Range() throws {
         #expect(InputLimit.sequenceCount(start: 5, stop: 0, step: 1) == .success(0))
+        #expect(InputLimit.sequenceCount(start: 1e19, stop: 0, step: 1) == .success(0))  // far backward: no Int trap
+        #expect(InputLimit.sequenceCount(start: 0, stop: 1e200, step: -1) == .success(0))
         #expect(InputLimit.sequenceCount(start: 0, stop: 1, step: 0.3) == .success(4))
         let chart = try spec(sequence(#""start": 3, "stop": 0, "step": -1"#))
         #expect(chart.series[0].values == [1, 2, 3])  // 3, 2, 1 sorted by x
