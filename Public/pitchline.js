@@ -15,8 +15,7 @@
   var ORDERS = ["tone-first", "together"];   // T cycles; the first is the default (measured, see docs)
   var order = 0;
   try { order = Math.max(0, ORDERS.indexOf(localStorage.getItem("pitchline.order"))); } catch (e) { /* storage off */ }
-  var settings = window.PitchlineSettings || { get: function (k) { return { verbosity: "normal", order: "xFirst", speech: true, tones: true, pitch: 0, toneLength: 1, speed: 1 }[k]; },
-                                                set: function () {}, rate: function () { return 1; }, onChange: function () {} };
+  var settings = window.PitchlineSettings;   // pitchline-settings.js, joined before this file
   var charts = [];       // every chart on the page (settings apply to all)
   var compare = false;   // C: every series on the shared pitch scale, where series have their own
   try { compare = localStorage.getItem("pitchline.scale") === "shared"; } catch (e) { /* storage off */ }
@@ -44,16 +43,7 @@
     return c;
   }
 
-  /* The generator's templates: "{x}" and "{v}" only, in one pass. */
-  function fill(template, x, v) {
-    return template.replace(/\{([xv])\}/g, function (m, k) { return k === "x" ? x : (v == null ? "" : v); });
-  }
-
-  /* The generator's text said after a point's label (", total 5,120"), or "". */
-  function detail(series, row) {
-    return (series.details && series.details[row]) || "";
-  }
-
+  /* Fills the generator's `{name}` placeholders from `names` in one pass (SpeechFormatter.fill). */
   function fillNamed(template, names) {
     return template.replace(/\{(\w+)\}/g, function (m, k) { return names.hasOwnProperty(k) ? String(names[k]) : m; });
   }
@@ -98,55 +88,39 @@
 
   var P = Chart.prototype;
 
-  /* Spoken and shown label of `row` in the current view, from the generator's templates. */
+  /* Label of `row` in the current view, in the reader's wording (`shown`: the readout's). The
+     generator made every template and piece and says, per wording, which templates to join
+     (text.wordings: [view template, part template, place said, switch template]); this only
+     picks them and fills {x} {v} {d} {p}. A gap takes the template's "Gap" twin. */
   P.label = function (row, shown) {
-    var x = this.data.x.labels[row], v, t, va, text;
-    /* The reader's settings choose among the generator's wordings (shown text keeps the default). */
-    var terse = !shown && settings.get("verbosity") === "terse", first = !shown && settings.get("order") === "valueFirst";
-    var place = !shown && this.verbose() ? this.position(row) : "";
-    if (this.text.positionFollowsX) { x += place; place = ""; }   // a box plot: "February, 2 of 12, …"
+    var w = this.wording(shown), x = this.data.x, all = this.data.all, s, ser;
+    var pieces = { x: x.labels[row], p: w[2] && x.places ? fillNamed(this.text.position, { p: x.places[row] }) : "" };
     if (this.s < this.series.length) {
-      t = this.series[this.s].labels;
-      va = this.series[this.s].variants || {};
-      v = this.series[this.s].values[row];
-      var tpl = shown ? (v == null ? t.showGap : t.show)
-        : terse && va.terse ? (v == null ? va.terseGap : va.terse)
-        : first && va.valueFirst ? (v == null ? va.valueFirstGap : va.valueFirst)
-        : (v == null ? t.sayGap : t.say);
-      text = fill(tpl, x, v) + (terse ? "" : detail(this.series[this.s], row));   // terse: the value only
-    } else {
-      var all = this.data.all, av = all.variants || {}, parts = [];
-      for (var s = 0; s < this.series.length; s++) {
-        t = this.series[s].labels;
-        va = this.series[s].variants || {};
-        v = this.series[s].values[row];
-        var ser = this.series[s];   // a stack's total is said once, after the parts (all.details)
-        parts.push(terse && va.terse ? fill(v == null ? va.terseGap : va.terse, x, v)
-          : fill(v == null ? t.partGap : t.part, x, v) + (ser.partDetails ? ser.partDetails[row] || "" : detail(ser, row)));
-      }
-      var joined = parts.join(all.labels.join) + (!terse && all.details ? all.details[row] || "" : "");
-      text = terse && av.terse ? fill(av.terse, x, joined) : first && av.valueFirst ? fill(av.valueFirst, x, joined)
-        : fill(shown ? all.labels.show : all.labels.say, x) + joined;
+      ser = this.series[this.s];
+      return point(ser, w[0], row, pieces, ser.details);
     }
-    return text + place;
+    var parts = [];
+    for (s = 0; s < this.series.length; s++) {
+      ser = this.series[s];
+      parts.push(point(ser, w[1], row, { x: pieces.x }, ser.partDetails || ser.details));
+    }
+    pieces.v = parts.join(all.labels.join);
+    pieces.d = (all.details && all.details[row]) || "";
+    return fillNamed(all.labels[w[0]], pieces);
   };
 
-  /* The verbose setting, on a chart that has a place to say. */
-  P.verbose = function () {
-    return settings.get("verbosity") === "verbose" && !!this.text.position;
+  /* The generator's rule for the reader's wording, or the readout's. */
+  P.wording = function (shown) {
+    return this.text.wordings[shown ? "shown" : settings.get("verbosity") + "." + settings.get("order")];
   };
 
-  /* Verbose: ", 12 of 1,461" (the generator's words and count; the place is the only number the
-     page writes, because one text per point would cost ~7 B a point: its digits grouped with the
-     chart language's separator and minimum grouping digits, given by the generator). */
-  P.position = function (row) {
-    var place = String((this.data.rows ? this.data.rows[row] : row) + 1);
-    var sep = this.text.grouping, min = this.text.groupingMinimum || 1;
-    if (sep && place.length > 3 && place.length >= 4 + (min - 1)) {
-      place = place.replace(/\B(?=(\d{3})+$)/g, sep);
-    }
-    return fillNamed(this.text.position, { p: place });
-  };
+  /* Series `ser`'s template `name` at `row` filled with its value and detail and `pieces`. */
+  function point(ser, name, row, pieces, details) {
+    var v = ser.values[row];
+    pieces.v = v == null ? "" : v;
+    pieces.d = (details && details[row]) || "";
+    return fillNamed(ser.labels[v == null ? name + "Gap" : name], pieces);
+  }
 
   /* Index into text.speeds of the speed factor the reader chose (normal speed if none matches). */
   P.speedIndex = function (factor) {
@@ -701,11 +675,9 @@
     if (pts && this.s < this.series.length) this.row = pts.nearest(this.series[this.s], this.row);
     this.playPoint();
     this.show(this.row);
-    /* The series is named before the point, in the same utterance, every time. */
-    var one = this.s < this.series.length, place = { n: this.s + 1, count: this.series.length };
-    var name = one ? fillNamed(this.text.series, place) : this.text.allSeries;
-    var after = one && this.text.seriesAfter && !(this.text.positionFollowsX && this.verbose()) ? fillNamed(this.text.seriesAfter, place) : "";
-    this.announce(name + this.label(this.row) + after);
+    /* The series is named with the point, in the same utterance, every time (the generator's template). */
+    var view = this.s < this.series.length ? this.series[this.s] : this.data.all;
+    this.announce(fillNamed(view.labels[this.wording()[3]], { l: this.label(this.row) }));
   };
 
   /* Rows where the current view meets mark `m` (the all view: the first series'). */
