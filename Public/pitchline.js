@@ -71,6 +71,7 @@
     this.speed = this.speedIndex(settings.get("speed"));
     this.buffer = null;        // decoded tone bank
     this.loading = null;       // "loading", "ready", "synth", "none"
+    this.standIn = false;      // a synthesised tone has played (and the reader was told so)
     this.playing = null;       // playback state while a series plays
     this.lastRow = null;       // highlighted table row
     this.toggle = false;       // alternates a trailing no-break space so repeats are re-read
@@ -405,10 +406,13 @@
       return;
     }
     bank = sharedBanks[key] = { buffer: null, failed: false, charts: [this] };
-    var fail = function () {
+    var fail = function () {   // simple tones stand in, said at each chart's first one (see tone)
       bank.failed = true;
-      for (var i = 0; i < bank.charts.length; i++) bank.charts[i].loading = "synth";
-      self.say(self.text.synthesised);
+      for (var i = 0; i < bank.charts.length; i++) {
+        var ch = bank.charts[i];
+        ch.loading = "synth";
+        if (ch.waiting) { ch.waiting = false; ch.playPoint(); }   // the point asked for while loading
+      }
     };
     var decode = function (bytes, refused) {
       refused = typeof refused === "function" ? refused : fail;
@@ -497,7 +501,8 @@
         fade.connect(out);
       } else node.connect(out);
       node.start(when, t[0], keep);
-    } else {   // the decoder refused the bank: simple synthesised tones, announced once (see load)
+    } else {   // the decoder refused the bank: simple synthesised tones, said once per chart, at its first
+      if (!this.standIn) { this.standIn = true; this.say(this.text.synthesised); }
       node = c.createOscillator();
       var g = c.createGain();
       node.type = t[2] > 0 ? "triangle" : "square";   // frequency 0: the missing-value tick
@@ -871,7 +876,7 @@
   var settingsChart = null;
   function openSettings(chart) {
     settingsChart = chart;
-    if (settings.open) settings.open(chart.slider, chart.text.speeds);
+    if (settings.open) settings.open(chart.slider);
   }
 
   settings.preview = function () {
@@ -980,7 +985,7 @@
     var openers = document.querySelectorAll(".pl-open-settings");
     for (var o = 0; o < openers.length; o++) {
       openers[o].hidden = false;
-      openers[o].addEventListener("click", function (e) { if (settings.open) settings.open(e.currentTarget, null); });
+      openers[o].addEventListener("click", function (e) { if (settings.open) settings.open(e.currentTarget); });
     }
     if (!charts.length) {
       var previews = document.querySelectorAll(".pl-settings-preview");

@@ -249,6 +249,35 @@ def test_settings_dialog_changes_wording_and_every_chart_follows_across_reloads(
     assert page.evaluate("localStorage.getItem('pitchline.settings')") is None
 
 
+def test_the_settings_defaults_are_the_dialogs_checked_choices(new_page, http_site):
+    """The generator's defaults (ReaderSettings) reach the page script only as the dialog's
+    checked choices: a page whose dialog checks Verbose and Value first speaks that wording from
+    the first key, stores nothing (they are its defaults), and Reset returns to them."""
+    page = new_page(TOGETHER)
+
+    def verbose_value_first(route):
+        r = route.fetch()
+        body = r.text()
+        for name, old, new in (("verbosity", "normal", "verbose"), ("order", "xFirst", "valueFirst")):
+            checked = f'name="{name}" value="{old}" checked>'
+            assert checked in body, name
+            body = body.replace(checked, f'name="{name}" value="{old}">').replace(f'name="{name}" value="{new}">', f'name="{name}" value="{new}" checked>')
+        route.fulfill(response=r, body=body)
+
+    page.route(f"**/charts/{SEATTLE}.html", verbose_value_first)
+    page.goto(http_site + f"charts/{SEATTLE}.html")
+    focus_slider(page)
+    page.keyboard.press("ArrowRight")
+    assert valuetext(page) == said(SEATTLE, 1, wording="verbose.valueFirst")
+    assert page.evaluate("localStorage.getItem('pitchline.settings')") is None
+    page.keyboard.press("o")
+    choose(page, "verbosity", "terse")
+    page.click(".pl-settings-reset")
+    page.keyboard.press("Escape")
+    page.keyboard.press("ArrowRight")
+    assert valuetext(page) == said(SEATTLE, 2, wording="verbose.valueFirst")
+
+
 def test_tones_speech_pitch_length_and_speed_settings(new_page, site):
     page, d = seattle_scrubber(new_page, site)
     page.keyboard.press("ArrowRight")
@@ -450,16 +479,18 @@ def test_an_ogg_decode_failure_tries_webm_then_simple_tones_said_once(new_page, 
     page.keyboard.press("ArrowRight")
     assert seen == ["ogg", "webm"]
     assert page.evaluate("window.__plays")[-1]["synthesized"] is False
-    # Every decode refused: simple tones that still play, announced once, never unannounced.
-    page = new_page(TOGETHER, """BaseAudioContext.prototype.decodeAudioData = function (b, ok, fail) {
-        const e = new DOMException('Unable to decode audio data', 'EncodingError'); if (fail) fail(e); return Promise.reject(e); };""")
+    # Every decode refused: simple tones that still play, said once per chart, with its first stand-in tone.
+    page = new_page(TOGETHER, """window.__refused = 0; BaseAudioContext.prototype.decodeAudioData = function (b, ok, fail) {
+        window.__refused++; const e = new DOMException('Unable to decode audio data', 'EncodingError'); if (fail) fail(e); return Promise.reject(e); };""")
     messages = []
     page.expose_function("__said", lambda t: messages.append(t))
     page.add_init_script("""new MutationObserver(r => r.forEach(m => m.target.closest && m.target.closest('.pl-live') && window.__said(m.target.textContent)))
         .observe(document, { subtree: true, childList: true, characterData: true });""")
     page.goto(http_site + f"charts/{SEATTLE}.html")
     page.locator(".pl-slider").first.focus()
-    page.wait_for_function("() => document.querySelector('.pl-live').textContent.includes('synthesised tones')")
+    page.wait_for_function("() => window.__refused >= 2")   # the bank failed in the background, unannounced
+    page.wait_for_timeout(200)
+    assert [m for m in messages if "synthesised" in m] == []
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     plays = page.evaluate("window.__plays")
@@ -467,8 +498,29 @@ def test_an_ogg_decode_failure_tries_webm_then_simple_tones_said_once(new_page, 
     d = data(page)
     freqs = sorted(t[2] for t in d["audio"]["tones"])
     assert all(freqs[0] <= p["frequency"] <= freqs[-1] for p in plays)    # the bank's pitches, synthesised
+    said = [m.replace("\u00a0", "") for m in messages if "synthesised" in m]
+    assert said == [d["text"]["synthesised"]], messages
+
+    # A figure's panels share one bank: each panel says it at its own first stand-in tone (the
+    # others used to switch silently), in its own live region, once.
+    messages.clear()
+    page.goto(http_site + "charts/seattle-precipitation-by-year.html")
+    sliders = page.locator(".pl-slider")
+    assert sliders.count() >= 2
+    sliders.nth(0).focus()
+    page.wait_for_function("() => window.__refused >= 2")
+    page.wait_for_timeout(200)
+    assert [m for m in messages if "synthesised" in m] == []
+    for nth in range(sliders.count()):
+        sliders.nth(nth).focus()
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        region = page.locator(".pl-live").nth(nth).text_content().replace("\u00a0", "")
+        cid = sliders.nth(nth).evaluate("e => e.closest('figure').dataset.chartId")
+        assert region == data(page, cid)["text"]["synthesised"], nth
     said = [m for m in messages if "synthesised" in m]
-    assert len(said) == 1, messages
+    assert len(said) == sliders.count(), messages
+    assert all(p["synthesized"] for p in page.evaluate("window.__plays"))
 
 
 # Safari before 18.4: Ogg refused by canPlayType (WebKit answers "" for Vorbis in Ogg there), so

@@ -22,13 +22,6 @@ public enum LabelWording: Hashable, Sendable {
 
 }
 
-/// The reader settings' defaults (the settings dialog's checked choices; the page script reads
-/// them from the dialog, `Public/pitchline-settings.js`).
-public enum ReaderSettings {
-    public static let verbosity = LabelVerbosity.normal
-    public static let order = LabelOrder.xFirst
-}
-
 /// How a wording joins the pieces, sent to the page script (`text.wordings`) so it applies the
 /// generator's rule rather than its own: the name of the view's template (a gap takes `<name>Gap`),
 /// the name of each series' template inside the all-series view, whether the verbose place
