@@ -1,7 +1,8 @@
 /* Pitchline keyboard scrubber: speaks each point through the slider's aria-valuetext and plays
    its tone from the chart's pre-rendered tone bank (Web Audio). Contract: docs/architecture.md,
    "Page <-> script contract". Every text comes from the chart data script (made by the
-   generator); this script only fills {x}/{v}/{n}/{count}/{title}, joins and selects. Classic
+   generator); this script only fills its placeholders ({x} {v} {d} {p} {l} {title}) and joins
+   and selects by the generator's rule (text.wordings); it writes no word or number. Classic
    script: no modules, no eval, no inline code (CSP), and it works from file://. Keys act only
    while a chart's slider has focus. */
 (function () {

@@ -4,7 +4,8 @@ import Foundation
 
 /// The JSON the page script reads (docs/architecture.md, "Page ↔ script contract"). Every text a
 /// reader hears or sees from the scrubber is made here (or in ChartData's SpeechFormatter);
-/// the script only fills `{x}`/`{v}`/`{n}` placeholders, joins and selects.
+/// the script only fills placeholders (`{x}` `{v}` `{d}` `{p}` `{l}`, `{title}`) and joins and
+/// selects by the generator's rule (`text.wordings`, `SpeechFormatter+Wordings.swift`).
 struct ChartScriptData: Encodable {
     /// Each scrubber point's row text, and its place for the verbose wording ("1,461", in the
     /// chart's language; nil where no place is said, a pie).
@@ -78,7 +79,7 @@ struct ChartScriptData: Encodable {
 
 /// What the scrubber says (`text` in the data script), made once per chart in its language:
 /// the texts made for this chart (`Computed`) and the catalogue's fixed messages, one JSON object.
-/// `{n}`, `{count}`, `{title}` are filled by the script; nothing else is.
+/// `{title}` (and `{p}` of `position`) are filled by the script; nothing else is.
 struct ScrubberText: Encodable {
     /// The messages the script says as the catalogue has them: `text.<name>` is `scrubber.<name>`.
     /// A new one is a catalogue entry, its name here and its use in `Public/pitchline.js`.
