@@ -46,8 +46,9 @@ public struct WordingRule: Sendable, Equatable, Encodable {
 /// unless the wording says it); `{l}` the label in a series-switch template (`to`).
 public struct SeriesWordings: Sendable, Equatable, Encodable {
     public var say, sayGap, valueFirst, valueFirstGap, terse, terseGap, show, showGap: String
-    /// This series inside the all-series view (the unit said once, by the view).
-    public var part, partGap, partTerse, partTerseGap: String
+    /// This series inside the all-series view (the unit said once, by the view); the terse
+    /// wording's part is `terse`.
+    public var part, partGap: String
     /// Up/Down arriving on this series: "Series 2 of 3: {l}"; `toVerbose` where the verbose
     /// wording says it otherwise (a box plot: the row's place only, not the statistic's too).
     public var to: String
@@ -65,8 +66,6 @@ public struct SeriesWordings: Sendable, Equatable, Encodable {
         case ("show", true): showGap
         case ("part", false): part
         case ("part", true): partGap
-        case ("partTerse", false): partTerse
-        case ("partTerse", true): partTerseGap
         case ("toVerbose", _): toVerbose ?? to
         default: to
         }
@@ -116,7 +115,7 @@ extension SpeechFormatter {
     public func rule(_ wording: LabelWording) -> WordingRule {
         switch wording {
         case .shown: WordingRule(label: "show", part: "part", place: false, to: "to")
-        case .spoken(.terse, _): WordingRule(label: "terse", part: "partTerse", place: false, to: "to")
+        case .spoken(.terse, _): WordingRule(label: "terse", part: "terse", place: false, to: "to")  // a part is its value too
         case .spoken(let v, let o):
             WordingRule(label: o == .xFirst ? "say" : "valueFirst", part: "part", place: v == .verbose,
                         to: v == .verbose && chart.semantics.box != nil ? "toVerbose" : "to")
@@ -151,7 +150,7 @@ extension SpeechFormatter {
             say: said(t.say), sayGap: said(t.sayGap), valueFirst: said(v.valueFirst), valueFirstGap: said(v.valueFirstGap),
             terse: v.terse, terseGap: v.terseGap,  // the value only: no detail, no place
             show: t.show + "{d}", showGap: t.showGap + "{d}",
-            part: t.part + "{d}", partGap: t.partGap + "{d}", partTerse: v.terse, partTerseGap: v.terseGap,
+            part: t.part + "{d}", partGap: t.partGap + "{d}",
             to: to, toVerbose: toVerbose)
     }
 
