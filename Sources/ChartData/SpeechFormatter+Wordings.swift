@@ -51,7 +51,8 @@ public struct SeriesWordings: Sendable, Equatable, Encodable {
     public var part, partGap: String
     /// Up/Down arriving on this series: "Series 2 of 3: {l}"; `toVerbose` where the verbose
     /// wording says it otherwise (a box plot: the row's place only, not the statistic's too).
-    public var to: String
+    /// Nil with one series (Up/Down says there is one, `text.oneSeries`).
+    public var to: String?
     public var toVerbose: String?
 
     public subscript(name: String, gap gap: Bool) -> String {
@@ -66,8 +67,8 @@ public struct SeriesWordings: Sendable, Equatable, Encodable {
         case ("show", true): showGap
         case ("part", false): part
         case ("part", true): partGap
-        case ("toVerbose", _): toVerbose ?? to
-        default: to
+        case ("toVerbose", _): toVerbose ?? to ?? "{l}"
+        default: to ?? "{l}"
         }
     }
 }
@@ -137,7 +138,7 @@ extension SpeechFormatter {
         let said = { (template: String) in template.replacingOccurrences(of: "{x}", with: slots.x) + "{d}" + slots.end }
         let m = messages
         let place = ["n": TextFormat.count(series + 1, locale: locale), "count": TextFormat.count(chart.series.count, locale: locale)]
-        var to = m["scrubber.series", place] + "{l}", toVerbose: String?
+        var to: String? = m["scrubber.series", place] + "{l}", toVerbose: String?
         if chart.semantics.box != nil {
             // The statistic is named in the label; its place follows it, except in the verbose
             // wording, where the row's place is the one count said.
@@ -146,6 +147,7 @@ extension SpeechFormatter {
         } else if chart.mark == .rect {
             to = m["scrubber.row", place] + "{l}"
         }
+        if chart.series.count < 2 { (to, toVerbose) = (nil, nil) }
         return SeriesWordings(
             say: said(t.say), sayGap: said(t.sayGap), valueFirst: said(v.valueFirst), valueFirstGap: said(v.valueFirstGap),
             terse: v.terse, terseGap: v.terseGap,  // the value only: no detail, no place

@@ -20,7 +20,7 @@ struct Labels: ParsableCommand {
         /// The all-series view (charts with several series).
         var all: [String]?
         /// `[view][point]`: what Up/Down says arriving on that view (the series, then the all-series
-        /// view) at that point; nil for the readout's shown wording.
+        /// view) at that point; nil for the readout's shown wording and a chart with one series.
         var switches: [[String]]?
     }
 
@@ -45,7 +45,7 @@ struct Labels: ParsableCommand {
             func labels(_ wording: LabelWording) -> Views {
                 Views(series: chart.series.indices.map { s in pieces.map { maker.label(view: s, $0, wording: wording) } },
                       all: chart.hasAllSeriesView ? pieces.map { maker.label(view: chart.series.count, $0, wording: wording) } : nil,
-                      switches: wording == .shown ? nil : views.map { v in pieces.map { maker.switchAnnouncement(view: v, $0, wording: wording) } })
+                      switches: wording == .shown || views.count < 2 ? nil : views.map { v in pieces.map { maker.switchAnnouncement(view: v, $0, wording: wording) } })
             }
             let wordings = Dictionary(uniqueKeysWithValues: (LabelWording.allSpoken + [.shown]).map { ($0.key, labels($0)) })
             let standard = wordings[LabelWording.standard.key]!

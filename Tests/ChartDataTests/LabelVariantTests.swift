@@ -47,6 +47,16 @@ struct LabelVariantTests {
                                             "verbose.xFirst", "verbose.valueFirst", "shown"])
     }
 
+    /// A series switch is named in the chart's language; one series has nothing to switch to.
+    @Test func switchesAreSaidInTheChartsLanguage() throws {
+        var c = try SpokenLabelTests().chart(unit: "°C", fold: true)
+        c.options.language = "de"
+        let f = SpeechFormatter(chart: c)
+        #expect(f.switchAnnouncement(view: 1, row: 0, wording: .standard) == "Reihe 2 von 2: " + f.label(view: 1, row: 0, wording: .standard))
+        #expect(f.switchAnnouncement(view: 2, row: 0, wording: .standard).hasPrefix("Alle Reihen: "))
+        #expect(SpeechFormatter(chart: try SpokenLabelTests().chart(unit: "°C")).wordings(series: 0).to == nil)
+    }
+
     /// The verbose place is a number the generator writes, grouped in the chart's language.
     @Test(arguments: ["en", "de", "fr", "es"])
     func placesAreGroupedInTheChartsLanguage(language: String) throws {
