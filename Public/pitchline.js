@@ -388,7 +388,7 @@
 
   P.load = function () {
     if (this.loading) return;
-    var c = audioContext(), self = this, a = this.data.audio;
+    var c = audioContext(), a = this.data.audio;
     if (!a) { this.loading = "none"; return; }   // a chart without audio: labels only
     if (!c) { this.loading = "none"; this.say(this.text.noSound); return; }
     this.loading = "loading";
