@@ -3,24 +3,39 @@
    and applied to every chart on the page. Every wording comes from the generator (the chart data
    script's templates, the dialog's markup); this file only keeps the reader's choices. Loaded
    before pitchline.js (Public/*.js are joined in name order): it defines window.PitchlineSettings.
+   The choices and their defaults are the dialog's (the generator's ReaderSettings: its radio
+   groups and checkboxes, the defaults checked), read once the page is parsed.
    Storage may throw (file:, private mode, disabled): the settings then last for the page. */
 (function () {
   "use strict";
 
   var KEY = "pitchline.settings";
-  var DEFAULTS = { verbosity: "normal", order: "xFirst", speech: true, tones: true, pitch: 0, toneLength: 1, speed: 1 };
-  var CHOICES = { verbosity: ["terse", "normal", "verbose"], order: ["xFirst", "valueFirst"],
-                  pitch: [-12, -7, 0, 7, 12], toneLength: [0.34, 0.67, 1] };
-  var values = copy(DEFAULTS);
+  var DEFAULTS = {}, CHOICES = {};   // from the dialog's form (readForm)
+  var values = {};
   var listeners = [];
 
   function copy(o) { var c = {}; for (var k in o) if (o.hasOwnProperty(k)) c[k] = o[k]; return c; }
+
+  /* A radio button's value as the setting holds it: a number where the form's value is one. */
+  function typed(text) { return text !== "" && !isNaN(+text) ? +text : text; }
+
+  /* Each control's choices and default: a checkbox is on or off, checked by default or not; a
+     radio group offers its buttons' values, the checked one the default. */
+  function readForm(form) {
+    var inputs = form ? form.querySelectorAll("input[name]") : [];
+    for (var i = 0; i < inputs.length; i++) {
+      var el = inputs[i], k = el.name;
+      if (el.type === "checkbox") { DEFAULTS[k] = el.defaultChecked; continue; }
+      if (el.type !== "radio") continue;
+      (CHOICES[k] = CHOICES[k] || []).push(typed(el.value));
+      if (el.defaultChecked) DEFAULTS[k] = typed(el.value);
+    }
+  }
 
   /* A stored value is used only when it is one the dialog offers (an old or edited entry is ignored). */
   function valid(k, v) {
     if (!DEFAULTS.hasOwnProperty(k)) return false;
     if (typeof DEFAULTS[k] === "boolean") return typeof v === "boolean";
-    if (k === "speed") return typeof v === "number" && v > 0 && v < 10;
     return CHOICES[k].indexOf(v) >= 0;
   }
 
@@ -41,8 +56,6 @@
   }
 
   function notify() { for (var i = 0; i < listeners.length; i++) listeners[i](values); }
-
-  load();
 
   var S = window.PitchlineSettings = {
     get: function (k) { return values[k]; },
@@ -85,22 +98,6 @@
     }
   }
 
-  /* Speeds come with the dialog's markup; a theme whose dialog lacks them gets the chart data
-     script's (the generator's words), from the chart that opened it. */
-  function fillSpeeds(speeds) {
-    var group = form && form.querySelector("fieldset.pl-speeds");
-    if (!group || field("speed") || !speeds) return;
-    for (var i = 0; i < speeds.length; i++) {
-      var label = document.createElement("label"), input = document.createElement("input");
-      input.type = "radio";
-      input.name = "speed";
-      input.value = String(speeds[i].factor);
-      label.appendChild(input);
-      label.appendChild(document.createTextNode(" " + speeds[i].text));
-      group.appendChild(label);
-    }
-  }
-
   function focusables(root) {
     var list = root.querySelectorAll("button, select, input, a[href], textarea, [tabindex]:not([tabindex='-1'])"), out = [];
     for (var i = 0; i < list.length; i++) if (!list[i].disabled && list[i].getClientRects().length) out.push(list[i]);
@@ -124,9 +121,8 @@
     if (to) to.focus();
   }
 
-  function openDialog(returnTo, speeds) {
+  function openDialog(returnTo) {
     if (!dialog || typeof dialog.show !== "function") return false;
-    fillSpeeds(speeds);
     sync();
     if (dialog.open) return true;
     back = returnTo || null;
@@ -139,12 +135,14 @@
   function setUp() {
     dialog = document.getElementById("pl-settings");
     form = dialog ? dialog.querySelector("form") : null;
+    readForm(form);
+    load();
     if (!form) return;
     form.addEventListener("submit", function (e) { e.preventDefault(); });
     form.addEventListener("change", function (e) {
       var el = e.target, k = el.name;
       if (!DEFAULTS.hasOwnProperty(k)) return;
-      var v = el.type === "checkbox" ? el.checked : (typeof DEFAULTS[k] === "number" ? +el.value : el.value);
+      var v = el.type === "checkbox" ? el.checked : typed(el.value);
       S.set(k, v);
       if ((k === "pitch" || k === "toneLength") && S.preview) S.preview();
     });

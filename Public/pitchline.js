@@ -1,7 +1,8 @@
 /* Pitchline keyboard scrubber: speaks each point through the slider's aria-valuetext and plays
    its tone from the chart's pre-rendered tone bank (Web Audio). Contract: docs/architecture.md,
    "Page <-> script contract". Every text comes from the chart data script (made by the
-   generator); this script only fills {x}/{v}/{n}/{count}/{title}, joins and selects. Classic
+   generator); this script only fills its placeholders ({x} {v} {d} {p} {l} {title}) and joins
+   and selects by the generator's rule (text.wordings); it writes no word or number. Classic
    script: no modules, no eval, no inline code (CSP), and it works from file://. Keys act only
    while a chart's slider has focus. */
 (function () {
@@ -15,8 +16,7 @@
   var ORDERS = ["tone-first", "together"];   // T cycles; the first is the default (measured, see docs)
   var order = 0;
   try { order = Math.max(0, ORDERS.indexOf(localStorage.getItem("pitchline.order"))); } catch (e) { /* storage off */ }
-  var settings = window.PitchlineSettings || { get: function (k) { return { verbosity: "normal", order: "xFirst", speech: true, tones: true, pitch: 0, toneLength: 1, speed: 1 }[k]; },
-                                                set: function () {}, rate: function () { return 1; }, onChange: function () {} };
+  var settings = window.PitchlineSettings;   // pitchline-settings.js, joined before this file
   var charts = [];       // every chart on the page (settings apply to all)
   var compare = false;   // C: every series on the shared pitch scale, where series have their own
   try { compare = localStorage.getItem("pitchline.scale") === "shared"; } catch (e) { /* storage off */ }
@@ -44,16 +44,7 @@
     return c;
   }
 
-  /* The generator's templates: "{x}" and "{v}" only, in one pass. */
-  function fill(template, x, v) {
-    return template.replace(/\{([xv])\}/g, function (m, k) { return k === "x" ? x : (v == null ? "" : v); });
-  }
-
-  /* The generator's text said after a point's label (", total 5,120"), or "". */
-  function detail(series, row) {
-    return (series.details && series.details[row]) || "";
-  }
-
+  /* Fills the generator's `{name}` placeholders from `names` in one pass (SpeechFormatter.fill). */
   function fillNamed(template, names) {
     return template.replace(/\{(\w+)\}/g, function (m, k) { return names.hasOwnProperty(k) ? String(names[k]) : m; });
   }
@@ -81,6 +72,7 @@
     this.speed = this.speedIndex(settings.get("speed"));
     this.buffer = null;        // decoded tone bank
     this.loading = null;       // "loading", "ready", "synth", "none"
+    this.standIn = false;      // a synthesised tone has played (and the reader was told so)
     this.playing = null;       // playback state while a series plays
     this.lastRow = null;       // highlighted table row
     this.toggle = false;       // alternates a trailing no-break space so repeats are re-read
@@ -98,55 +90,39 @@
 
   var P = Chart.prototype;
 
-  /* Spoken and shown label of `row` in the current view, from the generator's templates. */
+  /* Label of `row` in the current view, in the reader's wording (`shown`: the readout's). The
+     generator made every template and piece and says, per wording, which templates to join
+     (text.wordings: [view template, part template, place said, switch template]); this only
+     picks them and fills {x} {v} {d} {p}. A gap takes the template's "Gap" twin. */
   P.label = function (row, shown) {
-    var x = this.data.x.labels[row], v, t, va, text;
-    /* The reader's settings choose among the generator's wordings (shown text keeps the default). */
-    var terse = !shown && settings.get("verbosity") === "terse", first = !shown && settings.get("order") === "valueFirst";
-    var place = !shown && this.verbose() ? this.position(row) : "";
-    if (this.text.positionFollowsX) { x += place; place = ""; }   // a box plot: "February, 2 of 12, …"
+    var w = this.wording(shown), x = this.data.x, all = this.data.all, s, ser;
+    var pieces = { x: x.labels[row], p: w[2] && x.places ? fillNamed(this.text.position, { p: x.places[row] }) : "" };
     if (this.s < this.series.length) {
-      t = this.series[this.s].labels;
-      va = this.series[this.s].variants || {};
-      v = this.series[this.s].values[row];
-      var tpl = shown ? (v == null ? t.showGap : t.show)
-        : terse && va.terse ? (v == null ? va.terseGap : va.terse)
-        : first && va.valueFirst ? (v == null ? va.valueFirstGap : va.valueFirst)
-        : (v == null ? t.sayGap : t.say);
-      text = fill(tpl, x, v) + (terse ? "" : detail(this.series[this.s], row));   // terse: the value only
-    } else {
-      var all = this.data.all, av = all.variants || {}, parts = [];
-      for (var s = 0; s < this.series.length; s++) {
-        t = this.series[s].labels;
-        va = this.series[s].variants || {};
-        v = this.series[s].values[row];
-        var ser = this.series[s];   // a stack's total is said once, after the parts (all.details)
-        parts.push(terse && va.terse ? fill(v == null ? va.terseGap : va.terse, x, v)
-          : fill(v == null ? t.partGap : t.part, x, v) + (ser.partDetails ? ser.partDetails[row] || "" : detail(ser, row)));
-      }
-      var joined = parts.join(all.labels.join) + (!terse && all.details ? all.details[row] || "" : "");
-      text = terse && av.terse ? fill(av.terse, x, joined) : first && av.valueFirst ? fill(av.valueFirst, x, joined)
-        : fill(shown ? all.labels.show : all.labels.say, x) + joined;
+      ser = this.series[this.s];
+      return point(ser, w[0], row, pieces, ser.details);
     }
-    return text + place;
+    var parts = [];
+    for (s = 0; s < this.series.length; s++) {
+      ser = this.series[s];
+      parts.push(point(ser, w[1], row, { x: pieces.x }, ser.partDetails || ser.details));
+    }
+    pieces.v = parts.join(all.labels.join);
+    pieces.d = (all.details && all.details[row]) || "";
+    return fillNamed(all.labels[w[0]], pieces);
   };
 
-  /* The verbose setting, on a chart that has a place to say. */
-  P.verbose = function () {
-    return settings.get("verbosity") === "verbose" && !!this.text.position;
+  /* The generator's rule for the reader's wording, or the readout's. */
+  P.wording = function (shown) {
+    return this.text.wordings[shown ? "shown" : settings.get("verbosity") + "." + settings.get("order")];
   };
 
-  /* Verbose: ", 12 of 1,461" (the generator's words and count; the place is the only number the
-     page writes, because one text per point would cost ~7 B a point: its digits grouped with the
-     chart language's separator and minimum grouping digits, given by the generator). */
-  P.position = function (row) {
-    var place = String((this.data.rows ? this.data.rows[row] : row) + 1);
-    var sep = this.text.grouping, min = this.text.groupingMinimum || 1;
-    if (sep && place.length > 3 && place.length >= 4 + (min - 1)) {
-      place = place.replace(/\B(?=(\d{3})+$)/g, sep);
-    }
-    return fillNamed(this.text.position, { p: place });
-  };
+  /* Series `ser`'s template `name` at `row` filled with its value and detail and `pieces`. */
+  function point(ser, name, row, pieces, details) {
+    var v = ser.values[row];
+    pieces.v = v == null ? "" : v;
+    pieces.d = (details && details[row]) || "";
+    return fillNamed(ser.labels[v == null ? name + "Gap" : name], pieces);
+  }
 
   /* Index into text.speeds of the speed factor the reader chose (normal speed if none matches). */
   P.speedIndex = function (factor) {
@@ -412,7 +388,7 @@
 
   P.load = function () {
     if (this.loading) return;
-    var c = audioContext(), self = this, a = this.data.audio;
+    var c = audioContext(), a = this.data.audio;
     if (!a) { this.loading = "none"; return; }   // a chart without audio: labels only
     if (!c) { this.loading = "none"; this.say(this.text.noSound); return; }
     this.loading = "loading";
@@ -431,10 +407,13 @@
       return;
     }
     bank = sharedBanks[key] = { buffer: null, failed: false, charts: [this] };
-    var fail = function () {
+    var fail = function () {   // simple tones stand in, said at each chart's first one (see tone)
       bank.failed = true;
-      for (var i = 0; i < bank.charts.length; i++) bank.charts[i].loading = "synth";
-      self.say(self.text.synthesised);
+      for (var i = 0; i < bank.charts.length; i++) {
+        var ch = bank.charts[i];
+        ch.loading = "synth";
+        if (ch.waiting) { ch.waiting = false; ch.playPoint(); }   // the point asked for while loading
+      }
     };
     var decode = function (bytes, refused) {
       refused = typeof refused === "function" ? refused : fail;
@@ -523,7 +502,8 @@
         fade.connect(out);
       } else node.connect(out);
       node.start(when, t[0], keep);
-    } else {   // the decoder refused the bank: simple synthesised tones, announced once (see load)
+    } else {   // the decoder refused the bank: simple synthesised tones, said once per chart, at its first
+      if (!this.standIn) { this.standIn = true; this.say(this.text.synthesised); }
       node = c.createOscillator();
       var g = c.createGain();
       node.type = t[2] > 0 ? "triangle" : "square";   // frequency 0: the missing-value tick
@@ -701,11 +681,9 @@
     if (pts && this.s < this.series.length) this.row = pts.nearest(this.series[this.s], this.row);
     this.playPoint();
     this.show(this.row);
-    /* The series is named before the point, in the same utterance, every time. */
-    var one = this.s < this.series.length, place = { n: this.s + 1, count: this.series.length };
-    var name = one ? fillNamed(this.text.series, place) : this.text.allSeries;
-    var after = one && this.text.seriesAfter && !(this.text.positionFollowsX && this.verbose()) ? fillNamed(this.text.seriesAfter, place) : "";
-    this.announce(name + this.label(this.row) + after);
+    /* The series is named with the point, in the same utterance, every time (the generator's template). */
+    var view = this.s < this.series.length ? this.series[this.s] : this.data.all;
+    this.announce(fillNamed(view.labels[this.wording()[3]], { l: this.label(this.row) }));
   };
 
   /* Rows where the current view meets mark `m` (the all view: the first series'). */
@@ -899,7 +877,7 @@
   var settingsChart = null;
   function openSettings(chart) {
     settingsChart = chart;
-    if (settings.open) settings.open(chart.slider, chart.text.speeds);
+    if (settings.open) settings.open(chart.slider);
   }
 
   settings.preview = function () {
@@ -1008,7 +986,7 @@
     var openers = document.querySelectorAll(".pl-open-settings");
     for (var o = 0; o < openers.length; o++) {
       openers[o].hidden = false;
-      openers[o].addEventListener("click", function (e) { if (settings.open) settings.open(e.currentTarget, null); });
+      openers[o].addEventListener("click", function (e) { if (settings.open) settings.open(e.currentTarget); });
     }
     if (!charts.length) {
       var previews = document.querySelectorAll(".pl-settings-preview");

@@ -3,9 +3,10 @@ settings dialog, storage that throws, and the accessibility tree of the scrubber
 
 One export of the example site; pages observed through the Web Audio recorder
 (webaudio_recorder.js) and the accessibility tree (CDP), never through test hooks. Expected
-wordings come from the chart data script the generator wrote (its templates), never rebuilt here
-beyond filling {x}/{v} as the page does.
+wordings come from the generator (`pitchline labels`: every point in every wording, and what a
+series switch says), never rebuilt here.
 """
+import functools
 import json
 import os
 import shutil
@@ -20,6 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fix
 import fixture_site  # noqa: E402
 
 SEATTLE = "seattle-temperature"
+ROOT = Path(__file__).resolve().parent.parent
 from conftest import RECORDER, TOGETHER
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "reader"
@@ -62,15 +64,25 @@ def data(page, chart_id=SEATTLE):
     return page.evaluate("id => window.PitchlineCharts[id]", chart_id)
 
 
-def fill(template, x, v):
-    return template.replace("{x}", x).replace("{v}", "" if v is None else v)
+@functools.cache
+def generated():
+    """`pitchline labels` for the example site (the site `site` exports)."""
+    return json.loads(fixture_site.labels_json(ROOT / "site"))
+
+
+def said(chart_id, row, s=0, wording="normal.xFirst"):
+    """The generator's label of a point of series `s` in `wording` (the default: normal, x first)."""
+    return generated()[chart_id]["wordings"][wording]["series"][s][row]
+
+
+def switched(chart_id, row, view, wording="normal.xFirst"):
+    """What Up/Down (or a series button) says arriving on `view` at `row`, as the generator made it."""
+    return generated()[chart_id]["wordings"][wording]["switches"][view][row]
 
 
 def default_label(d, row, s=0):
-    """The default wording of a point, from the chart's own templates (and its detail, ", total …")."""
-    ser = d["series"][s]
-    v = ser["values"][row]
-    return fill(ser["labels"]["sayGap" if v is None else "say"], d["x"]["labels"][row], v) + ((ser["details"][row] or "") if ser.get("details") else "")
+    """The default wording of a point of the chart whose data script is `d`."""
+    return said(d["id"], row, s)
 
 
 def choose(page, name, value):
@@ -184,11 +196,9 @@ def test_settings_dialog_changes_wording_and_every_chart_follows_across_reloads(
     assert not dialog.evaluate("d => d.open")
     assert page.evaluate("document.activeElement.classList.contains('pl-slider')")
     page.keyboard.press("ArrowRight")
-    count = d["text"]["position"].replace("{p}", "3")
-    assert count == ", 3 of 1,461"
-    assert valuetext(page) == default_label(d, 2) + count
+    assert valuetext(page) == said(SEATTLE, 2, wording="verbose.xFirst") == default_label(d, 2) + ", 3 of 1,461"
     ax = ax_slider(page)
-    assert ax["name"] == "Audio chart" and ax["value"] == default_label(d, 2) + count
+    assert ax["name"] == "Audio chart" and ax["value"] == said(SEATTLE, 2, wording="verbose.xFirst")
 
     # Value first, then terse: the generator's variants, chosen by the page.
     page.keyboard.press("o")
@@ -196,16 +206,15 @@ def test_settings_dialog_changes_wording_and_every_chart_follows_across_reloads(
     choose(page, "order", "valueFirst")
     page.keyboard.press("Escape")
     page.keyboard.press("ArrowRight")
-    v = d["series"][0]["variants"]
-    assert valuetext(page) == fill(v["valueFirst"], d["x"]["labels"][3], d["series"][0]["values"][3])
+    assert valuetext(page) == said(SEATTLE, 3, wording="normal.valueFirst")
     assert valuetext(page).startswith("maximum temperature ") and valuetext(page).endswith(", 4 January 2012")
     page.keyboard.press("o")
     choose(page, "verbosity", "terse")
     page.keyboard.press("Escape")
     page.keyboard.press("ArrowRight")
-    assert valuetext(page) == d["series"][0]["values"][4]
+    assert valuetext(page) == said(SEATTLE, 4, wording="terse.xFirst") == d["series"][0]["values"][4]
     page.keyboard.press("ArrowDown")                               # series 2, terse
-    assert valuetext(page).endswith(d["series"][1]["values"][4])
+    assert valuetext(page) == switched(SEATTLE, 4, 1, wording="terse.xFirst") == "Series 2 of 2: " + d["series"][1]["values"][4]
 
     # Remembered across a reload, and on another page of the site (a report with three charts).
     page.reload()
@@ -214,12 +223,12 @@ def test_settings_dialog_changes_wording_and_every_chart_follows_across_reloads(
     # The saved settings apply once the deferred settings script has run: a key pressed before
     # that is said in the default wording, so step back and forth until they are in force.
     for _ in range(20):
-        if valuetext(page) == d["series"][0]["values"][1]:
+        if valuetext(page) == said(SEATTLE, 1, wording="terse.xFirst"):
             break
         page.wait_for_timeout(250)
         page.keyboard.press("ArrowLeft")
         page.keyboard.press("ArrowRight")
-    assert valuetext(page) == d["series"][0]["values"][1]
+    assert valuetext(page) == said(SEATTLE, 1, wording="terse.xFirst")
     page.goto(site + "reports/seattle-weather.html")
     sliders = page.locator(".pl-slider")
     assert sliders.count() >= 2
@@ -227,7 +236,7 @@ def test_settings_dialog_changes_wording_and_every_chart_follows_across_reloads(
         sliders.nth(nth).focus()
         page.keyboard.press("ArrowRight")
         cid = sliders.nth(nth).evaluate("e => e.closest('figure').dataset.chartId")
-        assert valuetext(page, nth) == data(page, cid)["series"][0]["values"][1], cid
+        assert valuetext(page, nth) == said(cid, 1, wording="terse.xFirst"), cid
     # Changed on one chart of the page, the others follow at once; reset brings the default back.
     sliders.nth(0).focus()
     page.keyboard.press("o")
@@ -238,6 +247,35 @@ def test_settings_dialog_changes_wording_and_every_chart_follows_across_reloads(
     cid = sliders.nth(1).evaluate("e => e.closest('figure').dataset.chartId")
     assert valuetext(page, 1) == default_label(data(page, cid), 2)
     assert page.evaluate("localStorage.getItem('pitchline.settings')") is None
+
+
+def test_the_settings_defaults_are_the_dialogs_checked_choices(new_page, http_site):
+    """The generator's defaults (ReaderSettings) reach the page script only as the dialog's
+    checked choices: a page whose dialog checks Verbose and Value first speaks that wording from
+    the first key, stores nothing (they are its defaults), and Reset returns to them."""
+    page = new_page(TOGETHER)
+
+    def verbose_value_first(route):
+        r = route.fetch()
+        body = r.text()
+        for name, old, new in (("verbosity", "normal", "verbose"), ("order", "xFirst", "valueFirst")):
+            checked = f'name="{name}" value="{old}" checked>'
+            assert checked in body, name
+            body = body.replace(checked, f'name="{name}" value="{old}">').replace(f'name="{name}" value="{new}">', f'name="{name}" value="{new}" checked>')
+        route.fulfill(response=r, body=body)
+
+    page.route(f"**/charts/{SEATTLE}.html", verbose_value_first)
+    page.goto(http_site + f"charts/{SEATTLE}.html")
+    focus_slider(page)
+    page.keyboard.press("ArrowRight")
+    assert valuetext(page) == said(SEATTLE, 1, wording="verbose.valueFirst")
+    assert page.evaluate("localStorage.getItem('pitchline.settings')") is None
+    page.keyboard.press("o")
+    choose(page, "verbosity", "terse")
+    page.click(".pl-settings-reset")
+    page.keyboard.press("Escape")
+    page.keyboard.press("ArrowRight")
+    assert valuetext(page) == said(SEATTLE, 2, wording="verbose.valueFirst")
 
 
 def test_tones_speech_pitch_length_and_speed_settings(new_page, site):
@@ -301,7 +339,7 @@ def test_with_storage_throwing_the_page_and_the_settings_still_work(new_page, si
     page.keyboard.press("Escape")
     page.keyboard.press("ArrowRight")
     page.wait_for_timeout(400)
-    assert valuetext(page) == d["series"][0]["values"][2]   # kept for this page
+    assert valuetext(page) == said(SEATTLE, 2, wording="terse.xFirst")   # kept for this page
 
 
 def test_accessibility_tree_of_the_scrubber_in_every_mode(new_page, site):
@@ -317,9 +355,10 @@ def test_accessibility_tree_of_the_scrubber_in_every_mode(new_page, site):
     assert seen["series 1"]["value"] == default_label(d, 1)
     page.keyboard.press("ArrowDown")
     seen["series 2"] = ax_slider(page)
-    assert seen["series 2"]["value"].endswith(default_label(d, 1, 1))
+    assert seen["series 2"]["value"] == switched(SEATTLE, 1, 1) == "Series 2 of 2: " + default_label(d, 1, 1)
     page.keyboard.press("ArrowDown")
     seen["all series"] = ax_slider(page)
+    assert seen["all series"]["value"] == switched(SEATTLE, 1, 2)
     assert d["x"]["labels"][1] in seen["all series"]["value"] and "minimum temperature" in seen["all series"]["value"]
     page.keyboard.press("ArrowDown")
     page.keyboard.press("]")
@@ -440,16 +479,18 @@ def test_an_ogg_decode_failure_tries_webm_then_simple_tones_said_once(new_page, 
     page.keyboard.press("ArrowRight")
     assert seen == ["ogg", "webm"]
     assert page.evaluate("window.__plays")[-1]["synthesized"] is False
-    # Every decode refused: simple tones that still play, announced once, never unannounced.
-    page = new_page(TOGETHER, """BaseAudioContext.prototype.decodeAudioData = function (b, ok, fail) {
-        const e = new DOMException('Unable to decode audio data', 'EncodingError'); if (fail) fail(e); return Promise.reject(e); };""")
+    # Every decode refused: simple tones that still play, said once per chart, with its first stand-in tone.
+    page = new_page(TOGETHER, """window.__refused = 0; BaseAudioContext.prototype.decodeAudioData = function (b, ok, fail) {
+        window.__refused++; const e = new DOMException('Unable to decode audio data', 'EncodingError'); if (fail) fail(e); return Promise.reject(e); };""")
     messages = []
     page.expose_function("__said", lambda t: messages.append(t))
     page.add_init_script("""new MutationObserver(r => r.forEach(m => m.target.closest && m.target.closest('.pl-live') && window.__said(m.target.textContent)))
         .observe(document, { subtree: true, childList: true, characterData: true });""")
     page.goto(http_site + f"charts/{SEATTLE}.html")
     page.locator(".pl-slider").first.focus()
-    page.wait_for_function("() => document.querySelector('.pl-live').textContent.includes('synthesised tones')")
+    page.wait_for_function("() => window.__refused >= 2")   # the bank failed in the background, unannounced
+    page.wait_for_timeout(200)
+    assert [m for m in messages if "synthesised" in m] == []
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     plays = page.evaluate("window.__plays")
@@ -457,8 +498,29 @@ def test_an_ogg_decode_failure_tries_webm_then_simple_tones_said_once(new_page, 
     d = data(page)
     freqs = sorted(t[2] for t in d["audio"]["tones"])
     assert all(freqs[0] <= p["frequency"] <= freqs[-1] for p in plays)    # the bank's pitches, synthesised
+    said = [m.replace("\u00a0", "") for m in messages if "synthesised" in m]
+    assert said == [d["text"]["synthesised"]], messages
+
+    # A figure's panels share one bank: each panel says it at its own first stand-in tone (the
+    # others used to switch silently), in its own live region, once.
+    messages.clear()
+    page.goto(http_site + "charts/seattle-precipitation-by-year.html")
+    sliders = page.locator(".pl-slider")
+    assert sliders.count() >= 2
+    sliders.nth(0).focus()
+    page.wait_for_function("() => window.__refused >= 2")
+    page.wait_for_timeout(200)
+    assert [m for m in messages if "synthesised" in m] == []
+    for nth in range(sliders.count()):
+        sliders.nth(nth).focus()
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        region = page.locator(".pl-live").nth(nth).text_content().replace("\u00a0", "")
+        cid = sliders.nth(nth).evaluate("e => e.closest('figure').dataset.chartId")
+        assert region == data(page, cid)["text"]["synthesised"], nth
     said = [m for m in messages if "synthesised" in m]
-    assert len(said) == 1, messages
+    assert len(said) == sliders.count(), messages
+    assert all(p["synthesized"] for p in page.evaluate("window.__plays"))
 
 
 # Safari before 18.4: Ogg refused by canPlayType (WebKit answers "" for Vorbis in Ogg there), so
@@ -542,8 +604,8 @@ def test_on_a_phone_previous_and_next_buttons_reach_every_row_and_statistic(new_
     which says the point in the new series. Default order (tone first): the slider's text must
     still be the new point's before focus arrives, or the arrival says the old one first."""
     page = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    for chart, prev, nxt, said in [("seattle-high-heatmap", "Previous row", "Next row", lambda d: "Row 2 of 4: " + default_label(d, 0, 1)),
-                                   ("seattle-temperature-boxplot", "Previous statistic", "Next statistic", None)]:
+    for chart, prev, nxt in [("seattle-high-heatmap", "Previous row", "Next row"),
+                             ("seattle-temperature-boxplot", "Previous statistic", "Next statistic")]:
         page.goto(site + f"charts/{chart}.html")
         page.wait_for_function("() => !document.querySelector('.pl-scrub').hidden")
         page.wait_for_function("() => window.__decoded.length >= 1", timeout=15000)   # tones play, so tone first waits
@@ -556,12 +618,13 @@ def test_on_a_phone_previous_and_next_buttons_reach_every_row_and_statistic(new_
         page.wait_for_function("() => document.activeElement.classList.contains('pl-slider')")
         text = valuetext(page)
         assert position(page) == 0
-        if said:
-            assert text == said(d), text
-        else:   # a box plot starts on the medians: next is the upper quartile, with its place
-            assert text.startswith(default_label(d, 0, start + 1)) and text.endswith(f", {start + 2} of {len(d['series'])}"), text
+        # A heatmap's next row: "Row 2 of 4: …"; a box plot starts on the medians, so next is the
+        # upper quartile, its place after it (", 5 of 7").
+        assert text == switched(chart, 0, start + 1), text
+        assert text == ("Row 2 of 4: " + default_label(d, 0, 1) if chart.endswith("heatmap")
+                        else default_label(d, 0, start + 1) + f", {start + 2} of {len(d['series'])}")
         page.get_by_role("button", name=prev).tap()
-        assert valuetext(page).startswith(default_label(d, 0, start) if not said else "Row 1 of 4: " + default_label(d, 0, 0)), valuetext(page)
+        assert valuetext(page) == switched(chart, 0, start), valuetext(page)
     # One series: no such buttons.
     page.goto(site + "charts/iowa-electricity-2017-share.html")
     page.wait_for_function("() => !document.querySelector('.pl-scrub').hidden")

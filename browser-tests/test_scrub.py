@@ -210,43 +210,93 @@ def test_right_three_times_speaks_plays_and_moves_to_the_fourth_point(page, orig
     assert before is None or after["x"] > before["x"]
 
 
-def test_every_point_of_every_chart_says_the_generators_label(page, origin, example_dir):
-    """For every point of every example chart, in every view, aria-valuetext is the label the
-    generator made (`pitchline labels`), through the real key handler."""
-    expected = json.loads(fixture_site.labels_json(ROOT / "site"))
-    # Every figure on every chart page: a chart's own, or each panel of a figure of small multiples.
+# Walks one chart in one wording through the real key handler: in every view, Home and Right to
+# the last point (the label), and at each point Down and Up (what arriving on the next and the
+# previous view says). Returns [key, view, point, aria-valuetext, readout] per key; the view is
+# read from the slider's number block (docs/architecture.md, "Slider numbers").
+WALK = """([id, wording, n, count, ends]) => {
+  const fig = document.querySelector(`figure[data-chart-id="${id}"]`), s = fig.querySelector('.pl-slider');
+  const readout = fig.querySelector('.pl-readout'), out = [];
+  const [verbosity, order] = wording.split('.');
+  PitchlineSettings.set('verbosity', verbosity); PitchlineSettings.set('order', order);
+  const key = k => s.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true, cancelable: true}));
+  const view = () => Math.floor((+s.min - window.__base[id]) / (2 * n)), row = () => +s.value - +s.min;
+  const note = k => out.push([k, view(), row(), s.getAttribute('aria-valuetext'), readout ? readout.textContent : null]);
+  if (ends) for (let v = 0; v < count; v++) key('ArrowUp');   // a heatmap's rows stop at the top: start there
+  for (let v = 0; v < count; v++) {
+    key('Home'); note('Home');
+    for (;;) {
+      const here = view(), at = row();
+      if (count > 1) {
+      key('ArrowDown'); note('ArrowDown');
+      if (view() !== here) { key('ArrowUp'); note('ArrowUp'); }
+      key('ArrowUp'); note('ArrowUp');
+      if (view() !== here) { key('ArrowDown'); note('ArrowDown'); }
+      }
+      key('ArrowRight');
+      if (row() === at) break;
+      note('ArrowRight');
+    }
+    key('ArrowDown');
+  }
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def every_wording(example_dir):
+    """`pitchline labels` for the example site: every point in every view and wording, and every switch."""
+    return json.loads(fixture_site.labels_json(ROOT / "site"))
+
+
+def test_every_point_in_every_view_and_wording_says_the_generators_label(browser, servers, example_dir, every_wording):
+    """For every point of every example chart, in every view and every reader wording (verbosity x
+    order), aria-valuetext is exactly the label `pitchline labels` prints, what Up/Down says
+    arriving on a view is exactly its switch announcement (series name included), and the readout
+    is the shown label. Over http only: the text does not depend on how the page was opened."""
+    origin = servers["example"]
+    expected = every_wording
     ids = sorted((p.stem, i) for p in Path(example_dir, "charts").glob("*.html")
                  for i in re.findall(r'<figure class="pl-chart" data-chart-id="([^"]+)"', p.read_text(encoding="utf-8")))
     assert {i for _, i in ids} == set(expected)
-    checked = 0
-    for page_id, chart_id in ids:
-        if page.url != origin + "charts/" + page_id + ".html":
-            page.goto(origin + "charts/" + page_id + ".html")
-        page.focus(f'figure[data-chart-id="{chart_id}"] .pl-slider')
-        page.keyboard.press("ArrowRight")      # not the first key: Enter/Space would start focus mode
-        page.keyboard.press("Home")
-        views = expected[chart_id]["series"] + ([expected[chart_id]["all"]] if expected[chart_id].get("all") else [])
-        heard = page.evaluate("""([n, id]) => { const s = document.querySelector(`figure[data-chart-id="${id}"] .pl-slider`), out = [];
-            const key = k => s.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true, cancelable: true}));
-            for (let v = 0; v < n; v++) {
-              const one = [];
-              key('Home');
-              one.push(s.getAttribute('aria-valuetext'));
-              for (;;) { const before = +s.value - +s.min; key('ArrowRight');
-                if (+s.value - +s.min === before) break; one.push(s.getAttribute('aria-valuetext')); }
-              out.push(one); key('ArrowDown');
-            }
-            return out; }""", [len(views), chart_id])
-        # A box plot starts on its median and Down is the lower statistic (startSeries, upIsNext).
-        data = chart_data(page, chart_id)
-        start, step = data.get("startSeries") or 0, -1 if data.get("upIsNext") else 1
-        views = [views[(start + k * step) % len(views)] for k in range(len(views))]
-        for v, (got, want) in enumerate(zip(heard, views)):
-            # the first label after a series switch is Home's: the series name came with the Down before it
-            assert got[1:] == want[1:], (chart_id, v)
-            assert got[0].endswith(want[0]), (chart_id, v, got[0], want[0])
-            checked += len(want)
-    assert checked > 5000
+    wordings = [f"{v}.{o}" for v in ("terse", "normal", "verbose") for o in ("xFirst", "valueFirst")]
+    assert set(expected[SEATTLE]["wordings"]) == set(wordings) | {"shown"}
+    checked = switches = 0
+    with recorded_page(browser) as page:
+        # No tones: only words are compared. Each slider's first number block is read before any key.
+        page.add_init_script("try { localStorage.setItem('pitchline.settings', JSON.stringify({tones: false})); } catch (e) {}")
+        for page_id, chart_id in ids:
+            if page.url != origin + "charts/" + page_id + ".html":
+                page.goto(origin + "charts/" + page_id + ".html")
+                page.wait_for_function("() => [...document.querySelectorAll('.pl-scrub')].every(e => !e.hidden)")
+                page.evaluate("""() => { window.__base = {};
+                    for (const f of document.querySelectorAll('figure.pl-chart')) { const d = window.PitchlineCharts[f.dataset.chartId];
+                      window.__base[f.dataset.chartId] = +f.querySelector('.pl-slider').min - (d.startSeries || 0) * 2 * d.x.labels.length; } }""")
+            data = chart_data(page, chart_id)
+            n, series = len(data["x"]["labels"]), len(data["series"])
+            count = series + (1 if series > 1 and data.get("all") else 0)
+            page.focus(f'figure[data-chart-id="{chart_id}"] .pl-slider')
+            for wording in wordings:
+                want = expected[chart_id]["wordings"][wording]
+                views = want["series"] + ([want["all"]] if want.get("all") else [])
+                assert len(views) == count, chart_id
+                shown = expected[chart_id]["wordings"]["shown"]
+                shown = shown["series"] + ([shown["all"]] if shown.get("all") else [])
+                seen = set()
+                for key, view, row, text, readout in page.evaluate(WALK, [chart_id, wording, n, count, bool(data["text"].get("rowEnds"))]):
+                    where = (chart_id, wording, key, view, row)
+                    if key in ("Home", "ArrowRight"):
+                        assert text == views[view][row], where
+                        assert readout is None or readout == shown[view][row], where
+                        seen.add((view, row))
+                        checked += 1
+                    elif text in [e + views[view][row] for e in data["text"].get("rowEnds") or []]:
+                        pass   # a heatmap's top or bottom row: Up/Down stops there, says so and the point
+                    else:
+                        assert text == want["switches"][view][row], where
+                        switches += 1
+                assert {v for v, _ in seen} == set(range(count)), (chart_id, wording)
+    assert checked > 5000 * len(wordings) and switches > checked
 
 
 def test_audio_context_runs_and_decodes_the_whole_tone_bank(page, origin):
@@ -527,17 +577,29 @@ def test_while_the_sound_loads_it_says_so_and_plays_no_stand_in(page, origin):
     assert plays(page)[0]["synthesized"] is False
 
 
-def test_undecodable_audio_falls_back_to_synthesis_and_says_so(page, origin, generated_labels):
-    page.add_init_script("""BaseAudioContext.prototype.decodeAudioData = function (b, ok, fail) {
-        const e = new DOMException('Unable to decode audio data', 'EncodingError');
+def test_undecodable_audio_falls_back_to_synthesis_and_says_so_at_the_first_stand_in_tone(page, origin, generated_labels):
+    """The bank loads in the background: its failure is not news until a stand-in tone plays, so
+    the reader hears why the tones sound different with the first one, once."""
+    page.add_init_script("""window.__refused = 0;
+        BaseAudioContext.prototype.decodeAudioData = function (b, ok, fail) {
+        window.__refused++; const e = new DOMException('Unable to decode audio data', 'EncodingError');
         if (fail) fail(e); return Promise.reject(e); };""")
     page.goto(origin + "charts/" + SEATTLE + ".html")
     page.focus(".pl-slider")
-    page.wait_for_function("() => document.querySelector('.pl-live').textContent.includes('synthesised tones')")
+    page.wait_for_function("() => window.__refused >= 2")      # Ogg and WebM both refused
+    page.wait_for_timeout(200)
+    assert live(page) == "" and plays(page) == []              # nothing said while no tone has played
     page.keyboard.press("ArrowRight")
     last = plays(page)[-1]
     assert last["synthesized"] is True
+    said = chart_data(page, SEATTLE)["text"]["synthesised"]
+    assert live(page) == said == "The recorded tones cannot be played here; using synthesised tones instead."
     assert valuetext(page) == generated_labels[SEATTLE]["series"][0][1]
+    once = page.locator(".pl-live").text_content()
+    for key in ("ArrowRight", "ArrowDown", "Home"):
+        page.keyboard.press(key)
+        assert plays(page)[-1]["synthesized"] is True
+    assert page.locator(".pl-live").text_content() == once    # not said again (a repeat toggles a trailing space)
 
 
 def test_enter_first_on_the_scrubber_moves_focus_away_and_back(page, origin):

@@ -139,22 +139,9 @@ extension SpeechFormatter {
             join: ", ")
     }
 
-    /// The spoken label of one point: what the scrubber's `aria-valuetext` says there.
-    public func spokenLabel(series: Int, row: Int) -> String {
-        let value = templateValue(series: series, row: row)
-        let t = pointTemplates(series: series)
-        return Self.fill(value == nil ? t.sayGap : t.say, x: xLabel(row), value: value) + (detailText(series: series, row: row) ?? "")
-    }
+    /// The spoken label of one point in the default wording: what the scrubber's `aria-valuetext` says there.
+    public func spokenLabel(series: Int, row: Int) -> String { label(view: series, row: row, wording: .standard) }
 
-    /// The spoken label of a row in the all-series view.
-    public func spokenAllLabel(row: Int) -> String {
-        let all = allSeriesTemplates
-        let parts = chart.series.indices.map { s -> String in
-            let t = pointTemplates(series: s)
-            let value = templateValue(series: s, row: row)
-            return Self.fill(value == nil ? t.partGap : t.part, x: "", value: value) + (detailText(series: s, row: row, withTotal: false) ?? "")
-        }
-        // A stack's total once, after every segment (as the page script says it).
-        return Self.fill(all.say, x: xLabel(row)) + parts.joined(separator: all.join) + (allSeriesTotalText(row: row) ?? "")
-    }
+    /// The spoken label of a row in the all-series view, in the default wording.
+    public func spokenAllLabel(row: Int) -> String { label(view: chart.series.count, row: row, wording: .standard) }
 }

@@ -64,7 +64,7 @@ extension SpeechFormatter {
     }
 
     /// Said after a point in the verbose setting: ", {p} of 1,461" (`{p}` is the point's place,
-    /// counted from 1, written by the page in the page's language).
+    /// counted from 1, in the chart's language: `placeText(row:)`, the data script's `x.places`).
     public func positionTemplate(pointCount: Int) -> String {
         guard chart.mark != .arc else { return "" }  // a pie slice says its place already ("1 of 3")
         return messages["label.position", ["total": TextFormat.count(pointCount, locale: locale)]]
@@ -78,20 +78,6 @@ extension SpeechFormatter {
 
     /// The spoken label of one point with the given settings (what the slider says then).
     public func spokenLabel(series: Int, row: Int, verbosity: LabelVerbosity, order: LabelOrder) -> String {
-        let value = templateValue(series: series, row: row)
-        let v = labelVariants(series: series)
-        let detail = detailText(series: series, row: row) ?? ""
-        let place = verbosity == .verbose
-            ? positionTemplate(pointCount: chart.pointCount).replacingOccurrences(of: "{p}", with: TextFormat.count(row + 1, locale: locale)) : ""
-        let x = xLabel(row) + (positionFollowsX ? place : "")
-        var text: String
-        switch (verbosity, order) {
-        case (.terse, _): text = Self.fill(value == nil ? v.terseGap : v.terse, x: x, value: value)   // the value only
-        case (_, .xFirst):
-            let t = pointTemplates(series: series)
-            text = Self.fill(value == nil ? t.sayGap : t.say, x: x, value: value) + detail
-        case (_, .valueFirst): text = Self.fill(value == nil ? v.valueFirstGap : v.valueFirst, x: x, value: value) + detail
-        }
-        return positionFollowsX ? text : text + place
+        label(view: series, row: row, wording: .spoken(verbosity, order))
     }
 }

@@ -4,16 +4,18 @@ import Foundation
 
 /// The JSON the page script reads (docs/architecture.md, "Page ↔ script contract"). Every text a
 /// reader hears or sees from the scrubber is made here (or in ChartData's SpeechFormatter);
-/// the script only fills `{x}`/`{v}`/`{n}` placeholders, joins and selects.
+/// the script only fills placeholders (`{x}` `{v}` `{d}` `{p}` `{l}`, `{title}`) and joins and
+/// selects by the generator's rule (`text.wordings`, `SpeechFormatter+Wordings.swift`).
 struct ChartScriptData: Encodable {
-    struct XInfo: Encodable { var labels: [String] }
+    /// Each scrubber point's row text, and its place for the verbose wording ("1,461", in the
+    /// chart's language; nil where no place is said, a pie).
+    struct XInfo: Encodable { var labels: [String]; var places: [String]? }
     /// One playback speed of one series: seconds between notes and the rows played (nil: every row).
     struct Playback: Encodable { var gap: Double; var rows: [Int]? }
     struct SeriesInfo: Encodable {
         var name: String
-        var labels: PointTemplates
-        /// The reader settings' other wordings (terse, value first): the script only chooses.
-        var variants: LabelVariants
+        /// Every wording's template (`SeriesWordings`): the script picks one by `text.wordings`.
+        var labels: SeriesWordings
         /// The value of each scrubber point as a number text without unit (nil: no data).
         var values: [String?]
         /// Said after a point's label (", total 5,120, size 120"); nil when no point has any.
@@ -42,8 +44,7 @@ struct ChartScriptData: Encodable {
     /// `cells`: the line; `cursor[c]`: column c's cell with the cursor; `starts[c]`: column c's first point.
     struct BrailleScript: Encodable { var cells: String; var cursor: [String]; var starts: [Int] }
     struct AllInfo: Encodable {
-        var labels: AllSeriesTemplates
-        var variants: AllSeriesVariants
+        var labels: AllSeriesWordings
         var minRow: Int?
         var maxRow: Int?
         var brief: String
@@ -78,12 +79,12 @@ struct ChartScriptData: Encodable {
 
 /// What the scrubber says (`text` in the data script), made once per chart in its language:
 /// the texts made for this chart (`Computed`) and the catalogue's fixed messages, one JSON object.
-/// `{n}`, `{count}`, `{title}` are filled by the script; nothing else is.
+/// `{title}` (and `{p}` of `position`) are filled by the script; nothing else is.
 struct ScrubberText: Encodable {
     /// The messages the script says as the catalogue has them: `text.<name>` is `scrubber.<name>`.
     /// A new one is a catalogue entry, its name here and its use in `Public/pitchline.js`.
     static let messageNames = [
-        "series", "allSeries", "oneSeries",  // Up/Down: before the point on a series switch; with one series
+        "oneSeries",  // Up/Down with one series (a switch's words are the series' `to` templates)
         "highest", "lowest", "firstPoint", "lastPoint",  // before the point: [ and ], past either end or playback's end
         "playing", "stopped",  // P; "stopped" before the point where playback stopped
         "noAudio", "noSound", "loadingSound", "synthesised",  // the chart's sound missing, or not playable yet
@@ -105,19 +106,13 @@ struct ScrubberText: Encodable {
         /// A heatmap: said before the cell when Up/Down would go past the top or bottom row (its
         /// rows stop there, as a row stops at its ends); nil: Up/Down cycle through the series.
         var rowEnds: [String]? = nil
-        /// Verbose setting: said after a point, ", {p} of 1,461" (`{p}`: the point's place from 1).
+        /// Verbose setting: the `{p}` piece, ", {p} of 1,461" (`{p}`: `x.places[i]`).
         var position = ""
-        /// Verbose setting: the place follows the row's name (`{x}`), and `seriesAfter` is left
-        /// out, so one count is said (a box plot: "February, 2 of 12, upper quartile …").
-        var positionFollowsX: Bool?
-        /// How the page writes the one number it writes (the verbose setting's place, "1.461"): the
-        /// chart language's grouping separator and CLDR minimum grouping digits (`TextLocale`).
-        var grouping: String
-        var groupingMinimum: Int
+        /// Each wording's rule by key ("normal.xFirst", "shown"): which templates the script joins.
+        var wordings: [String: WordingRule]
     }
     var computed: Computed
-    /// `messageNames`' texts by name, and what a kind says instead: a box plot's `seriesAfter`
-    /// (said after the point on a series switch, ", 2 of 5"), a heatmap's `series` ("Row 2 of 7: ").
+    /// `messageNames`' texts by name.
     var messages: [String: String]
 
     init(_ computed: Computed, messages m: Messages) {
@@ -193,11 +188,14 @@ extension ChartPresentation {
             let d = description.series[s]
             return ChartScriptData.SeriesInfo(
                 name: chart.series[s].name,
-                labels: speech.pointTemplates(series: s),
-                variants: speech.labelVariants(series: s),
+                labels: speech.wordings(series: s),
                 values: rows.map { speech.templateValue(series: s, row: $0) },
                 details: { let d = rows.map { speech.detailText(series: s, row: $0) }; return d.contains { $0 != nil } ? d : nil }(),
-                partDetails: totals == nil ? nil : rows.map { speech.detailText(series: s, row: $0, withTotal: false) },
+                partDetails: { () -> [String?]? in
+                    guard chart.hasAllSeriesView else { return nil }
+                    let parts = rows.map { speech.detailText(series: s, row: $0, withTotal: false) }
+                    return parts == rows.map { speech.detailText(series: s, row: $0) } ? nil : parts
+                }(),
                 tones: audio.map { a in rows.map { a.pointTones[s][$0] } },
                 brief: briefs[s], more: mores[s],
                 sharedTones: audio?.sharedPointTones.map { shared in rows.map { shared[s][$0] } },
@@ -218,7 +216,7 @@ extension ChartPresentation {
             let lows = description.series.compactMap { d in d.statistics.min.map { ($0, d.statistics.minRow!) } }
             let highs = description.series.compactMap { d in d.statistics.max.map { ($0, d.statistics.maxRow!) } }
             all = .init(
-                labels: speech.allSeriesTemplates, variants: speech.allSeriesVariants,
+                labels: speech.allWordings,
                 minRow: toScrub(lows.min { $0.0 < $1.0 }?.1), maxRow: toScrub(highs.max { $0.0 < $1.0 }?.1),
                 brief: briefs.joined(separator: " "), more: mores.joined(separator: " "), details: totals)
         }
@@ -239,21 +237,15 @@ extension ChartPresentation {
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: PlaybackPlan.speedText($0, speech)) },
             normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0,
             position: speech.positionTemplate(pointCount: chart.pointCount),
-            positionFollowsX: speech.positionFollowsX ? true : nil,
-            grouping: m.locale.groupingSeparator, groupingMinimum: m.locale.minimumGroupingDigits),
+            wordings: speech.wordingRules),
             messages: m)
         var startSeries: Int?, upIsNext: Bool?
         if let box = chart.semantics.box {
-            // A box plot: the statistic is named in the label ("March, lower quartile 9.4 °C"),
-            // its place after it; Up is the higher statistic; the median first.
-            text.messages["series"] = ""
-            text.messages["seriesAfter"] = m["scrubber.place"]
-            text.messages["allSeries"] = m["scrubber.statistics"]
+            // A box plot: Up is the higher statistic; the median first.
             startSeries = box.series(.median)
             upIsNext = true
         }
         if chart.mark == .rect {
-            text.messages["series"] = m["scrubber.row"]
             text.computed.rowEnds = [m["scrubber.topRow"], m["scrubber.bottomRow"]]
         }
         if let axes = speech.kindAxes {  // X: the slices or columns; Y: the rest (rows, colour)
@@ -264,7 +256,8 @@ extension ChartPresentation {
             id: chart.id, title: chart.title,
             pointCount: chart.pointCount,
             rows: isScrubberReduced ? rows : nil,
-            x: .init(labels: rows.map { speech.xLabel($0) }),
+            x: .init(labels: rows.map { speech.xLabel($0) },
+                     places: text.computed.position.isEmpty ? nil : rows.map { speech.placeNumber(row: $0) }),
             series: series, all: all,
             audio: audio.map { OneObject(first: $0.bank, second: ["toneDuration": chart.options.audio.toneDuration]) },
             text: text, startSeries: startSeries, upIsNext: upIsNext, marks: markInfos(rows: rows, toScrub: toScrub),

@@ -88,7 +88,7 @@ public struct PageFrame: Sendable {
 
 /// A page's context plus the values every page shares (`lang`; `t`: the page language's
 /// messages, `{{t.page.skip}}`; `playbackSpeeds`, the settings dialog's choices from
-/// `PlaybackPlan` in that language; a whole page's `PageFrame`), so each page's context type
+/// `PlaybackPlan` in that language; `readerSettings`, its other choices and defaults); a whole page's `PageFrame`), so each page's context type
 /// does not repeat them. Other names are looked up in the page's context as Mustache would.
 struct SiteWideContext: MustacheParent {
     let page: Any
@@ -108,6 +108,7 @@ struct SiteWideContext: MustacheParent {
             if name == "cssPath" { return frame.assets.cssPath }
             if name == "jsPath" { return frame.assets.jsPath }
         }
+        if name == "readerSettings" { return ReaderSettingsContext(messages: t.messages) }
         if name == "playbackSpeeds" {
             let m = t.messages
             return PlaybackPlan.speeds.map {
@@ -119,6 +120,21 @@ struct SiteWideContext: MustacheParent {
         guard let value = Mirror(reflecting: page).children.first(where: { $0.label == name })?.value else { return nil }
         let mirror = Mirror(reflecting: value)
         return mirror.displayStyle == .optional ? mirror.children.first?.value : value
+    }
+}
+
+/// The settings dialog's choices (`ReaderSettings`) in the page's language:
+/// `{{#readerSettings.pitch}}…{{value}} {{text}}{{#checked}}…{{/readerSettings.pitch}}`, and
+/// `{{#readerSettings.speech}} checked{{/readerSettings.speech}}` for a checkbox on by default.
+struct ReaderSettingsContext: MustacheParent {
+    let messages: Messages
+    struct Choice { var value: String; var text: String; var checked: Bool }
+
+    func child(named name: String) -> Any? {
+        if name == "speech" { return ReaderSettings.speech }
+        if name == "tones" { return ReaderSettings.tones }
+        guard let group = ReaderSettings.groups.first(where: { $0.name == name }) else { return nil }
+        return group.choices.map { Choice(value: $0.value, text: messages[$0.key], checked: $0.isDefault) }
     }
 }
 

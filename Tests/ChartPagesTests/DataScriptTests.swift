@@ -22,7 +22,13 @@ struct DataScriptTests {
         }
         #expect((text["describe"] as? [String])?.count == 2)
         #expect((text["speeds"] as? [[String: Any]])?.count == PlaybackPlan.speeds.count)
-        #expect(text["grouping"] as? String == m.locale.groupingSeparator)
+        // Each wording's rule (which templates the page joins), and the places the verbose wording says.
+        #expect(Set((text["wordings"] as? [String: Any] ?? [:]).keys) == Set((LabelWording.allSpoken + [.shown]).map(\.key)))
+        #expect((text["wordings"] as? [String: [Any]])?["verbose.valueFirst"]?.count == 4)
+        let object = try Self.object(ChartPresentation(chart: chart), audio: nil)
+        let places = (object["x"] as? [String: Any])?["places"] as? [String]
+        let speech = SpeechFormatter(chart: chart)
+        #expect(places == ChartPresentation(chart: chart).scrubRows.map { speech.placeNumber(row: $0) })
     }
 
     @Test func audioIsTheBankAndTheToneDuration() throws {

@@ -55,7 +55,7 @@ struct KindsDrawingTests {
         let cy = series.map { ($0["cy"] as? [Double])?.first ?? -1 }
         let cx = (series[0]["cx"] as? [Double]) ?? []
         #expect(cy[1] > cy[0] && cx.count == 3 && cx[2] > cx[1] && cx[1] > cx[0])   // cell centres: rows down, columns across
-        #expect(((data["text"] as? [String: Any])?["series"] as? String) == "Row {n} of {count}: ")
+        #expect((series[1]["labels"] as? [String: String])?["to"] == "Row 2 of \(series.count): {l}")   // Up/Down names the row
         #expect(((data["text"] as? [String: Any])?["rowEnds"] as? [String]) == ["Top row: ", "Bottom row: "])
         // The colour legend gives both ends with their unit, and the high end stays in the drawing
         // at the phone's text size (twice as large).

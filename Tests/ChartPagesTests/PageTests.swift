@@ -41,6 +41,31 @@ let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pit
         #expect(html.contains("href=\"seattle-temperature.csv\""))
     }
 
+    /// The settings dialog offers `ReaderSettings`' choices with its defaults checked: the one
+    /// source the page script reads its defaults from (one checked choice per group).
+    @Test(arguments: ["en", "de"])
+    func theSettingsDialogChecksTheReaderSettingsDefaults(language: String) async throws {
+        let renderer = try await PageRenderer(templatesDirectory: Fixtures.templates)
+        var chart = Fixtures.temperatures()
+        chart.options.language = language
+        let html = try renderer.chartPage(ChartPresentation(chart: chart), dataScript: "x.js", audio: nil, assets: assets)
+        let form = html.components(separatedBy: "<form class=\"pl-settings-form\"")[1].components(separatedBy: "</form>")[0]
+            .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&#x27;", with: "'")
+        let m = Messages(tag: language)
+        for group in ReaderSettings.groups {
+            #expect(occurrences(of: "name=\"\(group.name)\"", in: form) == group.choices.count, "\(group.name)")
+            for choice in group.choices {
+                let input = "<input type=\"radio\" name=\"\(group.name)\" value=\"\(choice.value)\"\(choice.isDefault ? " checked" : "")> \(m[choice.key])</label>"
+                #expect(form.contains(input), "\(input)")
+            }
+            #expect(group.choices.filter(\.isDefault).count == 1)
+        }
+        #expect(form.contains("<input type=\"radio\" name=\"verbosity\" value=\"\(ReaderSettings.verbosity.rawValue)\" checked>"))
+        #expect(form.contains("<input type=\"checkbox\" name=\"speech\"\(ReaderSettings.speech ? " checked" : "")>"))
+        #expect(form.contains("<input type=\"checkbox\" name=\"tones\"\(ReaderSettings.tones ? " checked" : "")>"))
+        #expect(occurrences(of: " checked", in: form) == ReaderSettings.groups.count + 3)  // and normal speed
+    }
+
     @Test func noInlineScriptsOrStyles() async throws {
         let renderer = try await PageRenderer(templatesDirectory: Fixtures.templates)
         let html = try renderer.chartPage(ChartPresentation(chart: Fixtures.temperatures()), dataScript: "x.js", audio: nil, assets: assets)

@@ -38,7 +38,8 @@ import Testing
         let script = try #require(set.files.values.first { $0.role == .chartData && $0.chartID == "regen" })
         let js = String(decoding: script.data, as: UTF8.self)
         #expect(js.contains("\"highest\":\"Höchster Wert: \""))
-        #expect(js.contains("\"series\":\"Reihe {n} von {count}: \""))
+        #expect(!js.contains("\"to\":"))  // one series: no switch to name
+        #expect(js.contains("\"places\":[\"1\",\"2\",\"3\"]"))
         #expect(js.contains("1,5-fache Geschwindigkeit"))
     }
 

@@ -305,7 +305,7 @@ extension Messages {
         "table.note": "The table shows the first {shown} of {total} rows. Download the CSV file below for all of them.",
         "downloads.series": "series {n}",
 
-        // What the scrubber says (ScrubberText; {n}, {count}, {title} are filled by the script)
+        // What the scrubber says (ScrubberText; {title} is filled by the script, {n} and {count} by SpeechFormatter+Wordings)
         "brief.range": "lowest {min} {minAt}, highest {max} {maxAt}",
         "brief.sentence": "{shape}; {range}.",
         "brief.nameOnly": "{name}: {range}.",
