@@ -27,10 +27,8 @@ struct Inspect: ParsableCommand {
                 case .chart(let chart): out.append(Self.dump(chart, file: file))
                 case .figure(let figure): out.append(Self.dump(figure, file: file))
                 }
-            } catch let problem as ChartProblem {
-                out.append(["file": file, "problems": [problem.description]])
-            } catch {
-                out.append(["file": file, "problems": ["\(error)"]])
+            } catch {  // loadItem throws only ChartProblem
+                out.append(["file": file, "problems": [error.description]])
             }
         }
         let value: Any = files.count == 1 ? out[0] : out
