@@ -97,24 +97,11 @@ public struct Messages: Sendable {
         }
     }
 
-    /// Fills `{name}` placeholders in one pass; a placeholder without a value stays as written
+    /// Fills `{name}` placeholders (`SpeechFormatter.fill`); a placeholder without a value stays as written
     /// (so `{x}` and `{v}` pass through to the page script's label templates).
     static func fill(_ template: String, _ values: [String: String], language: Language) -> String {
         guard template.contains("{") else { return template }
-        var out = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let tail = rest[rest.index(after: open)...]
-            if let close = tail.firstIndex(of: "}"), let value = values[String(tail[..<close])] {
-                out += value
-                rest = tail[tail.index(after: close)...]
-            } else {
-                out += "{"
-                rest = tail
-            }
-        }
-        out += rest
+        let out = SpeechFormatter.fill(template, values)
         return language == .fr ? elidedFrench(out) : out
     }
 
