@@ -44,9 +44,9 @@
     return c;
   }
 
-  /* Fills the generator's `{name}` placeholders from `names` in one pass (SpeechFormatter.fill). */
+  /* Fills the generator's `{name}` placeholders from `names` in one pass, `{}` a literal "{" (SpeechFormatter.fill). */
   function fillNamed(template, names) {
-    return template.replace(/\{(\w+)\}/g, function (m, k) { return names.hasOwnProperty(k) ? String(names[k]) : m; });
+    return template.replace(/\{(\w*)\}/g, function (m, k) { return k === "" ? "{" : names.hasOwnProperty(k) ? String(names[k]) : m; });
   }
 
   function Chart(figure, data) {
@@ -377,7 +377,7 @@
      the chart. */
   P.say = function (text) {
     if (!this.live) return;
-    if (document.activeElement !== this.slider) text = fillNamed(this.text.elsewhere, { title: this.data.title }) + text;
+    if (document.activeElement !== this.slider) text = fillNamed(this.text.elsewhere, { title: this.data.title, m: text });
     this.toggle = !this.toggle;   // a repeated message must still change the region's text
     this.live.textContent = text + (this.toggle ? "\u00a0" : "");
   };
@@ -569,7 +569,7 @@
     else this.playPoint();   // sound first: the DOM updates after start() cost no latency
     this.show(row);
     if (!settings.get("speech")) return;   // the reader chose tones only: Space says the point
-    this.announce((edge ? (row === last ? this.text.lastPoint : this.text.firstPoint) : "") + this.label(row));
+    this.announce(edge ? fillNamed(row === last ? this.text.lastPoint : this.text.firstPoint, { l: this.label(row) }) : this.label(row));
   };
 
   P.pick = function (row) {
@@ -673,7 +673,7 @@
     if (count < 2) { this.say(this.text.oneSeries); return; }
     if (this.text.rowEnds && (this.s + dir < 0 || this.s + dir >= count)) {   // a heatmap's rows stop at the top and bottom
       if (ctx && this.data.audio) { this.tone(this.data.audio.endTone, ctx.currentTime, this.row); this.heard(this.data.audio.toneDuration * 1000); }
-      this.announce(this.text.rowEnds[dir < 0 ? 0 : 1] + this.label(this.row));
+      this.announce(fillNamed(this.text.rowEnds[dir < 0 ? 0 : 1], { l: this.label(this.row) }));
       return;
     }
     this.s = (this.s + dir + count) % count;
@@ -729,7 +729,7 @@
     this.playPoint();
     if (ctx && this.data.audio && this.data.audio.markTone != null) this.tone(this.data.audio.markTone, ctx.currentTime + this.data.audio.toneDuration, this.row);
     this.show(this.row);
-    self.announce(this.marks[stops[best][1]].say + this.label(this.row));
+    self.announce(fillNamed(this.marks[stops[best][1]].say, { l: this.label(this.row) }));
   };
 
   /* `[` / `]`: the lowest / highest value of the current series (of all series in the all view),
@@ -741,7 +741,7 @@
     this.row = row;
     this.playPoint();
     this.show(row);
-    this.announce((high ? this.text.highest : this.text.lowest) + this.label(row));
+    this.announce(fillNamed(high ? this.text.highest : this.text.lowest, { l: this.label(row) }));
   };
 
   /* The generator's playback plan for the current series (the first series stands for the all
@@ -809,7 +809,7 @@
     if (playingChart === this) playingChart = null;
     clearTimeout(p.timer);
     if (ctx) this.tone(this.data.audio.endTone, ctx.currentTime + 0.02, this.row);
-    this.announce(this.text.lastPoint + this.label(this.row));
+    this.announce(fillNamed(this.text.lastPoint, { l: this.label(this.row) }));
   };
 
   /* Stops playback; the cursor stays where the sound was. `announce`: "Stopped" and the point. */
@@ -821,7 +821,7 @@
     clearTimeout(p.timer);
     var now = this.cut(p);
     while (p.marks.length && p.marks[0][0] <= now) this.show(p.marks.shift()[1]);
-    if (announce) this.announce(this.text.stopped + this.label(this.row));
+    if (announce) this.announce(fillNamed(this.text.stopped, { l: this.label(this.row) }));
     else this.announce(this.label(this.row), true);
   };
 

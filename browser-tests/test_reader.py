@@ -363,16 +363,16 @@ def test_accessibility_tree_of_the_scrubber_in_every_mode(new_page, site):
     page.keyboard.press("ArrowDown")
     page.keyboard.press("]")
     seen["highest"] = ax_slider(page)
-    assert seen["highest"]["value"].startswith(d["text"]["highest"])
+    assert seen["highest"]["value"].startswith(d["text"]["highest"].split("{l}")[0])   # the generator's template: the point follows
     page.keyboard.press("p")
     page.wait_for_timeout(300)
     page.keyboard.press("Escape")
     seen["stopped"] = ax_slider(page)
-    assert seen["stopped"]["value"].startswith(d["text"]["stopped"])
+    assert seen["stopped"]["value"].startswith(d["text"]["stopped"].split("{l}")[0])   # the generator's template: the point follows
     page.keyboard.press("End")
     page.keyboard.press("ArrowRight")
     seen["end"] = ax_slider(page)
-    assert seen["end"]["value"].startswith(d["text"]["lastPoint"])
+    assert seen["end"]["value"].startswith(d["text"]["lastPoint"].split("{l}")[0])   # the generator's template: the point follows
     for name, node in seen.items():
         assert node["role"] == "slider" and node["name"] == "Audio chart", name
         lo, hi = node["range"]

@@ -290,7 +290,7 @@ def test_every_point_in_every_view_and_wording_says_the_generators_label(browser
                         assert readout is None or readout == shown[view][row], where
                         seen.add((view, row))
                         checked += 1
-                    elif text in [e + views[view][row] for e in data["text"].get("rowEnds") or []]:
+                    elif text in [e.replace("{l}", views[view][row]) for e in data["text"].get("rowEnds") or []]:
                         pass   # a heatmap's top or bottom row: Up/Down stops there, says so and the point
                     else:
                         assert text == want["switches"][view][row], where
@@ -845,3 +845,30 @@ def test_sound_pans_from_left_to_right_along_the_x_axis(page, origin):
     for _ in range(5):
         page.keyboard.press("PageDown")       # half way: the middle
     assert abs(plays(page)[-1]["pan"]) < 0.01
+
+
+def test_braces_in_author_text_are_said_as_written(browser, tmp_path):
+    """A series named "T {d}" or "a{v}b" and a unit "{p}" hold the label templates' slot names;
+    the page says them as written (the templates' literal brace `{}`), exactly as `pitchline
+    labels` does, in the series views, the all-series view and the switch announcements."""
+    site = tmp_path / "site"
+    (site / "charts").mkdir(parents=True)
+    (site / "charts" / "braces.csv").write_text("day,T_{d},a{v}b\n2024-01-01,1,2\n2024-01-02,3,4\n", encoding="utf-8")
+    (site / "charts" / "braces.csv.json").write_text(json.dumps({"title": "Braces", "unit": "{p}"}), encoding="utf-8")
+    out = fixture_site._export(site, tmp_path / "out")
+    want = json.loads(fixture_site.labels_json(site))["braces"]
+    assert want["series"][0][0] == "1 January 2024, T {d} 1 {p}"   # the generator: as written ("_" is a space in a bare CSV's column name)
+    assert want["series"][1][1] == "2 January 2024, a{v}b 4 {p}"
+    with recorded_page(browser) as page:
+        page.goto(Path(out, "charts", "braces.html").as_uri())
+        page.wait_for_function("() => !document.querySelector('.pl-scrub').hidden")
+        page.focus(".pl-slider")
+        said = [valuetext(page)]
+        page.keyboard.press("ArrowRight")
+        said.append(valuetext(page))
+        for _ in range(2):
+            page.keyboard.press("ArrowDown")
+            said.append(valuetext(page))
+    standard = want["wordings"]["normal.xFirst"]
+    assert said == [want["series"][0][0], want["series"][0][1], standard["switches"][1][1], standard["switches"][2][1]]
+    assert "a{v}b 4 {p}" in said[2] and "T {d} 3" in said[3], said

@@ -24,18 +24,9 @@ public struct AllSeriesTemplates: Sendable, Equatable, Encodable {
 }
 
 extension SpeechFormatter {
-    /// Fills `{x}` and `{v}` in one pass (a value containing "{x}" stays as it is).
+    /// Fills `{x}` and `{v}` (`fill(_:_:)`).
     public static func fill(_ template: String, x: String, value: String? = nil) -> String {
-        var out = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let tail = rest[open...]
-            if tail.hasPrefix("{x}") { out += x; rest = tail.dropFirst(3) }
-            else if tail.hasPrefix("{v}") { out += value ?? ""; rest = tail.dropFirst(3) }
-            else { out += "{"; rest = tail.dropFirst() }
-        }
-        return out + rest
+        fill(template, ["x": x, "v": value ?? ""])
     }
 
     /// The y unit in words for speech: the author's `spokenUnit`, else `SpokenUnits.words`.

@@ -94,14 +94,15 @@ public struct AllSeriesWordings: Sendable, Equatable, Encodable {
 
 extension SpeechFormatter {
     /// Fills `{name}` placeholders whose name is a key of `pieces`, in one pass (a piece holding
-    /// "{x}" stays as it is); other braces stay. The page script's `fillNamed` does the same.
+    /// "{x}" stays as it is); `{}` is a literal "{" (`templateLiteral`); other braces stay. The
+    /// page script's `fillNamed` does the same.
     public static func fill(_ template: String, _ pieces: [String: String]) -> String {
         var out = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
             let tail = rest[rest.index(after: open)...]
-            if let close = tail.firstIndex(of: "}"), let piece = pieces[String(tail[..<close])] {
+            if let close = tail.firstIndex(of: "}"), let piece = tail[..<close].isEmpty ? "{" : pieces[String(tail[..<close])] {
                 out += piece
                 rest = tail[tail.index(after: close)...]
             } else {
@@ -110,6 +111,27 @@ extension SpeechFormatter {
             }
         }
         return out + rest
+    }
+
+    /// Author text (a series name, title or unit) as it stands inside a label template: each "{"
+    /// written `{}`, which `fill` turns back, so a series named "T_{d}" is said as named, not
+    /// filled as the `{d}` slot.
+    public static func templateLiteral(_ text: String) -> String {
+        text.replacingOccurrences(of: "{", with: "{}")
+    }
+
+    /// This formatter over the chart with its author text as template literals: the one that
+    /// makes label templates.
+    var templateMaker: SpeechFormatter {
+        var y = chart.y
+        guard chart.series.contains(where: { $0.name.contains("{") }) || spokenNames.contains(where: { $0.contains("{") })
+                || [y.title, y.unit ?? "", y.spokenUnit ?? ""].contains(where: { $0.contains("{") }) else { return self }
+        var copy = self
+        (y.title, y.unit, y.spokenUnit) = (Self.templateLiteral(y.title), y.unit.map(Self.templateLiteral), y.spokenUnit.map(Self.templateLiteral))
+        copy.chart.y = y
+        for s in copy.chart.series.indices { copy.chart.series[s].name = Self.templateLiteral(chart.series[s].name) }
+        copy.spokenNames = spokenNames.map(Self.templateLiteral)
+        return copy
     }
 
     /// Which templates `wording` takes on this chart (see `WordingRule`).
@@ -134,7 +156,8 @@ extension SpeechFormatter {
 
     /// `series`' templates in every wording (the data script's `series[s].labels`).
     public func wordings(series: Int) -> SeriesWordings {
-        let t = pointTemplates(series: series), v = labelVariants(series: series), slots = placeSlots
+        let maker = templateMaker
+        let t = maker.pointTemplates(series: series), v = maker.labelVariants(series: series), slots = placeSlots
         let said = { (template: String) in template.replacingOccurrences(of: "{x}", with: slots.x) + "{d}" + slots.end }
         let m = messages
         let place = ["n": TextFormat.count(series + 1, locale: locale), "count": TextFormat.count(chart.series.count, locale: locale)]
@@ -158,7 +181,8 @@ extension SpeechFormatter {
 
     /// The all-series view's templates (the data script's `all.labels`).
     public var allWordings: AllSeriesWordings {
-        let t = allSeriesTemplates, v = allSeriesVariants, slots = placeSlots
+        let maker = templateMaker
+        let t = maker.allSeriesTemplates, v = maker.allSeriesVariants, slots = placeSlots
         let to = messages[chart.semantics.box != nil ? "scrubber.statistics" : "scrubber.allSeries"] + "{l}"
         return AllSeriesWordings(
             say: t.say.replacingOccurrences(of: "{x}", with: slots.x) + "{v}{d}" + slots.end,

@@ -3,7 +3,7 @@ import Foundation
 /// Text for ears (and for the readout): dates as "3 January 2012", values as "11.7 °C" with a
 /// true minus sign and thousands separators, never ISO timestamps or exponents.
 public struct SpeechFormatter: Sendable {
-    public let chart: Chart
+    public internal(set) var chart: Chart
     /// The number format used for y values (the spec's, or one that fits the data).
     public let valueFormat: NumberFormat
     /// Per series, the format for table cells: fixed decimals so a column lines up, as many as
@@ -17,7 +17,7 @@ public struct SpeechFormatter: Sendable {
     /// spoken "in 1998", rates "a year".
     public let xIsYears: Bool
     /// Spoken series names, computed once (labels are built per point).
-    let spokenNames: [String]
+    var spokenNames: [String]
     /// English cycle labels a timeUnit made ("January", "Sunday", "3 January") in the chart's
     /// language; empty for English.
     let cycleNames: [String: String]
@@ -246,7 +246,7 @@ public struct SpeechFormatter: Sendable {
     /// "3 January 2012, maximum temperature 11.7 °C"; a scatter plot names both coordinates:
     /// "miles 3,675, price 2.38 USD per gallon".
     public func pointLabel(series: Int, row: Int) -> String {
-        let t = pointTemplates(series: series)
+        let t = templateMaker.pointTemplates(series: series)
         let value = templateValue(series: series, row: row)
         return Self.fill(value == nil ? t.showGap : t.show, x: xLabel(row), value: value) + (detailText(series: series, row: row) ?? "")
     }

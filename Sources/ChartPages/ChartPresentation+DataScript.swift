@@ -79,16 +79,17 @@ struct ChartScriptData: Encodable {
 
 /// What the scrubber says (`text` in the data script), made once per chart in its language:
 /// the texts made for this chart (`Computed`) and the catalogue's fixed messages, one JSON object.
-/// `{title}` (and `{p}` of `position`) are filled by the script; nothing else is.
+/// `{title}`, `{m}`, `{l}` (the point's label) and `{p}` of `position` are filled by the script;
+/// nothing else is.
 struct ScrubberText: Encodable {
     /// The messages the script says as the catalogue has them: `text.<name>` is `scrubber.<name>`.
     /// A new one is a catalogue entry, its name here and its use in `Public/pitchline.js`.
     static let messageNames = [
         "oneSeries",  // Up/Down with one series (a switch's words are the series' `to` templates)
-        "highest", "lowest", "firstPoint", "lastPoint",  // before the point: [ and ], past either end or playback's end
-        "playing", "stopped",  // P; "stopped" before the point where playback stopped
+        "highest", "lowest", "firstPoint", "lastPoint",  // {l}: the point; [ and ], past either end or playback's end
+        "playing", "stopped",  // P; "stopped" with the point ({l}) where playback stopped
         "noAudio", "noSound", "loadingSound", "synthesised",  // the chart's sound missing, or not playable yet
-        "elsewhere",  // before a message said while focus is elsewhere ("{title}: ")
+        "elsewhere",  // a message ({m}) said while focus is elsewhere, named by its chart ({title})
         "noMarks",  // M on a chart without rules or labels
         "toneFirst", "together",  // T: the order of tone and speech (docs/architecture.md, "Tone and speech")
         "ownScales", "sharedScale", "oneScale",  // C: series on their own pitch scales, or one shared

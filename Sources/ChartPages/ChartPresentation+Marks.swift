@@ -38,7 +38,7 @@ extension ChartPresentation {
                 }
                 return hits
             }
-            return MarkInfo(say: speech.landmarkLabel(i, of: marks.count, a) + ". ", rows: perSeries)
+            return MarkInfo(say: SpeechFormatter.templateLiteral(speech.landmarkLabel(i, of: marks.count, a)) + ". {l}", rows: perSeries)
         }
     }
 

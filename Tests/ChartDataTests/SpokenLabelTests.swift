@@ -58,4 +58,22 @@ struct SpokenLabelTests {
     @Test func fillIsOnePassAndKeepsOtherBraces() {
         #expect(SpeechFormatter.fill("{x}: {v} {y}", x: "{v}", value: "3") == "{v}: 3 {y}")
     }
+
+    /// A series, title or unit holding braces is said as written in every wording and view: its
+    /// "{d}" or "{v}" is text, not a slot of the label templates (LaTeX-style "T_{d}").
+    @Test func authorBracesAreTextNotTemplateSlots() throws {
+        let csv = "day,T_{d},a{v}b\n2024-01-01,1,2\n2024-01-02,3,4\n"
+        let c = try spec("""
+        {"data": {"url": "../data/b.csv"}, "transform": [{"fold": ["T_{d}", "a{v}b"], "as": ["k", "t"]}],
+         "mark": "line", "encoding": {"x": {"field": "day", "type": "temporal"},
+         "y": {"field": "t", "type": "quantitative", "title": "Dew {x}"}, "color": {"field": "k"}},
+         "usermeta": {"pitchline": {"unit": "{p}"}}}
+        """, files: ["site/data/b.csv": csv])
+        let f = SpeechFormatter(chart: c)
+        #expect(f.spokenLabel(series: 0, row: 0) == "1 January 2024, T_{d} 1 {p}")
+        #expect(f.pointLabel(series: 1, row: 1) == "2 January 2024, a{v}b 4 {p}")
+        #expect(f.spokenAllLabel(row: 0) == "1 January 2024, in {p}: T_{d} 1, a{v}b 2")
+        #expect(f.switchAnnouncement(view: 1, row: 0, wording: .spoken(.verbose, .valueFirst)) == "Series 2 of 2: a{v}b 2 {p}, 1 January 2024, 1 of 2")
+        #expect(SpeechFormatter.fill(f.wordings(series: 0).say, ["x": "X", "v": "9", "d": "", "p": ""]) == "X, T_{d} 9 {p}")
+    }
 }

@@ -56,7 +56,7 @@ struct KindsDrawingTests {
         let cx = (series[0]["cx"] as? [Double]) ?? []
         #expect(cy[1] > cy[0] && cx.count == 3 && cx[2] > cx[1] && cx[1] > cx[0])   // cell centres: rows down, columns across
         #expect((series[1]["labels"] as? [String: String])?["to"] == "Row 2 of \(series.count): {l}")   // Up/Down names the row
-        #expect(((data["text"] as? [String: Any])?["rowEnds"] as? [String]) == ["Top row: ", "Bottom row: "])
+        #expect(((data["text"] as? [String: Any])?["rowEnds"] as? [String]) == ["Top row: {l}", "Bottom row: {l}"])
         // The colour legend gives both ends with their unit, and the high end stays in the drawing
         // at the phone's text size (twice as large).
         #expect(p.svg.contains(">5 °C</text>") && p.svg.contains(">14 °C</text>"))

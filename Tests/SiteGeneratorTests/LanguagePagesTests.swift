@@ -37,7 +37,7 @@ import Testing
         // The scrubber's messages come from the generator, in the chart's language.
         let script = try #require(set.files.values.first { $0.role == .chartData && $0.chartID == "regen" })
         let js = String(decoding: script.data, as: UTF8.self)
-        #expect(js.contains("\"highest\":\"Höchster Wert: \""))
+        #expect(js.contains("\"highest\":\"Höchster Wert: {l}\""))
         #expect(!js.contains("\"to\":"))  // one series: no switch to name
         #expect(js.contains("\"places\":[\"1\",\"2\",\"3\"]"))
         #expect(js.contains("1,5-fache Geschwindigkeit"))
