@@ -50,7 +50,7 @@ def test_statistics_are_heard_up_and_down_groups_left_and_right(browser, base_ur
     slider.wait_for(state="visible")
     assert slider.get_attribute("aria-valuetext") == "January, median 8.3 degrees Celsius"
     slider.focus()
-    page.wait_for_function("window.__decoded.length > 0")
+    page.wait_for_function("() => window.__decoded.length > 0", timeout=15000)   # a function: polled without eval (the page's CSP forbids eval)
     data = page.evaluate(f"window.PitchlineCharts['{ID}']")
     start = {t[0]: t[2] for t in data["audio"]["tones"]}
 

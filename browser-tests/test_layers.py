@@ -135,8 +135,13 @@ def test_bump_chart_draws_rank_one_on_top_and_says_ranks(page_for, base_url):
     assert summary.startswith("Bump chart of"), summary
     assert "Rank 1 is at the top of the chart and plays the highest note" in summary, summary
     assert "Largest rise: renewables, from rank 3 to rank 2." in summary.replace("Renewables", "renewables"), summary
+    page.wait_for_function("() => !document.querySelector('.pl-scrub').hidden")
     slider = page.locator(".pl-slider")
+    text = slider.get_attribute("aria-valuetext")
+    assert text == "2001, Fossil Fuels rank 1 of 3", text   # the first year: fossil fuels lead
     slider.focus()
     page.keyboard.press("ArrowRight")
+    # Tone first (the default): the label follows the tone, so wait for it rather than read at once.
+    page.wait_for_function("() => document.querySelector('.pl-slider').getAttribute('aria-valuetext') !== '2001, Fossil Fuels rank 1 of 3'")
     text = slider.get_attribute("aria-valuetext")
-    assert text.startswith("2001, ") and text.endswith(" rank 1 of 3"), text   # fossil fuels lead in 2001
+    assert text == "2002, Fossil Fuels rank 1 of 3", text
