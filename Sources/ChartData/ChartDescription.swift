@@ -15,19 +15,15 @@ public struct SeriesStatistics: Sendable, Equatable {
     public init(values: [Double?]) {
         var present: [Double] = []
         present.reserveCapacity(values.count)
-        var minRow: Int?, maxRow: Int?
         var sum = 0.0
-        for (row, value) in values.enumerated() {
+        for value in values {
             guard let v = value, v.isFinite else { continue }
             present.append(v)
             sum += v
-            if minRow == nil || v < values[minRow!]! { minRow = row }
-            if maxRow == nil || v > values[maxRow!]! { maxRow = row }
         }
         count = present.count
         missing = values.count - present.count
-        self.minRow = minRow
-        self.maxRow = maxRow
+        (minRow, maxRow) = Self.extremeRows(values)
         min = minRow.map { values[$0]! }
         max = maxRow.map { values[$0]! }
         mean = count > 0 ? sum / Double(count) : nil
@@ -37,6 +33,17 @@ public struct SeriesStatistics: Sendable, Equatable {
         } else {
             median = nil
         }
+    }
+
+    /// The rows of the lowest and highest finite value, the first of equals (nil without one).
+    public static func extremeRows(_ values: [Double?]) -> (low: Int?, high: Int?) {
+        var low: Int?, high: Int?
+        for (row, value) in values.enumerated() {
+            guard let v = value, v.isFinite else { continue }
+            if low == nil || v < values[low!]! { low = row }
+            if high == nil || v > values[high!]! { high = row }
+        }
+        return (low, high)
     }
 }
 

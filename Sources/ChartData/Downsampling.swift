@@ -69,18 +69,13 @@ extension Downsampling {
 
     /// At most about `limit` rows of the aligned `series` (every row when they fit): an LTTB
     /// selection of the first series, plus each series' lowest and highest row (the first of
-    /// equals, as `SeriesStatistics`), so "go to maximum" and the loudest peak are never lost.
+    /// equals: `SeriesStatistics.extremeRows`), so "go to maximum" and the loudest peak are never lost.
     public static func keyRows(_ series: [[Double?]], limit: Int) -> [Int] {
         let n = series.first?.count ?? 0
         guard n > limit, let first = series.first else { return Array(0..<n) }
         var rows = Set(lttb(values: first, threshold: max(3, limit - 2 * series.count)))
         for values in series {
-            var low: Int?, high: Int?
-            for (row, value) in values.enumerated() {
-                guard let v = value, v.isFinite else { continue }
-                if low == nil || v < values[low!]! { low = row }
-                if high == nil || v > values[high!]! { high = row }
-            }
+            let (low, high) = SeriesStatistics.extremeRows(values)
             if let low { rows.insert(low) }
             if let high { rows.insert(high) }
         }
