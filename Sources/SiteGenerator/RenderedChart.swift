@@ -43,7 +43,9 @@ struct RenderedChart: Sendable {
                 throw GenerationError(step: "Rendering chart page", path: "charts/\(id).html", underlying: error)
             }
             files.append(GeneratedFile(
-                path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title))
+                path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title,
+                language: chart.options.language ?? theme.pages.language))
+            files += try ChartResources.files(presentation, audio: rendered?.info)  // .json, .txt (issue 30)
         }
         files.append(GeneratedFile(
             path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv, role: .download, chartID: id))
