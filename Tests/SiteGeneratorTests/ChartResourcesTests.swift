@@ -31,6 +31,7 @@ import Testing
         let ids = (listed["charts"] as! [[String: Any]]).map { $0["id"] as! String }
         #expect(Set(ids) == Set(set.files(.chartModel).compactMap(\.chartID)))
         #expect(set["assets/schema/chart-1.json"] != nil)  // served and exported at a stable URL
+        #expect(Sample.html(set, "index.html").contains(#"<link rel="alternate" type="application/json" href="charts.json">"#))
     }
 
     /// The page's summary, statistics and table, read back from the HTML, are the text file's lines.
