@@ -48,8 +48,9 @@ struct ChartModel: Encodable {
         var xText, yText: String
         /// What the scrubber says by default.
         var label: String
-        /// The label in each wording of the reader settings (`verbosity.order`) and `shown`.
-        var labels: [String: String]
+        /// The label in each wording of the reader settings (`verbosity.order`) and `shown`
+        /// (charts of up to `allWordingsLimit` points).
+        var labels: [String: String]?
         var lower, upper, stackTotal, share: Double?
     }
     struct SeriesModel: Encodable {
@@ -89,6 +90,9 @@ struct ChartModel: Encodable {
     var series: [SeriesModel]
     var boxPlot: BoxPlot?
     var tableNote: String?
+    /// Rows in the chart; `dataPointsReduced` when the series list fewer (`pointLimit`).
+    var pointCount: Int
+    var dataPointsReduced: Bool
     /// The chart's other representations, relative to the JSON file.
     var links: Links
 }

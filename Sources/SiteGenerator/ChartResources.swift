@@ -7,7 +7,7 @@ import Foundation
 /// from the same `ChartPageText` the page is rendered from), and the site's `charts.json`.
 /// The server negotiates `GET /charts/<id>` among them (SiteServing's `ContentNegotiation`).
 enum ChartResources {
-    /// The two files for a standalone chart.
+    /// The two files for a chart (a figure's panel too: `charts/<figure>--p<n>.json`).
     static func files(_ p: ChartPresentation, audio: ChartAudioInfo?) throws -> [GeneratedFile] {
         let id = p.chart.id
         let text = p.pageText
@@ -93,7 +93,8 @@ extension ChartModel {
         kindSentence = text.kindSentence
         xAxis = Self.rowAxis(chart, geometry: p.geometry, speech: speech)
         yAxis = Self.valueAxis(chart, geometry: p.geometry, speech: speech)
-        series = Self.series(p, text: text, speech: speech)
+        let rows = Self.pointRows(chart)
+        series = Self.series(p, text: text, speech: speech, shown: rows)
         boxPlot = chart.semantics.box.map { box in
             BoxPlot(
                 statistics: box.statistics.map(\.rawValue), whiskerIQR: box.whiskerIQR.flatMap(finite),
@@ -105,9 +106,12 @@ extension ChartModel {
                 })
         }
         tableNote = text.table.note
+        pointCount = chart.pointCount
+        dataPointsReduced = rows.count < chart.pointCount
         let paths = ChartPresentation.braillePaths(id: chart.id)
         links = Links(
-            page: "\(chart.id).html", json: "\(chart.id).json", text: "\(chart.id).txt", csv: "\(chart.id).csv",
+            page: "\(chart.panel?.figureID ?? chart.id).html",  // a panel's page is its figure's
+            json: "\(chart.id).json", text: "\(chart.id).txt", csv: "\(chart.id).csv",
             brailleText: paths.unicode, brf: paths.brf, audioGraphs: audio?.graphFiles ?? [])
     }
 
@@ -120,7 +124,7 @@ extension ChartModel {
             range: categorical ? nil : numbers.min().map { Range(lowerBound: finite($0)!, upperBound: finite(numbers.max()!)!) },
             categoryOrder: categorical ? chart.xValues.indices.map(speech.xText) : nil,
             rangeText: chart.pointCount > 0 ? speech.xRangeText : speech.messages["value.noData"],
-            tickLabels: (geometry.horizontal ? geometry.yTicks : geometry.xTicks).map(\.label))
+            tickLabels: geometry.xTicks.map(\.label))  // the row axis' ticks, however it is drawn
     }
 
     static func valueAxis(_ chart: Chart, geometry: ChartGeometry, speech: SpeechFormatter) -> Axis {
@@ -129,19 +133,23 @@ extension ChartModel {
             title: geometry.yTitle, field: chart.y.field, type: chart.y.type == .temporal ? "date" : "numeric", unit: chart.y.unit,
             range: values.min().map { Range(lowerBound: finite($0)!, upperBound: finite(values.max()!)!) }, categoryOrder: nil,
             rangeText: speech.yRangeText,
-            tickLabels: (geometry.horizontal ? geometry.xTicks : geometry.yTicks).map(\.label))
+            tickLabels: geometry.yTicks.map(\.label))
     }
 
-    static func series(_ p: ChartPresentation, text: ChartPageText, speech: SpeechFormatter) -> [SeriesModel] {
+    /// Each series with its statistics, trend and the points of rows `shown`.
+    static func series(_ p: ChartPresentation, text: ChartPageText, speech: SpeechFormatter, shown: [Int]) -> [SeriesModel] {
         let chart = p.chart
         let maker = LabelMaker(speech: speech)
-        let wordings = LabelWording.allSpoken + [.shown]
-        let pieces = chart.xValues.indices.map(maker.pieces(row:))
+        let kept = Set(shown)
+        // Every wording for charts of up to `allWordingsLimit` points; the default label beyond.
+        let wordings = shown.count * max(chart.series.count, 1) <= Self.allWordingsLimit
+            ? LabelWording.allSpoken + [.shown] : [LabelWording.standard]
+        let pieces = Dictionary(uniqueKeysWithValues: shown.map { ($0, maker.pieces(row: $0)) })
         let dateOnly = (chart.x.granularity ?? .day) >= .day
         return chart.series.indices.map { s in
             let d = p.description.series[s]
             let st = d.statistics
-            let rows = chart.series[s].pointRows ?? Array(chart.xValues.indices)
+            let rows = chart.series[s].pointRows.map { $0.filter(kept.contains) } ?? shown
             let points = rows.map { row -> DataPoint in
                 let value = chart.series[s].values[row].flatMap(finite)
                 let detail = chart.series[s].details.indices.contains(row) ? chart.series[s].details[row] : PointDetail()
@@ -151,10 +159,10 @@ extension ChartModel {
                 case .category(let c): .string(c)
                 }
                 var labels: [String: String] = [:]
-                for w in wordings { labels[w.key] = maker.label(view: s, pieces[row], wording: w) }
+                for w in wordings { labels[w.key] = maker.label(view: s, pieces[row]!, wording: w) }
                 return DataPoint(
                     row: row, xValue: x, yValue: value, xText: speech.xText(row), yText: speech.valueText(value, series: s),
-                    label: labels[LabelWording.standard.key] ?? "", labels: labels,
+                    label: labels[LabelWording.standard.key] ?? "", labels: wordings.count > 1 ? labels : nil,
                     lower: detail.lower.flatMap(finite), upper: detail.upper.flatMap(finite),
                     stackTotal: detail.stackTotal.flatMap(finite), share: detail.share.flatMap(finite))
             }
@@ -170,6 +178,21 @@ extension ChartModel {
                     changePercent: d.trend.changePercent.flatMap(finite), sentence: d.trendSentence),
                 dataPoints: points)
         }
+    }
+}
+
+extension ChartModel {
+    /// Points (rows × series) the model lists at most; a larger chart lists the rows
+    /// `Downsampling.keyRows` keeps (an LTTB selection with every series' extremes), and its
+    /// CSV download has every row.
+    static let pointLimit = 20_000
+    /// Points up to which every point carries its label in every wording.
+    static let allWordingsLimit = 5_000
+
+    /// The rows the model lists, ascending.
+    static func pointRows(_ chart: Chart) -> [Int] {
+        let perSeries = max(2, pointLimit / max(chart.series.count, 1))
+        return chart.series.isEmpty ? Array(chart.xValues.indices) : Downsampling.keyRows(chart.series.map(\.values), limit: perSeries)
     }
 }
 

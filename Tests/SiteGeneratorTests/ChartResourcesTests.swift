@@ -29,7 +29,11 @@ import Testing
         #expect(index.role == .chartIndex)
         let listed = try JSONSerialization.jsonObject(with: index.data) as! [String: Any]
         let ids = (listed["charts"] as! [[String: Any]]).map { $0["id"] as! String }
-        #expect(Set(ids) == Set(set.files(.chartModel).compactMap(\.chartID)))
+        // Every chart with a page of its own (a figure's panels have models, on the figure's page).
+        #expect(Set(ids) == Set(set.files(.chartModel).compactMap(\.chartID).filter { set["charts/\($0).html"] != nil }))
+        let panel = try #require(set["charts/seattle-precipitation-by-year--p1.json"])
+        let links = (try JSONSerialization.jsonObject(with: panel.data) as! [String: Any])["links"] as! [String: Any]
+        #expect(links["page"] as? String == "seattle-precipitation-by-year.html")
         #expect(set["assets/schema/chart-1.json"] != nil)  // served and exported at a stable URL
         #expect(Sample.html(set, "index.html").contains(#"<link rel="alternate" type="application/json" href="charts.json">"#))
     }
@@ -40,6 +44,7 @@ import Testing
         var checked = 0
         for model in set.files(.chartModel) {
             let id = try #require(model.chartID)
+            guard set["charts/\(id).html"]?.role == .chartPage else { continue }  // a figure's panel: on its figure's page
             let html = Sample.html(set, "charts/\(id).html")
             let lines = String(decoding: set["charts/\(id).txt"]!.data, as: UTF8.self).components(separatedBy: "\n")
             let summary = try #require(Self.texts(#"<p id="[^"]*-summary" class="pl-summary">([^<]*)</p>"#, html).first)
@@ -97,6 +102,22 @@ import Testing
         #expect(sufficient.contains(["textual"]) && sufficient.contains(["auditory", "textual"]))
         let model = try JSONSerialization.jsonObject(with: set["charts/rain.json"]!.data) as! [String: Any]
         #expect(model["title"] as? String == hostile)
+    }
+
+    @Test func aHugeChartListsABoundedSelectionWithItsExtremes() async throws {
+        var chart = Sample.chart(id: "huge", title: "Huge", days: 30_000)
+        chart.series[0].values[12_345] = 1e6  // the maximum, far from LTTB's regular picks
+        let set = try await Sample.generator().generate(content: SiteContent(charts: [chart]))
+        let model = try JSONSerialization.jsonObject(with: set["charts/huge.json"]!.data) as! [String: Any]
+        #expect(model["pointCount"] as? Int == 30_000 && model["dataPointsReduced"] as? Bool == true)
+        let points = ((model["series"] as! [[String: Any]])[0]["dataPoints"] as! [[String: Any]])
+        #expect(points.count <= 20_000 && points.count > 10_000)
+        #expect(points.contains { $0["row"] as? Int == 12_345 && $0["yValue"] as? Double == 1e6 })
+        #expect(points.allSatisfy { $0["labels"] == nil && ($0["label"] as? String)?.isEmpty == false })
+        let small = try JSONSerialization.jsonObject(with: try await Sample.generator().generate(
+            content: SiteContent(charts: [Sample.chart(id: "rain", title: "Rain")]))["charts/rain.json"]!.data) as! [String: Any]
+        let point = ((small["series"] as! [[String: Any]])[0]["dataPoints"] as! [[String: Any]])[0]
+        #expect((point["labels"] as! [String: String]).count == 7 && small["dataPointsReduced"] as? Bool == false)
     }
 
     /// Each match's first group, HTML entities decoded.
