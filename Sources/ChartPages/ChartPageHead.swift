@@ -24,9 +24,21 @@ struct ChartPageHead {
         if let graph = audio?.graphFiles.first {
             alternates.append(Alternate(type: "audio/ogg", href: graph, title: p.chart.renditionNames(m).first ?? p.chart.title))
         }
+        self.init(alternates: alternates, name: p.chart.title, description: p.oneLineSummary, language: p.chart.options.language ?? "en")
+    }
+
+    /// A figure of small multiples: each panel's JSON model (its page is the figure's).
+    init(figure f: FigurePresentation) {
+        let alternates = f.panels.map { p in
+            Alternate(type: "application/json", href: "\(p.chart.id).json", title: p.chart.panel?.name(f.messages) ?? p.chart.title)
+        }
+        self.init(alternates: alternates, name: f.figure.title, description: f.oneLineSummary, language: f.figure.panels.first?.options.language ?? f.messages.language.rawValue)
+    }
+
+    private init(alternates: [Alternate], name: String, description: String, language: String) {
         self.alternates = alternates
         let ld = JSONLD(
-            name: p.chart.title, description: p.oneLineSummary, inLanguage: p.chart.options.language ?? "en",
+            name: name, description: description, inLanguage: language,
             encoding: alternates.map { .init(encodingFormat: $0.type, contentUrl: $0.href) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

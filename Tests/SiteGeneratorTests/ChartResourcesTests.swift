@@ -34,6 +34,11 @@ import Testing
         let panel = try #require(set["charts/seattle-precipitation-by-year--p1.json"])
         let links = (try JSONSerialization.jsonObject(with: panel.data) as! [String: Any])["links"] as! [String: Any]
         #expect(links["page"] as? String == "seattle-precipitation-by-year.html")
+        let figure = Sample.html(set, "charts/seattle-precipitation-by-year.html")
+        #expect(figure.contains(#"<link rel="alternate" type="application/json" href="seattle-precipitation-by-year--p1.json""#))
+        let ld = try #require(Self.texts(#"<script type="application/ld\+json">([^<]*)</script>"#, figure).first)
+        let object = try JSONSerialization.jsonObject(with: Data(ld.utf8)) as! [String: Any]
+        #expect((object["accessibilityFeature"] as? [String])?.contains("longDescription") == true)
         #expect(set["assets/schema/chart-1.json"] != nil)  // served and exported at a stable URL
         #expect(Sample.html(set, "index.html").contains(#"<link rel="alternate" type="application/json" href="charts.json">"#))
     }
