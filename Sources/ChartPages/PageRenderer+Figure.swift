@@ -8,13 +8,14 @@ extension PageRenderer {
         var metaDescription: String
         var dataScript: String
         var figure: FigureView
+        var head: ChartPageHead
     }
 
     /// `charts/<id>.html` for a figure. `audio[i]` is panel i's audio (nil: labels only);
     /// `dataScript` the figure's one data script (every panel's data), relative to `charts/`.
     public func figurePage(_ f: FigurePresentation, dataScript: String, audio: [ChartAudioInfo?], assets: PageAssets) throws -> String {
         let view = f.view(level: 1) { i, p in p.view(level: 3, chartsBase: "", dataScript: dataScript, audio: audio[i]) }
-        return try render("figure", FigurePageContext(metaDescription: f.description.summary, dataScript: dataScript, figure: view),
+        return try render("figure", FigurePageContext(metaDescription: f.description.summary, dataScript: dataScript, figure: view, head: ChartPageHead(figure: f)),
                           frame: PageFrame(root: "../", assets: assets))
     }
 

@@ -40,13 +40,15 @@ extension PageRenderer {
     struct ChartPageContext {
         var metaDescription: String
         var chart: ChartView
+        /// Alternates and JSON-LD in `<head>` (`{{$head}}` of the layout).
+        var head: ChartPageHead
     }
 
     /// `charts/<id>.html`: the complete chart page.
     public func chartPage(_ p: ChartPresentation, dataScript: String, audio: ChartAudioInfo?, assets: PageAssets) throws -> String {
         // A chart page is all in the chart's language (its `usermeta.pitchline.language` or the site's).
         let view = p.view(level: 2, chartsBase: "", dataScript: dataScript, audio: audio)
-        return try render("chart", ChartPageContext(metaDescription: view.summary, chart: view),
+        return try render("chart", ChartPageContext(metaDescription: view.summary, chart: view, head: ChartPageHead(p, audio: audio)),
                           language: p.chart.options.language, path: "charts/\(p.chart.id).html", frame: PageFrame(root: "../", assets: assets))
     }
 

@@ -41,6 +41,12 @@ public enum FileRole: String, Sendable, Codable, CaseIterable {
     case guide
     /// `guide/<name>.ogg` and `.webm`, the guide's sound examples.
     case guideAudio
+    /// `charts/<id>.json`, the chart model (schema `assets/schema/chart-1.json`; ChartResources).
+    case chartModel
+    /// `charts/<id>.txt`, the page's summary, statistics and table as plain text.
+    case chartText
+    /// `charts.json`, every chart of the site with its representations.
+    case chartIndex
 
     /// Pages a reader opens (HTML).
     public var isPage: Bool { [.index, .chartPage, .errorPage, .report, .notFound, .page, .guide].contains(self) }
@@ -71,6 +77,8 @@ public struct GeneratedFile: Sendable, Equatable {
         public var isImmutable: Bool
         /// False for files only the server offers (error pages).
         public var isExported: Bool
+        /// BCP 47 tag of the text, where the generator knows it (a chart's representations).
+        public var language: String? = nil
     }
 
     public subscript<Value>(dynamicMember field: WritableKeyPath<Metadata, Value>) -> Value {
@@ -82,11 +90,11 @@ public struct GeneratedFile: Sendable, Equatable {
 extension GeneratedFile {
     public init(
         path: String, data: Data, contentType: String, role: FileRole, chartID: String? = nil, title: String? = nil,
-        audioSeconds: Double? = nil, isImmutable: Bool = false, isExported: Bool = true
+        audioSeconds: Double? = nil, isImmutable: Bool = false, isExported: Bool = true, language: String? = nil
     ) {
         self.init(data: data, metadata: Metadata(
             path: path, contentType: contentType, role: role, chartID: chartID, title: title, audioSeconds: audioSeconds,
-            isImmutable: isImmutable, isExported: isExported && role != .errorPage))
+            isImmutable: isImmutable, isExported: isExported && role != .errorPage, language: language))
     }
 }
 

@@ -43,10 +43,12 @@ struct RenderedChart: Sendable {
                 throw GenerationError(step: "Rendering chart page", path: "charts/\(id).html", underlying: error)
             }
             files.append(GeneratedFile(
-                path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title))
+                path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title,
+                language: chart.options.language ?? theme.pages.language))
         }
         files.append(GeneratedFile(
             path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv, role: .download, chartID: id))
+        files += try ChartResources.files(presentation, audio: rendered?.info)  // .json, .txt (issue 30; a panel's too)
         do {
             let braille = try presentation.brailleFiles(language: presentation.chart.options.language ?? theme.pages.language)
             let paths = ChartPresentation.braillePaths(id: id)

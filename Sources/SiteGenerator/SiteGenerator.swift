@@ -115,6 +115,7 @@ public struct SiteGenerator: Sendable {
         let index = try theme.pages.indexPage(
             siteTitle: content.settings.title, reports: reportEntries, charts: chartEntries, broken: broken, assets: theme.assets.paths)
         files.add(GeneratedFile(path: "index.html", data: Data(index.utf8), contentType: ContentType.html, role: .index, title: content.settings.title))
+        files.add(try ChartResources.index(siteTitle: content.settings.title, language: content.settings.language, charts: rendered))
         // Served for unknown paths at any depth, so its links start at the site root (the base
         // URL's path when the settings give one).
         let root = content.settings.baseURL.flatMap { URLComponents(string: $0)?.path } ?? "/"

@@ -33,16 +33,20 @@ final class ServedFile: Sendable {
     /// What every 206 carries but its `Content-Range`.
     let partialHeaders: Headers
 
-    /// - Parameter pageHeaders: extra headers for HTML pages only (the live-reload mark).
-    init(_ file: GeneratedFile, status: Int = 200, pageHeaders: Headers = []) throws {
+    /// - Parameters:
+    ///   - pageHeaders: extra headers for HTML pages only (the live-reload mark).
+    ///   - extraHeaders, varyOn: more headers and `Vary` fields (a negotiated chart's variant).
+    init(_ file: GeneratedFile, status: Int = 200, pageHeaders: Headers = [], extraHeaders: Headers = [], varyOn: [String] = []) throws {
         body = ResponseBody(file.data)
         let digest = ETagDigest.hex(file.data)
         let cacheControl = file.isImmutable ? "public, max-age=31536000, immutable" : "no-cache"
         let compressible = ContentType.isCompressible(file.contentType)
         var common = SecurityHeaders.all
         common.append(("Cache-Control", cacheControl))
-        if compressible { common.append(("Vary", "Accept-Encoding")) }
+        let vary = varyOn + (compressible ? ["Accept-Encoding"] : [])
+        if !vary.isEmpty { common.append(("Vary", vary.joined(separator: ", "))) }
         if file.contentType.lowercased().hasPrefix("text/html") { common += pageHeaders }
+        common += extraHeaders
 
         identity = try Representation(
             status: status, body: body, etag: "\"\(digest)\"", contentType: file.contentType, common: common,
@@ -51,6 +55,7 @@ final class ServedFile: Sendable {
             status: 416, body: ServedFile.empty,
             headers: SecurityHeaders.all + [("Content-Range", "bytes */\(file.data.count)"), ("Cache-Control", "no-cache")])
         partialHeaders = SecurityHeaders.all + [("Cache-Control", cacheControl), ("Content-Type", file.contentType), ("ETag", identity.etag)]
+            + (varyOn.isEmpty ? [] : [("Vary", varyOn.joined(separator: ", "))]) + extraHeaders
 
         if compressible, file.data.count >= 256, let packed = Gzip.compress(file.data), packed.count < file.data.count {
             gzip = try Representation(

@@ -4,7 +4,15 @@ extension SiteServer {
     /// The response for one request against one site snapshot.
     static func respond(to request: HTTPRequest, table: SiteTable) -> HTTPResponse {
         guard let key = RequestPath.routeKey(request.path) else { return table.badRequest }
-        guard let file = table.routes[key] else {
+        let file: ServedFile
+        if let found = table.routes[key] {
+            file = found
+        } else if let chart = table.negotiated[key] {
+            switch chart.choose(request) {  // Accept, Accept-Language (NegotiatedChart)
+            case .success(let variant): file = variant
+            case .failure(let refusal): return refusal.response
+            }
+        } else {
             if key == SiteServer.versionPath, let version = table.version { return version }
             return table.notFound
         }

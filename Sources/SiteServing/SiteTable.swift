@@ -10,6 +10,9 @@ final class SiteTable: Sendable {
     let routes: [String: ServedFile]
     let notFound: HTTPResponse
     let badRequest: HTTPResponse
+    /// `/charts/<id>` → the chart's representations, chosen per request (`NegotiatedChart`);
+    /// such a route is not in `routes`.
+    let negotiated: [String: NegotiatedChart]
     /// `/_pitchline/version` answer, nil when live reload is off.
     let version: HTTPResponse?
     let fileCount: Int
@@ -33,7 +36,18 @@ final class SiteTable: Sendable {
                 routes[bare] = routes[bare] ?? served
             }
         }
+        var negotiated: [String: NegotiatedChart] = [:]
+        let byChart = Dictionary(grouping: fileSet.files.values.filter { $0.chartID != nil }, by: { $0.chartID! })
+        for page in fileSet.files(.chartPage) where page.path.hasSuffix(".html") {
+            let bare = "/" + String(page.path.dropLast(".html".count))
+            guard routes[bare] === routes["/" + page.path], let chart = page.chartID,
+                  let resource = try NegotiatedChart(page: page, files: byChart[chart] ?? [], pageHeaders: pageHeaders)
+            else { continue }
+            negotiated[bare] = resource
+            routes[bare] = nil
+        }
         self.routes = routes
+        self.negotiated = negotiated
         fileCount = fileSet.files.count
 
         var notFoundFile = fileSet["404.html"] ?? SiteTable.builtInNotFound

@@ -150,10 +150,11 @@ enum Sample {
         #expect(roles[.chartPage] == ["charts/rain.html"])
         #expect(roles[.download] == ["charts/rain.csv"])
         #expect(roles[.index] == ["index.html"] && roles[.notFound] == ["404.html"])
-        #expect(roles[.asset]?.count == 3)  // the CSS, the script and the icon
+        #expect(roles[.asset]?.count == 4)  // the CSS, the script, the icon and the chart JSON schema
+        #expect(roles[.chartModel] == ["charts/rain.json"] && roles[.chartText] == ["charts/rain.txt"] && roles[.chartIndex] == ["charts.json"])
         #expect(set.chartIDs == ["rain"])
         #expect(set["charts/rain.html"]?.title == "Daily rain")
-        for file in set.files.values where [.chartPage, .chartData, .audioBank, .audioScript, .rendition, .download].contains(file.role) {
+        for file in set.files.values where [.chartPage, .chartData, .audioBank, .audioScript, .rendition, .download, .chartModel, .chartText].contains(file.role) {
             #expect(file.chartID == "rain", "\(file.path)")
         }
         let bank = try #require(set.files(.audioBank).first)

@@ -116,4 +116,11 @@ let hostileCorpus: [HostileCase] = [
     .init("bare LF line ends", "GET / HTTP/1.1\n\(host.replacingOccurrences(of: "\r\n", with: "\n"))\n", .answered(200)),
     .init("empty line before the request", "\r\nGET / HTTP/1.1\r\n\(host)\r\n", .answered(200)),
     .init("Content-Length: 0 on GET", "GET / HTTP/1.1\r\n\(host)Content-Length: 0\r\n\r\n", .answered(200)),
+    // Negotiation (/charts/<id>): unreadable Accept items are skipped, at most 64 ranges are read.
+    .init("Accept of 1,000 ranges, */* past the limit", "GET /charts/temps HTTP/1.1\r\n\(host)Accept: \(Array(repeating: "a/b", count: 1000).joined(separator: ",")),*/*\r\n\r\n", .answered(406)),
+    .init("Accept of bad q values only", "GET /charts/temps HTTP/1.1\r\n\(host)Accept: text/plain;q=2, application/json;q=abc, image/*;q=-1\r\n\r\n", .answered(200)),
+    .init("Accept of separators only", "GET /charts/temps HTTP/1.1\r\n\(host)Accept: ,;,;;q=,\t,\r\n\r\n", .answered(200)),
+    .init("Accept with non-ASCII and quotes", "GET /charts/temps HTTP/1.1\r\n\(host)Accept: tëxt/plain, \"a/b\"\r\n\r\n", .answered(200)),
+    .init("Accept-Language of 500 ranges", "GET /charts/temps HTTP/1.1\r\n\(host)Accept-Language: \(Array(repeating: "x-y;q=0.5", count: 500).joined(separator: ","))\r\n\r\n", .answered(200)),
+    .init("HEAD negotiated", "HEAD /charts/temps HTTP/1.1\r\n\(host)Accept: application/json\r\n\r\n", .answered(200), head: true),
 ]

@@ -11,7 +11,7 @@ import Testing
 struct HostileRequestTests {
     /// A site with one large file (slow-read cases) besides the sample pages.
     static func hostileSite() -> FileSet {
-        var set = sampleSite()
+        var set = negotiatedSite()  // the sample pages and a negotiated chart (/charts/temps)
         set.add(GeneratedFile(
             path: "big.bin", data: Data(repeating: 0x42, count: 8 * 1024 * 1024), contentType: "application/octet-stream", role: .file))
         return set

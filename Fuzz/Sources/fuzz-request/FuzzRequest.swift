@@ -7,6 +7,8 @@ import SiteServing
 ///   (`//x` gives the key `/x`: only a dictionary key, so a 404, never a file-system path.)
 /// - Range headers: `ByteRange.parse` against a length from the input; a satisfiable range lies
 ///   inside the file.
+/// - `Accept`/`Accept-Language` (selector & 3 == 3): at most `rangeLimit` ranges, weights in 0…1,
+///   a chosen variant is one the ranges accept.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
@@ -20,6 +22,15 @@ public func fuzzRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 precondition(segment != "." && segment != "..", "no dot segments: \(key)")
             }
             precondition(!key.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }, "no control bytes: \(key)")
+        }
+    } else if selector & 3 == 3 {
+        // Accept / Accept-Language: bounded, weights in 0…1, a choice is one of the variants.
+        let ranges = ContentNegotiation.ranges(text)
+        precondition(ranges.count <= ContentNegotiation.rangeLimit && ranges.allSatisfy { (0...1).contains($0.q) }, "ranges \(ranges)")
+        let types = ["text/html", "application/json", "text/plain", "text/csv", "audio/ogg"]
+        let languages: [String?] = ["de", "en", "en-GB", nil, "fr"]
+        if let chosen = ContentNegotiation.choose(types: types, languages: languages, accept: text, acceptLanguage: text) {
+            precondition(types.indices.contains(chosen) && (ranges.isEmpty || ContentNegotiation.quality(ofType: types[chosen], in: ranges) > 0))
         }
     } else {
         let length = Int(selector >> 1) * 37  // 0 … 4,699 bytes

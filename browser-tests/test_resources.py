@@ -1,0 +1,175 @@
+"""Every chart as a resource (issue 30): charts/<id>.json validates against the published schema
+on the example site and the fixture sites, charts/<id>.txt and the page read sensibly in a text
+browser (w3m), `pitchline serve` negotiates /charts/<id>, and the page head's JSON-LD is data the
+strict CSP leaves alone (no violation, axe clean)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import jsonschema
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from conftest import ROOT, pitchline_bin, start_pitchline_server
+
+SCHEMA_PATH = ROOT / "Public" / "schema" / "chart-1.json"
+SITES = {
+    "example+extra": [ROOT / "site", ROOT / "browser-tests" / "fixtures" / "extra"],
+    "analyst": [ROOT / "browser-tests" / "fixtures" / "analyst-site"],
+    "xss": [ROOT / "browser-tests" / "xss-site"],
+}
+CHART = "seattle-temperature"
+
+
+@pytest.fixture(scope="module")
+def exports():
+    """Each fixture site exported once (the source folders copied together first; the XSS site's
+    deliberately broken chart and report are left out with --keep-going)."""
+    work = Path(tempfile.mkdtemp(prefix="pitchline-resources-"))
+    out = {}
+    for name, sources in SITES.items():
+        site = work / name / "site"
+        for source in sources:
+            shutil.copytree(source, site, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.py"))
+        target = work / name / "out"
+        r = subprocess.run(
+            [str(pitchline_bin()), "export", str(site), "--out", str(target), "--theme", str(ROOT), "--cache", str(work / "cache"), "--keep-going"],
+            cwd=ROOT, capture_output=True, text=True, timeout=900)
+        assert r.returncode == 0 or (name == "xss" and (target / "index.html").is_file()), r.stdout + r.stderr
+        out[name] = target
+    yield out
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def _w3m(path: Path) -> str:
+    r = subprocess.run(["w3m", "-dump", "-cols", "2000", "-T", "text/html" if path.suffix == ".html" else "text/plain", str(path)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def test_every_chart_json_validates_against_the_published_schema(exports):
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for name, root in exports.items():
+        # The schema is served and exported at a stable URL, byte for byte the repository's file.
+        assert (root / "assets" / "schema" / "chart-1.json").read_bytes() == SCHEMA_PATH.read_bytes()
+        models = sorted(p for p in (root / "charts").glob("*.json"))
+        csvs = {p.stem for p in (root / "charts").glob("*.csv")}
+        assert {p.stem for p in models} == csvs, name  # one model per chart and per panel of a figure
+        for path in models:
+            errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}" for e in validator.iter_errors(json.loads(path.read_text(encoding="utf-8")))]
+            assert errors == [], f"{name}/{path.name}: {errors[:5]}"
+        index = json.loads((root / "charts.json").read_text(encoding="utf-8"))
+        assert sorted(c["id"] for c in index["charts"]) == sorted(p.stem for p in models if "--p" not in p.stem)
+        for entry in index["charts"]:
+            for key in ("page", "json", "text", "csv"):
+                assert (root / entry[key]).is_file(), f"{name}: {entry[key]}"
+            for graph in entry["audioGraphs"]:
+                assert (root / graph).is_file()
+
+
+def test_the_xss_payloads_stay_text_in_the_json(exports):
+    root = exports["xss"]
+    texts = [json.loads(p.read_text(encoding="utf-8"))["title"] for p in (root / "charts").glob("*.json")]
+    assert any("</script><img src=x onerror=alert(1)>" in t for t in texts), texts
+
+
+def test_w3m_reads_the_no_script_page_and_the_text_alike(exports):
+    root = exports["example+extra"]
+    model = json.loads((root / "charts" / f"{CHART}.json").read_text(encoding="utf-8"))
+    page = _w3m(root / "charts" / f"{CHART}.html")
+    text = _w3m(root / "charts" / f"{CHART}.txt")
+    first_row = f"{model['series'][0]['dataPoints'][0]['xText']}"
+    for sentence in [
+        "Seattle daily temperature",
+        "Line chart of Seattle daily temperature, 2 series: maximum temperature and minimum temperature, "
+        "from 1 January 2012 to 31 December 2015, 1,461 points per series.",
+        "Maximum temperature ranges from −1.6 °C on 6 February 2014 to 35.6 °C on 11 August 2014.",
+        "Horizontal axis: Date, from 1 January 2012 to 31 December 2015",
+    ]:
+        assert sentence in page, f"page: {sentence}"
+        assert sentence in text, f"text: {sentence}"
+    # Statistics: a term and its value (w3m puts a definition under its term).
+    assert re.search(r"^Mean\n +16\.44 °C$", page, re.M) and "Mean: 16.44 °C" in text
+    # The table: the text has one line per row; w3m lays the page's table out as columns.
+    assert "1 January 2012; 12.8 °C; 5.0 °C" in text
+    row = next(line for line in page.splitlines() if line.strip().startswith(first_row) and "12.8 °C" in line)
+    assert "5.0 °C" in row
+    # No markup or script text leaks into either.
+    for dump in (page, text):
+        assert "<" not in dump.replace("<=", "") and "{{" not in dump and "application/ld+json" not in dump
+
+
+def test_serve_negotiates_chart_urls(exports, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "site", site)
+    url, stop = start_pitchline_server(site, files=False, cache=tmp_path / "cache")
+    try:
+        def fetch(accept, language=None):
+            headers = {"Accept": accept} if accept else {}
+            if language:
+                headers["Accept-Language"] = language
+            try:
+                with urllib.request.urlopen(urllib.request.Request(url + f"charts/{CHART}", headers=headers), timeout=60) as r:
+                    return r.status, dict(r.headers), r.read()
+            except urllib.error.HTTPError as e:
+                return e.code, dict(e.headers), e.read()
+
+        status, headers, body = fetch("application/json")
+        assert status == 200 and headers["Content-Type"].startswith("application/json")
+        assert json.loads(body)["id"] == CHART and headers["Vary"].startswith("Accept, Accept-Language")
+        assert f"</charts/{CHART}.txt>; rel=\"alternate\"; type=\"text/plain\"" in headers["Link"]
+        status, headers, body = fetch("text/plain;q=0.9, text/html;q=0.1")
+        assert headers["Content-Type"].startswith("text/plain") and body.decode().startswith("Seattle daily temperature\n")
+        status, headers, body = fetch("text/csv")
+        assert body.decode().startswith("date,")
+        status, headers, body = fetch("audio/ogg")
+        assert headers["Content-Type"] == "audio/ogg" and body[:4] == b"OggS"
+        status, headers, body = fetch("text/html,application/xhtml+xml,*/*;q=0.8")
+        assert headers["Content-Type"].startswith("text/html") and b'<script type="application/ld+json">' in body
+        status, headers, body = fetch("image/png")
+        assert status == 406 and f"application/json: /charts/{CHART}.json" in body.decode()
+        # A language the chart is not in still gets the chart, in its own language (one per chart today).
+        status, headers, _ = fetch("application/json", "fr")
+        assert status == 200 and headers["Content-Language"] == "en"
+    finally:
+        stop()
+
+
+def test_json_ld_is_data_the_csp_allows_and_axe_stays_clean(exports, browser):
+    root = exports["example+extra"]
+    url, stop = start_pitchline_server(root)
+    context = browser.new_context()
+    page = context.new_page()
+    page.add_init_script("window.__csp = []; document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")
+    console = []
+    page.on("console", lambda m: console.append(m.text) if m.type in ("error", "warning") else None)
+    try:
+        page.goto(url + f"charts/{CHART}.html")
+        page.wait_for_load_state("load")
+        page.wait_for_function("() => window.PitchlineCharts && Object.keys(window.PitchlineCharts).length > 0")
+        assert page.evaluate("window.__csp") == []
+        assert not [m for m in console if "Content Security Policy" in m], console
+        ld = json.loads(page.evaluate("document.querySelector('script[type=\"application/ld+json\"]').textContent"))
+        assert ld["@type"] == "WebPage" and ld["name"] == "Seattle daily temperature"
+        assert ["textual"] in [m["itemListElement"] for m in ld["accessModeSufficient"]]
+        assert "longDescription" in ld["accessibilityFeature"]
+        alternates = page.evaluate("[...document.querySelectorAll('link[rel=alternate]')].map(l => [l.type, l.href])")
+        assert [a[0] for a in alternates] == ["application/json", "text/plain", "text/csv", "audio/ogg"]
+        for _, href in alternates:
+            assert page.request.get(href).status == 200, href
+        results = Axe().run(page, options={"resultTypes": ["violations"]})
+        assert results.violations_count == 0, results.generate_report()
+    finally:
+        context.close()
+        stop()
