@@ -27,6 +27,9 @@ section "Heatmap export, 100 × 100 cells (issue 14)"
 section "Small multiples: a 50-panel facet grid (issue 14)"
 "$BIN" bench multiples
 
+section "Export: a 1,000,000-point chart and a warm re-export (issue 31)"
+"$BIN" bench export --points 1000000
+
 section "Memory: serve and export, example site and one 20,000-point × 8-series chart (issue 17)"
 bash bench/memory.sh
 

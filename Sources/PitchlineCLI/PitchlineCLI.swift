@@ -14,5 +14,5 @@ public struct PitchlineCommand: AsyncParsableCommand {
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print performance figures against references measured in the same run.",
-        subcommands: [LoadBench.self, AudioBench.self, PageBench.self, TransformBench.self, HeatmapBench.self, MultiplesBench.self])
+        subcommands: [LoadBench.self, AudioBench.self, PageBench.self, TransformBench.self, HeatmapBench.self, MultiplesBench.self, ExportBench.self])
 }

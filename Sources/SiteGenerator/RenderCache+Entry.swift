@@ -5,10 +5,11 @@ import Foundation
 
 /// One chart's cached render on disk:
 ///
-///     PLR4 <SHA-256 of everything after this line, 64 hex>\n
+///     PLR5 <SHA-256 of everything after this line, 64 hex>\n
 ///     <manifest JSON length>\n<manifest JSON><blob 0><blob 1>…
 ///
-/// Files with identical bytes are stored once.
+/// Files with identical bytes are stored once; the audio's tone indexes, one per point, are a
+/// blob too (`PackedTones`), so the JSON stays small whatever the chart's size.
 struct CacheEntry {
     /// A stored file: its metadata as the generator made it, its bytes by index into the blobs.
     struct File: Codable {
@@ -19,7 +20,9 @@ struct CacheEntry {
     struct Manifest: Codable {
         var chartID: String
         var dataScriptName: String
+        /// The audio without its tone indexes, which are in `tones`.
         var audio: ChartAudioInfo?
+        var tones: PackedTones?
         var files: [File]
         var blobSizes: [Int]
         /// A figure's panels (nil for a chart): what its report embeds need of each.
@@ -30,9 +33,10 @@ struct CacheEntry {
         var chartID: String
         var dataScriptName: String
         var audio: ChartAudioInfo?
+        var tones: PackedTones?
     }
 
-    static let magic = "PLR4 "
+    static let magic = "PLR5 "
 
     var manifest: Manifest
     var blobs: [Data]
@@ -49,9 +53,13 @@ struct CacheEntry {
     /// A figure's entry: its files (page, data script, shared bank, every panel's files) and its panels.
     init(_ figure: RenderedFigure) {
         self.init(files: figure.files, chartID: figure.id, dataScriptName: figure.dataScriptName, audio: nil)
-        manifest.panels = figure.panels.map {
-            Panel(chartID: $0.presentation.chart.id, dataScriptName: $0.dataScript.name, audio: $0.audio)
+        var panels: [Panel] = []
+        for panel in figure.panels {
+            let packed = panel.audio.map { PackedTones.pack($0, into: &blobs) }
+            panels.append(Panel(chartID: panel.presentation.chart.id, dataScriptName: panel.dataScript.name, audio: packed?.0, tones: packed?.1))
         }
+        manifest.panels = panels
+        manifest.blobSizes = blobs.map(\.count)
     }
 
     init(files generated: [GeneratedFile], chartID: String, dataScriptName: String, audio: ChartAudioInfo?) {
@@ -69,8 +77,9 @@ struct CacheEntry {
             }
             files.append(File(metadata: file.metadata, blob: blob))
         }
+        let packed = audio.map { PackedTones.pack($0, into: &blobs) }
         manifest = Manifest(
-            chartID: chartID, dataScriptName: dataScriptName, audio: audio, files: files, blobSizes: blobs.map(\.count))
+            chartID: chartID, dataScriptName: dataScriptName, audio: packed?.0, tones: packed?.1, files: files, blobSizes: blobs.map(\.count))
         self.blobs = blobs
     }
 
@@ -121,9 +130,17 @@ struct CacheEntry {
     /// The chart as the generator needs it: its files from the entry, its presentation (for the
     /// index and report embeds) derived from the chart again.
     func rendered(chart: Chart) -> RenderedChart? {
-        guard manifest.chartID == chart.id else { return nil }
+        guard manifest.chartID == chart.id, let audio = storedAudio(manifest.audio, manifest.tones) else { return nil }
         return RenderedChart(
-            cachedPresentation: ChartPresentation(chart: chart), audio: manifest.audio, dataScriptName: manifest.dataScriptName, files: generatedFiles)
+            cachedPresentation: ChartPresentation(chart: chart), audio: audio, dataScriptName: manifest.dataScriptName, files: generatedFiles)
+    }
+
+    /// The stored audio with its tone indexes: `.some(nil)` for a chart without audio, nil when
+    /// the entry does not hold what its manifest says.
+    func storedAudio(_ bare: ChartAudioInfo?, _ tones: PackedTones?) -> ChartAudioInfo?? {
+        guard let bare else { return .some(nil) }
+        guard let tones, let audio = tones.unpack(bare, blobs: blobs) else { return nil }
+        return .some(audio)
     }
 }
 
@@ -132,8 +149,10 @@ extension CacheEntry {
     /// panels' presentations derived from the model again.
     func rendered(figure: ChartFigure) -> RenderedFigure? {
         guard manifest.chartID == figure.id, let panels = manifest.panels, panels.count == figure.panels.count else { return nil }
-        let rendered = zip(figure.panels, panels).map { chart, panel in
-            RenderedChart(cachedPresentation: ChartPresentation(chart: chart), audio: panel.audio, dataScriptName: panel.dataScriptName, files: [])
+        var rendered: [RenderedChart] = []
+        for (chart, panel) in zip(figure.panels, panels) {
+            guard let audio = storedAudio(panel.audio, panel.tones) else { return nil }
+            rendered.append(RenderedChart(cachedPresentation: ChartPresentation(chart: chart), audio: audio, dataScriptName: panel.dataScriptName, files: []))
         }
         return RenderedFigure(
             cached: FigurePresentation(figure: figure, panels: rendered.map(\.presentation)), panels: rendered,

@@ -9,27 +9,36 @@ import Sonification
 /// re-encoded (incremental export; docs/export.md).
 ///
 /// One entry per chart, `render/<id>.<key>.plr` under the cache folder, where the key is the
-/// SHA-256 of everything that decides the chart's files: the loaded chart itself (spec + data,
-/// canonically encoded), the theme (template bytes and hashed asset names), the audio engine
-/// version and the running program's build (so a rebuilt generator never reuses an old render).
+/// SHA-256 of everything that decides the chart's files: the bytes it was made from (its spec,
+/// the data files it may read and `pitchline.json`; `ChartInputs`), the theme (template bytes
+/// and hashed asset names), the audio engine version and the running program's build (so a
+/// rebuilt generator never reuses an old render). Charts built in memory, with no files behind
+/// them, are keyed by the loaded model instead (`ChartFingerprint`, slower).
 /// An entry holds the chart's files (identical bytes stored once) and what reports and the index
 /// need; it starts with the SHA-256 of its payload and is written to a temporary file and renamed,
 /// so a torn or damaged entry is never used. Charts whose rendering reported a problem are not
 /// cached.
 public final class RenderCache: Sendable {
     /// Bump when the entry format or the meaning of the key changes.
-    static let formatVersion = "pitchline-render-2"
+    static let formatVersion = "pitchline-render-3"
 
     /// The folder holding the entries (`<cache>/render`).
     public let directory: URL
     let counters = RenderCounters()
     let observer: (@Sendable (ChartRenderEvent) -> Void)?
+    /// The generator's build in every key (`programFingerprint`; tests give their own).
+    let generatorVersion: String
 
     /// - Parameters:
     ///   - directory: where entries are kept, e.g. `.cache/render`.
     ///   - onChart: called once per chart as it finishes (rendered or reused), from any task.
-    public init(directory: URL, onChart: (@Sendable (ChartRenderEvent) -> Void)? = nil) {
+    public convenience init(directory: URL, onChart: (@Sendable (ChartRenderEvent) -> Void)? = nil) {
+        self.init(directory: directory, generatorVersion: Self.programFingerprint, onChart: onChart)
+    }
+
+    init(directory: URL, generatorVersion: String, onChart: (@Sendable (ChartRenderEvent) -> Void)? = nil) {
         self.directory = directory
+        self.generatorVersion = generatorVersion
         self.observer = onChart
     }
 
@@ -83,11 +92,13 @@ extension RenderCache {
     struct Session: Sendable {
         let cache: RenderCache
         let sharedKey: String
+        /// The site folder's input bytes (nil: content built in memory).
+        let inputs: ChartInputs?
 
         /// The cached render of `chart`, or `render()`'s result (stored for next time).
         func chart(_ chart: Chart, render: () throws -> RenderedChart) throws -> RenderedChart {
             var key = Data(sharedKey.utf8)
-            key.append(ChartFingerprint.encode(chart))
+            if let input = inputs?.key(sourcePath: chart.sourcePath) { key.append(input) } else { key.append(ChartFingerprint.encode(chart)) }
             return try cached(id: chart.id, key: key, decode: { $0.rendered(chart: chart) },
                               hasProblems: { !$0.problems.isEmpty }, entry: { CacheEntry($0) }, render: render)
         }
@@ -95,7 +106,7 @@ extension RenderCache {
         /// A figure of small multiples, keyed like a chart by everything in it (every panel).
         func figure(_ figure: ChartFigure, render: () throws -> RenderedFigure) throws -> RenderedFigure {
             var key = Data(sharedKey.utf8)
-            ChartFingerprint.append(figure, to: &key)
+            if let input = inputs?.key(sourcePath: figure.sourcePath) { key.append(input) } else { ChartFingerprint.append(figure, to: &key) }
             return try cached(id: figure.id, key: key, decode: { $0.rendered(figure: figure) },
                               hasProblems: { !$0.problems.isEmpty }, entry: { CacheEntry($0) }, render: render)
         }
@@ -125,14 +136,15 @@ extension RenderCache {
         }
     }
 
-    /// Starts a generation of `total` charts with the given theme.
-    func session(templatesFingerprint: String, assets: PageAssets, total: Int) -> Session {
+    /// Starts a generation of `total` charts with the given theme; `inputs` are the hashed
+    /// files of the site folder the charts were loaded from (nil: content built in memory).
+    func session(templatesFingerprint: String, assets: PageAssets, total: Int, inputs: ChartInputs?) -> Session {
         counters.begin(total: total)
         let parts = [
-            Self.formatVersion, Sonifier.engineVersion, Self.programFingerprint,
+            Self.formatVersion, Sonifier.engineVersion, generatorVersion,
             "css=\(assets.cssPath)", "js=\(assets.jsPath)", "templates=\(templatesFingerprint)",
         ]
-        return Session(cache: self, sharedKey: parts.joined(separator: "\n") + "\n")
+        return Session(cache: self, sharedKey: parts.joined(separator: "\n") + "\n", inputs: inputs)
     }
 
     func report(_ id: String, reused: Bool, repaired: Bool) {

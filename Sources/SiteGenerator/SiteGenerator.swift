@@ -37,8 +37,10 @@ public struct SiteGenerator: Sendable {
         let settings = try loadSettings()
         let theme = try await Theme(directory: theme(for: settings), language: settings.language, baseURL: settings.baseURL)
         progress(GenerationStep(index: 2, count: 5, name: Self.stepNames[1]))
+        // Hashed before loading, so a key never names bytes newer than the chart rendered.
+        let inputs = renderCache.map { _ in ChartInputs(siteDirectory: siteDirectory, excluding: cacheDirectory.map { [$0] } ?? []) }
         let content = try loadContent(settings: settings)
-        return try await render(content, theme: theme, progress: progress, firstStep: 3)
+        return try await render(content, theme: theme, progress: progress, firstStep: 3, inputs: inputs)
     }
 
     /// The theme folder: `themeDirectory` (`--theme`), else the settings' `theme` (relative to
@@ -56,7 +58,9 @@ public struct SiteGenerator: Sendable {
         return try await render(content, theme: theme, progress: { progress(GenerationStep(index: $0.index - 1, count: 4, name: $0.name)) }, firstStep: 3)
     }
 
-    func render(_ content: SiteContent, theme: Theme, progress: @Sendable (GenerationStep) -> Void, firstStep: Int) async throws -> FileSet {
+    func render(
+        _ content: SiteContent, theme: Theme, progress: @Sendable (GenerationStep) -> Void, firstStep: Int, inputs: ChartInputs? = nil
+    ) async throws -> FileSet {
         var files = FileSet()
         files.add(theme.assets.css)
         files.add(theme.assets.js)
@@ -65,7 +69,8 @@ public struct SiteGenerator: Sendable {
         progress(GenerationStep(index: firstStep, count: 5, name: Self.stepNames[2]))
         // One cache session for charts and figures: progress counts both.
         let session = renderCache?.session(
-            templatesFingerprint: theme.templatesFingerprint, assets: theme.assets.paths, total: content.charts.count + content.figures.count)
+            templatesFingerprint: theme.templatesFingerprint, assets: theme.assets.paths, total: content.charts.count + content.figures.count,
+            inputs: inputs)
         let rendered = try await renderCharts(content.charts, theme: theme, cache: session)
         var byID: [String: RenderedChart] = [:]
         for chart in rendered {
