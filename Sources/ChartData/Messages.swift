@@ -1,10 +1,11 @@
 import Foundation
 
 /// Every text a reader meets, in one language: a catalogue of templates with named
-/// placeholders (`{name}`, `{count}`), in `Messages/`: `Catalogue+<code>.swift` per language and
-/// its units in words, `Units+<code>.swift` (read by `SpokenUnits`).
+/// placeholders (`{name}`, `{count}`), in `Messages/` as plain `.strings` files a translator edits
+/// without Swift: `<code>.strings` per language and its units in words, `<code>.units.strings`
+/// (read by `SpokenUnits`), compiled into the binary by the `EmbedCatalogues` build plugin.
 ///
-/// To add a text: add its key to `Catalogue+en.swift` and the same key to every other
+/// To add a text: add its key to `en.strings` and the same key to every other
 /// catalogue (`MessagesTests` checks that each language has every key and the same
 /// placeholders). Counts that change the wording have `.one` and `.other` forms, chosen by
 /// `plural(_:count:)` with the language's rule.
@@ -46,15 +47,13 @@ public struct Messages: Sendable {
         }
     }
 
-    /// The catalogue as written, in file order (texts, then units): `KeyValuePairs`, not a
-    /// dictionary literal, so a key written twice (two branches adding the same key) is a
-    /// failing test (`MessagesTests`), not a crash when the site is built.
+    /// The catalogue as written, in file order (texts, then units), so that a key written twice
+    /// (two branches adding the same key) is a failing test (`MessagesTests`): a `.strings` file
+    /// keeps only one of them.
     public static func entries(_ language: Language) -> [(key: String, value: String)] {
-        switch language {
-        case .en: Array(catalogueEN) + Array(unitsEN)
-        case .de: Array(catalogueDE) + Array(unitsDE)
-        case .fr: Array(catalogueFR) + Array(unitsFR)
-        case .es: Array(catalogueES) + Array(unitsES)
+        let table = catalogue(language)
+        return CatalogueFile.files(language).flatMap { file in
+            CatalogueFile.keysInOrder(file.text).map { (key: $0, value: table[$0] ?? "") }
         }
     }
 
@@ -63,7 +62,9 @@ public struct Messages: Sendable {
     private static let tableFR = table(.fr)
     private static let tableES = table(.es)
     private static func table(_ language: Language) -> [String: String] {
-        Dictionary(entries(language).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        CatalogueFile.files(language).reduce(into: [:]) { table, file in
+            table.merge(CatalogueFile.parse(file), uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// The text of `key` with its placeholders filled: `messages["summary.noData", ["name": "Wind"]]`.

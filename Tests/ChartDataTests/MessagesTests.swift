@@ -26,6 +26,18 @@ import D3Format
         }
     }
 
+    /// A translator's slip (an unescaped quote, a missing `;`) either fails to parse or merges
+    /// lines: every `"key" = …` line of every `.strings` file must be one entry of its table.
+    @Test func everyCatalogueLineIsOneEntry() {
+        for language in Language.allCases {
+            for file in CatalogueFile.files(language) {
+                let lines = CatalogueFile.keysInOrder(file.text)
+                #expect(Set(lines) == Set(CatalogueFile.parse(file).keys), "Messages/\(file.name)")
+                #expect(!lines.isEmpty, "Messages/\(file.name) is empty")
+            }
+        }
+    }
+
     @Test func pluralsHaveBothForms() {
         for language in Language.allCases {
             let keys = Set(Messages.catalogue(language).keys)

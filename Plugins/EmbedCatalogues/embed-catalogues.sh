@@ -1,0 +1,22 @@
+#!/bin/sh
+# embed-catalogues.sh MESSAGES_DIR OUTPUT_DIR [STAMP]: writes OUTPUT_DIR/CatalogueFiles.swift holding
+# every MESSAGES_DIR/*.strings file as a base64 string literal (no escaping to get wrong; string
+# literals compile in milliseconds). Rewrites the file only when its contents change, so
+# unchanged catalogues recompile nothing. Touches STAMP so the next build runs it again.
+set -eu
+dir=$1
+out=$2/CatalogueFiles.swift
+tmp=$out.tmp.$$
+mkdir -p "$2"
+{
+    printf '// Generated at build time by the EmbedCatalogues plugin from Messages/*.strings. Do not edit.\n\n'
+    printf '/// The message catalogues as written: file name (`en.strings`, `en.units.strings`), contents as base64.\n'
+    printf 'enum CatalogueFiles {\n    static let base64: [(name: String, contents: String)] = [\n'
+    (cd "$dir" && find . -maxdepth 1 -type f -name '*.strings' | sed 's|^\./||' | LC_ALL=C sort) | while IFS= read -r name; do
+        case $name in *'"'* | *'\'*) echo "embed-catalogues.sh: unsupported file name: $name" >&2; exit 1 ;; esac
+        printf '        ("%s", "%s"),\n' "$name" "$(base64 < "$dir/$name" | tr -d '\n')"
+    done
+    printf '    ]\n}\n'
+} > "$tmp"
+if cmp -s "$tmp" "$out"; then rm -f "$tmp"; else mv "$tmp" "$out"; fi
+if [ $# -ge 3 ]; then touch "$3"; fi
