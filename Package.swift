@@ -67,7 +67,11 @@ let package = Package(
         .target(name: "D3Format"),
         // Vega-Lite semantics: the Vega expression language, d3 formats, data-flow transforms (no I/O).
         .target(name: "VegaLite", dependencies: ["D3Format"]),
-        .target(name: "ChartData", dependencies: ["VegaLite", "D3Format"]),
+        // The message catalogues (Messages/*.strings, one pair per language) compiled in at build time.
+        .plugin(name: "EmbedCatalogues", capability: .buildTool()),
+        .target(
+            name: "ChartData", dependencies: ["VegaLite", "D3Format"],
+            exclude: ["Messages"], plugins: ["EmbedCatalogues"]),
         .target(name: "Sonification", dependencies: ["ChartData", "OggVorbis", "ContentHash", "DurableWrite"]),
         .target(name: "ChartPages", dependencies: ["ChartData", "D3Format", "Braille", mustache]),
         // The default theme (Templates/, Public/) compiled into SiteGenerator at build time.

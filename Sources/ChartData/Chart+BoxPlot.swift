@@ -79,15 +79,15 @@ public struct ErrorRangeInfo: Sendable, Equatable {
 
     /// "Mean of price", "Mittelwert von price".
     public func seriesName(field: String, _ m: Messages) -> String {
-        let word = m[center == "median" ? "error.center.median" : "error.center.mean"]
-        return m["error.seriesName", ["center": word.prefix(1).uppercased() + word.dropFirst(), "field": SpeechFormatter.lowercasedKeepingAcronyms(field)]]
+        let word = m[center == "median" ? .errorCenterMedian : .errorCenterMean]
+        return m[.errorSeriesName, ["center": word.prefix(1).uppercased() + word.dropFirst(), "field": SpeechFormatter.lowercasedKeepingAcronyms(field)]]
     }
 
     /// How the range is made, for the summary: "the mean plus or minus one standard error".
     public func sentence(band: Bool, _ m: Messages = .english) -> String {
-        let spans = m[band ? "error.band" : "error.bar"]
-        let key = ["stderr", "stdev", "ci", "iqr", "error"].contains(extent) ? "error.\(extent)" : "error.range"
-        return m[key, ["spans": spans, "center": m[center == "median" ? "error.center.median" : "error.center.mean"]]]
+        let spans = m[band ? .errorBand : .errorBar]
+        let key: MessageKey = ["stderr", "stdev", "ci", "iqr", "error"].contains(extent) ? .family(.error, extent) : .errorRange
+        return m[key, ["spans": spans, "center": m[center == "median" ? .errorCenterMedian : .errorCenterMean]]]
     }
 }
 
@@ -98,50 +98,50 @@ extension Chart {
         let lists = xValues.indices.map { box.outliers(series: s, row: $0) }
         let all = lists.joined().sorted()
         let name = Self.capitalized(speech.spokenName(s))
-        guard let first = all.first, let last = all.last else { return m["box.noOutlierSeries", ["name": name]] }
-        let range = first == last ? m["range.at", ["x": speech.valueText(first)]]
-            : m["range.fromTo", ["low": speech.valueText(first), "high": speech.valueText(last)]]
-        return m["box.outlierSeries", ["name": name, "values": m.plural("count.values", count: all.count),
-                                       "groups": m.plural("count.groups", count: lists.filter { !$0.isEmpty }.count), "range": range]]
+        guard let first = all.first, let last = all.last else { return m[.boxNoOutlierSeries, ["name": name]] }
+        let range = first == last ? m[.rangeAt, ["x": speech.valueText(first)]]
+            : m[.rangeFromTo, ["low": speech.valueText(first), "high": speech.valueText(last)]]
+        return m[.boxOutlierSeries, ["name": name, "values": m.plural(.countValues, count: all.count),
+                                       "groups": m.plural(.countGroups, count: lists.filter { !$0.isEmpty }.count), "range": range]]
     }
 
     /// The box plot's own summary: medians compared across groups, spread (IQR), outliers.
     func boxPlotSummary(_ box: BoxPlotInfo, _ speech: SpeechFormatter) -> String {
         let m = speech.messages
         var values: [String: String] = [
-            "kind": m["kind.boxplot"], "title": title.isEmpty ? m["box.data"] : title,
-            "groups": m.plural("count.groups", count: pointCount), "values": m.plural("count.values", count: box.counts.reduce(0, +)),
+            "kind": m[.kindBoxplot], "title": title.isEmpty ? m[.boxData] : title,
+            "groups": m.plural(.countGroups, count: pointCount), "values": m.plural(.countValues, count: box.counts.reduce(0, +)),
         ]
         values["field"] = SpeechFormatter.lowercasedKeepingAcronyms(x.title)
-        var parts = [m[x.title.isEmpty ? "box.summary" : "box.summaryBy", values]]
+        var parts = [m[x.title.isEmpty ? .boxSummary : .boxSummaryBy, values]]
         guard let med = box.series(.median), let q1 = box.series(.lowerQuartile), let q3 = box.series(.upperQuartile) else { return parts[0] }
         let medians = series[med].values.enumerated().compactMap { i, v in v.map { (i, $0) } }
         if let low = medians.min(by: { $0.1 < $1.1 }), let high = medians.max(by: { $0.1 < $1.1 }) {
-            parts.append(medians.count == 1 ? m["box.oneMedian", ["value": speech.valueText(high.1)]]
-                : m["box.medians", ["low": speech.valueText(low.1), "lowAt": speech.atX(low.0), "high": speech.valueText(high.1), "highAt": speech.atX(high.0)]])
+            parts.append(medians.count == 1 ? m[.boxOneMedian, ["value": speech.valueText(high.1)]]
+                : m[.boxMedians, ["low": speech.valueText(low.1), "lowAt": speech.atX(low.0), "high": speech.valueText(high.1), "highAt": speech.atX(high.0)]])
         }
         let spreads = series[q1].values.indices.compactMap { i -> (Int, Double)? in
             guard let a = series[q1].values[i], let b = series[q3].values[i] else { return nil }
             return (i, b - a)
         }
         if let wide = spreads.max(by: { $0.1 < $1.1 }), let narrow = spreads.min(by: { $0.1 < $1.1 }) {
-            parts.append(spreads.count == 1 || wide.1 == narrow.1 ? m["box.spreadOne", ["value": speech.valueText(wide.1)]]
-                : m["box.spread", ["wideAt": speech.atX(wide.0), "wide": speech.valueText(wide.1), "narrowAt": speech.atX(narrow.0), "narrow": speech.valueText(narrow.1)]])
+            parts.append(spreads.count == 1 || wide.1 == narrow.1 ? m[.boxSpreadOne, ["value": speech.valueText(wide.1)]]
+                : m[.boxSpread, ["wideAt": speech.atX(wide.0), "wide": speech.valueText(wide.1), "narrowAt": speech.atX(narrow.0), "narrow": speech.valueText(narrow.1)]])
         }
         let above = box.upperOutliers.reduce(0) { $0 + $1.count }, below = box.lowerOutliers.reduce(0) { $0 + $1.count }
         if let k = box.whiskerIQR {
             let factor = speech.locale.localized({ var f = NumberFormat.automatic(for: [k]); f.trim = true; return f.format(k) }())
             if above + below == 0 {
-                parts.append(m["box.whiskers", ["k": factor]])
+                parts.append(m[.boxWhiskers, ["k": factor]])
             } else {
                 let groupsWith = Set(box.upperOutliers.indices.filter { !box.upperOutliers[$0].isEmpty } + box.lowerOutliers.indices.filter { !box.lowerOutliers[$0].isEmpty })
-                parts.append(m["box.whiskersOutliers", [
-                    "k": factor, "outliers": m.plural("count.outliers", count: above + below),
+                parts.append(m[.boxWhiskersOutliers, [
+                    "k": factor, "outliers": m.plural(.countOutliers, count: above + below),
                     "above": TextFormat.count(above, locale: speech.locale), "below": TextFormat.count(below, locale: speech.locale),
-                    "groups": m.plural("count.groups", count: groupsWith.count)]])
+                    "groups": m.plural(.countGroups, count: groupsWith.count)]])
             }
         } else {
-            parts.append(m["box.minMax"])
+            parts.append(m[.boxMinMax])
         }
         return parts.joined(separator: " ")
     }
@@ -153,7 +153,7 @@ extension Chart {
         if let e = semantics.errorRange, e.namedByCenter, series.count == 1 { series[0].name = e.seriesName(field: y.title, m) }
         guard let box = semantics.box else { return }
         for (s, statistic) in box.statistics.enumerated() where series.indices.contains(s) {
-            series[s].name = m["box.\(statistic.rawValue)"]
+            series[s].name = m[.family(.box, statistic.rawValue)]
         }
     }
 }
@@ -174,7 +174,7 @@ extension Chart {
         }
         guard let low, let high else { return nil }
         let m = speech.messages
-        return m[series.count == 1 ? "summary.spans" : "summary.spansSeries", [
+        return m[series.count == 1 ? .summarySpans : .summarySpansSeries, [
             "name": Self.capitalized(speech.spokenName(s)), "min": speech.valueText(low.value), "minAt": speech.atX(low.row),
             "max": speech.valueText(high.value), "maxAt": speech.atX(high.row)]]
     }
@@ -193,14 +193,14 @@ extension Chart {
         }
         let parts = groups.filter { !$0.values.isEmpty }.map { g -> String in
             let lo = g.values.min()!, hi = g.values.max()!
-            let values = m.plural("count.values", count: g.values.count)
-            return lo == hi ? m["strip.groupOne", ["at": g.label, "values": values, "value": speech.valueText(lo)]]
-                : m["strip.group", ["at": g.label, "values": values, "low": speech.valueText(lo), "high": speech.valueText(hi)]]
+            let values = m.plural(.countValues, count: g.values.count)
+            return lo == hi ? m[.stripGroupOne, ["at": g.label, "values": values, "value": speech.valueText(lo)]]
+                : m[.stripGroup, ["at": g.label, "values": values, "low": speech.valueText(lo), "high": speech.valueText(hi)]]
         }
         let name = Self.capitalized(speech.spokenName(s))
         guard parts.count <= 8 else {
-            return m["strip.many", ["name": name, "categories": m.plural("count.categories", count: parts.count), "groups": parts.prefix(4).joined(separator: "; ")]]
+            return m[.stripMany, ["name": name, "categories": m.plural(.countCategories, count: parts.count), "groups": parts.prefix(4).joined(separator: "; ")]]
         }
-        return m["strip.series", ["name": name, "groups": parts.joined(separator: "; ")]]
+        return m[.stripSeries, ["name": name, "groups": parts.joined(separator: "; ")]]
     }
 }

@@ -31,23 +31,23 @@ extension Chart {
         var text = kindSummary(speech) ?? semantics.box.map { boxPlotSummary($0, speech) } ?? summary(descriptions, speech)
         if isStripPlot {
             let total = descriptions.reduce(0) { $0 + $1.statistics.count }
-            text = speech.messages["strip.summary", ["kind": speech.messages["kind.tick"], "title": title.isEmpty ? speech.messages["box.data"] : title,
-                                                     "values": speech.messages.plural("count.values", count: total)]] + " " + descriptions.map(\.trendSentence).joined(separator: " ")
+            text = speech.messages[.stripSummary, ["kind": speech.messages[.kindTick], "title": title.isEmpty ? speech.messages[.boxData] : title,
+                                                     "values": speech.messages.plural(.countValues, count: total)]] + " " + descriptions.map(\.trendSentence).joined(separator: " ")
         }
         if let e = semantics.errorRange { text += " " + e.sentence(band: mark == .errorband, speech.messages) }
         if semantics.invalidRows > 0 {
             // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.
-            text += " " + speech.messages.plural("summary.invalidRows", count: semantics.invalidRows, ["field": x.title.lowercased()])
+            text += " " + speech.messages.plural(.summaryInvalidRows, count: semantics.invalidRows, ["field": x.title.lowercased()])
         }
         if let drawn = semantics.invalidDrawn {
             // `invalid: "show"`: where the chart draws rows without a valid key or value (Chart+Invalid.swift).
             if let p = drawn.row, !drawn.keyRows.isEmpty {
-                text += " " + speech.messages.plural("summary.invalidDrawn", count: drawn.keyRows.count,
+                text += " " + speech.messages.plural(.summaryInvalidDrawn, count: drawn.keyRows.count,
                                                      ["field": x.title.lowercased(), "value": speech.invalidPlaceText(p, onRowAxis: true)])
             }
             let values = series.reduce(0) { $0 + $1.invalidRows.count }
             if values > 0 {
-                text += " " + speech.messages.plural("summary.invalidDrawn", count: values, ["field": y.title.lowercased(), "value": speech.invalidPlaceText(drawn.value, onRowAxis: false, withUnit: true)])
+                text += " " + speech.messages.plural(.summaryInvalidDrawn, count: values, ["field": y.title.lowercased(), "value": speech.invalidPlaceText(drawn.value, onRowAxis: false, withUnit: true)])
             }
         }
         return ChartDescription(summary: text, series: descriptions)
@@ -58,19 +58,19 @@ extension Chart {
         let m = speech.messages
         let names = series.indices.map { speech.spokenName($0) }
         let kind = m[kindKey]
-        var first = title.isEmpty ? m["summary.kindUntitled", ["kind": kind]] : m["summary.kind", ["kind": kind, "title": title]]
+        var first = title.isEmpty ? m[.summaryKindUntitled, ["kind": kind]] : m[.summaryKind, ["kind": kind, "title": title]]
         if let aggregate = y.aggregate { first += " (\(aggregatePhrase(aggregate, m)))" }
-        if names.count > 1 { first += m["summary.series", ["count": TextFormat.count(names.count, locale: speech.locale), "list": m.list(names)]] }
+        if names.count > 1 { first += m[.summarySeries, ["count": TextFormat.count(names.count, locale: speech.locale), "list": m.list(names)]] }
         // A scatter's series share rows: count their own points instead.
         let shared = series.contains { $0.pointRows != nil }
         if isPointCloud {
             // A scatter plot's rows are shared slots: count each series' own points.
             let total = descriptions.reduce(0) { $0 + $1.statistics.count }
-            let counted = m.plural("count.points", count: total)
-            parts.append("\(first), \(speech.xRangeText), \(series.count > 1 ? m["count.inAll", ["counted": counted]] : counted).")
+            let counted = m.plural(.countPoints, count: total)
+            parts.append("\(first), \(speech.xRangeText), \(series.count > 1 ? m[.countInAll, ["counted": counted]] : counted).")
         } else {
-            let counted = m.plural(mark == .bar ? "count.bars" : "count.points", count: pointCount)
-            parts.append("\(first), \(speech.xRangeText), \(series.count > 1 && !shared ? m["count.perSeries", ["counted": counted]] : counted).")
+            let counted = m.plural(mark == .bar ? .countBars : .countPoints, count: pointCount)
+            parts.append("\(first), \(speech.xRangeText), \(series.count > 1 && !shared ? m[.countPerSeries, ["counted": counted]] : counted).")
         }
         if series.count > Self.summaryShapeLimit, let range = overallRange(descriptions, speech) {
             parts.append(range)
@@ -78,13 +78,13 @@ extension Chart {
         // A bump chart's ranks are told by who leads, rises and falls (`bumpSentences`), a Gantt
         // chart's bars by their span (`layer.sentence.gantt`), not as ranges of values.
         for (index, d) in descriptions.enumerated() where series.count <= Self.summaryShapeLimit && semantics.idiom != .bump && semantics.idiom != .gantt {
-            let name = series.count == 1 ? m["summary.values"] : Self.capitalized(speech.spokenName(index))
+            let name = series.count == 1 ? m[.summaryValues] : Self.capitalized(speech.spokenName(index))
             guard let minRow = d.statistics.minRow, let maxRow = d.statistics.maxRow else {
-                parts.append(m["summary.noData", ["name": name]])
+                parts.append(m[.summaryNoData, ["name": name]])
                 continue
             }
             if d.statistics.count == 1 {
-                parts.append(m["summary.oneValue", ["name": name, "value": speech.valueText(d.statistics.min), "at": speech.atX(minRow)]])
+                parts.append(m[.summaryOneValue, ["name": name, "value": speech.valueText(d.statistics.min), "at": speech.atX(minRow)]])
                 continue
             }
             if let spans = rangeSpanSentence(series: index, speech) {  // ranges as given (y/y2): from the lowest start to the highest end
@@ -95,11 +95,11 @@ extension Chart {
             if speech.saysMagnitude(series: index) {  // a pyramid's left side: from its smallest bar to its largest
                 (low, lowRow, high, highRow) = (d.statistics.max.map(abs), maxRow, d.statistics.min.map(abs), minRow)
             }
-            var sentence = m[series.count == 1 ? "summary.rangeValues" : "summary.range", [
+            var sentence = m[series.count == 1 ? .summaryRangeValues : .summaryRange, [
                 "name": name, "min": speech.valueText(low), "minAt": speech.atX(lowRow),
                 "max": speech.valueText(high), "maxAt": speech.atX(highRow)]]
             if d.statistics.missing > 0 && !isPointCloud {
-                sentence += m.plural("summary.missing", count: d.statistics.missing)
+                sentence += m.plural(.summaryMissing, count: d.statistics.missing)
             }
             parts.append(sentence + ".")
         }
@@ -111,10 +111,10 @@ extension Chart {
                 // A pyramid's left side would "fall" as its bars grow: its shape is left to its section.
                 parts += descriptions.indices.filter { !speech.saysMagnitude(series: $0) }.map { descriptions[$0].trendSentence }
             } else {
-                parts.append(m["summary.shapesInSections"])
+                parts.append(m[.summaryShapesInSections])
             }
         }
-        if pitchScalePerSeries { parts.append(m["summary.pitchScales"]) }
+        if pitchScalePerSeries { parts.append(m[.summaryPitchScales]) }
         if let curve = pitchCurveSentence(m) { parts.append(curve) }
         if let marks = speech.annotationSentences { parts.append(marks) }  // layers: rules, labels, bands
         return parts.joined(separator: " ")
@@ -128,7 +128,7 @@ extension Chart {
             if let row = d.statistics.maxRow, let v = d.statistics.max, high == nil || v > high!.2 { high = (s, row, v) }
         }
         guard let low, let high else { return nil }
-        return speech.messages["summary.overallRange", [
+        return speech.messages[.summaryOverallRange, [
             "min": speech.valueText(low.2), "minName": speech.spokenName(low.0), "minAt": speech.atX(low.1),
             "max": speech.valueText(high.2), "maxName": speech.spokenName(high.0), "maxAt": speech.atX(high.1)]]
     }
@@ -145,8 +145,8 @@ extension Chart {
         guard known else { return aggregate }
         let lowerTitle = title.lowercased()
         guard x.type == .temporal, let g = x.granularity, [.year, .month, .day].contains(g),
-              !["daily", "monthly", "yearly", "annual"].contains(where: lowerTitle.contains) else { return m["aggregate.\(aggregate)"] }
-        return m["aggregate.\(aggregate).\(g.rawValue)"]
+              !["daily", "monthly", "yearly", "annual"].contains(where: lowerTitle.contains) else { return m[.family(.aggregate, aggregate)] }
+        return m[.family(.aggregate, "\(aggregate).\(g.rawValue)")]
     }
 
     /// "a, b and c" in English (the language-aware form is `Messages.list`).
@@ -157,12 +157,12 @@ extension Chart {
     private func statisticsSentence(_ index: Int, _ stats: SeriesStatistics, _ speech: SpeechFormatter) -> String {
         let m = speech.messages
         let name = series[index].name
-        let values = m.plural("stats.values", count: stats.count)
-        let missing = stats.missing == 0 || isPointCloud ? m["stats.noneMissing"] : m.plural("stats.missing", count: stats.missing)
+        let values = m.plural(.statsValues, count: stats.count)
+        let missing = stats.missing == 0 || isPointCloud ? m[.statsNoneMissing] : m.plural(.statsMissing, count: stats.missing)
         guard let minRow = stats.minRow, let maxRow = stats.maxRow, let mean = stats.mean, let median = stats.median else {
-            return m["stats.noValues", ["name": name, "missing": missing]]
+            return m[.statsNoValues, ["name": name, "missing": missing]]
         }
-        return m["stats.sentence", [
+        return m[.statsSentence, [
             "name": name, "values": values, "missing": missing,
             "min": speech.valueText(stats.min), "minAt": speech.atX(minRow), "max": speech.valueText(stats.max), "maxAt": speech.atX(maxRow),
             "mean": speech.derivedValueText(mean), "median": speech.derivedValueText(median)]]

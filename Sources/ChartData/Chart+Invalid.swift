@@ -80,7 +80,7 @@ extension SpeechFormatter {
     /// "no value, drawn at 0" for an invalid value the chart draws at `position` (a value, or an
     /// x position when `onRowAxis`), so no reader takes the drawn place for a real value.
     public func invalidDrawnText(_ position: Double, onRowAxis: Bool, withUnit: Bool = false) -> String {
-        messages["value.invalidDrawn", ["value": invalidPlaceText(position, onRowAxis: onRowAxis, withUnit: withUnit)]]
+        messages[.valueInvalidDrawn, ["value": invalidPlaceText(position, onRowAxis: onRowAxis, withUnit: withUnit)]]
     }
 
     /// The place an invalid value is drawn at: "0", "0 °C", "3 January 2012".

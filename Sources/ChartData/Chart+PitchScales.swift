@@ -28,7 +28,7 @@ extension Chart {
 
     /// The sentence the description and help give about it (`summary.pitchScales`).
     public func pitchScaleSentence(_ messages: Messages = .english) -> String? {
-        pitchScalePerSeries ? messages["summary.pitchScales"] : nil
+        pitchScalePerSeries ? messages[.summaryPitchScales] : nil
     }
 
     /// The curve pitch follows: the value axis' scale type (Vega-Lite `scale.type`), so a log
@@ -39,6 +39,6 @@ extension Chart {
     public func pitchCurveSentence(_ messages: Messages = .english) -> String? {
         guard let key = pitchCurve.key else { return nil }
         let outside = pitchCurve == .log && series.contains { $0.values.contains { v in v.map { $0 <= 0 } ?? false } }
-        return messages["summary.pitchCurve.\(key)"] + (outside ? " " + messages["summary.pitchCurve.outside"] : "")
+        return messages[.family(.summaryPitchCurve, key)] + (outside ? " " + messages[.summaryPitchCurveOutside] : "")
     }
 }

@@ -7,11 +7,11 @@ extension Chart {
         let m = speech.messages
         let name = Self.capitalized(speech.spokenName(index))
         if x.type == .nominal {
-            return m["trend.nominal", ["name": name]]
+            return m[.trendNominal, ["name": name]]
         }
         guard let firstRow = trend.firstRow, let lastRow = trend.lastRow, firstRow != lastRow,
               let shape = trend.shape, !shape.segments.isEmpty else {
-            return m["trend.tooFew", ["name": name]]
+            return m[.trendTooFew, ["name": name]]
         }
         let values = series[index].values
         var sentence: String
@@ -19,40 +19,40 @@ extension Chart {
             var rest = cycleText(cycle, speech)
             if trend.isOneLine, let seg = shape.segments.first {
                 rest += seg.direction == .flat
-                    ? m["trend.cycle.steady", ["level": speech.valueText(seg.level)]]
-                    : m[seg.direction == .rising ? "trend.cycle.rising" : "trend.cycle.falling", [
+                    ? m[.trendCycleSteady, ["level": speech.valueText(seg.level)]]
+                    : m[seg.direction == .rising ? .trendCycleRising : .trendCycleFalling, [
                         "from": speech.valueText(seg.startValue), "fromAt": speech.atX(seg.startRow),
                         "to": speech.valueText(seg.endValue), "toAt": speech.atX(seg.endRow)]]
             } else {
-                rest += m["trend.cycle.level", ["stretches": stretches(shape, speech, approximate: true, first: values[firstRow], last: values[lastRow])]]
+                rest += m[.trendCycleLevel, ["stretches": stretches(shape, speech, approximate: true, first: values[firstRow], last: values[lastRow])]]
             }
-            sentence = m["trend.subject", ["name": name, "rest": rest]]
+            sentence = m[.trendSubject, ["name": name, "rest": rest]]
         } else if shape.isJumpy, shape.smoothingWindow == 1, shape.segments.count > 1 {
             // Too few values to smooth and too much swing for stretches to mean anything.
             let median = SeriesShape.medianOf(values.compactMap { $0 })
-            sentence = m["trend.jumpy", ["name": name, "step": speech.stepPhrase, "median": speech.derivedValueText(median)]]
+            sentence = m[.trendJumpy, ["name": name, "step": speech.stepPhrase, "median": speech.derivedValueText(median)]]
         } else if trend.isOneLine, let seg = shape.segments.first {
             if seg.direction == .flat {
                 let level = speech.valueText(seg.level, approximate: shape.smoothingWindow > 1)
-                sentence = m[Self.isVaried(seg, shape) ? "trend.flat.varies" : "trend.flat.stays", ["name": name, "level": level]]
+                sentence = m[Self.isVaried(seg, shape) ? .trendFlatVaries : .trendFlatStays, ["name": name, "level": level]]
             } else {
-                sentence = m[seg.direction == .rising ? "trend.rises" : "trend.falls", [
+                sentence = m[seg.direction == .rising ? .trendRises : .trendFalls, [
                     "name": name, "from": speech.valueText(values[firstRow]), "fromAt": speech.atX(firstRow),
                     "to": speech.valueText(values[lastRow]), "toAt": speech.atX(lastRow)]]
                 if let change = trend.change { sentence += " (\(changeText(change, percent: trend.changePercent, speech)))" }
                 if let rate = ratePhrase(trend, speech) { sentence += ", \(rate)" }
             }
         } else {
-            sentence = m["trend.subject", ["name": name, "rest": stretches(shape, speech, approximate: shape.smoothingWindow > 1, first: values[firstRow], last: values[lastRow])]]
+            sentence = m[.trendSubject, ["name": name, "rest": stretches(shape, speech, approximate: shape.smoothingWindow > 1, first: values[firstRow], last: values[lastRow])]]
         }
         // A single flat stretch already "varies around" its level; elsewhere the stretches are an outline.
         if shape.isJumpy, shape.smoothingWindow > 1, shape.segments.count > 1 || shape.segments.first?.direction != .flat {
-            sentence += m["trend.swings", ["step": speech.stepPhrase]]
+            sentence += m[.trendSwings, ["step": speech.stepPhrase]]
         }
         sentence += "."
         if !shape.outlierRows.isEmpty {
             let each = shape.outlierRows.map { "\(speech.valueText(values[$0])) \(speech.atX($0))" }
-            sentence += " " + (shape.outlierRows.count == 1 ? m["trend.outlier", ["value": each[0]]] : m["trend.outliers", ["list": m.list(each)]])
+            sentence += " " + (shape.outlierRows.count == 1 ? m[.trendOutlier, ["value": each[0]]] : m[.trendOutliers, ["list": m.list(each)]])
         }
         return sentence
     }
@@ -79,23 +79,23 @@ extension Chart {
                 } else {
                     until = speech.untilText(seg.endRow, approximate: approximate && !isLast)
                 }
-                clause = m[Self.isVaried(seg, shape) ? "stretch.varies" : "stretch.stays", [
+                clause = m[Self.isVaried(seg, shape) ? .stretchVaries : .stretchStays, [
                     "level": speech.valueText(seg.level, approximate: approximate), "until": until]]
             case .rising, .falling:
                 let verb = seg.isJump ? (seg.direction == .rising ? "jumps" : "drops") : (seg.direction == .rising ? "rises" : "falls")
                 let next = isLast ? nil : segments[i + 1].direction
                 var to = speech.valueText(endValue, approximate: approximate)
-                if seg.direction == .rising && next == .falling { to = m["stretch.peak", ["value": to]] }
-                else if seg.direction == .falling && next == .rising { to = m["stretch.low", ["value": to]] }
+                if seg.direction == .rising && next == .falling { to = m[.stretchPeak, ["value": to]] }
+                else if seg.direction == .falling && next == .rising { to = m[.stretchLow, ["value": to]] }
                 if i == 0 {
                     let start = approximate ? seg.startValue : first
                     let startAt = approximate ? speech.approximatelyAtX(seg.startRow) : speech.atX(seg.startRow)
-                    clause = m["stretch.\(verb).from", ["from": speech.valueText(start, approximate: approximate), "fromAt": startAt, "to": to, "toAt": at]]
+                    clause = m[.family(.stretch, "\(verb).from"), ["from": speech.valueText(start, approximate: approximate), "fromAt": startAt, "to": to, "toAt": at]]
                 } else {
-                    clause = m["stretch.\(verb)", ["to": to, "toAt": at]]
+                    clause = m[.family(.stretch, verb), ["to": to, "toAt": at]]
                 }
             }
-            if isLast && i > 0 { clause = m["stretch.then", ["clause": clause]] }
+            if isLast && i > 0 { clause = m[.stretchThen, ["clause": clause]] }
             clauses.append(clause)
         }
         return clauses.joined(separator: ", ")
@@ -112,10 +112,10 @@ extension Chart {
         switch cycle.period {
         case .yearly:
             let months = speech.locale.monthNames
-            return speech.messages["trend.cycle.yearly", ["peak": months[cycle.peakBin - 1], "trough": months[cycle.troughBin - 1]]]
+            return speech.messages[.trendCycleYearly, ["peak": months[cycle.peakBin - 1], "trough": months[cycle.troughBin - 1]]]
         case .daily:
             func hour(_ h: Int) -> String { h < 10 ? "0\(h):00" : "\(h):00" }
-            return speech.messages["trend.cycle.daily", ["peak": hour(cycle.peakBin), "trough": hour(cycle.troughBin)]]
+            return speech.messages[.trendCycleDaily, ["peak": hour(cycle.peakBin), "trough": hour(cycle.troughBin)]]
         }
     }
 
@@ -125,16 +125,16 @@ extension Chart {
         let sign = change > 0 ? "+" : ""
         if y.type == .temporal {  // dates as values: a change is a duration
             let text = speech.durationText(abs(change))
-            return text.hasPrefix("0 ") ? m["change.none"] : (change > 0 ? "+" : "\u{2212}") + text
+            return text.hasPrefix("0 ") ? m[.changeNone] : (change > 0 ? "+" : "\u{2212}") + text
         }
-        if change == 0 || speech.numberText(change) == "0" { return m["change.none"] }
+        if change == 0 || speech.numberText(change) == "0" { return m[.changeNone] }
         if speech.valuesArePercentages {
-            return m["change.points", ["change": sign + speech.numberText(change, asPercentagePoints: true)]]
+            return m[.changePoints, ["change": sign + speech.numberText(change, asPercentagePoints: true)]]
         }
         var text = "\(sign)\(speech.valueText(change))"
         if let percent {
             let number = speech.locale.localized(NumberFormat(decimals: abs(percent) < 10 ? 1 : 0).format(percent))
-            text += ", " + m["change.percent", ["percent": (percent > 0 ? "+" : "") + number]]
+            text += ", " + m[.changePercent, ["percent": (percent > 0 ? "+" : "") + number]]
         }
         return text
     }
@@ -144,25 +144,25 @@ extension Chart {
         guard let first = xValues.first, let last = xValues.last else { return nil }
         let m = speech.messages
         let perStep: Double
-        let key: String
+        let key: MessageKey
         var values: [String: String] = [:]
         switch (first, last) {
         case (.date(let a), .date(let b)):
             let days = b.timeIntervalSince(a) / 86_400
-            let (seconds, name) = days >= 730 ? (365.2425 * 86_400, "year") : days >= 60 ? (30.436875 * 86_400, "month")
-                : days >= 2 ? (86_400.0, "day") : (3600.0, "hour")
+            let (seconds, rate): (Double, MessageKey) = days >= 730 ? (365.2425 * 86_400, .rateYear)
+                : days >= 60 ? (30.436875 * 86_400, .rateMonth) : days >= 2 ? (86_400.0, .rateDay) : (3600.0, .rateHour)
             perStep = trend.slope * seconds
-            key = "rate.\(name)"
+            key = rate
         case (.number, .number):
             perStep = trend.slope
-            if speech.xIsYears { key = "rate.year" }
-            else if let u = x.unit { key = "rate.perUnit"; values["unit"] = u }
-            else if x.title.isEmpty { key = "rate.perX" }
-            else { key = "rate.perTitle"; values["title"] = SpeechFormatter.lowercasedKeepingAcronyms(x.title) }
+            if speech.xIsYears { key = .rateYear }
+            else if let u = x.unit { key = .ratePerUnit; values["unit"] = u }
+            else if x.title.isEmpty { key = .ratePerX }
+            else { key = .ratePerTitle; values["title"] = SpeechFormatter.lowercasedKeepingAcronyms(x.title) }
         default:
             perStep = trend.slopePerRow
-            if x.title.isEmpty { key = "rate.perPoint" }
-            else { key = "rate.perStep"; values["title"] = SpeechFormatter.lowercasedKeepingAcronyms(x.title) }
+            if x.title.isEmpty { key = .ratePerPoint }
+            else { key = .ratePerStep; values["title"] = SpeechFormatter.lowercasedKeepingAcronyms(x.title) }
         }
         guard perStep.isFinite, perStep != 0 else { return nil }
         values["value"] = y.type == .temporal ? speech.durationText(abs(perStep)) : speech.derivedValueText(abs(perStep))

@@ -27,31 +27,31 @@ extension ChartFigure {
         let kind = { (chart: Chart) in lower(m[chart.kindKey]) }
         let aKind = { (chart: Chart) in m[chart.kindPhraseKey] }  // with its article: "eine Heatmap"
         let sameKind = panels.allSatisfy { $0.kindKey == first.kindKey }
-        let panelCount = m.plural("figure.panels", count: count)
+        let panelCount = m.plural(.figurePanels, count: count)
         var overview: String
         if isRidgeline {
-            overview = m["figure.overview.ridgeline", [
-                "rows": m.plural("figure.rows", count: count), "field": lower(panelField ?? ""), "first": headers.first!,
+            overview = m[.figureOverviewRidgeline, [
+                "rows": m.plural(.figureRows, count: count), "field": lower(panelField ?? ""), "first": headers.first!,
                 "last": headers.last!, "x": lower(first.x.title), "y": lower(first.y.title)]]
         } else if composition == .facet, sameKind {
-            overview = m[count > 1 ? "figure.overview.facet" : "figure.overview.facetOne", [
+            overview = m[count > 1 ? .figureOverviewFacet : .figureOverviewFacetOne, [
                 "panels": panelCount, "field": lower(panelField ?? ""), "first": headers.first!, "last": headers.last!,
                 "aKind": aKind(first), "value": lower(first.y.title), "rows": lower(first.x.title)]]
         } else if composition == .repeat, sameKind {
-            overview = m["figure.overview.repeat", ["panels": panelCount, "fields": m.list(headers), "aKind": aKind(first), "rows": lower(first.x.title)]]
+            overview = m[.figureOverviewRepeat, ["panels": panelCount, "fields": m.list(headers), "aKind": aKind(first), "rows": lower(first.x.title)]]
         } else {
-            overview = m["figure.overview.list", [
+            overview = m[.figureOverviewList, [
                 "panels": panelCount,
-                "list": m.list(zip(headers, panels).map { m["figure.overview.item", ["header": $0, "kind": kind($1)]] })]]
+                "list": m.list(zip(headers, panels).map { m[.figureOverviewItem, ["header": $0, "kind": kind($1)]] })]]
         }
         if !emptyPanels.isEmpty {
-            overview += " " + m.plural("figure.empty", count: emptyPanels.count, ["headers": m.list(emptyPanels)])
+            overview += " " + m.plural(.figureEmpty, count: emptyPanels.count, ["headers": m.list(emptyPanels)])
         }
         var shared: String?
         if let range = first.panel?.sharedValueRange, count > 1 {
-            shared = m["figure.shared", ["low": speech0.valueText(range.low), "high": speech0.valueText(range.high)]]
+            shared = m[.figureShared, ["low": speech0.valueText(range.low), "high": speech0.valueText(range.high)]]
         } else if count > 1 {
-            shared = m["figure.independent"]
+            shared = m[.figureIndependent]
         }
 
         // Compare panels by their first series: mean, extremes, trend direction.
@@ -60,14 +60,14 @@ extension ChartFigure {
         let means = stats.enumerated().compactMap { i, s in s?.mean.map { (i, $0) } }
         if count > 1, comparable, !isRidgeline, let hi = means.max(by: { $0.1 < $1.1 }), let lo = means.min(by: { $0.1 < $1.1 }), hi.0 != lo.0 {
             let speech = { (i: Int) in SpeechFormatter(chart: panels[i]) }
-            parts.append(m["figure.highLow", [
+            parts.append(m[.figureHighLow, [
                 "high": headers[hi.0], "highMean": speech(hi.0).derivedValueText(hi.1),
                 "low": headers[lo.0], "lowMean": speech(lo.0).derivedValueText(lo.1)]])
             let maxes = stats.enumerated().compactMap { i, s in s?.max.map { (i, $0, s!.maxRow) } }
             let mins = stats.enumerated().compactMap { i, s in s?.min.map { (i, $0, s!.minRow) } }
             if let top = maxes.max(by: { $0.1 < $1.1 }), let bottom = mins.min(by: { $0.1 < $1.1 }) {
                 let at = { (i: Int, row: Int?) in row.map { speech(i).xText($0) } ?? headers[i] }
-                parts.append(m["figure.extremes", [
+                parts.append(m[.figureExtremes, [
                     "high": headers[top.0], "highAt": at(top.0, top.2), "highValue": speech(top.0).valueText(top.1),
                     "low": headers[bottom.0], "lowAt": at(bottom.0, bottom.2), "lowValue": speech(bottom.0).valueText(bottom.1)]])
             }
@@ -76,19 +76,19 @@ extension ChartFigure {
             // Where each row's distribution peaks, in order: the ridgeline's shape.
             let peaks = zip(headers, zip(panels, descriptions)).compactMap { header, pd -> String? in
                 guard let row = pd.1.series.first?.statistics.maxRow else { return nil }
-                return m["figure.peak", ["header": header, "x": SpeechFormatter(chart: pd.0).xText(row)]]
+                return m[.figurePeak, ["header": header, "x": SpeechFormatter(chart: pd.0).xText(row)]]
             }
-            if !peaks.isEmpty { parts.append(m["figure.peaks", ["peaks": peaks.joined(separator: "; ")]]) }
+            if !peaks.isEmpty { parts.append(m[.figurePeaks, ["peaks": peaks.joined(separator: "; ")]]) }
         } else if count > 1 {
             var byDirection: [Trend.Direction: [String]] = [:]
             for (i, d) in descriptions.enumerated() { if let t = d.series.first?.trend { byDirection[t.direction, default: []].append(headers[i]) } }
             let clauses = [Trend.Direction.rising, .falling, .flat].compactMap { direction -> String? in
                 guard let names = byDirection[direction], !names.isEmpty else { return nil }
-                if names.count == count { return m["figure.trend.\(direction.rawValue).all"] }
-                let which = names.count <= 4 ? m.list(names) : m.plural("figure.panels", count: names.count)
-                return m["figure.trend.\(direction.rawValue)", ["panels": which]]
+                if names.count == count { return m[.family(.figureTrend, "\(direction.rawValue).all")] }
+                let which = names.count <= 4 ? m.list(names) : m.plural(.figurePanels, count: names.count)
+                return m[.family(.figureTrend, direction.rawValue), ["panels": which]]
             }
-            if !clauses.isEmpty { parts.append(m["figure.trend", ["clauses": clauses.joined(separator: "; ")]]) }
+            if !clauses.isEmpty { parts.append(m[.figureTrend, ["clauses": clauses.joined(separator: "; ")]]) }
         }
         return FigureDescription(overview: overview, sharedScales: shared, comparison: parts.joined(separator: " "))
     }

@@ -91,7 +91,7 @@ public struct PanelPlacement: Sendable, Equatable, Hashable {
     /// "Panel 2 of 12, Year 2013": the panel named for speech and headings (the one place), in the
     /// language of `messages`.
     public func name(_ messages: Messages) -> String {
-        messages["figure.panelName", [
+        messages[.figurePanelName, [
             "n": TextFormat.count(index + 1, locale: messages.locale), "count": TextFormat.count(count, locale: messages.locale), "header": heading(messages)]]
     }
 
@@ -99,7 +99,7 @@ public struct PanelPlacement: Sendable, Equatable, Hashable {
     /// with its value, so a bare "2013" does not leave the reader guessing), else the header.
     public func heading(_ messages: Messages) -> String {
         guard !headingParts.isEmpty else { return header }
-        return headingParts.map { $0.field.isEmpty ? $0.value : messages["figure.panelHeading", ["field": $0.field, "value": $0.value]] }
+        return headingParts.map { $0.field.isEmpty ? $0.value : messages[.figurePanelHeading, ["field": $0.field, "value": $0.value]] }
             .joined(separator: ", ")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The languages Pitchline writes and speaks, chosen by a BCP 47 tag's primary subtag
-/// (`de`, `de-AT`, `fr-CA`). One message catalogue each (`Messages/Catalogue+<code>.swift`).
+/// (`de`, `de-AT`, `fr-CA`). One message catalogue each (`Messages/<code>.strings`).
 public enum Language: String, CaseIterable, Sendable, Hashable {
     case en, de, fr, es
 

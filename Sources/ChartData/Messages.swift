@@ -1,10 +1,11 @@
 import Foundation
 
 /// Every text a reader meets, in one language: a catalogue of templates with named
-/// placeholders (`{name}`, `{count}`), in `Messages/`: `Catalogue+<code>.swift` per language and
-/// its units in words, `Units+<code>.swift` (read by `SpokenUnits`).
+/// placeholders (`{name}`, `{count}`), in `Messages/` as plain `.strings` files a translator edits
+/// without Swift: `<code>.strings` per language and its units in words, `<code>.units.strings`
+/// (read by `SpokenUnits`), compiled into the binary by the `EmbedCatalogues` build plugin.
 ///
-/// To add a text: add its key to `Catalogue+en.swift` and the same key to every other
+/// To add a text: add its key to `en.strings` and the same key to every other
 /// catalogue (`MessagesTests` checks that each language has every key and the same
 /// placeholders). Counts that change the wording have `.one` and `.other` forms, chosen by
 /// `plural(_:count:)` with the language's rule.
@@ -46,15 +47,13 @@ public struct Messages: Sendable {
         }
     }
 
-    /// The catalogue as written, in file order (texts, then units): `KeyValuePairs`, not a
-    /// dictionary literal, so a key written twice (two branches adding the same key) is a
-    /// failing test (`MessagesTests`), not a crash when the site is built.
+    /// The catalogue as written, in file order (texts, then units), so that a key written twice
+    /// (two branches adding the same key) is a failing test (`MessagesTests`): a `.strings` file
+    /// keeps only one of them.
     public static func entries(_ language: Language) -> [(key: String, value: String)] {
-        switch language {
-        case .en: Array(catalogueEN) + Array(unitsEN)
-        case .de: Array(catalogueDE) + Array(unitsDE)
-        case .fr: Array(catalogueFR) + Array(unitsFR)
-        case .es: Array(catalogueES) + Array(unitsES)
+        let table = catalogue(language)
+        return CatalogueFile.files(language).flatMap { file in
+            CatalogueFile.keysInOrder(file.text).map { (key: $0, value: table[$0] ?? "") }
         }
     }
 
@@ -63,13 +62,15 @@ public struct Messages: Sendable {
     private static let tableFR = table(.fr)
     private static let tableES = table(.es)
     private static func table(_ language: Language) -> [String: String] {
-        Dictionary(entries(language).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        CatalogueFile.files(language).reduce(into: [:]) { table, file in
+            table.merge(CatalogueFile.parse(file), uniquingKeysWith: { first, _ in first })
+        }
     }
 
-    /// The text of `key` with its placeholders filled: `messages["summary.noData", ["name": "Wind"]]`.
-    /// A missing key is a programming error caught by the tests; it shows as `missing(key)`.
-    public subscript(_ key: String, _ values: [String: String] = [:]) -> String {
-        guard let template = table[key] else { return Self.missing(key) }
+    /// The text of `key` with its placeholders filled: `messages[.summaryNoData, ["name": "Wind"]]`.
+    /// A key no catalogue has shows as `missing(key)` (only a `family` key can be one: tests catch it).
+    public subscript(_ key: MessageKey, _ values: [String: String] = [:]) -> String {
+        guard let template = table[key.name] else { return Self.missing(key.name) }
         return Self.fill(template, values, language: language)
     }
 
@@ -77,15 +78,32 @@ public struct Messages: Sendable {
     public static func missing(_ key: String) -> String { "[missing text: \(key)]" }
 
     /// The text of `key` as written (placeholders unfilled); nil when the catalogue has no such key.
-    public func text(_ key: String) -> String? { table[key] }
+    public func text(_ key: MessageKey) -> String? { table[key.name] }
 
     /// The `.one` or `.other` form of `key` for `count` (which is also `{count}`, formatted for
     /// the locale): English, German and Spanish use "one" for 1 only; French for 0 and 1 (CLDR).
-    public func plural(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
+    public func plural(_ key: PluralKey, count: Int, _ values: [String: String] = [:]) -> String {
         let one = language == .fr ? (count == 0 || count == 1) : count == 1
         var values = values
         if values["count"] == nil { values["count"] = TextFormat.count(count, locale: locale) }
-        return self[key + (one ? ".one" : ".other"), values]
+        return self[MessageKey(key.stem + (one ? ".one" : ".other")), values]
+    }
+
+    /// A lookup by a key built at run time: only while the last string-keyed call sites move to
+    /// `MessageKey` (the compiler lists them as warnings).
+    @available(*, deprecated, message: "name the key: a MessageKey static or MessageKey.family")
+    public subscript(_ key: String, _ values: [String: String] = [:]) -> String { self[MessageKey(key), values] }
+
+    /// The text a theme template names (`{{t.guide.title}}`): templates are data, so their keys
+    /// are strings; `LanguagePagesTests` renders every page and looks for a missing one.
+    public func text(named key: String) -> String? { table[key] }
+
+    @available(*, deprecated, message: "name the key: a MessageKey static or MessageKey.family")
+    public func text(_ key: String) -> String? { table[key] }
+
+    @available(*, deprecated, message: "name the key: a PluralKey static")
+    public func plural(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
+        plural(PluralKey(key), count: count, values)
     }
 
     /// "a, b and c" in this language.
@@ -93,7 +111,7 @@ public struct Messages: Sendable {
         switch items.count {
         case 0: ""
         case 1: items[0]
-        default: self["list.and", ["first": items.dropLast().joined(separator: ", "), "last": items.last!]]
+        default: self[.listAnd, ["first": items.dropLast().joined(separator: ", "), "last": items.last!]]
         }
     }
 
@@ -128,4 +146,43 @@ public struct Messages: Sendable {
         }
         return names
     }
+}
+
+/// A key of the catalogues. The only ones code can name are the generated statics, one per key of
+/// `en.strings` (`.valueNoData` for "value.noData", by the EmbedCatalogues plugin), so a lookup
+/// of a key English lacks does not compile; `family(_:_:)` names the members of a family keyed by
+/// an enum or a spec's operation ("box.said.median"), each family checked member by member in
+/// `MessagesTests`.
+public struct MessageKey: Hashable, Sendable {
+    public let name: String
+    init(_ name: String) { self.name = name }
+
+    /// The member `member` of the family `prefix` ("box.said" + "median" → "box.said.median").
+    public static func family(_ prefix: Family, _ member: String) -> MessageKey {
+        MessageKey(prefix.rawValue + "." + member)
+    }
+
+    /// The families of keys whose last part is a value: an enum's case, a time unit, a spec's
+    /// operation. `MessagesTests.everyFamilyMemberExists` checks the enum-keyed ones case by case.
+    public enum Family: String, Sendable, CaseIterable {
+        case aggregate, approx, approxAt, box, boxNone = "box.none", boxNonePart = "box.nonePart",
+             boxSaid = "box.said", cycle, error, figureTrend = "figure.trend", layerChange = "layer.change",
+             layerOp = "layer.op", layerStep = "layer.step", layerThe = "layer.the", layerTrend = "layer.trend",
+             scrubber, settings, sliderLabel = "slider.label", step, stretch, summaryPitchCurve = "summary.pitchCurve", tableCaption = "table.caption"
+    }
+}
+
+extension PluralKey {
+    /// The member `member` of a plural family ("duration" + "hour" → "duration.hour").
+    public static func family(_ prefix: Family, _ member: String) -> PluralKey { PluralKey(prefix.rawValue + "." + member) }
+
+    public enum Family: String, Sendable {
+        case duration
+    }
+}
+
+/// A text with a `.one` and an `.other` form, by its stem ("count.points").
+public struct PluralKey: Hashable, Sendable {
+    public let stem: String
+    init(_ stem: String) { self.stem = stem }
 }

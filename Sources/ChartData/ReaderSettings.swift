@@ -14,20 +14,20 @@ public enum ReaderSettings {
     /// One choice of a radio group: its form value, the catalogue key of its words, whether it is the default.
     public struct Choice: Sendable, Equatable {
         public var value: String
-        public var key: String
+        public var key: MessageKey
         public var isDefault: Bool
     }
 
     /// The radio groups by form name (playback speed comes from `PlaybackPlan.speeds`, normal
     /// speed the default).
     public static let groups: [(name: String, choices: [Choice])] = [
-        ("verbosity", LabelVerbosity.allCases.map { Choice(value: $0.rawValue, key: "settings.\($0.rawValue)", isDefault: $0 == verbosity) }),
-        ("order", LabelOrder.allCases.map { Choice(value: $0.rawValue, key: "settings.\($0.rawValue)", isDefault: $0 == order) }),
+        ("verbosity", LabelVerbosity.allCases.map { Choice(value: $0.rawValue, key: .family(.settings, $0.rawValue), isDefault: $0 == verbosity) }),
+        ("order", LabelOrder.allCases.map { Choice(value: $0.rawValue, key: .family(.settings, $0.rawValue), isDefault: $0 == order) }),
         // Pitch shift in semitones (the bank is pre-rendered: played at 2^(n/12) the rate).
-        ("pitch", [("-12", "settings.octaveLower"), ("-7", "settings.fifthLower"), ("0", "settings.asMade"),
-                   ("7", "settings.fifthHigher"), ("12", "settings.octaveHigher")].map { Choice(value: $0.0, key: $0.1, isDefault: $0.0 == "0") }),
+        ("pitch", [("-12", MessageKey.settingsOctaveLower), ("-7", .settingsFifthLower), ("0", .settingsAsMade),
+                   ("7", .settingsFifthHigher), ("12", .settingsOctaveHigher)].map { Choice(value: $0.0, key: $0.1, isDefault: $0.0 == "0") }),
         // The part of each value tone played.
-        ("toneLength", [("0.34", "settings.short"), ("0.67", "settings.medium"), ("1", "settings.full")]
+        ("toneLength", [("0.34", MessageKey.settingsShort), ("0.67", .settingsMedium), ("1", .settingsFull)]
             .map { Choice(value: $0.0, key: $0.1, isDefault: $0.0 == "1") }),
     ]
 }

@@ -10,7 +10,7 @@ import Foundation
 public struct SiteSettings: Sendable, Equatable {
     /// The file's name inside the site folder.
     public static let fileName = "pitchline.json"
-    public static let defaultTitle = Messages.english["index.defaultTitle"]
+    public static let defaultTitle = Messages.english[.indexDefaultTitle]
 
     /// The index page's heading and title.
     public var title = SiteSettings.defaultTitle
@@ -43,7 +43,7 @@ public struct SiteSettings: Sendable, Equatable {
             settings.language = language
         }
         // Without a title, the index is headed "Charts and reports" in the site's language.
-        if o["title"] == nil { settings.title = Messages(tag: settings.language)["index.defaultTitle"] }
+        if o["title"] == nil { settings.title = Messages(tag: settings.language)[.indexDefaultTitle] }
         if let base = try r.string(o["baseURL"], "$.baseURL") {
             guard let url = URLComponents(string: base), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                   url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {

@@ -21,7 +21,7 @@ extension SpeechFormatter {
             return locale.render(locale.dayMonthPattern, year: 0, month: month + 1, day: day, seconds: 0)
         }
         if Int(parts[1]) != nil, parts[0] == "week" || parts[0] == "day" {
-            return messages["cycle.\(parts[0])", ["n": String(parts[1])]]
+            return messages[.family(.cycle, String(parts[0])), ["n": String(parts[1])]]
         }
         return label
     }

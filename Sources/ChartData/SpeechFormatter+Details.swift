@@ -13,7 +13,7 @@ extension SpeechFormatter {
         if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers, chart.xValues.indices.contains(row) {
             // A group without outliers reads "no upper outliers", as the scrubber says it, not "no data".
             let values = box.outliers(series: series, row: row)
-            guard !values.isEmpty else { return messages["box.nonePart.\(box.statistics[series].rawValue)"] }
+            guard !values.isEmpty else { return messages[.family(.boxNonePart, box.statistics[series].rawValue)] }
             let text = messages.list(values.map { numberText($0) })  // all of them: the table is complete (speech shortens past five)
             return chart.y.unit.map { Self.withUnit(text, $0) } ?? text
         }
@@ -25,9 +25,9 @@ extension SpeechFormatter {
         var text: String
         if chart.semantics.stack == nil, let lower = d.lower, let upper = d.upper, chart.semantics.errorRange?.center != nil {
             // An error bar or band around its centre: "12.1 °C, range 10.3 °C to 13.9 °C".
-            text = messages["range.around", ["value": valueText(value, series: series), "low": valueText(lower, series: series), "high": valueText(upper, series: series)]]
+            text = messages[.rangeAround, ["value": valueText(value, series: series), "low": valueText(lower, series: series), "high": valueText(upper, series: series)]]
         } else if chart.semantics.stack == nil, let lower = d.lower, let upper = d.upper {
-            text = messages["range.fromTo", ["low": valueText(lower, series: series), "high": valueText(upper, series: series)]]
+            text = messages[.rangeFromTo, ["low": valueText(lower, series: series), "high": valueText(upper, series: series)]]
         } else {
             text = valueText(value, series: series)
         }
@@ -39,7 +39,7 @@ extension SpeechFormatter {
     public func detailSuffix(_ d: PointDetail, withTotal: Bool = true) -> String {
         var text = ""
         if withTotal, let total = d.stackTotal, chart.semantics.idiom != .diverging, chart.series.count > 1 || chart.semantics.pointPerDatum {
-            text += messages["label.total", ["total": totalText(total)]]
+            text += messages[.labelTotal, ["total": totalText(total)]]
         }
         for (field, extra) in zip(chart.semantics.extraFields, d.extras) {
             guard let extra, !extra.isEmpty else { continue }
@@ -53,7 +53,7 @@ extension SpeechFormatter {
     public func allSeriesTotalText(row: Int) -> String? {
         guard chart.semantics.stack != nil, chart.semantics.idiom != .diverging, chart.series.count > 1 else { return nil }
         for s in chart.series where s.details.indices.contains(row) {
-            if let total = s.details[row].stackTotal { return forEars(messages["label.total", ["total": totalText(total)]]) }
+            if let total = s.details[row].stackTotal { return forEars(messages[.labelTotal, ["total": totalText(total)]]) }
         }
         return nil
     }
@@ -70,14 +70,14 @@ extension SpeechFormatter {
     /// A bin after a value: "for wind between 10 and 12".
     func binAtText(_ bin: BinRange) -> String {
         let (low, high) = binBounds(bin)
-        guard !chart.x.title.isEmpty else { return messages["at.binUntitled", ["low": low, "high": high]] }
-        return messages["at.bin", ["title": Self.lowercasedKeepingAcronyms(chart.x.title), "low": low, "high": high]]
+        guard !chart.x.title.isEmpty else { return messages[.atBinUntitled, ["low": low, "high": high]] }
+        return messages[.atBin, ["title": Self.lowercasedKeepingAcronyms(chart.x.title), "low": low, "high": high]]
     }
 
     /// A bin's span for speech: "from 10 to 12" (x in the row axis' format).
     func binText(_ bin: BinRange) -> String {
         let (low, high) = binBounds(bin)
-        return messages["range.fromTo", ["low": low, "high": high]]
+        return messages[.rangeFromTo, ["low": low, "high": high]]
     }
 
     private func binBounds(_ bin: BinRange) -> (String, String) {

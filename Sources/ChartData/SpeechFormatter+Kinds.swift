@@ -21,13 +21,13 @@ extension SpeechFormatter {
         let m = messages
         switch chart.mark {
         case .arc:
-            return PointTemplates(say: m["arc.label", ["value": said]], sayGap: m["arc.gap"], show: m["arc.label", ["value": shown]],
-                                  showGap: m["arc.gap"], part: "{v}", partGap: m["value.noData"])
+            return PointTemplates(say: m[.arcLabel, ["value": said]], sayGap: m[.arcGap], show: m[.arcLabel, ["value": shown]],
+                                  showGap: m[.arcGap], part: "{v}", partGap: m[.valueNoData])
         case .rect:
             let row = chart.series.indices.contains(series) ? chart.series[series].name : "", name = heatmapValueName
-            return PointTemplates(say: m["rect.label", ["row": row, "name": name, "value": said]], sayGap: m["rect.gap", ["row": row]],
-                                  show: m["rect.label", ["row": row, "name": name, "value": shown]], showGap: m["rect.gap", ["row": row]],
-                                  part: m["rect.part", ["row": row, "value": "{v}"]], partGap: m["rect.partGap", ["row": row]])
+            return PointTemplates(say: m[.rectLabel, ["row": row, "name": name, "value": said]], sayGap: m[.rectGap, ["row": row]],
+                                  show: m[.rectLabel, ["row": row, "name": name, "value": shown]], showGap: m[.rectGap, ["row": row]],
+                                  part: m[.rectPart, ["row": row, "value": "{v}"]], partGap: m[.rectPartGap, ["row": row]])
         default:
             return nil
         }
@@ -44,8 +44,8 @@ extension SpeechFormatter {
         guard chart.mark == .rect else { return nil }
         let m = messages, row = chart.series.indices.contains(series) ? chart.series[series].name : ""
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
-        return LabelVariants(valueFirst: m["rect.valueFirst", ["name": heatmapValueName, "value": said, "row": row]],
-                             valueFirstGap: m["rect.valueFirstGap", ["row": row]], terse: "{v}", terseGap: m["value.noData"])
+        return LabelVariants(valueFirst: m[.rectValueFirst, ["name": heatmapValueName, "value": said, "row": row]],
+                             valueFirstGap: m[.rectValueFirstGap, ["row": row]], terse: "{v}", terseGap: m[.valueNoData])
     }
 
     /// Said after a slice's value: ", 62% of the total, 1 of 3" ("" for other marks and gaps).
@@ -53,36 +53,36 @@ extension SpeechFormatter {
         guard chart.mark == .arc else { return "" }
         let place = ["n": TextFormat.count(row + 1, locale: locale), "count": TextFormat.count(chart.pointCount, locale: locale)]
         guard let share = chart.series[series].details[row].share else {  // not one pie: no share, the place only
-            return chart.semantics.kind.thetaStacked ? "" : messages["arc.position", place]
+            return chart.semantics.kind.thetaStacked ? "" : messages[.arcPosition, place]
         }
-        return messages["arc.detail", place.merging(["share": shareText(share)]) { a, _ in a }]
+        return messages[.arcDetail, place.merging(["share": shareText(share)]) { a, _ in a }]
     }
 
     /// A heatmap cell by its column and row: "August, 2015".
     public func cellName(series: Int, row: Int) -> String {
-        messages["rect.cell", ["x": xText(row), "row": chart.series[series].name]]
+        messages[.rectCell, ["x": xText(row), "row": chart.series[series].name]]
     }
 
     /// R on a heatmap: one row's mean, lowest and highest cells and gaps.
     public func heatmapRowSummary(series s: Int) -> String {
         let values = chart.series[s].values
-        return heatmapLine(name: chart.series[s].name, cells: values.indices.map { (values[$0], xText($0)) }, unit: "count.columns")
+        return heatmapLine(name: chart.series[s].name, cells: values.indices.map { (values[$0], xText($0)) }, unit: .countColumns)
     }
 
     /// C on a heatmap: one column's mean, lowest and highest cells and gaps.
     public func heatmapColumnSummary(row: Int) -> String {
-        heatmapLine(name: xText(row), cells: chart.series.map { ($0.values[row], $0.name) }, unit: "count.rows")
+        heatmapLine(name: xText(row), cells: chart.series.map { ($0.values[row], $0.name) }, unit: .countRows)
     }
 
-    private func heatmapLine(name: String, cells: [(Double?, String)], unit: String) -> String {
+    private func heatmapLine(name: String, cells: [(Double?, String)], unit: PluralKey) -> String {
         let m = messages
         let present = cells.compactMap { c in c.0.map { ($0, c.1) } }
-        guard let low = present.min(by: { $0.0 < $1.0 }), let high = present.max(by: { $0.0 < $1.0 }) else { return forEars(m["rect.lineNoData", ["name": name]]) }
+        guard let low = present.min(by: { $0.0 < $1.0 }), let high = present.max(by: { $0.0 < $1.0 }) else { return forEars(m[.rectLineNoData, ["name": name]]) }
         let mean = present.reduce(0) { $0 + $1.0 } / Double(present.count)
-        var text = m["rect.line", ["name": name, "mean": derivedValueText(mean), "cells": m.plural(unit, count: present.count),
+        var text = m[.rectLine, ["name": name, "mean": derivedValueText(mean), "cells": m.plural(unit, count: present.count),
                                    "low": valueText(low.0), "lowAt": low.1, "high": valueText(high.0), "highAt": high.1]]
         let gaps = cells.count - present.count
-        if gaps > 0 { text += m["rect.lineGaps", ["count": TextFormat.count(gaps, locale: locale)]] }
+        if gaps > 0 { text += m[.rectLineGaps, ["count": TextFormat.count(gaps, locale: locale)]] }
         return forEars(text + ".")
     }
 }
@@ -94,15 +94,15 @@ extension SpeechFormatter {
         let m = messages
         switch chart.mark {
         case .arc:
-            return [(m["axis.slices"], m["arc.axisSlices", ["title": chart.x.title.isEmpty ? m["axis.categories"] : chart.x.title,
-                                                             "slices": m.plural("count.slices", count: chart.pointCount)]]),
-                    (m["axis.sizes"], "\(chart.y.title), \(yRangeText)")]
+            return [(m[.axisSlices], m[.arcAxisSlices, ["title": chart.x.title.isEmpty ? m[.axisCategories] : chart.x.title,
+                                                             "slices": m.plural(.countSlices, count: chart.pointCount)]]),
+                    (m[.axisSizes], "\(chart.y.title), \(yRangeText)")]
         case .rect:
             let rows = chart.series.map(\.name)
-            let rowRange = rows.count > 1 ? m["range.fromTo", ["low": rows[0], "high": rows[rows.count - 1]]] : rows.first.map { m["range.at", ["x": $0]] } ?? ""
-            return [(m["axis.columns"], m["rect.axis", ["title": chart.x.title, "counted": m.plural("count.columns", count: chart.pointCount), "range": xRangeText]]),
-                    (m["axis.rows"], m["rect.axis", ["title": chart.semantics.kind.rowTitle ?? m["axis.rows"], "counted": m.plural("count.rows", count: rows.count), "range": rowRange]]),
-                    (m["axis.colour"], "\(chart.y.title), \(yRangeText)")]
+            let rowRange = rows.count > 1 ? m[.rangeFromTo, ["low": rows[0], "high": rows[rows.count - 1]]] : rows.first.map { m[.rangeAt, ["x": $0]] } ?? ""
+            return [(m[.axisColumns], m[.rectAxis, ["title": chart.x.title, "counted": m.plural(.countColumns, count: chart.pointCount), "range": xRangeText]]),
+                    (m[.axisRows], m[.rectAxis, ["title": chart.semantics.kind.rowTitle ?? m[.axisRows], "counted": m.plural(.countRows, count: rows.count), "range": rowRange]]),
+                    (m[.axisColour], "\(chart.y.title), \(yRangeText)")]
         default:
             return nil
         }
@@ -121,9 +121,9 @@ extension SpeechFormatter {
     public var kindSentence: String? {
         let m = messages
         switch chart.mark {
-        case .arc: return m["arc.sentence", ["kind": kindName ?? "", "slices": m.plural("count.slices", count: chart.pointCount)]]
+        case .arc: return m[.arcSentence, ["kind": kindName ?? "", "slices": m.plural(.countSlices, count: chart.pointCount)]]
         case .rect:
-            return m["rect.sentence", ["rows": m.plural("count.rows", count: chart.series.count), "columns": m.plural("count.columns", count: chart.pointCount)]]
+            return m[.rectSentence, ["rows": m.plural(.countRows, count: chart.series.count), "columns": m.plural(.countColumns, count: chart.pointCount)]]
         default: return nil
         }
     }
@@ -132,8 +132,8 @@ extension SpeechFormatter {
     /// ("Audio pie chart", "Audio donut chart", "Audio heatmap"); nil: the usual `slider.label`.
     public var kindSliderLabel: String? {
         switch chart.mark {
-        case .arc: return messages["slider.label." + (chart.kindVariant ?? "arc")]
-        case .rect: return messages["slider.label.rect"]
+        case .arc: return messages[.family(.sliderLabel, chart.kindVariant ?? "arc")]
+        case .rect: return messages[.sliderLabelRect]
         default: return nil
         }
     }

@@ -56,9 +56,9 @@ extension SpeechFormatter {
         if chart.semantics.stack == nil, s.details.indices.contains(row), let lower = s.details[row].lower, let upper = s.details[row].upper {
             // An error bar or band around its centre: "12.1, range 10.3 to 13.9".
             if chart.semantics.errorRange?.center != nil {
-                return messages["range.around", ["value": numberText(value), "low": numberText(lower), "high": numberText(upper)]]
+                return messages[.rangeAround, ["value": numberText(value), "low": numberText(lower), "high": numberText(upper)]]
             }
-            return messages["range.fromTo", ["low": numberText(lower), "high": numberText(upper)]]
+            return messages[.rangeFromTo, ["low": numberText(lower), "high": numberText(upper)]]
         }
         if saysMagnitude(series: series) { return numberText(abs(value)) }  // a pyramid's left side
         return rankText(value) ?? numberText(value)  // a bump chart: "rank 1 of 5"
@@ -68,7 +68,7 @@ extension SpeechFormatter {
     public func outliersText(_ values: [Double]) -> String {
         guard let first = values.first, let last = values.last else { return "" }
         if values.count > 5 {
-            return messages["box.manyOutliers", ["values": messages.plural("count.values", count: values.count), "low": numberText(first), "high": numberText(last)]]
+            return messages[.boxManyOutliers, ["values": messages.plural(.countValues, count: values.count), "low": numberText(first), "high": numberText(last)]]
         }
         return messages.list(values.map { numberText($0) })
     }
@@ -87,7 +87,7 @@ extension SpeechFormatter {
     /// is set off by a colon, so two numbers are not heard as one ("Duluth, 1932: 25.7").
     func nameBeforeValue(_ series: Int) -> String {
         let name = spokenName(series)
-        return name.last?.isNumber == true ? messages["label.numberedName", ["name": name]] : name
+        return name.last?.isNumber == true ? messages[.labelNumberedName, ["name": name]] : name
     }
 
     /// Label templates of `series` (escaped neither for HTML nor JSON: plain text).
@@ -99,7 +99,7 @@ extension SpeechFormatter {
         if chart.mark == .point, chart.series.count > 1, chart.series.indices.contains(series), chart.series[series].nameFromData,
            chart.semantics.valueChannel == "y", !chart.y.title.isEmpty {
             let title = messages.language == .de ? chart.y.title : Self.lowercasedKeepingAcronyms(chart.y.title)
-            pointName = messages["label.seriesAndValue", ["series": name, "title": title]]
+            pointName = messages[.labelSeriesAndValue, ["series": name, "title": title]]
         }
         let named = pointName == name ? nameBeforeValue(series) : pointName
         let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
@@ -108,16 +108,16 @@ extension SpeechFormatter {
         let m = messages
         if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers {
             // A group without outliers says so, not "no data".
-            let none = m["box.none.\(box.statistics[series].rawValue)"], nonePart = m["box.nonePart.\(box.statistics[series].rawValue)"]
+            let none = m[.family(.boxNone, box.statistics[series].rawValue)], nonePart = m[.family(.boxNonePart, box.statistics[series].rawValue)]
             return PointTemplates(
-                say: m["label.point", ["name": named, "value": said]], sayGap: none,
-                show: m["label.point", ["name": named, "value": shown]], showGap: none,
-                part: m["label.part", ["name": named, "value": "{v}"]], partGap: nonePart)
+                say: m[.labelPoint, ["name": named, "value": said]], sayGap: none,
+                show: m[.labelPoint, ["name": named, "value": shown]], showGap: none,
+                part: m[.labelPart, ["name": named, "value": "{v}"]], partGap: nonePart)
         }
         return PointTemplates(
-            say: m["label.point", ["name": named, "value": said]], sayGap: m["label.gap", ["name": pointName]],
-            show: m["label.point", ["name": named, "value": shown]], showGap: m["label.gap", ["name": pointName]],
-            part: m["label.part", ["name": nameBeforeValue(series), "value": "{v}"]], partGap: m["label.partGap", ["name": name]])
+            say: m[.labelPoint, ["name": named, "value": said]], sayGap: m[.labelGap, ["name": pointName]],
+            show: m[.labelPoint, ["name": named, "value": shown]], showGap: m[.labelGap, ["name": pointName]],
+            part: m[.labelPart, ["name": nameBeforeValue(series), "value": "{v}"]], partGap: m[.labelPartGap, ["name": name]])
     }
 
     /// The all-series view: the unit once, before the values ("3 January 2012, in degrees
@@ -125,8 +125,8 @@ extension SpeechFormatter {
     public var allSeriesTemplates: AllSeriesTemplates {
         let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
         return AllSeriesTemplates(
-            say: spokenUnit.map { messages["label.allUnit", ["unit": $0]] } ?? messages["label.all"],
-            show: symbol.map { messages["label.allSymbol", ["unit": $0]] } ?? messages["label.all"],
+            say: spokenUnit.map { messages[.labelAllUnit, ["unit": $0]] } ?? messages[.labelAll],
+            show: symbol.map { messages[.labelAllSymbol, ["unit": $0]] } ?? messages[.labelAll],
             join: ", ")
     }
 

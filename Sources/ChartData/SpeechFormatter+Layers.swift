@@ -12,17 +12,17 @@ extension SpeechFormatter {
         let d = chart.series[series].details[row]
         var text = ""
         if let lo = d.bandLower, let hi = d.bandUpper {
-            text += m["layer.range", ["low": numberText(lo), "high": numberText(hi)]]
+            text += m[.layerRange, ["low": numberText(lo), "high": numberText(hi)]]
         }
         if let change = d.change {
             let amount = chart.y.type == .temporal ? durationText(abs(change)) : numberText(abs(change))  // dates as values: a duration
             let direction = amount == numberText(0) ? "same" : change > 0 ? "up" : "down"
             if chart.semantics.idiom == .gantt {
-                text += m["layer.duration", ["change": amount]]
+                text += m[.layerDuration, ["change": amount]]
             } else if chart.semantics.idiom == .waterfall {
-                text += m["layer.step.\(direction)", ["change": amount]]
+                text += m[.family(.layerStep, direction), ["change": amount]]
             } else if series > 0 {
-                text += m["layer.change.\(direction)", ["change": amount, "series": chart.series[series - 1].name]]
+                text += m[.family(.layerChange, direction), ["change": amount, "series": chart.series[series - 1].name]]
             }
         }
         return text
@@ -36,9 +36,9 @@ extension SpeechFormatter {
         if let label = a.label, !label.isEmpty {
             parts.append(label)
         } else if let op = a.aggregate {
-            let the = m.text("layer.the.\(op)") != nil ? m["layer.the.\(op)"] : op
-            if let group = a.group { parts.append(m["layer.mark.group", ["the": the, "group": group]]) }
-            else if a.row != nil && !chart.x.title.isEmpty { parts.append(m["layer.mark.field", ["the": the, "field": Self.lowercasedKeepingAcronyms(chart.x.title)]]) }
+            let the = m.text(.family(.layerThe, op)) != nil ? m[.family(.layerThe, op)] : op
+            if let group = a.group { parts.append(m[.layerMarkGroup, ["the": the, "group": group]]) }
+            else if a.row != nil && !chart.x.title.isEmpty { parts.append(m[.layerMarkField, ["the": the, "field": Self.lowercasedKeepingAcronyms(chart.x.title)]]) }
             else { parts.append(the) }
         }
         if a.row != nil, a.aggregate != nil, let v = a.value, chart.x.type == .quantitative {
@@ -71,7 +71,7 @@ extension SpeechFormatter {
     public func annotationDrawnLabel(_ a: ChartAnnotation) -> String? {
         if let label = a.label { return label }
         guard let op = a.aggregate else { return nil }
-        return messages.text("layer.op.\(op)") != nil ? messages["layer.op.\(op)"] : op
+        return messages.text(.family(.layerOp, op)) != nil ? messages[.family(.layerOp, op)] : op
     }
 
     /// Sentences for the summary: each band's span, a dumbbell's changes, then one sentence per
@@ -83,7 +83,7 @@ extension SpeechFormatter {
         for (i, s) in chart.series.enumerated() {
             let lows = s.details.compactMap(\.bandLower), highs = s.details.compactMap(\.bandUpper)
             guard let lo = lows.min(), let hi = highs.max() else { continue }
-            sentences.append(m["layer.sentence.band", ["series": spokenName(i), "low": valueText(lo), "high": valueText(hi)]])
+            sentences.append(m[.layerSentenceBand, ["series": spokenName(i), "low": valueText(lo), "high": valueText(hi)]])
         }
         if let change = dumbbellSentence { sentences.append(change) }
         sentences += bumpSentences
@@ -91,7 +91,7 @@ extension SpeechFormatter {
             let positive = chart.series.indices.filter { s in chart.series[s].values.contains { ($0 ?? 0) > 0 } && !chart.series[s].values.contains { ($0 ?? 0) < 0 } }
             let negative = chart.series.indices.filter { s in chart.series[s].values.contains { ($0 ?? 0) < 0 } && !chart.series[s].values.contains { ($0 ?? 0) > 0 } }
             if !positive.isEmpty && !negative.isEmpty {
-                sentences.append(m["layer.sentence.diverging", ["positive": m.list(positive.map { spokenName($0) }), "negative": m.list(negative.map { spokenName($0) })]])
+                sentences.append(m[.layerSentenceDiverging, ["positive": m.list(positive.map { spokenName($0) }), "negative": m.list(negative.map { spokenName($0) })]])
             }
         }
         if chart.semantics.idiom == .gantt, let s = chart.series.first {
@@ -100,15 +100,15 @@ extension SpeechFormatter {
                 return (r, min(lo, hi), max(lo, hi))
             }
             if let start = spans.map(\.1).min(), let end = spans.map(\.2).max(), let longest = spans.max(by: { $0.2 - $0.1 < $1.2 - $1.1 }) {
-                sentences.append(m["layer.sentence.gantt", ["start": numberText(start), "end": numberText(end),
+                sentences.append(m[.layerSentenceGantt, ["start": numberText(start), "end": numberText(end),
                                                             "name": xLabel(longest.0), "length": chart.y.type == .temporal ? durationText(longest.2 - longest.1) : numberText(longest.2 - longest.1)]])
             }
         }
         for a in marks.prefix(Self.annotationSentenceLimit) {
-            sentences.append(m[a.kind == .rule ? "layer.sentence.rule" : "layer.sentence.label", ["what": annotationText(a)]])
+            sentences.append(m[a.kind == .rule ? .layerSentenceRule : .layerSentenceLabel, ["what": annotationText(a)]])
         }
         if marks.count > Self.annotationSentenceLimit {
-            sentences.append(m.plural("layer.sentence.more", count: marks.count - Self.annotationSentenceLimit))
+            sentences.append(m.plural(.layerSentenceMore, count: marks.count - Self.annotationSentenceLimit))
         }
         return sentences.isEmpty ? nil : sentences.joined(separator: " ")
     }
@@ -128,12 +128,12 @@ extension SpeechFormatter {
         let total = up + down + same
         guard total > 0, let (c, r) = largest else { return nil }
         var parts: [String] = []
-        if up > 0 { parts.append(m.plural("layer.rise", count: up)) }
-        if down > 0 { parts.append(m.plural("layer.fall", count: down)) }
-        if same > 0 { parts.append(m.plural("layer.same", count: same)) }
+        if up > 0 { parts.append(m.plural(.layerRise, count: up)) }
+        if down > 0 { parts.append(m.plural(.layerFall, count: down)) }
+        if same > 0 { parts.append(m.plural(.layerSame, count: same)) }
         let amount = numberText(abs(c))
-        let change = amount == numberText(0) ? m["layer.delta.none"] : m[c > 0 ? "layer.delta.up" : "layer.delta.down", ["change": amount]]
-        return m["layer.sentence.dumbbell", [
+        let change = amount == numberText(0) ? m[.layerDeltaNone] : m[c > 0 ? .layerDeltaUp : .layerDeltaDown, ["change": amount]]
+        return m[.layerSentenceDumbbell, [
             "first": chart.series[0].name, "second": chart.series[1].name, "count": TextFormat.count(total, locale: locale),
             "list": m.list(parts), "change": change, "at": atX(r)]]
     }
@@ -150,7 +150,7 @@ extension SpeechFormatter {
     /// A bump chart's value: "rank 1 of 5"; nil for other charts.
     func rankText(_ value: Double) -> String? {
         guard chart.semantics.idiom == .bump, let count = chart.rankCount else { return nil }
-        return messages["bump.rank", ["rank": numberText(value), "count": TextFormat.count(count, locale: locale)]]
+        return messages[.bumpRank, ["rank": numberText(value), "count": TextFormat.count(count, locale: locale)]]
     }
 
     /// A bump chart: where rank 1 is and how it sounds, who holds rank 1 at the first and the
@@ -158,11 +158,11 @@ extension SpeechFormatter {
     var bumpSentences: [String] {
         guard chart.semantics.idiom == .bump else { return [] }
         let m = messages
-        var out = [m["bump.pitch"]]
+        var out = [m[.bumpPitch]]
         let rows = chart.xValues.indices.filter { r in chart.series.contains { $0.values[r] != nil } }
         let leaders = { (row: Int) in chart.series.indices.filter { chart.series[$0].values[row] == 1 }.map { spokenName($0) } }
         if let start = rows.first, let end = rows.last, !leaders(start).isEmpty, !leaders(end).isEmpty {
-            out.append(m["bump.leaders", ["start": xLabel(start), "first": m.list(leaders(start)), "end": xLabel(end), "last": m.list(leaders(end))]])
+            out.append(m[.bumpLeaders, ["start": xLabel(start), "first": m.list(leaders(start)), "end": xLabel(end), "last": m.list(leaders(end))]])
         }
         // Per series, its first and last rank: a rise is a smaller rank number.
         let moves = chart.series.indices.compactMap { s -> (Int, Double, Double)? in
@@ -171,17 +171,17 @@ extension SpeechFormatter {
             return (s, a, b)
         }
         if let rose = moves.max(by: { $0.1 - $0.2 < $1.1 - $1.2 }), rose.1 > rose.2 {
-            out.append(m["bump.rose", ["name": spokenName(rose.0), "from": numberText(rose.1), "to": numberText(rose.2)]])
+            out.append(m[.bumpRose, ["name": spokenName(rose.0), "from": numberText(rose.1), "to": numberText(rose.2)]])
         }
         if let fell = moves.max(by: { $0.2 - $0.1 < $1.2 - $1.1 }), fell.2 > fell.1 {
-            out.append(m["bump.fell", ["name": spokenName(fell.0), "from": numberText(fell.1), "to": numberText(fell.2)]])
+            out.append(m[.bumpFell, ["name": spokenName(fell.0), "from": numberText(fell.1), "to": numberText(fell.2)]])
         }
         return out
     }
 
     /// The landmark key's words: "Mark 1 of 2: the mean, 16.4 degrees Celsius".
     public func landmarkLabel(_ index: Int, of count: Int, _ a: ChartAnnotation) -> String {
-        forEars(messages["layer.landmark", ["n": TextFormat.count(index + 1, locale: locale), "count": TextFormat.count(count, locale: locale), "what": annotationText(a)]])
+        forEars(messages[.layerLandmark, ["n": TextFormat.count(index + 1, locale: locale), "count": TextFormat.count(count, locale: locale), "what": annotationText(a)]])
     }
 
     /// The numbers the automatic speech format fits: every series' values and the ends of its

@@ -21,6 +21,6 @@ extension SpeechFormatter {
         f.trim = true
         let amount = (seconds / size * 10).rounded() / 10
         // A fraction takes the plural ("1.5 hours"); the count is only the form's choice.
-        return messages.plural("duration.\(name)", count: amount == 1 ? 1 : amount == 0 ? 0 : 2, ["count": locale.localized(f.format(amount))])
+        return messages.plural(.family(.duration, name), count: amount == 1 ? 1 : amount == 0 ? 0 : 2, ["count": locale.localized(f.format(amount))])
     }
 }

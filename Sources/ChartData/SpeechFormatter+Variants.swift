@@ -46,20 +46,20 @@ extension SpeechFormatter {
             // A box plot's value means nothing without its statistic: terse keeps the name
             // ("upper quartile 12.2"), and a group without outliers says so.
             let statistic = box.statistics[series]
-            let gap = statistic.isOutliers ? m["box.nonePart.\(statistic.rawValue)"] : m["value.noData"]
+            let gap = statistic.isOutliers ? m[.family(.boxNonePart, statistic.rawValue)] : m[.valueNoData]
             return LabelVariants(
-                valueFirst: m["label.valueFirst", ["name": named, "value": said]],
-                valueFirstGap: statistic.isOutliers ? gap + ", {x}" : m["label.valueFirstGap", ["name": name]],
-                terse: m["label.part", ["name": named, "value": "{v}"]], terseGap: statistic.isOutliers ? gap : m["label.partGap", ["name": name]])
+                valueFirst: m[.labelValueFirst, ["name": named, "value": said]],
+                valueFirstGap: statistic.isOutliers ? gap + ", {x}" : m[.labelValueFirstGap, ["name": name]],
+                terse: m[.labelPart, ["name": named, "value": "{v}"]], terseGap: statistic.isOutliers ? gap : m[.labelPartGap, ["name": name]])
         }
         return LabelVariants(
-            valueFirst: m["label.valueFirst", ["name": named, "value": said]], valueFirstGap: m["label.valueFirstGap", ["name": name]],
-            terse: "{v}", terseGap: m["value.noData"])
+            valueFirst: m[.labelValueFirst, ["name": named, "value": said]], valueFirstGap: m[.labelValueFirstGap, ["name": name]],
+            terse: "{v}", terseGap: m[.valueNoData])
     }
 
     public var allSeriesVariants: AllSeriesVariants {
         AllSeriesVariants(
-            valueFirst: spokenUnit.map { messages["label.allValueFirstUnit", ["unit": $0]] } ?? messages["label.allValueFirst"],
+            valueFirst: spokenUnit.map { messages[.labelAllValueFirstUnit, ["unit": $0]] } ?? messages[.labelAllValueFirst],
             terse: "{v}")
     }
 
@@ -67,7 +67,7 @@ extension SpeechFormatter {
     /// counted from 1, in the chart's language: `placeText(row:)`, the data script's `x.places`).
     public func positionTemplate(pointCount: Int) -> String {
         guard chart.mark != .arc else { return "" }  // a pie slice says its place already ("1 of 3")
-        return messages["label.position", ["total": TextFormat.count(pointCount, locale: locale)]]
+        return messages[.labelPosition, ["total": TextFormat.count(pointCount, locale: locale)]]
     }
 
     /// Whether the verbose place follows the row's name rather than the whole label: a box

@@ -161,14 +161,14 @@ extension SpeechFormatter {
         let said = { (template: String) in template.replacingOccurrences(of: "{x}", with: slots.x) + "{d}" + slots.end }
         let m = messages
         let place = ["n": TextFormat.count(series + 1, locale: locale), "count": TextFormat.count(chart.series.count, locale: locale)]
-        var to: String? = m["scrubber.series", place] + "{l}", toVerbose: String?
+        var to: String? = m[.scrubberSeries, place] + "{l}", toVerbose: String?
         if chart.semantics.box != nil {
             // The statistic is named in the label; its place follows it, except in the verbose
             // wording, where the row's place is the one count said.
-            to = "{l}" + m["scrubber.place", place]
+            to = "{l}" + m[.scrubberPlace, place]
             toVerbose = "{l}"
         } else if chart.mark == .rect {
-            to = m["scrubber.row", place] + "{l}"
+            to = m[.scrubberRow, place] + "{l}"
         }
         if chart.series.count < 2 { (to, toVerbose) = (nil, nil) }
         return SeriesWordings(
@@ -183,7 +183,7 @@ extension SpeechFormatter {
     public var allWordings: AllSeriesWordings {
         let maker = templateMaker
         let t = maker.allSeriesTemplates, v = maker.allSeriesVariants, slots = placeSlots
-        let to = messages[chart.semantics.box != nil ? "scrubber.statistics" : "scrubber.allSeries"] + "{l}"
+        let to = messages[chart.semantics.box != nil ? .scrubberStatistics : .scrubberAllSeries] + "{l}"
         return AllSeriesWordings(
             say: t.say.replacingOccurrences(of: "{x}", with: slots.x) + "{v}{d}" + slots.end,
             valueFirst: v.valueFirst.replacingOccurrences(of: "{v}", with: "{v}{d}").replacingOccurrences(of: "{x}", with: slots.x) + slots.end,

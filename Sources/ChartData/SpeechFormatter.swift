@@ -43,7 +43,7 @@ public struct SpeechFormatter: Sendable {
             let series = chart.series[s]
             if let said = chart.options.spokenSeriesNames[series.name] { return said }
             // A box plot's statistic as said mid-sentence ("Februar, unteres Quartil 7,8").
-            if let box = chart.semantics.box, box.statistics.indices.contains(s) { return messages["box.said.\(box.statistics[s].rawValue)"] }
+            if let box = chart.semantics.box, box.statistics.indices.contains(s) { return messages[.family(.boxSaid, box.statistics[s].rawValue)] }
             // Names from data values ("Europe", "Fossil Fuels") are said as written; titles lowered.
             return messages.language == .de || series.nameFromData ? series.name : Self.lowercasedKeepingAcronyms(series.name)
         }
@@ -124,7 +124,7 @@ public struct SpeechFormatter: Sendable {
 
     /// A derived value (mean, median) with one more decimal than the data, and its unit.
     public func derivedValueText(_ value: Double?) -> String {
-        guard let value else { return messages["value.noData"] }
+        guard let value else { return messages[.valueNoData] }
         return withUnitIfAny(numberText(value, extraDecimals: 1))
     }
 
@@ -135,7 +135,7 @@ public struct SpeechFormatter: Sendable {
 
     /// A value with its unit: "11.7 °C", "35,361 thousand MWh"; "no data" for a gap.
     public func valueText(_ value: Double?, series: Int = 0) -> String {
-        guard let value else { return messages["value.noData"] }
+        guard let value else { return messages[.valueNoData] }
         if let rank = rankText(value) { return rank }  // a bump chart: "rank 1 of 5" (SpeechFormatter+Layers.swift)
         return withUnitIfAny(numberText(value))
     }
@@ -151,7 +151,7 @@ public struct SpeechFormatter: Sendable {
 
     /// "about 16.4 °C" when `approximate` (a smoothed level), else `valueText`.
     public func valueText(_ value: Double?, approximate: Bool) -> String {
-        approximate && value != nil ? messages["value.about", ["value": valueText(value)]] : valueText(value)
+        approximate && value != nil ? messages[.valueAbout, ["value": valueText(value)]] : valueText(value)
     }
 
     /// True when values are percentages (a `%` format or unit): changes are in percentage points.
@@ -169,7 +169,7 @@ public struct SpeechFormatter: Sendable {
     /// smoothed turning point is not exact to the day); otherwise `xText`.
     public func approximateXText(_ row: Int) -> String {
         guard let (part, monthYear) = approximateParts(row) else { return untilXText(row) }
-        return messages["approx.\(part)", ["date": monthYear]]
+        return messages[.family(.approx, part), ["date": monthYear]]
     }
 
     /// ("early" | "mid" | "late", "July 2012") for a date row finer than a month.
@@ -182,8 +182,8 @@ public struct SpeechFormatter: Sendable {
 
     /// "from one month to the next" (by the x granularity), else "from one point to the next".
     public var stepPhrase: String {
-        guard chart.x.type == .temporal, let g = chart.x.granularity else { return messages["step.point"] }
-        return messages["step.\(g.rawValue)"]
+        guard chart.x.type == .temporal, let g = chart.x.granularity else { return messages[.stepPoint] }
+        return messages[.family(.step, g.rawValue)]
     }
 
     /// What follows "until": "9 March 2012", "1998", "index 9", "Tuesday".
@@ -196,26 +196,26 @@ public struct SpeechFormatter: Sendable {
     /// "until 9 March 2012", "until 1998" (with the language's preposition: "jusqu'au 9 mars 2012").
     public func untilText(_ row: Int, approximate: Bool = false) -> String {
         if approximate, let (part, monthYear) = approximateParts(row) {
-            return messages["until.approx", ["date": messages["approx.\(part)", ["date": monthYear]]]]
+            return messages[.untilApprox, ["date": messages[.family(.approx, part), ["date": monthYear]]]]
         }
         let text = untilXText(row)
-        guard chart.xValues.indices.contains(row), case .date = chart.xValues[row] else { return messages["until.position", ["x": text]] }
+        guard chart.xValues.indices.contains(row), case .date = chart.xValues[row] else { return messages[.untilPosition, ["x": text]] }
         switch chart.x.granularity ?? .day {
-        case .year: return messages["until.year", ["date": text]]
-        case .month, .quarter: return messages["until.month", ["date": text]]
-        default: return messages["until.day", ["date": text]]
+        case .year: return messages[.untilYear, ["date": text]]
+        case .month, .quarter: return messages[.untilMonth, ["date": text]]
+        default: return messages[.untilDay, ["date": text]]
         }
     }
 
     /// "in late July 2012" (see `approximateXText`), else `atX`.
     public func approximatelyAtX(_ row: Int) -> String {
         guard let (part, monthYear) = approximateParts(row) else { return atX(row) }
-        return messages["approxAt.\(part)", ["date": monthYear]]
+        return messages[.family(.approxAt, part), ["date": monthYear]]
     }
 
     /// A table cell: the series' table format and the unit, "no data" for a gap.
     public func tableText(_ value: Double?, series: Int) -> String {
-        guard let value else { return messages["value.noData"] }
+        guard let value else { return messages[.valueNoData] }
         if chart.y.type == .temporal { return valueDateText(value) }
         // A box's statistics are derived (a quartile between two days): read as spoken, "6.1", not a padded "6.100".
         if chart.semantics.box != nil { return withUnitIfAny(numberText(value)) }
@@ -272,15 +272,15 @@ public struct SpeechFormatter: Sendable {
     public var xRangeText: String {
         // Rows drawn at zero for an invalid key (Chart+Invalid.swift) are not the range's ends.
         let real = chart.semantics.invalidDrawn.map { d in chart.xValues.indices.filter { !d.keyRows.contains($0) } } ?? Array(chart.xValues.indices)
-        guard let first = real.first, let last = real.last else { return messages["range.noData"] }
+        guard let first = real.first, let last = real.last else { return messages[.rangeNoData] }
         if let bins = chart.semantics.bins, let a = bins.first, let b = bins.last { return binText(BinRange(start: a.start, end: b.end)) }
-        if chart.x.type == .nominal { return messages.plural("range.categories", count: chart.xValues.count) }
-        if first == last { return messages["range.at", ["x": xText(first)]] }
+        if chart.x.type == .nominal { return messages.plural(.rangeCategories, count: chart.xValues.count) }
+        if first == last { return messages[.rangeAt, ["x": xText(first)]] }
         // Days take their own prepositions in some languages: "du 1er janvier 2012 au 31 décembre 2015".
         if case .date = chart.xValues[first], (chart.x.granularity ?? .day) <= .day {
-            return messages["range.days", ["low": xText(first), "high": xText(last)]]
+            return messages[.rangeDays, ["low": xText(first), "high": xText(last)]]
         }
-        return messages["range.fromTo", ["low": xText(first), "high": xText(last)]]
+        return messages[.rangeFromTo, ["low": xText(first), "high": xText(last)]]
     }
 
     /// "from −7.1 °C to 35.6 °C", over every series.
@@ -295,8 +295,8 @@ public struct SpeechFormatter: Sendable {
                 for case let v? in [d.bandLower, d.bandUpper] { low = min(low, v); high = max(high, v) }
             }
         }
-        guard low <= high else { return messages["range.noValues"] }
-        return messages["range.fromTo", ["low": valueText(low), "high": valueText(high)]]
+        guard low <= high else { return messages[.rangeNoValues] }
+        return messages[.rangeFromTo, ["low": valueText(low), "high": valueText(high)]]
     }
 
     /// The preposition that reads well before `xText`: "on 3 January 2012", "in 2012", "at 14:00"
@@ -307,19 +307,19 @@ public struct SpeechFormatter: Sendable {
         switch chart.xValues.indices.contains(row) ? chart.xValues[row] : nil {
         case .date?:
             switch chart.x.granularity ?? .day {
-            case .year: return messages["at.year", ["date": text]]
-            case .month, .quarter: return messages["at.month", ["date": text]]
-            default: return messages["at.day", ["date": text]]
+            case .year: return messages[.atYear, ["date": text]]
+            case .month, .quarter: return messages[.atMonth, ["date": text]]
+            default: return messages[.atDay, ["date": text]]
             }
-        case .number? where xIsYears: return messages["at.year", ["date": text]]
-        case .number?: return messages["at.number", ["title": chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased(), "x": text]]
+        case .number? where xIsYears: return messages[.atYear, ["date": text]]
+        case .number?: return messages[.atNumber, ["title": chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased(), "x": text]]
         case .category? where namesNumberedCategory(row):
-            return messages["at.namedCategory", ["title": Self.lowercasedKeepingAcronyms(chart.x.title), "x": text]]
+            return messages[.atNamedCategory, ["title": Self.lowercasedKeepingAcronyms(chart.x.title), "x": text]]
         case .category? where categoryDateText(row) != nil:
-            return messages["at.day", ["date": categoryDateText(row) ?? text]]
+            return messages[.atDay, ["date": categoryDateText(row) ?? text]]
         case .category?:
             let isMonth = locale.monthNames.contains(text) || TextLocale.english.monthNames.contains(text)
-            return chart.x.type == .ordinal && isMonth ? messages["at.monthName", ["x": text]] : messages["at.category", ["x": text]]
+            return chart.x.type == .ordinal && isMonth ? messages[.atMonthName, ["x": text]] : messages[.atCategory, ["x": text]]
         case nil: return ""
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 /// aitch", measured with Orca 43 and espeak-ng), so speech says the unit in words. Visible text
 /// keeps the symbol. Authors override with `usermeta.pitchline.spokenUnit`.
 ///
-/// The words are catalogue texts (`Messages/Units+<code>.swift`): `unit.<symbol>.other` after a
+/// The words are catalogue texts (`Messages/<code>.units.strings`): `unit.<symbol>.other` after a
 /// number, `.one` after "per", `unit.per` for "a/b" and `unit.thousand` etc. before a unit. Every
 /// language has every unit (`MessagesTests`); a symbol no catalogue knows is said as written.
 public enum SpokenUnits {

@@ -24,8 +24,8 @@ extension ChartPresentation {
         paragraphs.append(description.summary)
         if let author = chart.authorDescription { paragraphs.append(author) }
         let m = speech.messages
-        paragraphs.append(m["axis.line", ["axis": m["axis.horizontal"], "title": geometry.xTitle, "range": chart.pointCount > 0 ? speech.xRangeText : m["value.noData"]]])
-        paragraphs.append(m["axis.line", ["axis": m["axis.vertical"], "title": geometry.yTitle, "range": speech.yRangeText]])
+        paragraphs.append(m[.axisLine, ["axis": m[.axisHorizontal], "title": geometry.xTitle, "range": chart.pointCount > 0 ? speech.xRangeText : m[.valueNoData]]])
+        paragraphs.append(m[.axisLine, ["axis": m[.axisVertical], "title": geometry.yTitle, "range": speech.yRangeText]])
         var graphics: [Int: String] = [:]
         for s in chart.series.indices {
             let d = description.series[s]

@@ -118,7 +118,7 @@ struct ScrubberText: Encodable {
 
     init(_ computed: Computed, messages m: Messages) {
         self.computed = computed
-        messages = Dictionary(uniqueKeysWithValues: Self.messageNames.map { ($0, m["scrubber." + $0]) })
+        messages = Dictionary(uniqueKeysWithValues: Self.messageNames.map { ($0, m[.family(.scrubber, $0)]) })
     }
 
     func encode(to encoder: any Encoder) throws { try OneObject(first: computed, second: messages).encode(to: encoder) }
@@ -140,12 +140,12 @@ struct OneObject<First: Encodable, Second: Encodable>: Encodable {
 enum PlaybackPlan {
     static let slowestGap = 0.35
     /// Playback speeds and how each is said (`speed.*` in the catalogue).
-    static let speeds: [(Double, String)] = [
-        (0.5, "speed.half"), (0.75, "speed.times"), (1, "speed.normal"),
-        (1.5, "speed.times"), (2, "speed.times"), (3, "speed.fastest"),
+    static let speeds: [(Double, MessageKey)] = [
+        (0.5, .speedHalf), (0.75, .speedTimes), (1, .speedNormal),
+        (1.5, .speedTimes), (2, .speedTimes), (3, .speedFastest),
     ]
 
-    static func speedText(_ speed: (Double, String), _ speech: SpeechFormatter) -> String {
+    static func speedText(_ speed: (Double, MessageKey), _ speech: SpeechFormatter) -> String {
         speech.messages[speed.1, ["factor": speech.locale.localized(TextFormat.plainNumber(speed.0))]]
     }
 
@@ -222,9 +222,9 @@ extension ChartPresentation {
                 brief: briefs.joined(separator: " "), more: mores.joined(separator: " "), details: totals)
         }
         let m = speech.messages
-        let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : m["axis.inUnit", ["unit": $0]] } ?? "")
+        let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : m[.axisInUnit, ["unit": $0]] } ?? "")
         // X and Y name the axes as drawn: a horizontal chart's rows are on Y.
-        let rowAxis = (title: chart.x.title, range: chart.pointCount > 0 ? speech.xRangeText : m["value.noData"])
+        let rowAxis = (title: chart.x.title, range: chart.pointCount > 0 ? speech.xRangeText : m[.valueNoData])
         let valueAxis = (title: yTitle, range: speech.yRangeText)
         let (xAxis, yAxis) = geometry.horizontal ? (valueAxis, rowAxis) : (rowAxis, valueAxis)
         let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
@@ -233,8 +233,8 @@ extension ChartPresentation {
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
         var text = ScrubberText(.init(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
-            xAxis: speech.forEars(m["axis.x", ["title": xAxis.title, "range": xAxis.range]]),
-            yAxis: speech.forEars(m["axis.y", ["title": yAxis.title, "range": yAxis.range]]),
+            xAxis: speech.forEars(m[.axisX, ["title": xAxis.title, "range": xAxis.range]]),
+            yAxis: speech.forEars(m[.axisY, ["title": yAxis.title, "range": yAxis.range]]),
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: PlaybackPlan.speedText($0, speech)) },
             normalSpeed: PlaybackPlan.speeds.firstIndex { $0.0 == 1 } ?? 0,
             position: speech.positionTemplate(pointCount: chart.pointCount),
@@ -247,11 +247,11 @@ extension ChartPresentation {
             upIsNext = true
         }
         if chart.mark == .rect {
-            text.computed.rowEnds = [m["scrubber.topRow"], m["scrubber.bottomRow"]]
+            text.computed.rowEnds = [m[.scrubberTopRow], m[.scrubberBottomRow]]
         }
         if let axes = speech.kindAxes {  // X: the slices or columns; Y: the rest (rows, colour)
-            text.computed.xAxis = m["axis.kindSay", ["name": axes[0].name, "text": axes[0].text]]
-            text.computed.yAxis = speech.forEars(axes.dropFirst().map { m["axis.kindSay", ["name": $0.name, "text": $0.text]] }.joined(separator: " "))
+            text.computed.xAxis = m[.axisKindSay, ["name": axes[0].name, "text": axes[0].text]]
+            text.computed.yAxis = speech.forEars(axes.dropFirst().map { m[.axisKindSay, ["name": $0.name, "text": $0.text]] }.joined(separator: " "))
         }
         let data = ChartScriptData(
             id: chart.id, title: chart.title,
@@ -317,10 +317,10 @@ extension ChartPresentation {
         while shape.hasSuffix(".") { shape.removeLast() }
         let st = d.statistics
         guard let minRow = st.minRow, let maxRow = st.maxRow else { return speech.forEars(shape + ".") }
-        let range = m["brief.range", ["min": speech.valueText(st.min, series: s), "minAt": speech.atX(minRow),
+        let range = m[.briefRange, ["min": speech.valueText(st.min, series: s), "minAt": speech.atX(minRow),
                                       "max": speech.valueText(st.max, series: s), "maxAt": speech.atX(maxRow)]]
         func sentence(_ shape: String, _ range: String) -> String {
-            speech.forEars(shape.isEmpty ? m["brief.nameOnly", ["name": speech.spokenName(s), "range": range]] : m["brief.sentence", ["shape": shape, "range": range]])
+            speech.forEars(shape.isEmpty ? m[.briefNameOnly, ["name": speech.spokenName(s), "range": range]] : m[.briefSentence, ["shape": shape, "range": range]])
         }
         // About 25 words: a long shape clause keeps its first part, then the range loses its dates.
         var said = sentence(shape, range)
@@ -329,7 +329,7 @@ extension ChartPresentation {
             said = sentence(shape, range)
         }
         if said.split(separator: " ").count > Self.briefWords {
-            said = sentence(shape, m["range.fromTo", ["low": speech.valueText(st.min, series: s), "high": speech.valueText(st.max, series: s)]])
+            said = sentence(shape, m[.rangeFromTo, ["low": speech.valueText(st.min, series: s), "high": speech.valueText(st.max, series: s)]])
         }
         return said
     }
@@ -340,7 +340,7 @@ extension ChartPresentation {
     /// Sentence shown on the page and spoken by the script when the scrubber visits fewer points.
     public var reducedSentence: String {
         let m = Messages(tag: chart.options.language ?? "en")
-        return m["scrubber.reduced", ["shown": TextFormat.count(scrubRows.count, locale: m.locale), "total": TextFormat.count(chart.pointCount, locale: m.locale)]]
+        return m[.scrubberReduced, ["shown": TextFormat.count(scrubRows.count, locale: m.locale), "total": TextFormat.count(chart.pointCount, locale: m.locale)]]
     }
 }
 

@@ -74,34 +74,34 @@ extension ChartPresentation {
         let speech = SpeechFormatter(chart: chart)
         let m = speech.messages
         let count = { (n: Int) in TextFormat.count(n, locale: speech.locale) }
-        var kind = speech.kindSentence ?? m["details.kind", [
-            "kind": m[chart.kindKey], "series": m.plural("count.series", count: chart.series.count),
-            "points": m.plural("count.points", count: chart.pointCount)]]
+        var kind = speech.kindSentence ?? m[.detailsKind, [
+            "kind": m[chart.kindKey], "series": m.plural(.countSeries, count: chart.series.count),
+            "points": m.plural(.countPoints, count: chart.pointCount)]]
         if let box = chart.semantics.box {
-            kind = m[box.statistics.contains(where: \.isOutliers) ? "details.kindBoxOutliers" : "details.kindBox", [
-                "kind": m["kind.boxplot"], "groups": m.plural("count.groups", count: chart.pointCount)]]
+            kind = m[box.statistics.contains(where: \.isOutliers) ? .detailsKindBoxOutliers : .detailsKindBox, [
+                "kind": m[.kindBoxplot], "groups": m.plural(.countGroups, count: chart.pointCount)]]
         }
         if isScrubberReduced { kind += " " + reducedSentence }
-        let rowAxis = "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : m["value.noData"])"
+        let rowAxis = "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : m[.valueNoData])"
         let valueAxis = "\(geometry.yTitle), \(speech.yRangeText)"
         let axes = speech.kindAxes.map { $0.map { ChartView.Axis(name: $0.name, text: $0.text) } } ?? [  // a horizontal chart has its rows down the vertical axis
-            ChartView.Axis(name: m["axis.horizontal"], text: geometry.horizontal ? valueAxis : rowAxis),
-            ChartView.Axis(name: m["axis.vertical"], text: geometry.horizontal ? rowAxis : valueAxis),
+            ChartView.Axis(name: m[.axisHorizontal], text: geometry.horizontal ? valueAxis : rowAxis),
+            ChartView.Axis(name: m[.axisVertical], text: geometry.horizontal ? rowAxis : valueAxis),
         ]
         let series = chart.series.indices.map { s -> ChartView.SeriesView in
             let st = description.series[s].statistics
             let value = { (v: Double?) in speech.valueText(v, series: s) }
             let at = { (row: Int?) in row.map { " (\(speech.xText($0)))" } ?? "" }
             return ChartView.SeriesView(
-                heading: m["stats.heading", ["name": chart.series[s].name]],
+                heading: m[.statsHeading, ["name": chart.series[s].name]],
                 stats: [
-                    .init(term: m["stats.minimum"], value: value(st.min) + at(st.minRow)),
-                    .init(term: m["stats.maximum"], value: value(st.max) + at(st.maxRow)),
+                    .init(term: m[.statsMinimum], value: value(st.min) + at(st.minRow)),
+                    .init(term: m[.statsMaximum], value: value(st.max) + at(st.maxRow)),
                     // Same digits as the statistics sentence the scrubber speaks (S key).
-                    .init(term: m["stats.mean"], value: speech.derivedValueText(st.mean)),
-                    .init(term: m["stats.median"], value: speech.derivedValueText(st.median)),
-                    .init(term: m["stats.count"], value: count(st.count)),
-                    .init(term: m["stats.missingTerm"], value: count(st.missing)),
+                    .init(term: m[.statsMean], value: speech.derivedValueText(st.mean)),
+                    .init(term: m[.statsMedian], value: speech.derivedValueText(st.median)),
+                    .init(term: m[.statsCount], value: count(st.count)),
+                    .init(term: m[.statsMissingTerm], value: count(st.missing)),
                 ],
                 trendSentence: description.series[s].trendSentence)
         }
@@ -109,9 +109,9 @@ extension ChartPresentation {
             id: chart.id, ownLang: nil, title: chart.title, subtitle: chart.subtitle,
             svg: TrustedMarkup(escapedHTML: svg),
             valueMax: max(scrubRows.count - 1, 0),
-            firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.spokenLabel(series: chart.semantics.box?.series(.median) ?? 0, row: scrubRows.first ?? 0) : m["value.noData"],
-            sliderLabel: speech.kindSliderLabel ?? m[chart.mark == .boxplot ? "slider.boxplot" : "slider.label"],  // the kind on Tab where it changes the keys
-            sliderHint: m["slider.hint"],
+            firstPointLabel: chart.pointCount > 0 && !chart.series.isEmpty ? speech.spokenLabel(series: chart.semantics.box?.series(.median) ?? 0, row: scrubRows.first ?? 0) : m[.valueNoData],
+            sliderLabel: speech.kindSliderLabel ?? m[chart.mark == .boxplot ? .sliderBoxplot : .sliderLabel],  // the kind on Tab where it changes the keys
+            sliderHint: m[.sliderHint],
             embedded: level > 2,
             audioPath: audio.map { chartsBase + $0.oggFile },
             audioScriptPath: audio.map { chartsBase + $0.scriptFile },
@@ -119,8 +119,9 @@ extension ChartPresentation {
             audioWebmScriptPath: audio?.webmScriptFile.map { chartsBase + $0 },
             audioKey: audio?.audioKey,
             seriesButtons: chart.series.count < 2 ? nil : {
-                let which = chart.mark == .rect ? "Row" : chart.semantics.box != nil ? "Statistic" : "Series"
-                return ChartView.SeriesButtons(previous: m["chart.previous\(which)"], next: m["chart.next\(which)"])
+                let (previous, next): (MessageKey, MessageKey) = chart.mark == .rect ? (.chartPreviousRow, .chartNextRow)
+                    : chart.semantics.box != nil ? (.chartPreviousStatistic, .chartNextStatistic) : (.chartPreviousSeries, .chartNextSeries)
+                return ChartView.SeriesButtons(previous: m[previous], next: m[next])
             }(),
             summary: description.summary,
             level: level, subLevel: level + 1,
@@ -130,11 +131,11 @@ extension ChartPresentation {
             table: table(speech: speech),
             chartsBase: chartsBase, dataScript: dataScript,
             csvPath: "\(chart.id).csv",
-            csvDescription: m.plural("count.rows", count: chart.pointCount),
+            csvDescription: m.plural(.countRows, count: chart.pointCount),
             braillePath: Self.braillePaths(id: chart.id).unicode,
             brfPath: Self.braillePaths(id: chart.id).brf,
             graphs: (audio?.graphFiles ?? []).enumerated().map { i, path in
-                ChartView.Graph(path: path, name: i < chart.renditionNames(m).count ? chart.renditionNames(m)[i] : m["downloads.series", ["n": "\(i + 1)"]])
+                ChartView.Graph(path: path, name: i < chart.renditionNames(m).count ? chart.renditionNames(m)[i] : m[.downloadsSeries, ["n": "\(i + 1)"]])
             },
             bankPath: audio?.oggFile)
     }
@@ -143,17 +144,17 @@ extension ChartPresentation {
     func arcTableRow(_ row: Int, index: Int?, speech: SpeechFormatter) -> ChartView.Row {
         ChartView.Row(row: index, x: speech.xText(row), cells: [
             speech.tableText(chart.series[0].values[row], series: 0),
-            chart.series[0].details[row].share.map { speech.shareText($0) } ?? speech.messages["value.noData"],
+            chart.series[0].details[row].share.map { speech.shareText($0) } ?? speech.messages[.valueNoData],
         ])
     }
 
     /// The table's caption: "Title: 48 rows, one per month" (by the dates' granularity, else the x title).
     static func tableCaption(_ chart: Chart, _ m: Messages) -> String {
-        let rows = m.plural("count.rows", count: chart.pointCount)
+        let rows = m.plural(.countRows, count: chart.pointCount)
         guard chart.x.type == .temporal, let g = chart.x.granularity else {
-            return m["table.caption", ["title": chart.title, "rows": rows, "unit": m.language == .de ? chart.x.title : chart.x.title.lowercased()]]
+            return m[.tableCaption, ["title": chart.title, "rows": rows, "unit": m.language == .de ? chart.x.title : chart.x.title.lowercased()]]
         }
-        return m["table.caption.\(g.rawValue)", ["title": chart.title, "rows": rows]]
+        return m[.family(.tableCaption, g.rawValue), ["title": chart.title, "rows": rows]]
     }
 
     func table(speech: SpeechFormatter) -> ChartView.Table {
@@ -169,19 +170,19 @@ extension ChartPresentation {
                 cells: chart.series.indices.map { s in
                     // A point with a range, stack total or extra channels reads as it is spoken.
                     chart.series[s].details.isEmpty ? speech.tableText(series: s, row: row)
-                        : speech.pointValueText(series: s, row: row) ?? speech.messages["value.noData"]
+                        : speech.pointValueText(series: s, row: row) ?? speech.messages[.valueNoData]
                 })
         }
         let m = speech.messages
         let count = { (n: Int) in TextFormat.count(n, locale: speech.locale) }
-        let note = shown < n ? m["table.note", ["shown": count(shown), "total": count(n)]] : nil
+        let note = shown < n ? m[.tableNote, ["shown": count(shown), "total": count(n)]] : nil
         return ChartView.Table(
             caption: Self.tableCaption(chart, m),
             xHeader: chart.x.title,
-            columns: chart.series.map(\.name) + (chart.mark == .arc ? [m["table.share"]] : []),
+            columns: chart.series.map(\.name) + (chart.mark == .arc ? [m[.tableShare]] : []),
             rows: rows,
             collapsed: shown > Self.tableCollapseThreshold,
-            rowCountText: m.plural("count.rows", count: shown),
+            rowCountText: m.plural(.countRows, count: shown),
             note: note)
     }
 }

@@ -17,7 +17,7 @@ public struct FigurePresentation: Sendable {
 
     /// "Small multiples, 4 panels" for lists such as the index page.
     public var kindName: String {
-        messages.plural(figure.isRidgeline ? "figure.kind.ridgeline" : "figure.kind.multiples", count: figure.panels.count)
+        messages.plural(figure.isRidgeline ? .figureKindRidgeline : .figureKindMultiples, count: figure.panels.count)
     }
 
     /// The figure's language: its first panel's (the panels share the spec's).
@@ -63,7 +63,7 @@ extension FigurePresentation {
             id: figure.id, title: figure.title, subtitle: figure.subtitle, level: level, panelLevel: level + 1,
             overview: description.overview, sharedScales: description.sharedScales, comparison: description.comparison,
             figureDescription: figure.authorDescription,
-            listening: messages.plural("figure.listening", count: count),
+            listening: messages.plural(.figureListening, count: count),
             panels: panelViews)
     }
 }

@@ -28,7 +28,7 @@ extension PageRenderer {
     /// `guide.html`: how to listen to the charts (template `guide`), with playable sound examples.
     public func guidePage(siteTitle: String, sounds: GuideSounds, assets: PageAssets) throws -> String {
         try render("guide", GuideContext(
-            siteTitle: siteTitle, metaDescription: Messages(tag: language)["guide.metaDescription"], sounds: sounds),
+            siteTitle: siteTitle, metaDescription: Messages(tag: language)[.guideMetaDescription], sounds: sounds),
             frame: PageFrame(root: "", assets: assets))
     }
 }

@@ -75,10 +75,10 @@ extension PageRenderer {
     public func indexPage(siteTitle: String, reports: [IndexEntry], charts: [IndexEntry], broken: [BrokenChart], assets: PageAssets) throws -> String {
         let context = IndexContext(
             siteTitle: siteTitle,
-            metaDescription: Messages(tag: language)["index.metaDescription"],
+            metaDescription: Messages(tag: language)[.indexMetaDescription],
             hasReports: !reports.isEmpty,
             reports: reports.map { .init(href: $0.href, title: $0.title, description: $0.summary) },
-            charts: charts.map { var entry = $0; entry.kind = entry.kind ?? Messages(tag: language)["kind.chart"]; return entry },
+            charts: charts.map { var entry = $0; entry.kind = entry.kind ?? Messages(tag: language)[.kindChart]; return entry },
             hasProblems: !broken.isEmpty,
             problems: broken.map { .init(href: $0.href, path: $0.sourcePath, message: $0.problems.first ?? "") })
         return try render("index", context, path: "index.html", frame: PageFrame(root: "", assets: assets))

@@ -148,7 +148,7 @@ struct MessageLookup: MustacheParent {
 
     func child(named name: String) -> Any? {
         let key = prefix + name
-        if let text = messages.text(key) {
+        if let text = messages.text(named: key) {
             guard text.contains("[[") || text.contains("**") else { return text }
             return TrustedMarkup(escapedHTML: Self.markup(text))
         }

@@ -39,7 +39,7 @@ enum GuidePage {
             missing: paths["missing"]!, end: paths["end"]!, mark: paths["mark"]!)
         let html = try theme.pages.guidePage(siteTitle: siteTitle, sounds: sounds, assets: theme.assets.paths)
         files.append(GeneratedFile(path: path, data: Data(html.utf8), contentType: ContentType.html, role: .guide,
-                                   title: Messages(tag: theme.pages.language)["guide.title"]))
+                                   title: Messages(tag: theme.pages.language)[.guideTitle]))
         return files
     }
 }

@@ -25,14 +25,14 @@ struct KindWordsTests {
     }
 
     @Test func articlesAgreeWithFeminineNouns() {
-        #expect(Messages(tag: "de")["kind.rect.a"] == "eine Heatmap")
-        #expect(Messages(tag: "de")["kind.boxplot.a"] == "ein Boxplot")
-        #expect(Messages(tag: "de")["kind.diverging.a"] == "ein divergierendes Balkendiagramm")
-        #expect(Messages(tag: "fr")["kind.rect.a"] == "une carte de chaleur")
-        #expect(Messages(tag: "fr")["kind.boxplot.a"] == "une boîte à moustaches")
-        #expect(Messages(tag: "es")["kind.rect.a"] == "un mapa de calor")
-        #expect(Messages(tag: "en")["kind.area.a"] == "an area chart")
-        #expect(Messages(tag: "en")["kind.errorbar.a"] == "an error bar chart")
+        #expect(Messages(tag: "de")[.kindRectA] == "eine Heatmap")
+        #expect(Messages(tag: "de")[.kindBoxplotA] == "ein Boxplot")
+        #expect(Messages(tag: "de")[.kindDivergingA] == "ein divergierendes Balkendiagramm")
+        #expect(Messages(tag: "fr")[.kindRectA] == "une carte de chaleur")
+        #expect(Messages(tag: "fr")[.kindBoxplotA] == "une boîte à moustaches")
+        #expect(Messages(tag: "es")[.kindRectA] == "un mapa de calor")
+        #expect(Messages(tag: "en")[.kindAreaA] == "an area chart")
+        #expect(Messages(tag: "en")[.kindErrorbarA] == "an error bar chart")
     }
 
     static func facetOfHeatmaps(_ language: String) -> String {

@@ -26,6 +26,36 @@ import D3Format
         }
     }
 
+    /// A translator's slip (an unescaped quote, a missing `;`) either fails to parse or merges
+    /// lines: every `"key" = …` line of every `.strings` file must be one entry of its table.
+    @Test func everyCatalogueLineIsOneEntry() {
+        for language in Language.allCases {
+            for file in CatalogueFile.files(language) {
+                let lines = CatalogueFile.keysInOrder(file.text)
+                #expect(Set(lines) == Set(CatalogueFile.parse(file).keys), "Messages/\(file.name)")
+                #expect(!lines.isEmpty, "Messages/\(file.name) is empty")
+            }
+        }
+    }
+
+    /// Keys named by a value (`MessageKey.family`) exist for every value the code can pass, in
+    /// every language: each box statistic, time step, trend direction and reader setting.
+    @Test func everyFamilyMemberExists() {
+        let granularities: [TimeGranularity] = [.second, .minute, .hour, .day, .month, .quarter, .year]
+        var keys: [MessageKey] = BoxStatistic.allCases.flatMap { s in
+            [MessageKey.family(.box, s.rawValue), .family(.boxSaid, s.rawValue), .family(.boxNone, s.rawValue), .family(.boxNonePart, s.rawValue)]
+        }
+        keys += granularities.flatMap { [MessageKey.family(.step, $0.rawValue), .family(.tableCaption, $0.rawValue)] }
+        keys += [Trend.Direction.rising, .falling, .flat].flatMap { [MessageKey.family(.figureTrend, $0.rawValue), .family(.figureTrend, "\($0.rawValue).all")] }
+        keys += ReaderSettings.groups.flatMap { $0.choices.map(\.key) }
+        keys += ["early", "mid", "late"].flatMap { [MessageKey.family(.approx, $0), .family(.approxAt, $0)] }
+        for language in Language.allCases {
+            let messages = Messages(tag: language.rawValue)
+            let missing = keys.filter { messages.text($0) == nil }.map(\.name)
+            #expect(missing == [], "\(language): \(missing)")
+        }
+    }
+
     @Test func pluralsHaveBothForms() {
         for language in Language.allCases {
             let keys = Set(Messages.catalogue(language).keys)
@@ -36,13 +66,13 @@ import D3Format
     }
 
     @Test func pluralRulesFollowTheLanguage() {
-        #expect(Messages(tag: "en").plural("count.points", count: 0) == "0 points")
-        #expect(Messages(tag: "fr").plural("count.points", count: 0) == "0 point")
-        #expect(Messages(tag: "de").plural("count.points", count: 1) == "1 Punkt")
-        #expect(Messages(tag: "de").plural("count.points", count: 1461) == "1.461 Punkte")
-        #expect(Messages(tag: "es").plural("count.rows", count: 1461) == "1461 filas")
-        #expect(Messages(tag: "es").plural("count.rows", count: 14610) == "14.610 filas")
-        #expect(Messages(tag: "fr").plural("count.rows", count: 1461) == "1\u{202F}461 lignes")
+        #expect(Messages(tag: "en").plural(.countPoints, count: 0) == "0 points")
+        #expect(Messages(tag: "fr").plural(.countPoints, count: 0) == "0 point")
+        #expect(Messages(tag: "de").plural(.countPoints, count: 1) == "1 Punkt")
+        #expect(Messages(tag: "de").plural(.countPoints, count: 1461) == "1.461 Punkte")
+        #expect(Messages(tag: "es").plural(.countRows, count: 1461) == "1461 filas")
+        #expect(Messages(tag: "es").plural(.countRows, count: 14610) == "14.610 filas")
+        #expect(Messages(tag: "fr").plural(.countRows, count: 1461) == "1\u{202F}461 lignes")
     }
 
     @Test func tagsChooseALanguageAndUnsupportedOnesAreNamed() {
