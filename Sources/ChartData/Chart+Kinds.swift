@@ -1,10 +1,25 @@
 import Foundation
 
-/// What an arc (pie, donut) or rect (heatmap) chart carries beyond the one model: set by
-/// `ChartBuilder+Kinds`, read by speech, descriptions and drawing.
-public struct KindSemantics: Sendable, Equatable {
-    /// A heatmap's row axis title (the y channel, whose categories are the series), e.g. "Year".
-    public var rowTitle: String?
+/// What kind of chart this is, with what that kind alone carries: set by `ChartBuilder` (its
+/// kind files), read by descriptions, speech, drawing and the data script. Those switch over it
+/// without `default:`, so a new kind is a list of compiler errors (docs/architecture.md, "Adding
+/// a chart kind"). `Chart.mark` still says how the marks are drawn (line, bar, point, …).
+public enum ChartKind: Sendable, Equatable {
+    /// Values per row and series, drawn as `Chart.mark` (line, bar, point, area, tick, rule,
+    /// text), read as a layered idiom (`ChartSemantics.idiom`: lollipop, bump, …) when one applies.
+    case series
+    /// A box plot's groups: counts, outliers, whisker rule (`Chart+BoxPlot.swift`).
+    case boxPlot(BoxPlotInfo)
+    /// An error bar's or band's extent ("stderr", "ci", …) and centre.
+    case errorRange(ErrorRangeInfo)
+    /// A pie, donut or radial chart: one series over slice categories.
+    case arc(ArcInfo)
+    /// A heatmap: rows are series, columns the x categories, the colour the value.
+    case heatmap(HeatmapInfo)
+}
+
+/// What an arc chart (pie, donut, radial) carries beyond the one model.
+public struct ArcInfo: Sendable, Equatable {
     /// A donut's `mark.innerRadius` in Vega-Lite pixels; nil for a pie.
     public var innerRadius: Double?
     /// A radial chart (an arc with a `radius` field): each slice's radius value, per row (the
@@ -28,10 +43,25 @@ public struct KindSemantics: Sendable, Equatable {
         public init(start: Double, end: Double) { self.start = start; self.end = end }
     }
 
-    public init(rowTitle: String? = nil, innerRadius: Double? = nil) {
-        self.rowTitle = rowTitle
-        self.innerRadius = innerRadius
-    }
+    public init(innerRadius: Double? = nil) { self.innerRadius = innerRadius }
+}
+
+/// What a heatmap carries beyond the one model.
+public struct HeatmapInfo: Sendable, Equatable {
+    /// The row axis title (the y channel, whose categories are the series), e.g. "Year".
+    public var rowTitle: String?
+    public init(rowTitle: String? = nil) { self.rowTitle = rowTitle }
+}
+
+extension ChartSemantics {
+    /// A box plot's groups; nil for the other kinds.
+    public var box: BoxPlotInfo? { if case .boxPlot(let b) = kind { b } else { nil } }
+    /// An error bar's or band's extent and centre; nil for the other kinds.
+    public var errorRange: ErrorRangeInfo? { if case .errorRange(let e) = kind { e } else { nil } }
+    /// An arc chart's slices and radii; the defaults (one stacked pie, no radii) for other kinds.
+    public var arc: ArcInfo { if case .arc(let a) = kind { a } else { ArcInfo() } }
+    /// A heatmap's row title; none for other kinds.
+    public var heatmap: HeatmapInfo { if case .heatmap(let h) = kind { h } else { HeatmapInfo() } }
 }
 
 extension Chart {
@@ -40,8 +70,8 @@ extension Chart {
     /// nil for a pie and every other mark.
     public var kindVariant: String? {
         guard mark == .arc else { return nil }
-        if semantics.kind.radii != nil || !semantics.kind.thetaStacked { return "radial" }
-        return (semantics.kind.innerRadius ?? 0) > 0 ? "donut" : nil
+        if semantics.arc.radii != nil || !semantics.arc.thetaStacked { return "radial" }
+        return (semantics.arc.innerRadius ?? 0) > 0 ? "donut" : nil
     }
 
     /// The catalogue key of the kind with its indefinite article, for inside a sentence ("a
@@ -55,7 +85,7 @@ extension ChartBuilder {
     /// one before in its group ends (`groups`: the radius value when radius reads another field,
     /// so equal radii share a stack; nil: one stack); `ranged`, from theta to theta2 (the
     /// details' lower and upper); else from zero. A missing or negative value has no slice.
-    static func arcSpans(values: [Double?], details: [PointDetail], groups: [Double?]?, stacked: Bool, ranged: Bool) -> [KindSemantics.ArcSpan?] {
+    static func arcSpans(values: [Double?], details: [PointDetail], groups: [Double?]?, stacked: Bool, ranged: Bool) -> [ArcInfo.ArcSpan?] {
         var ends: [Double?: Double] = [:]
         return values.indices.map { row in
             if ranged {
@@ -114,12 +144,14 @@ extension Chart {
     }
 
     /// The kind's own summary (pie: the largest shares; heatmap: where the highs and lows are,
-    /// by cell, column and row); nil for the other marks.
+    /// by cell, column and row; box plot: the groups' medians and spreads); nil for series and
+    /// error ranges (the series summary).
     func kindSummary(_ speech: SpeechFormatter) -> String? {
-        switch mark {
+        switch semantics.kind {
         case .arc: return arcSummary(speech)
-        case .rect: return heatmapSummary(speech)
-        default: return nil
+        case .heatmap: return heatmapSummary(speech)
+        case .boxPlot(let box): return boxPlotSummary(box, speech)
+        case .series, .errorRange: return nil
         }
     }
 
@@ -135,7 +167,7 @@ extension Chart {
         if let aggregate = y.aggregate, aggregate != "sum" { text += " (\(aggregatePhrase(aggregate, m)))" }
         text += "."
         guard let values = series.first?.values else { return text + " " + m["arc.noValue"] }
-        if semantics.kind.thetaStacked {
+        if semantics.arc.thetaStacked {
             let slices = slicesByShare
             guard let first = slices.first else { return text + " " + m["arc.noValue"] }
             let total = values.reduce(0.0) { $0 + max($1 ?? 0, 0) }
@@ -165,7 +197,7 @@ extension Chart {
             let rest = slices.count - 1 - next.count
             text += rest > 0 ? m.plural("arc.rest", count: rest) : "."
         }
-        if let radius = radiusField, let radii = semantics.kind.radii?.compactMap({ $0 }), let low = radii.min(), let high = radii.max() {
+        if let radius = radiusField, let radii = semantics.arc.radii?.compactMap({ $0 }), let low = radii.min(), let high = radii.max() {
             var f = NumberFormat.automatic(for: radii)
             if radii.contains(where: { $0.magnitude >= 10 }), let tenths = NumberFormat(d3: ",.1~f") { f = tenths }  // "20.1", not "20.084"
             text += " " + m["arc.radius", ["title": SpeechFormatter.lowercasedKeepingAcronyms(radius.title),
@@ -185,7 +217,7 @@ extension Chart {
         let lower = { (t: String) in m.language == .de ? t : t.lowercased() }
         var text = m["rect.summary", [
             "title": title.isEmpty ? m["kind.rect"] : title,
-            "rows": m.plural("count.rows", count: series.count), "rowTitle": lower(semantics.kind.rowTitle ?? m["axis.rows"]),
+            "rows": m.plural("count.rows", count: series.count), "rowTitle": lower(semantics.heatmap.rowTitle ?? m["axis.rows"]),
             "columns": m.plural("count.columns", count: pointCount), "columnTitle": lower(x.title),
             "value": m.language == .de ? y.title : SpeechFormatter.lowercasedKeepingAcronyms(y.title)]]
         var low: (s: Int, row: Int, v: Double)?, high: (s: Int, row: Int, v: Double)?

@@ -184,9 +184,9 @@ extension ChartBuilder {
         chart.y.field = axes.value.field ?? chart.y.field
         chart.semantics.specMark = nil
         chart.semantics.invalidRows /= statistics.count
-        chart.semantics.box = BoxPlotInfo(
+        chart.semantics.kind = .boxPlot(BoxPlotInfo(
             whiskerIQR: k, statistics: statistics, counts: groupOfRow.map { groups[$0].count },
-            lowerOutliers: groupOfRow.map { groups[$0].lower }, upperOutliers: groupOfRow.map { groups[$0].upper })
+            lowerOutliers: groupOfRow.map { groups[$0].lower }, upperOutliers: groupOfRow.map { groups[$0].upper }))
         for (s, statistic) in statistics.enumerated() where statistic.isOutliers {
             // Details make the table read the whole list (SpeechFormatter.pointValueText).
             chart.series[s].details = [PointDetail](repeating: PointDetail(), count: chart.pointCount)
@@ -282,7 +282,7 @@ extension ChartBuilder {
         chart.y.field = axes.value.field ?? chart.y.field
         chart.y.aggregate = nil
         chart.semantics.specMark = nil
-        chart.semantics.errorRange = info
+        chart.semantics.kind = .errorRange(info)
         return chart
     }
 }

@@ -179,7 +179,7 @@ extension ChartBuilder {
         if value.aggregate != nil && grouping.isEmpty && value.stack == .unset { offset = nil }
         // Grouped bars (an offset channel beside the rows) stand side by side, each from zero.
         if value.stack == .unset, spec.channel(roles.orientation == .horizontal ? "yOffset" : "xOffset")?.field != nil { offset = nil }
-        if value.type != .quantitative || value.bin != nil || roles.value2 != nil || range != nil || ["log", "pow", "sqrt", "symlog"].contains(value.scale.type) { offset = nil }
+        if value.type != .quantitative || value.bin != nil || roles.value2 != nil || range != nil || [.log, .pow, .sqrt, .symlog].contains(value.scale.type) { offset = nil }
 
         // Rows: distinct keys, or one per datum when a series repeats a key (scatter, raw bars).
         if let y = heatmapY { seriesOrder = heatmapRowOrder(seriesOrder, raw: heatmapRaw, y: y) }
@@ -383,27 +383,13 @@ extension ChartBuilder {
             notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") (selections) read but not interactive in Pitchline: the audio scrubber is the interaction")
         }
         var semantics = ChartSemantics(
-            specMark: spec.markName == markKind.rawValue ? nil : spec.markName, orientation: roles.orientation, bins: bins, stack: offset,
+            specMark: spec.markName == markKind.rawValue ? nil : SpecMark(rawValue: spec.markName), orientation: roles.orientation, bins: bins, stack: offset,
             valueScale: value.scale, rowScale: key?.scale ?? ScaleInfo(),
             extraFields: extraDefs.map { ExtraField(channel: $0.channel.split(separator: "[").first.map(String.init) ?? $0.channel, title: title(of: $0, fallback: $0.channel)) },
             invalidRows: invalid, pointPerDatum: repeats, notes: notes)
-        if markKind == .arc || markKind == .rect {
-            semantics.kind = KindSemantics(rowTitle: heatmapY.map { title(of: $0, fallback: "Rows") }, innerRadius: markKind == .arc ? spec.innerRadius : nil)
-            if markKind == .arc {
-                let stacked = arcThetaStacked()
-                let radii = arcRadii(datums: datums, rowOfDatum: rowOfDatum, frame: frame, fieldOf: fieldOf, rowCount: rowCount)
-                // Vega-Lite stacks theta per radius value when radius reads another field.
-                let groups = fieldOf["radius"] != fieldOf["theta"] ? radii : nil
-                semantics.kind.thetaStacked = stacked && Set((groups ?? []).compactMap { $0 }).count <= 1
-                if semantics.kind.thetaStacked { series = series.map(Self.withShares) }
-                semantics.kind.radii = radii
-                semantics.kind.radiusScale = spec.channel("radius")?.scale
-                if let s = series.first {
-                    semantics.kind.arcSpans = Self.arcSpans(values: s.values, details: s.details, groups: groups, stacked: stacked, ranged: roles.value2 != nil)
-                }
-            }
-        }
-        semantics.valueChannel = value.channel
+        semantics.kind = chartKind(markKind: markKind, heatmapY: heatmapY, series: &series, datums: datums, rowOfDatum: rowOfDatum, rowCount: rowCount,
+                                   frame: frame, fieldOf: fieldOf, ranged: roles.value2 != nil)
+        semantics.valueChannel = ValueChannel(rawValue: value.channel) ?? .y  // the roles hold one of them (`ChartBuilder.roles`, `kindRoles`)
         if showInvalid && (!invalidKeyRows.isEmpty || series.contains { !$0.invalidRows.isEmpty }) {
             var low = Double.infinity
             for s in series { for case let v? in s.values { low = min(low, v) } }
@@ -423,7 +409,7 @@ extension ChartBuilder {
     /// symlog scale that is not binned), else the domain's low end (`low`: the data's lowest value).
     static func zeroOrMin(_ c: ChartSpec.ChannelDef, low: Double) -> Double {
         if let d = c.scale.domain, d.count == 2 { return min(d[0], d[1]) <= 0 && max(d[0], d[1]) >= 0 ? 0 : min(d[0], d[1]) }
-        if c.scale.type == "log" || c.bin != nil || c.type == .temporal { return low }
+        if c.scale.type == .log || c.bin != nil || c.type == .temporal { return low }
         return 0
     }
 

@@ -173,9 +173,8 @@ extension ChartSpec {
         }
         if let scale = value["scale"], case .object = scale.value {
             if let t = try r.string(scale["type"], "\(path).scale.type") {
-                let known: Set<String> = ["linear", "log", "pow", "sqrt", "symlog", "time", "utc", "ordinal", "band", "point", "quantile", "quantize", "threshold", "bin-ordinal", "identity", "sequential"]
-                guard known.contains(t) else { throw r.problem(scale["type"]!, "\(path).scale.type", "\"\(t)\" is not a Vega-Lite scale type") }
-                def.scale.type = t
+                guard let type = ScaleType(rawValue: t) else { throw r.problem(scale["type"]!, "\(path).scale.type", "\"\(t)\" is not a Vega-Lite scale type") }
+                def.scale.type = type
             }
             if let d = scale["domain"], case .array(let items) = d.value {
                 if items.count == 2, let a = items[0].number, let b = items[1].number { def.scale.domain = [a, b] }

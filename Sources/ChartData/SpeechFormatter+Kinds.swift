@@ -19,16 +19,16 @@ extension SpeechFormatter {
         let shown = symbol.map { Self.withUnit("{v}", $0) } ?? "{v}"
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
         let m = messages
-        switch chart.mark {
+        switch chart.semantics.kind {
         case .arc:
             return PointTemplates(say: m["arc.label", ["value": said]], sayGap: m["arc.gap"], show: m["arc.label", ["value": shown]],
                                   showGap: m["arc.gap"], part: "{v}", partGap: m["value.noData"])
-        case .rect:
+        case .heatmap:
             let row = chart.series.indices.contains(series) ? chart.series[series].name : "", name = heatmapValueName
             return PointTemplates(say: m["rect.label", ["row": row, "name": name, "value": said]], sayGap: m["rect.gap", ["row": row]],
                                   show: m["rect.label", ["row": row, "name": name, "value": shown]], showGap: m["rect.gap", ["row": row]],
                                   part: m["rect.part", ["row": row, "value": "{v}"]], partGap: m["rect.partGap", ["row": row]])
-        default:
+        case .series, .boxPlot, .errorRange:
             return nil
         }
     }
@@ -53,7 +53,7 @@ extension SpeechFormatter {
         guard chart.mark == .arc else { return "" }
         let place = ["n": TextFormat.count(row + 1, locale: locale), "count": TextFormat.count(chart.pointCount, locale: locale)]
         guard let share = chart.series[series].details[row].share else {  // not one pie: no share, the place only
-            return chart.semantics.kind.thetaStacked ? "" : messages["arc.position", place]
+            return chart.semantics.arc.thetaStacked ? "" : messages["arc.position", place]
         }
         return messages["arc.detail", place.merging(["share": shareText(share)]) { a, _ in a }]
     }
@@ -92,27 +92,27 @@ extension SpeechFormatter {
     /// a row axis and a value axis): (name, text) pairs for the page; nil for the other marks.
     public var kindAxes: [(name: String, text: String)]? {
         let m = messages
-        switch chart.mark {
+        switch chart.semantics.kind {
         case .arc:
             return [(m["axis.slices"], m["arc.axisSlices", ["title": chart.x.title.isEmpty ? m["axis.categories"] : chart.x.title,
                                                              "slices": m.plural("count.slices", count: chart.pointCount)]]),
                     (m["axis.sizes"], "\(chart.y.title), \(yRangeText)")]
-        case .rect:
+        case .heatmap(let heatmap):
             let rows = chart.series.map(\.name)
             let rowRange = rows.count > 1 ? m["range.fromTo", ["low": rows[0], "high": rows[rows.count - 1]]] : rows.first.map { m["range.at", ["x": $0]] } ?? ""
             return [(m["axis.columns"], m["rect.axis", ["title": chart.x.title, "counted": m.plural("count.columns", count: chart.pointCount), "range": xRangeText]]),
-                    (m["axis.rows"], m["rect.axis", ["title": chart.semantics.kind.rowTitle ?? m["axis.rows"], "counted": m.plural("count.rows", count: rows.count), "range": rowRange]]),
+                    (m["axis.rows"], m["rect.axis", ["title": heatmap.rowTitle ?? m["axis.rows"], "counted": m.plural("count.rows", count: rows.count), "range": rowRange]]),
                     (m["axis.colour"], "\(chart.y.title), \(yRangeText)")]
-        default:
+        case .series, .boxPlot, .errorRange:
             return nil
         }
     }
 
     /// "Pie chart", "Donut chart", "Radial chart" or "Heatmap" in the reader's language; nil for the other marks.
     public var kindName: String? {
-        switch chart.mark {
-        case .arc, .rect: return messages[chart.kindKey]
-        default: return nil
+        switch chart.semantics.kind {
+        case .arc, .heatmap: return messages[chart.kindKey]
+        case .series, .boxPlot, .errorRange: return nil
         }
     }
 
@@ -120,21 +120,21 @@ extension SpeechFormatter {
     /// with 4 rows and 12 columns."); nil for the other marks.
     public var kindSentence: String? {
         let m = messages
-        switch chart.mark {
+        switch chart.semantics.kind {
         case .arc: return m["arc.sentence", ["kind": kindName ?? "", "slices": m.plural("count.slices", count: chart.pointCount)]]
-        case .rect:
+        case .heatmap:
             return m["rect.sentence", ["rows": m.plural("count.rows", count: chart.series.count), "columns": m.plural("count.columns", count: chart.pointCount)]]
-        default: return nil
+        case .series, .boxPlot, .errorRange: return nil
         }
     }
 
     /// The scrubber's name on a pie or heatmap, so Tab says the kind with the chart's title
     /// ("Audio pie chart", "Audio donut chart", "Audio heatmap"); nil: the usual `slider.label`.
     public var kindSliderLabel: String? {
-        switch chart.mark {
+        switch chart.semantics.kind {
         case .arc: return messages["slider.label." + (chart.kindVariant ?? "arc")]
-        case .rect: return messages["slider.label.rect"]
-        default: return nil
+        case .heatmap: return messages["slider.label.rect"]
+        case .series, .boxPlot, .errorRange: return nil
         }
     }
 }

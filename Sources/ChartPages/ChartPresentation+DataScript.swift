@@ -175,7 +175,7 @@ extension ChartPresentation {
         }
         let duration = audio?.bank.playbackDuration ?? chart.options.audio.playbackDuration
         var cx = rows.map { round1(geometry.x(row: $0)) }
-        let heatmap = chart.mark == .rect ? HeatmapLayout(chart: chart) : nil
+        let heatmap: HeatmapLayout? = if case .heatmap = chart.semantics.kind { HeatmapLayout(chart: chart) } else { nil }
         if let heatmap { cx = rows.map { round1(heatmap.cx(row: $0)) } }
         let briefs = chart.series.indices.map { briefSentence(series: $0, speech: speech) }
         let mores = chart.series.indices.map { s in
@@ -241,13 +241,15 @@ extension ChartPresentation {
             wordings: speech.wordingRules),
             messages: m)
         var startSeries: Int?, upIsNext: Bool?
-        if let box = chart.semantics.box {
+        switch chart.semantics.kind {
+        case .boxPlot(let box):
             // A box plot: Up is the higher statistic; the median first.
             startSeries = box.series(.median)
             upIsNext = true
-        }
-        if chart.mark == .rect {
+        case .heatmap:
             text.computed.rowEnds = [m["scrubber.topRow"], m["scrubber.bottomRow"]]
+        case .series, .errorRange, .arc:
+            break
         }
         if let axes = speech.kindAxes {  // X: the slices or columns; Y: the rest (rows, colour)
             text.computed.xAxis = m["axis.kindSay", ["name": axes[0].name, "text": axes[0].text]]

@@ -76,22 +76,24 @@ public struct ChartSVG: Sendable {
             out += "<path id=\"\(id)-mk\(i)\" d=\"\(path)\"/>"
         }
         out += "</defs>"
-        switch chart.mark {
+        switch chart.semantics.kind {
         case .arc:  // ChartSVG+Arc.swift: the current slice is outlined, no cursor
             renderArc(into: &out)
             return out + "</g></svg>"
-        case .rect:  // ChartSVG+Heatmap.swift
+        case .heatmap:  // ChartSVG+Heatmap.swift
             renderHeatmap(into: &out)
             return out + "</g></svg>"
-        default: break
+        case .series, .boxPlot, .errorRange:
+            break
         }
         if g.horizontal { writeHorizontalAxes(into: &out) } else { writeAxes(into: &out) }
         // Marks and cursor share the row/value coordinates of `ChartGeometry` (swapped when horizontal).
         out += g.marksTransform.map { "<g transform=\"\($0)\">" } ?? "<g>"
         writeBands(into: &out)  // layers: bands under the lines (ChartSVG+Layers.swift)
-        if chart.mark == .boxplot {
+        switch chart.semantics.kind {
+        case .boxPlot:
             writeBoxPlot(into: &out)  // ChartSVG+Box.swift
-        } else {
+        case .series, .errorRange, .arc, .heatmap:
             for s in chart.series.indices { writeSeries(s, into: &out) }
         }
         // A horizontal chart's stems and connectors run in the swapped coordinates too.
