@@ -28,7 +28,7 @@ extension Chart {
                 statisticsSentence: statisticsSentence(index, stats, speech),
                 trendSentence: trendSentence(index, trend, speech)))
         }
-        var text = kindSummary(speech) ?? semantics.box.map { boxPlotSummary($0, speech) } ?? summary(descriptions, speech)
+        var text = kindSummary(speech) ?? summary(descriptions, speech)
         if isStripPlot {
             let total = descriptions.reduce(0) { $0 + $1.statistics.count }
             text = speech.messages[.stripSummary, ["kind": speech.messages[.kindTick], "title": title.isEmpty ? speech.messages[.boxData] : title,

@@ -1,10 +1,25 @@
 import Foundation
 
-/// What an arc (pie, donut) or rect (heatmap) chart carries beyond the one model: set by
-/// `ChartBuilder+Kinds`, read by speech, descriptions and drawing.
-public struct KindSemantics: Sendable, Equatable {
-    /// A heatmap's row axis title (the y channel, whose categories are the series), e.g. "Year".
-    public var rowTitle: String?
+/// What kind of chart this is, with what that kind alone carries: set by `ChartBuilder` (its
+/// kind files), read by descriptions, speech, drawing and the data script. Those switch over it
+/// without `default:`, so a new kind is a list of compiler errors (docs/architecture.md, "Adding
+/// a chart kind"). `Chart.mark` still says how the marks are drawn (line, bar, point, …).
+public enum ChartKind: Sendable, Equatable {
+    /// Values per row and series, drawn as `Chart.mark` (line, bar, point, area, tick, rule,
+    /// text), read as a layered idiom (`ChartSemantics.idiom`: lollipop, bump, …) when one applies.
+    case series
+    /// A box plot's groups: counts, outliers, whisker rule (`Chart+BoxPlot.swift`).
+    case boxPlot(BoxPlotInfo)
+    /// An error bar's or band's extent ("stderr", "ci", …) and centre.
+    case errorRange(ErrorRangeInfo)
+    /// A pie, donut or radial chart: one series over slice categories.
+    case arc(ArcInfo)
+    /// A heatmap: rows are series, columns the x categories, the colour the value.
+    case heatmap(HeatmapInfo)
+}
+
+/// What an arc chart (pie, donut, radial) carries beyond the one model.
+public struct ArcInfo: Sendable, Equatable {
     /// A donut's `mark.innerRadius` in Vega-Lite pixels; nil for a pie.
     public var innerRadius: Double?
     /// A radial chart (an arc with a `radius` field): each slice's radius value, per row (the
@@ -28,10 +43,25 @@ public struct KindSemantics: Sendable, Equatable {
         public init(start: Double, end: Double) { self.start = start; self.end = end }
     }
 
-    public init(rowTitle: String? = nil, innerRadius: Double? = nil) {
-        self.rowTitle = rowTitle
-        self.innerRadius = innerRadius
-    }
+    public init(innerRadius: Double? = nil) { self.innerRadius = innerRadius }
+}
+
+/// What a heatmap carries beyond the one model.
+public struct HeatmapInfo: Sendable, Equatable {
+    /// The row axis title (the y channel, whose categories are the series), e.g. "Year".
+    public var rowTitle: String?
+    public init(rowTitle: String? = nil) { self.rowTitle = rowTitle }
+}
+
+extension ChartSemantics {
+    /// A box plot's groups; nil for the other kinds.
+    public var box: BoxPlotInfo? { if case .boxPlot(let b) = kind { b } else { nil } }
+    /// An error bar's or band's extent and centre; nil for the other kinds.
+    public var errorRange: ErrorRangeInfo? { if case .errorRange(let e) = kind { e } else { nil } }
+    /// An arc chart's slices and radii; the defaults (one stacked pie, no radii) for other kinds.
+    public var arc: ArcInfo { if case .arc(let a) = kind { a } else { ArcInfo() } }
+    /// A heatmap's row title; none for other kinds.
+    public var heatmap: HeatmapInfo { if case .heatmap(let h) = kind { h } else { HeatmapInfo() } }
 }
 
 extension Chart {
@@ -40,8 +70,8 @@ extension Chart {
     /// nil for a pie and every other mark.
     public var kindVariant: String? {
         guard mark == .arc else { return nil }
-        if semantics.kind.radii != nil || !semantics.kind.thetaStacked { return "radial" }
-        return (semantics.kind.innerRadius ?? 0) > 0 ? "donut" : nil
+        if semantics.arc.radii != nil || !semantics.arc.thetaStacked { return "radial" }
+        return (semantics.arc.innerRadius ?? 0) > 0 ? "donut" : nil
     }
 
     /// The catalogue key of the kind with its indefinite article, for inside a sentence ("a
@@ -55,7 +85,7 @@ extension ChartBuilder {
     /// one before in its group ends (`groups`: the radius value when radius reads another field,
     /// so equal radii share a stack; nil: one stack); `ranged`, from theta to theta2 (the
     /// details' lower and upper); else from zero. A missing or negative value has no slice.
-    static func arcSpans(values: [Double?], details: [PointDetail], groups: [Double?]?, stacked: Bool, ranged: Bool) -> [KindSemantics.ArcSpan?] {
+    static func arcSpans(values: [Double?], details: [PointDetail], groups: [Double?]?, stacked: Bool, ranged: Bool) -> [ArcInfo.ArcSpan?] {
         var ends: [Double?: Double] = [:]
         return values.indices.map { row in
             if ranged {
@@ -102,7 +132,7 @@ extension Chart {
 
     /// The name of each audio graph download, aligned with `renditionValues`.
     public func renditionNames(_ m: Messages) -> [String] {
-        mark == .rect ? [m["rect.rendition", ["rows": m.plural("count.rows", count: series.count)]]] : series.map(\.name)
+        mark == .rect ? [m[.rectRendition, ["rows": m.plural(.countRows, count: series.count)]]] : series.map(\.name)
     }
 
     /// A pie's slices by share, largest first (ties keep their order): (row, share).
@@ -114,12 +144,14 @@ extension Chart {
     }
 
     /// The kind's own summary (pie: the largest shares; heatmap: where the highs and lows are,
-    /// by cell, column and row); nil for the other marks.
+    /// by cell, column and row; box plot: the groups' medians and spreads); nil for series and
+    /// error ranges (the series summary).
     func kindSummary(_ speech: SpeechFormatter) -> String? {
-        switch mark {
+        switch semantics.kind {
         case .arc: return arcSummary(speech)
-        case .rect: return heatmapSummary(speech)
-        default: return nil
+        case .heatmap: return heatmapSummary(speech)
+        case .boxPlot(let box): return boxPlotSummary(box, speech)
+        case .series, .errorRange: return nil
         }
     }
 
@@ -128,23 +160,23 @@ extension Chart {
 
     private func arcSummary(_ speech: SpeechFormatter) -> String {
         let m = speech.messages
-        let counted = m.plural("count.slices", count: pointCount)
-        let kind = speech.kindName ?? m["kind.arc"]
-        var text = title.isEmpty ? m["arc.summaryUntitled", ["kind": kind, "slices": counted]] : m["arc.summary", ["kind": kind, "title": title, "slices": counted]]
+        let counted = m.plural(.countSlices, count: pointCount)
+        let kind = speech.kindName ?? m[.kindArc]
+        var text = title.isEmpty ? m[.arcSummaryUntitled, ["kind": kind, "slices": counted]] : m[.arcSummary, ["kind": kind, "title": title, "slices": counted]]
         // A slice is a sum anyway ("3 slices (totals)" says nothing); other aggregates are named.
         if let aggregate = y.aggregate, aggregate != "sum" { text += " (\(aggregatePhrase(aggregate, m)))" }
         text += "."
-        guard let values = series.first?.values else { return text + " " + m["arc.noValue"] }
-        if semantics.kind.thetaStacked {
+        guard let values = series.first?.values else { return text + " " + m[.arcNoValue] }
+        if semantics.arc.thetaStacked {
             let slices = slicesByShare
-            guard let first = slices.first else { return text + " " + m["arc.noValue"] }
+            guard let first = slices.first else { return text + " " + m[.arcNoValue] }
             let total = values.reduce(0.0) { $0 + max($1 ?? 0, 0) }
-            text += " " + m["arc.largest", ["name": speech.xText(first.row), "share": speech.shareText(first.share), "value": speech.valueText(values[first.row])]]
-            let next = slices.dropFirst().prefix(Self.summarySliceLimit - 1).map { m["arc.item", ["name": speech.xText($0.row), "share": speech.shareText($0.share)]] }
-            if !next.isEmpty { text += m["arc.then", ["list": m.list(next)]] }
+            text += " " + m[.arcLargest, ["name": speech.xText(first.row), "share": speech.shareText(first.share), "value": speech.valueText(values[first.row])]]
+            let next = slices.dropFirst().prefix(Self.summarySliceLimit - 1).map { m[.arcItem, ["name": speech.xText($0.row), "share": speech.shareText($0.share)]] }
+            if !next.isEmpty { text += m[.arcThen, ["list": m.list(next)]] }
             let rest = slices.count - 1 - next.count
-            text += rest > 0 ? m.plural("arc.rest", count: rest) : "."
-            text += " " + m["arc.total", ["value": speech.valueText(total)]]
+            text += rest > 0 ? m.plural(.arcRest, count: rest) : "."
+            text += " " + m[.arcTotal, ["value": speech.valueText(total)]]
         } else {
             // Not one pie (unstacked, ranges, a stack per radius): the largest values (an arc from
             // theta to theta2: the widest, with its range), no shares.
@@ -156,23 +188,23 @@ extension Chart {
             let slices = values.indices.compactMap { row in values[row].map { v in (row: row, value: range(row).map { $0.high - $0.low } ?? v) } }
                 .enumerated().sorted { $0.element.value == $1.element.value ? $0.offset < $1.offset : $0.element.value > $1.element.value }.map(\.element)
             func said(_ row: Int, _ value: Double) -> String {
-                range(row).map { m["range.fromTo", ["low": speech.valueText($0.low), "high": speech.valueText($0.high)]] } ?? speech.valueText(value)
+                range(row).map { m[.rangeFromTo, ["low": speech.valueText($0.low), "high": speech.valueText($0.high)]] } ?? speech.valueText(value)
             }
-            guard let first = slices.first else { return text + " " + m["arc.noValue"] }
-            text += " " + m["arc.largestValue", ["name": speech.xText(first.row), "value": said(first.row, first.value)]]
-            let next = slices.dropFirst().prefix(Self.summarySliceLimit - 1).map { m["arc.itemValue", ["name": speech.xText($0.row), "value": said($0.row, $0.value)]] }
-            if !next.isEmpty { text += m["arc.then", ["list": m.list(next)]] }
+            guard let first = slices.first else { return text + " " + m[.arcNoValue] }
+            text += " " + m[.arcLargestValue, ["name": speech.xText(first.row), "value": said(first.row, first.value)]]
+            let next = slices.dropFirst().prefix(Self.summarySliceLimit - 1).map { m[.arcItemValue, ["name": speech.xText($0.row), "value": said($0.row, $0.value)]] }
+            if !next.isEmpty { text += m[.arcThen, ["list": m.list(next)]] }
             let rest = slices.count - 1 - next.count
-            text += rest > 0 ? m.plural("arc.rest", count: rest) : "."
+            text += rest > 0 ? m.plural(.arcRest, count: rest) : "."
         }
-        if let radius = radiusField, let radii = semantics.kind.radii?.compactMap({ $0 }), let low = radii.min(), let high = radii.max() {
+        if let radius = radiusField, let radii = semantics.arc.radii?.compactMap({ $0 }), let low = radii.min(), let high = radii.max() {
             var f = NumberFormat.automatic(for: radii)
             if radii.contains(where: { $0.magnitude >= 10 }), let tenths = NumberFormat(d3: ",.1~f") { f = tenths }  // "20.1", not "20.084"
-            text += " " + m["arc.radius", ["title": SpeechFormatter.lowercasedKeepingAcronyms(radius.title),
+            text += " " + m[.arcRadius, ["title": SpeechFormatter.lowercasedKeepingAcronyms(radius.title),
                                           "low": m.locale.localized(f.format(low)), "high": m.locale.localized(f.format(high))]]
         }
         let missing = values.filter { $0 == nil }.count
-        if missing > 0 { text += " " + m.plural("arc.missing", count: missing) }
+        if missing > 0 { text += " " + m.plural(.arcMissing, count: missing) }
         return text
     }
 
@@ -183,10 +215,10 @@ extension Chart {
     private func heatmapSummary(_ speech: SpeechFormatter) -> String {
         let m = speech.messages
         let lower = { (t: String) in m.language == .de ? t : t.lowercased() }
-        var text = m["rect.summary", [
-            "title": title.isEmpty ? m["kind.rect"] : title,
-            "rows": m.plural("count.rows", count: series.count), "rowTitle": lower(semantics.kind.rowTitle ?? m["axis.rows"]),
-            "columns": m.plural("count.columns", count: pointCount), "columnTitle": lower(x.title),
+        var text = m[.rectSummary, [
+            "title": title.isEmpty ? m[.kindRect] : title,
+            "rows": m.plural(.countRows, count: series.count), "rowTitle": lower(semantics.heatmap.rowTitle ?? m[.axisRows]),
+            "columns": m.plural(.countColumns, count: pointCount), "columnTitle": lower(x.title),
             "value": m.language == .de ? y.title : SpeechFormatter.lowercasedKeepingAcronyms(y.title)]]
         var low: (s: Int, row: Int, v: Double)?, high: (s: Int, row: Int, v: Double)?
         var missing = 0
@@ -197,20 +229,20 @@ extension Chart {
                 if high == nil || v > high!.v { high = (s, row, v) }
             }
         }
-        guard let low, let high else { return text + " " + m["rect.noValue"] }
-        text += " " + m["rect.extremes", ["high": speech.valueText(high.v), "highCell": speech.cellName(series: high.s, row: high.row),
+        guard let low, let high else { return text + " " + m[.rectNoValue] }
+        text += " " + m[.rectExtremes, ["high": speech.valueText(high.v), "highCell": speech.cellName(series: high.s, row: high.row),
                                           "low": speech.valueText(low.v), "lowCell": speech.cellName(series: low.s, row: low.row)]]
         // Where the highs and lows are: the columns and rows with the highest and lowest means.
         let columns = heatmapMeans(byRow: false), rows = heatmapMeans(byRow: true)
         if columns.count > 1, let hi = columns.max(by: { $0.mean < $1.mean }), let lo = columns.min(by: { $0.mean < $1.mean }), hi.index != lo.index {
-            text += " " + m["rect.byColumn", ["high": speech.xText(hi.index), "highMean": speech.derivedValueText(hi.mean),
+            text += " " + m[.rectByColumn, ["high": speech.xText(hi.index), "highMean": speech.derivedValueText(hi.mean),
                                               "low": speech.xText(lo.index), "lowMean": speech.derivedValueText(lo.mean)]]
         }
         if rows.count > 1, let hi = rows.max(by: { $0.mean < $1.mean }), let lo = rows.min(by: { $0.mean < $1.mean }), hi.index != lo.index {
-            text += " " + m["rect.byRow", ["high": series[hi.index].name, "highMean": speech.derivedValueText(hi.mean),
+            text += " " + m[.rectByRow, ["high": series[hi.index].name, "highMean": speech.derivedValueText(hi.mean),
                                            "low": series[lo.index].name, "lowMean": speech.derivedValueText(lo.mean)]]
         }
-        if missing > 0 { text += " " + m.plural("rect.gaps", count: missing) }
+        if missing > 0 { text += " " + m.plural(.rectGaps, count: missing) }
         return text
     }
 

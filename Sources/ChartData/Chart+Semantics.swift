@@ -4,9 +4,9 @@ import Foundation
 /// the evaluated data, read by descriptions, speech, the table and the pages. A chart from a bare
 /// CSV has the defaults (vertical, no bins, no stack, linear scales, no extra channels).
 public struct ChartSemantics: Sendable, Equatable {
-    /// The spec's own mark name when it is drawn as one of `Mark` ("tick", "circle", "square",
-    /// "rule", "trail"); nil when it is one of them already.
-    public var specMark: String?
+    /// The spec's own mark when it is drawn as one of `Mark` (tick, circle, square, rule,
+    /// trail); nil when it is one of them already.
+    public var specMark: SpecMark?
     /// `.horizontal`: the rows run down the vertical axis and the values along the horizontal one
     /// (horizontal bars). `Chart.x` is always the row axis and `Chart.y` the value axis.
     public var orientation: Orientation
@@ -32,30 +32,25 @@ public struct ChartSemantics: Sendable, Equatable {
     public var pointPerDatum: Bool
     /// Spec features read but not interactive in Pitchline (e.g. "params: 1 selection"), for `check`.
     public var notes: [String]
-    /// The spec's channel that holds the values: "y", "x" (horizontal), or "size" (a grid of
-    /// circles sized by a number: then y splits the series).
-    public var valueChannel = "y"
-    /// A box plot's groups: counts, outliers, whisker rule (`Chart+BoxPlot.swift`); nil otherwise.
-    public var box: BoxPlotInfo?
-    /// An error bar's or band's extent ("stderr", "ci", …) and centre; nil for other marks.
-    public var errorRange: ErrorRangeInfo?
+    /// The spec's channel that holds the values: y, x (horizontal), or size (a grid of circles
+    /// sized by a number: then y splits the series); theta for an arc, color or fill for a heatmap.
+    public var valueChannel: ValueChannel = .y
     /// Layered charts: rules and labels that mark a value or a row (`Chart+Layers.swift`).
     public var annotations: [ChartAnnotation] = []
     /// Layered charts: per series, the layer it came from and how it is drawn; empty for one view.
     public var seriesLayers: [SeriesLayer] = []
     /// Layered charts read as a known idiom (lollipop, dumbbell), else nil.
     public var idiom: LayerIdiom?
-    /// Kinds (arc, rect): the heatmap's row axis title and the donut's inner radius (`Chart+Kinds.swift`).
-    public var kind = KindSemantics()
+    /// The chart's kind and what it alone carries (box plot, error range, arc, heatmap; `Chart+Kinds.swift`).
+    public var kind: ChartKind = .series
 
     public init(
-        specMark: String? = nil, orientation: Orientation = .vertical, bins: [BinRange]? = nil,
+        specMark: SpecMark? = nil, orientation: Orientation = .vertical, bins: [BinRange]? = nil,
         stack: StackOffset? = nil, valueScale: ScaleInfo = .linear, rowScale: ScaleInfo = .linear,
         extraFields: [ExtraField] = [], invalidRows: Int = 0, pointPerDatum: Bool = false, notes: [String] = [],
-        box: BoxPlotInfo? = nil, errorRange: ErrorRangeInfo? = nil
+        kind: ChartKind = .series
     ) {
-        self.box = box
-        self.errorRange = errorRange
+        self.kind = kind
         self.specMark = specMark
         self.orientation = orientation
         self.bins = bins
@@ -71,6 +66,23 @@ public struct ChartSemantics: Sendable, Equatable {
 
 public enum Orientation: String, Sendable, Equatable { case vertical, horizontal }
 
+/// A Vega-Lite mark name as the spec writes it (`ChartSpec.markKinds` says how each is drawn).
+public enum SpecMark: String, Sendable, Equatable, CaseIterable {
+    case line, trail, area, bar, rule, point, circle, square, tick, text, boxplot, errorbar, errorband, arc, rect
+}
+
+/// The encoding channel that holds a chart's values (`ChartSemantics.valueChannel`).
+public enum ValueChannel: String, Sendable, Equatable, CaseIterable {
+    case y, x, size, theta, color, fill
+}
+
+/// Vega-Lite's scale types (`scale.type`).
+public enum ScaleType: String, Sendable, Equatable, CaseIterable {
+    case linear, log, pow, sqrt, symlog, time, utc, ordinal, band, point, quantile, quantize, threshold
+    case binOrdinal = "bin-ordinal"
+    case identity, sequential
+}
+
 /// Vega-Lite stack offsets: `zero` (stacked from zero), `normalize` (shares of 100 %), `center`
 /// (streamgraph).
 public enum StackOffset: String, Sendable, Equatable { case zero, normalize, center }
@@ -81,11 +93,10 @@ public struct BinRange: Sendable, Equatable, Hashable {
     public var end: Double
 }
 
-/// A continuous scale as the spec declares it: `type` is Vega-Lite's name ("linear", "log",
-/// "sqrt", "symlog", "pow", "time", "utc", "band", "point", "ordinal"); `domain` when given as
-/// two numbers; `exponent` for pow, `constant` for symlog, `base` for log.
+/// A continuous scale as the spec declares it: its `type` (linear, log, sqrt, symlog, pow, time,
+/// …); `domain` when given as two numbers; `exponent` for pow, `constant` for symlog, `base` for log.
 public struct ScaleInfo: Sendable, Equatable {
-    public var type = "linear"
+    public var type: ScaleType = .linear
     public var domain: [Double]?
     public var exponent: Double?
     public var constant: Double?

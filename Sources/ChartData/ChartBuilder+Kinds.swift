@@ -48,6 +48,32 @@ extension ChartBuilder {
         }
     }
 
+    /// The kind the evaluated marks make (box plots and error ranges become theirs in
+    /// `ChartBuilder+Composite.swift`); a pie's series get their shares here.
+    func chartKind(markKind: Mark, heatmapY: ChartSpec.ChannelDef?, series: inout [Series], datums: [Int], rowOfDatum: [Int], rowCount: Int,
+                   frame: DataFrame, fieldOf: [String: String], ranged: Bool) -> ChartKind {
+        switch markKind {
+        case .arc:
+            var arc = ArcInfo(innerRadius: spec.innerRadius)
+            let stacked = arcThetaStacked()
+            let radii = arcRadii(datums: datums, rowOfDatum: rowOfDatum, frame: frame, fieldOf: fieldOf, rowCount: rowCount)
+            // Vega-Lite stacks theta per radius value when radius reads another field.
+            let groups = fieldOf["radius"] != fieldOf["theta"] ? radii : nil
+            arc.thetaStacked = stacked && Set((groups ?? []).compactMap { $0 }).count <= 1
+            if arc.thetaStacked { series = series.map(Self.withShares) }
+            arc.radii = radii
+            arc.radiusScale = spec.channel("radius")?.scale
+            if let s = series.first {
+                arc.arcSpans = Self.arcSpans(values: s.values, details: s.details, groups: groups, stacked: stacked, ranged: ranged)
+            }
+            return .arc(arc)
+        case .rect:
+            return .heatmap(HeatmapInfo(rowTitle: heatmapY.map { title(of: $0, fallback: "Rows") }))
+        case .line, .bar, .point, .area, .tick, .rule, .text, .boxplot, .errorbar, .errorband:
+            return .series
+        }
+    }
+
     /// Does Vega-Lite stack theta (a pie: each slice starts where the one before ends)? Its rule
     /// (vega-lite stack.ts): an explicit `stack` on theta or radius decides; with a `radius`
     /// field as well, theta stacks when it alone is aggregated, or when radius alone has a
@@ -63,7 +89,7 @@ extension ChartBuilder {
         if case .offset = radius.stack { return false }
         let thetaAggregated = theta.aggregate != nil, radiusAggregated = radius.aggregate != nil
         if thetaAggregated != radiusAggregated { return thetaAggregated }
-        let linear = { (s: ScaleInfo) in s.type == "linear" }
+        let linear = { (s: ScaleInfo) in s.type == .linear }
         if !linear(theta.scale) { return false }
         return !linear(radius.scale)
     }

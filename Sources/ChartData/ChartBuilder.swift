@@ -109,6 +109,22 @@ struct ChartBuilder {
         // The encoding's own data flow, compiled to VegaLite transforms as Vega-Lite does:
         // implicit date parsing, timeUnit and bin per channel, then one aggregate grouped by every
         // other data-carrying field. `fieldOf` is where each channel's data now lives.
+        let flow = try encodingFlow(&frame)
+        var fieldOf = flow.fieldOf
+        let binEnd = flow.binEnd
+        // Composite marks (boxplot, errorbar, errorband) compute their own statistics.
+        if [.boxplot, .errorbar, .errorband].contains(markKind) { return try buildComposite(frame: frame, fieldOf: fieldOf, binEnd: binEnd) }
+        let roles = try roles()
+
+        let preAggregate = try aggregateEncoding(&frame, fieldOf: &fieldOf, binEnd: binEnd)
+        try imputeValues(&frame, roles: roles, fieldOf: fieldOf)
+        return try assemble(frame: frame, roles: roles, markKind: markKind, fieldOf: fieldOf, binEnd: binEnd, preAggregate: preAggregate)
+    }
+
+    /// The encoding's own data flow, compiled to VegaLite transforms as Vega-Lite does:
+    /// implicit date parsing, timeUnit and bin per channel. `fieldOf` is where each channel's
+    /// data now lives, `binEnd` where a binned channel's bin ends.
+    func encodingFlow(_ frame: inout DataFrame) throws(ChartProblem) -> (fieldOf: [String: String], binEnd: [String: String]) {
         var fieldOf: [String: String] = [:]
         var binEnd: [String: String] = [:]
         for c in spec.channels {
@@ -147,60 +163,62 @@ struct ChartBuilder {
             }
             fieldOf[c.channel] = f
         }
-        // Composite marks (boxplot, errorbar, errorband) compute their own statistics.
-        if [.boxplot, .errorbar, .errorband].contains(markKind) { return try buildComposite(frame: frame, fieldOf: fieldOf, binEnd: binEnd) }
-        let roles = try roles()
+        return (fieldOf, binEnd)
+    }
 
+    /// One aggregate grouped by every other data-carrying field; the frame before it (for sorts
+    /// by the data rows), nil without an aggregate.
+    func aggregateEncoding(_ frame: inout DataFrame, fieldOf: inout [String: String], binEnd: [String: String]) throws(ChartProblem) -> DataFrame? {
         let aggregated = spec.channels.filter { $0.aggregate != nil }
-        var preAggregate: DataFrame?
-        if !aggregated.isEmpty {
-            preAggregate = frame
-            var groupby: [String] = []
-            for c in spec.channels where c.aggregate == nil {
-                guard let f = fieldOf[c.channel] else { continue }
-                if !groupby.contains(f) { groupby.append(f) }
-                if let e = binEnd[c.channel], !groupby.contains(e) { groupby.append(e) }
-            }
-            var measures: [AggregateMeasure] = []
-            var argFields: [(channel: String, column: String, field: String)] = []
-            for c in aggregated {
-                guard let op = AggregateOp(rawValue: c.aggregate!) else {
-                    throw specProblem("\(c.path).aggregate", line: c.line, "\"\(c.aggregate!)\" is not supported")
-                }
-                let source = op == .argmin || op == .argmax ? c.aggregateArgument : c.field
-                let output = op == .count ? "__count" : "\(op.rawValue)_\(source ?? "")"
-                if !measures.contains(where: { $0.as == output }) { measures.append(AggregateMeasure(op: op, field: source, as: output)) }
-                fieldOf[c.channel] = output
-                if op == .argmin || op == .argmax, let f = c.field { argFields.append((c.channel, output, f)) }
-            }
-            do {
-                frame = try Transform.aggregate(AggregateTransform(measures: measures, groupby: groupby)).apply(frame)
-            } catch {
-                throw specProblem(aggregated[0].path + ".aggregate", line: aggregated[0].line, error.message)
-            }
-            // argmin/argmax give the whole row; the channel reads its own field from it.
-            for a in argFields {
-                let name = "\(a.column).\(a.field)"
-                frame.setColumn(name, frame.column(a.column)!.map { v in if case .object(let o) = v { o[a.field] ?? .null } else { .null } })
-                fieldOf[a.channel] = name
-            }
+        guard !aggregated.isEmpty else { return nil }
+        let preAggregate = frame
+        var groupby: [String] = []
+        for c in spec.channels where c.aggregate == nil {
+            guard let f = fieldOf[c.channel] else { continue }
+            if !groupby.contains(f) { groupby.append(f) }
+            if let e = binEnd[c.channel], !groupby.contains(e) { groupby.append(e) }
         }
-        // Channel-level impute: the value filled in for each missing row key, per series (Vega-Lite
-        // keys it by the other position channel and groups it by the series channels).
-        if let i = roles.value.impute, let v = fieldOf[roles.value.channel], let k = roles.key.flatMap({ fieldOf[$0.channel] }),
-           case .object(let params) = SpecData.dataValue(i) {
-            var o = params
-            o["impute"] = .string(v)
-            o["key"] = .string(k)
-            o["groupby"] = .array(spec.channels.filter { Self.seriesChannels.contains($0.channel) && $0.aggregate == nil && ($0.type == .nominal || $0.type == .ordinal) }
-                .compactMap { fieldOf[$0.channel] }.map(DataValue.string))
-            do {
-                frame = try Transform.parse(.object(o)).apply(frame)
-            } catch {
-                throw specProblem("\(roles.value.path).impute\(error.path.isEmpty ? "" : "." + error.path)", line: roles.value.line, error.message)
+        var measures: [AggregateMeasure] = []
+        var argFields: [(channel: String, column: String, field: String)] = []
+        for c in aggregated {
+            guard let op = AggregateOp(rawValue: c.aggregate!) else {
+                throw specProblem("\(c.path).aggregate", line: c.line, "\"\(c.aggregate!)\" is not supported")
             }
+            let source = op == .argmin || op == .argmax ? c.aggregateArgument : c.field
+            let output = op == .count ? "__count" : "\(op.rawValue)_\(source ?? "")"
+            if !measures.contains(where: { $0.as == output }) { measures.append(AggregateMeasure(op: op, field: source, as: output)) }
+            fieldOf[c.channel] = output
+            if op == .argmin || op == .argmax, let f = c.field { argFields.append((c.channel, output, f)) }
         }
-        return try assemble(frame: frame, roles: roles, markKind: markKind, fieldOf: fieldOf, binEnd: binEnd, preAggregate: preAggregate)
+        do {
+            frame = try Transform.aggregate(AggregateTransform(measures: measures, groupby: groupby)).apply(frame)
+        } catch {
+            throw specProblem(aggregated[0].path + ".aggregate", line: aggregated[0].line, error.message)
+        }
+        // argmin/argmax give the whole row; the channel reads its own field from it.
+        for a in argFields {
+            let name = "\(a.column).\(a.field)"
+            frame.setColumn(name, frame.column(a.column)!.map { v in if case .object(let o) = v { o[a.field] ?? .null } else { .null } })
+            fieldOf[a.channel] = name
+        }
+        return preAggregate
+    }
+
+    /// Channel-level impute: the value filled in for each missing row key, per series (Vega-Lite
+    /// keys it by the other position channel and groups it by the series channels).
+    func imputeValues(_ frame: inout DataFrame, roles: Roles, fieldOf: [String: String]) throws(ChartProblem) {
+        guard let i = roles.value.impute, let v = fieldOf[roles.value.channel], let k = roles.key.flatMap({ fieldOf[$0.channel] }),
+              case .object(let params) = SpecData.dataValue(i) else { return }
+        var o = params
+        o["impute"] = .string(v)
+        o["key"] = .string(k)
+        o["groupby"] = .array(spec.channels.filter { Self.seriesChannels.contains($0.channel) && $0.aggregate == nil && ($0.type == .nominal || $0.type == .ordinal) }
+            .compactMap { fieldOf[$0.channel] }.map(DataValue.string))
+        do {
+            frame = try Transform.parse(.object(o)).apply(frame)
+        } catch {
+            throw specProblem("\(roles.value.path).impute\(error.path.isEmpty ? "" : "." + error.path)", line: roles.value.line, error.message)
+        }
     }
 
     func isTemporalPartner(_ c: ChartSpec.ChannelDef) -> Bool { spec.isTemporalPartner(c) }

@@ -80,18 +80,7 @@ extension ChartSpec {
             }
             def.type = type
         }
-        if let a = value["aggregate"] {
-            if let name = a.string {
-                guard aggregateOps.contains(name) else {
-                    throw r.problem(a, "\(path).aggregate", "\"\(name)\" is not supported; use one of \(aggregateOps.sorted().joined(separator: ", "))")
-                }
-                def.aggregate = name == "average" ? "mean" : name
-            } else {
-                let o = try r.object(a, "\(path).aggregate", allowed: ["argmin", "argmax"], ignoredAny: false)
-                if let f = o["argmin"] { def.aggregate = "argmin"; def.aggregateArgument = try r.string(f, "\(path).aggregate.argmin") }
-                if let f = o["argmax"] { def.aggregate = "argmax"; def.aggregateArgument = try r.string(f, "\(path).aggregate.argmax") }
-            }
-        }
+        if let a = value["aggregate"] { try readAggregate(a, path, r, into: &def) }
         if let i = value["impute"], !i.value.isNull {
             _ = try r.object(i, "\(path).impute", allowed: ["method", "value", "frame", "keyvals"], ignoredAny: false)
             def.impute = i
@@ -103,20 +92,7 @@ extension ChartSpec {
             default: throw r.problem(b, "\(path).bin", "expected true, \"binned\" or an object of bin parameters, found \(b.kindName)")
             }
         }
-        if let u = value["timeUnit"] {
-            def.timeUnitJSON = u
-            if let name = u.string {
-                def.timeUnit = name
-            } else {
-                let o = try r.object(u, "\(path).timeUnit", allowed: ["unit", "utc", "step", "binned", "maxbins"], ignoredAny: false)
-                var name = try r.string(o["unit"], "\(path).timeUnit.unit") ?? "yearmonthdate"
-                if case .bool(true)? = o["utc"]?.value, !name.hasPrefix("utc") { name = "utc" + name }
-                def.timeUnit = name
-            }
-            guard TimeUnitReading(def.timeUnit!) != nil else {
-                throw r.problem(u, "\(path).timeUnit", "\"\(def.timeUnit!)\" is not a time unit; use combinations of year, quarter, month, week, day, dayofyear, date, hours, minutes, seconds, milliseconds (optionally with a utc prefix)")
-            }
-        }
+        if let u = value["timeUnit"] { try readTimeUnit(u, path, r, into: &def) }
         def.title = try r.lines(value["title"].flatMap { $0.value.isNull ? nil : $0 }, "\(path).title")
         if let axis = value["axis"], case .object = axis.value {
             def.axisTitle = try r.lines(axis["title"].flatMap { $0.value.isNull ? nil : $0 }, "\(path).axis.title")
@@ -141,64 +117,102 @@ extension ChartSpec {
             default: throw r.problem(s, "\(path).stack", "expected zero, normalize, center, true, false or null, found \(s.kindName)")
             }
         }
-        if let sort = value["sort"] {
-            switch sort.value {
-            case .null: def.sort = .dataOrder
-            case .string("ascending"): def.sort = .ascending
-            case .string("descending"): def.sort = .descending
-            case .string(let s):
-                let descending = s.hasPrefix("-")
-                let channel = descending ? String(s.dropFirst()) : s
-                guard readChannels.contains(channel) else {
-                    throw r.problem(sort, "\(path).sort", "\"\(s)\" is not a sort; use ascending, descending, a channel such as \"-y\", an array of values, or {\"field\", \"op\", \"order\"}")
-                }
-                def.sort = .byChannel(channel, descending: descending)
-            case .array:
-                guard case .array(let items) = sort.value else { break }
-                def.sort = .custom(items.map { item in item.string ?? item.number.map(TextFormat.plainNumber) ?? (item.value.isNull ? "null" : "") })
-            case .object:
-                let o = try r.object(sort, "\(path).sort", allowed: ["field", "op", "order", "encoding"], ignoredAny: false)
-                let descending = try r.string(o["order"], "\(path).sort.order") == "descending"
-                if let channel = try r.string(o["encoding"], "\(path).sort.encoding") {
-                    def.sort = .byChannel(channel, descending: descending)
-                } else if o["field"] == nil && o["op"] == nil {
-                    def.sort = descending ? .descending : .ascending
-                } else {
-                    let op = try r.string(o["op"], "\(path).sort.op") ?? "sum"
-                    guard aggregateOps.contains(op) else { throw r.problem(o["op"]!, "\(path).sort.op", "\"\(op)\" is not an aggregate; use one of \(aggregateOps.sorted().joined(separator: ", "))") }
-                    def.sort = .byField(field: try r.string(o["field"], "\(path).sort.field"), op: op == "average" ? "mean" : op, descending: descending)
-                }
-            default: throw r.problem(sort, "\(path).sort", "expected ascending, descending, null, an array or an object, found \(sort.kindName)")
-            }
-        }
-        if let scale = value["scale"], case .object = scale.value {
-            if let t = try r.string(scale["type"], "\(path).scale.type") {
-                let known: Set<String> = ["linear", "log", "pow", "sqrt", "symlog", "time", "utc", "ordinal", "band", "point", "quantile", "quantize", "threshold", "bin-ordinal", "identity", "sequential"]
-                guard known.contains(t) else { throw r.problem(scale["type"]!, "\(path).scale.type", "\"\(t)\" is not a Vega-Lite scale type") }
-                def.scale.type = t
-            }
-            if let d = scale["domain"], case .array(let items) = d.value {
-                if items.count == 2, let a = items[0].number, let b = items[1].number { def.scale.domain = [a, b] }
-                if items.allSatisfy({ $0.string != nil }) { def.domainCategories = items.compactMap(\.string) }
-            }
-            def.scale.exponent = try r.number(scale["exponent"], "\(path).scale.exponent")
-            def.scale.constant = try r.number(scale["constant"], "\(path).scale.constant")
-            def.scale.base = try r.number(scale["base"], "\(path).scale.base")
-        }
+        if let sort = value["sort"] { try readSort(sort, path, r, into: &def) }
+        if let scale = value["scale"], case .object = scale.value { try readScale(scale, path, r, into: &def) }
         // `datum` is a data constant; `value` is a drawing constant (a colour, a size, pixels): no data.
         if let v = value["datum"] { def.constant = v }
         // Vega-Lite's default types.
-        if def.type == nil, def.field != nil || def.aggregate != nil || def.constant != nil {
-            if def.bin != nil || (def.aggregate != nil && def.aggregate != "argmin" && def.aggregate != "argmax") { def.type = .quantitative }
-            else if def.timeUnit != nil { def.type = .temporal }
-            // A continuous scale type says the type (vega-lite channeldef.ts defaultType).
-            else if let t = value["scale"]?["type"]?.string, ["linear", "log", "pow", "sqrt", "symlog", "quantile", "quantize", "threshold"].contains(t) { def.type = .quantitative }
-            else if let t = value["scale"]?["type"]?.string, ["time", "utc"].contains(t) { def.type = .temporal }
-            else if def.constant?.number != nil { def.type = .quantitative }
-            else if channel == "order" || channel.hasPrefix("order[") || channel == "size" || channel == "opacity" { def.type = .quantitative }
-            else if ["theta", "theta2", "radius", "radius2"].contains(channel) { def.type = .quantitative }  // polar positions: continuous
-            else { def.type = .nominal }
-        }
+        if def.type == nil, def.field != nil || def.aggregate != nil || def.constant != nil { def.type = defaultType(def, channel, value) }
         return def
+    }
+
+    /// `aggregate`: an op name, or `{"argmin": field}` / `{"argmax": field}`.
+    static func readAggregate(_ a: JSONValue, _ path: String, _ r: SpecReader, into def: inout ChannelDef) throws(ChartProblem) {
+        if let name = a.string {
+            guard aggregateOps.contains(name) else {
+                throw r.problem(a, "\(path).aggregate", "\"\(name)\" is not supported; use one of \(aggregateOps.sorted().joined(separator: ", "))")
+            }
+            def.aggregate = name == "average" ? "mean" : name
+        } else {
+            let o = try r.object(a, "\(path).aggregate", allowed: ["argmin", "argmax"], ignoredAny: false)
+            if let f = o["argmin"] { def.aggregate = "argmin"; def.aggregateArgument = try r.string(f, "\(path).aggregate.argmin") }
+            if let f = o["argmax"] { def.aggregate = "argmax"; def.aggregateArgument = try r.string(f, "\(path).aggregate.argmax") }
+        }
+    }
+
+    /// `sort`: ascending, descending, null (data order), a channel ("-y"), a list, or a field and op.
+    static func readSort(_ sort: JSONValue, _ path: String, _ r: SpecReader, into def: inout ChannelDef) throws(ChartProblem) {
+        switch sort.value {
+        case .null: def.sort = .dataOrder
+        case .string("ascending"): def.sort = .ascending
+        case .string("descending"): def.sort = .descending
+        case .string(let s):
+            let descending = s.hasPrefix("-")
+            let channel = descending ? String(s.dropFirst()) : s
+            guard readChannels.contains(channel) else {
+                throw r.problem(sort, "\(path).sort", "\"\(s)\" is not a sort; use ascending, descending, a channel such as \"-y\", an array of values, or {\"field\", \"op\", \"order\"}")
+            }
+            def.sort = .byChannel(channel, descending: descending)
+        case .array:
+            guard case .array(let items) = sort.value else { break }
+            def.sort = .custom(items.map { item in item.string ?? item.number.map(TextFormat.plainNumber) ?? (item.value.isNull ? "null" : "") })
+        case .object:
+            let o = try r.object(sort, "\(path).sort", allowed: ["field", "op", "order", "encoding"], ignoredAny: false)
+            let descending = try r.string(o["order"], "\(path).sort.order") == "descending"
+            if let channel = try r.string(o["encoding"], "\(path).sort.encoding") {
+                def.sort = .byChannel(channel, descending: descending)
+            } else if o["field"] == nil && o["op"] == nil {
+                def.sort = descending ? .descending : .ascending
+            } else {
+                let op = try r.string(o["op"], "\(path).sort.op") ?? "sum"
+                guard aggregateOps.contains(op) else { throw r.problem(o["op"]!, "\(path).sort.op", "\"\(op)\" is not an aggregate; use one of \(aggregateOps.sorted().joined(separator: ", "))") }
+                def.sort = .byField(field: try r.string(o["field"], "\(path).sort.field"), op: op == "average" ? "mean" : op, descending: descending)
+            }
+        default: throw r.problem(sort, "\(path).sort", "expected ascending, descending, null, an array or an object, found \(sort.kindName)")
+        }
+    }
+
+    /// `scale`: its type, a domain of two numbers (or categories), exponent, constant and base.
+    static func readScale(_ scale: JSONValue, _ path: String, _ r: SpecReader, into def: inout ChannelDef) throws(ChartProblem) {
+        if let t = try r.string(scale["type"], "\(path).scale.type") {
+            guard let type = ScaleType(rawValue: t) else { throw r.problem(scale["type"]!, "\(path).scale.type", "\"\(t)\" is not a Vega-Lite scale type") }
+            def.scale.type = type
+        }
+        if let d = scale["domain"], case .array(let items) = d.value {
+            if items.count == 2, let a = items[0].number, let b = items[1].number { def.scale.domain = [a, b] }
+            if items.allSatisfy({ $0.string != nil }) { def.domainCategories = items.compactMap(\.string) }
+        }
+        def.scale.exponent = try r.number(scale["exponent"], "\(path).scale.exponent")
+        def.scale.constant = try r.number(scale["constant"], "\(path).scale.constant")
+        def.scale.base = try r.number(scale["base"], "\(path).scale.base")
+    }
+
+    /// `timeUnit`: a name, or an object with `unit` and `utc`; refused unless Pitchline reads it.
+    static func readTimeUnit(_ u: JSONValue, _ path: String, _ r: SpecReader, into def: inout ChannelDef) throws(ChartProblem) {
+        def.timeUnitJSON = u
+        if let name = u.string {
+            def.timeUnit = name
+        } else {
+            let o = try r.object(u, "\(path).timeUnit", allowed: ["unit", "utc", "step", "binned", "maxbins"], ignoredAny: false)
+            var name = try r.string(o["unit"], "\(path).timeUnit.unit") ?? "yearmonthdate"
+            if case .bool(true)? = o["utc"]?.value, !name.hasPrefix("utc") { name = "utc" + name }
+            def.timeUnit = name
+        }
+        guard TimeUnitReading(def.timeUnit!) != nil else {
+            throw r.problem(u, "\(path).timeUnit", "\"\(def.timeUnit!)\" is not a time unit; use combinations of year, quarter, month, week, day, dayofyear, date, hours, minutes, seconds, milliseconds (optionally with a utc prefix)")
+        }
+    }
+
+    /// Vega-Lite's default type of a channel that names none.
+    static func defaultType(_ def: ChannelDef, _ channel: String, _ value: JSONValue) -> FieldType {
+        if def.bin != nil || (def.aggregate != nil && def.aggregate != "argmin" && def.aggregate != "argmax") { return .quantitative }
+        else if def.timeUnit != nil { return .temporal }
+        // A continuous scale type says the type (vega-lite channeldef.ts defaultType).
+        else if let t = value["scale"]?["type"]?.string, ScaleType(rawValue: t).map({ [.linear, .log, .pow, .sqrt, .symlog, .quantile, .quantize, .threshold].contains($0) }) == true { return .quantitative }
+        else if let t = value["scale"]?["type"]?.string, ScaleType(rawValue: t).map({ [.time, .utc].contains($0) }) == true { return .temporal }
+        else if def.constant?.number != nil { return .quantitative }
+        else if channel == "order" || channel.hasPrefix("order[") || channel == "size" || channel == "opacity" { return .quantitative }
+        else if ["theta", "theta2", "radius", "radius2"].contains(channel) { return .quantitative }  // polar positions: continuous
+        else { return .nominal }
     }
 }

@@ -3,10 +3,57 @@ import Foundation
 /// The merge itself (rules in `ChartLoader+Layers.swift`).
 extension LayerMerge {
     func merged() throws(ChartProblem) -> Chart {
+        let primary = try primaryPart()
+        let repeated = repeatedLayers()
+        let dropped = repeated.dropped, idiom = repeated.idiom
+        var notes = repeated.notes  // how each layer was read, for `pitchline check`
+        let kept = parts.filter { !dropped.contains($0.index) }
+        let main = kept.first { !$0.isBand && !$0.isTrend } ?? primary
+        let messages = Messages(tag: main.chart.options.language ?? "en")  // series names in the chart's language
+        let continuous = main.chart.xValues.first.map { Self.keyKind($0) != "categories" } ?? false
+
+        let bandTargets = Dictionary(uniqueKeysWithValues: kept.filter(\.isBand).compactMap { p in bandTarget(p, in: kept).map { (p.index, $0) } })
+        let united = kept.filter { $0.index == main.index || !($0.isTrend && continuous) && bandTargets[$0.index] == nil }
+        let rows = MergedRows(main: main, united: united, continuous: continuous)
+        // Extra channels of every layer, side by side.
+        var extraFields: [ExtraField] = []
+        for p in united { for f in p.chart.semantics.extraFields where !extraFields.contains(f) { extraFields.append(f) } }
+
+        var (series, layers, mergedIndex) = unitedSeries(united, rows: rows, extraFields: extraFields, messages)
+        notes += addBands(kept: kept, main: main, targets: bandTargets, mergedIndex: mergedIndex, rows: rows, extraCount: extraFields.count, to: &series)
+        for p in kept where p.isTrend && continuous { addTrend(p, rows: rows, messages, series: &series, layers: &layers) }
+        uniqueNames(&series, layers: layers, messages)
+        if idiom == .dumbbell, series.count == 2 { Self.addDumbbellChanges(&series, xValues: rows.xValues, extraCount: extraFields.count) }
+
+        var chart = main.chart
+        chart.xValues = rows.xValues
+        chart.series = series
+        // The rows' own dates decide how finely they are said (a fit's samples are not rows).
+        chart.x.granularity = united.compactMap(\.chart.x.granularity).min() ?? chart.x.granularity
+        var semantics = chart.semantics
+        if rows.xValues != main.chart.xValues { semantics.bins = nil }
+        semantics.extraFields = extraFields
+        semantics.pointPerDatum = rows.repeats || main.chart.semantics.pointPerDatum
+        semantics.invalidRows = kept.reduce(0) { $0 + $1.chart.semantics.invalidRows }
+        semantics.seriesLayers = layers
+        semantics.idiom = idiom
+        for p in kept where p.isTrend { notes.append(Self.note(p, "a fitted trend line, read at every row of the chart")) }
+        semantics.notes += notes + labelNotes
+        semantics.annotations = placedAnnotations(rowsOn: main.chart.semantics.orientation == .horizontal ? "y" : "x", xValues: rows.xValues)
+        chart.semantics = semantics
+        if idiom == nil { Self.readRangeIdiom(&chart) }  // a waterfall, a Gantt chart
+        var spoken = chart.options.spokenSeriesNames
+        for p in kept { spoken.merge(p.chart.options.spokenSeriesNames) { a, _ in a } }
+        chart.options.spokenSeriesNames = spoken
+        return chart
+    }
+
+    /// The first layer that carries data rows; every layer's rows run along the same axis and
+    /// hold the same kind of key.
+    func primaryPart() throws(ChartProblem) -> Part {
         guard let primary = parts.first(where: { !$0.isBand && !$0.isTrend }) ?? parts.first else {
             throw ChartProblem(file: file, line: 1, jsonPath: "$.layer", message: "no layer carries data rows; a layered chart needs at least one layer with a mark over its data (line, bar, point, area)")
         }
-        // Every layer's rows run along the same axis and hold the same kind of key.
         for p in parts where p.index != primary.index {
             if p.chart.semantics.orientation != primary.chart.semantics.orientation {
                 throw ChartProblem(file: file, line: p.spec.markLine, jsonPath: p.leaf.markPath,
@@ -17,11 +64,17 @@ extension LayerMerge {
                                    message: "this layer's rows are \(Self.keyKind(a)) but layer \(primary.index)'s are \(Self.keyKind(b)); Pitchline reads layers that share their row axis")
             }
         }
+        return primary
+    }
 
-        // Layers that repeat another's data.
+    /// How `pitchline check` tells a layer was read.
+    static func note(_ p: Part, _ text: String) -> String { "\(p.leaf.path) (\(p.spec.markName)): \(text)" }
+
+    /// Layers that repeat another's data (a lollipop's rule, a dumbbell's or waterfall's
+    /// connectors), with how each was read and the idiom they make.
+    func repeatedLayers() -> (dropped: Set<Int>, notes: [String], idiom: LayerIdiom?) {
         var dropped = Set<Int>()
-        var notes: [String] = []  // how each layer was read, for `pitchline check`
-        func note(_ p: Part, _ text: String) { notes.append("\(p.leaf.path) (\(p.spec.markName)): \(text)") }
+        var notes: [String] = []
         var idiom: LayerIdiom?
         let data = parts.filter { !$0.isBand && !$0.isTrend }
         for a in data {
@@ -34,7 +87,7 @@ extension LayerMerge {
                 else if a.chart.mark == .point && b.chart.mark != .point { (gone, kept) = (a, b) }
                 else { (gone, kept) = (b, a) }
                 dropped.insert(gone.index)
-                note(gone, "the same points as \(kept.leaf.path), read as one series")
+                notes.append(Self.note(gone, "the same points as \(kept.leaf.path), read as one series"))
             }
         }
         // A rule or line along another layer's range ends (a waterfall's connectors).
@@ -44,7 +97,7 @@ extension LayerMerge {
                 let ends = Self.pairs(b, named: false, ranges: true)
                 if b.chart.series.contains(where: { !$0.details.isEmpty }), mine.allSatisfy({ (ends[$0.key] ?? 0) >= $0.value }) {
                     dropped.insert(a.index)
-                    note(a, "runs along the range ends of \(b.leaf.path) (connectors), not a series of its own")
+                    notes.append(Self.note(a, "runs along the range ends of \(b.leaf.path) (connectors), not a series of its own"))
                     break
                 }
             }
@@ -57,160 +110,11 @@ extension LayerMerge {
             for o in others { union.merge(Self.pairs(o, named: false, ranges: true)) { $0 + $1 } }
             if Self.pairs(a, named: false, ranges: true) == union, others.reduce(0, { $0 + $1.chart.series.count }) >= 2 {
                 dropped.insert(a.index)
-                note(a, "joins the points of the other layers row by row (a connector), not a series of its own")
+                notes.append(Self.note(a, "joins the points of the other layers row by row (a connector), not a series of its own"))
                 if others.allSatisfy({ $0.chart.mark == .point }) { idiom = .dumbbell }
             }
         }
-        let kept = parts.filter { !dropped.contains($0.index) }
-        let main = kept.first { !$0.isBand && !$0.isTrend } ?? primary
-        let messages = Messages(tag: main.chart.options.language ?? "en")  // series names in the chart's language
-        let continuous = main.chart.xValues.first.map { Self.keyKind($0) != "categories" } ?? false
-
-        // Rows: every key of the united layers, as often as one layer repeats it.
-        let bandTargets = Dictionary(uniqueKeysWithValues: kept.filter(\.isBand).compactMap { p in bandTarget(p, in: kept).map { (p.index, $0) } })
-        let united = kept.filter { $0.index == main.index || !($0.isTrend && continuous) && bandTargets[$0.index] == nil }
-        var keys: [XValue] = []
-        var slots: [XValue: Int] = [:]
-        for p in [main] + united.filter({ $0.index != main.index }) {
-            var seen: [XValue: Int] = [:]
-            for k in p.chart.xValues {
-                seen[k, default: 0] += 1
-                if slots[k] == nil { keys.append(k) }
-                slots[k] = max(slots[k] ?? 0, seen[k]!)
-            }
-        }
-        if continuous {
-            let descending = (main.chart.xValues.first?.numeric ?? 0) > (main.chart.xValues.last?.numeric ?? 0)
-            keys.sort { descending ? $0.numeric! > $1.numeric! : $0.numeric! < $1.numeric! }
-        }
-        var xValues: [XValue] = []
-        var firstRow: [XValue: Int] = [:]
-        for k in keys {
-            firstRow[k] = xValues.count
-            xValues += Array(repeating: k, count: slots[k]!)
-        }
-        let repeats = xValues.count > keys.count
-        /// Each row of `p` in the merged rows (nil: a key the merged rows do not have, only for bands).
-        func rowMap(_ p: Part) -> [Int?] {
-            var seen: [XValue: Int] = [:]
-            return p.chart.xValues.map { k in
-                defer { seen[k, default: 0] += 1 }
-                guard let first = firstRow[k], (seen[k] ?? 0) < slots[k]! else { return nil }
-                return first + (seen[k] ?? 0)
-            }
-        }
-
-        // Extra channels of every layer, side by side.
-        var extraFields: [ExtraField] = []
-        for p in united { for f in p.chart.semantics.extraFields where !extraFields.contains(f) { extraFields.append(f) } }
-
-        var series: [Series] = []
-        var layers: [SeriesLayer] = []
-        var mergedIndex: [String: Int] = [:]  // "layer/series" → index in `series`
-        for p in united {
-            let map = rowMap(p).map { $0! }  // united layers' keys are all in the rows
-            let extraPlace = p.chart.semantics.extraFields.map { f in extraFields.firstIndex(of: f)! }
-            for (si, s) in p.chart.series.enumerated() {
-                mergedIndex["\(p.index)/\(si)"] = series.count
-                var values = [Double?](repeating: nil, count: xValues.count)
-                var details = s.details.isEmpty ? [] : [PointDetail](repeating: PointDetail(), count: xValues.count)
-                for (r, v) in s.values.enumerated() {
-                    values[map[r]] = v
-                    if !s.details.isEmpty {
-                        var d = s.details[r]
-                        if !extraFields.isEmpty {
-                            var extras = [String?](repeating: nil, count: extraFields.count)
-                            for (j, e) in d.extras.enumerated() where j < extraPlace.count { extras[extraPlace[j]] = e }
-                            d.extras = extras
-                        }
-                        details[map[r]] = d
-                    }
-                }
-                let pointRows = repeats ? (s.pointRows ?? Array(s.values.indices)).map { map[$0] }.sorted() : nil
-                let name = p.isTrend ? Self.trendName(p.spec, group: p.chart.series.count > 1 ? s.name : nil, messages) : s.name
-                series.append(Series(name: name, values: values, details: details, pointRows: pointRows, sourceKey: s.sourceKey, sourceIndex: s.sourceIndex))
-                layers.append(SeriesLayer(layer: p.index, mark: p.chart.mark, trend: p.isTrend))
-            }
-        }
-
-        // Bands become their line's range.
-        for p in kept where p.isBand && p.index != main.index {
-            guard let target = bandTargets[p.index] else { continue }
-            note(p, "a band, read as the range of \(target.map { t in kept.first { $0.index == t.1.layer }!.chart.series[t.1.series].name }.joined(separator: ", "))")
-            let map = rowMap(p)
-            for (bs, t) in target {
-                guard let ts = mergedIndex["\(t.layer)/\(t.series)"] else { continue }
-                if series[ts].details.isEmpty { series[ts].details = [PointDetail](repeating: PointDetail(extras: [String?](repeating: nil, count: extraFields.count)), count: xValues.count) }
-                let band = p.chart.series[bs]
-                for r in band.values.indices where band.details.indices.contains(r) {
-                    guard let lo = band.details[r].lower, let hi = band.details[r].upper else { continue }
-                    guard let row = map[r] else { continue }  // a band row beyond the chart's rows
-                    series[ts].details[row].bandLower = min(lo, hi)
-                    series[ts].details[row].bandUpper = max(lo, hi)
-                }
-            }
-        }
-
-        // Trend lines, read along the rows as drawn (straight between the fit's samples).
-        let trendParts = kept.filter { $0.isTrend && continuous }
-        for p in trendParts {
-            for s in p.chart.series {
-                var samples: [(Double, Double)] = []
-                for (r, v) in s.values.enumerated() { if let v, let x = p.chart.xValues[r].numeric { samples.append((x, v)) } }
-                samples.sort { $0.0 < $1.0 }
-                let values = xValues.map { k in k.numeric.flatMap { Self.interpolate(samples, at: $0) } }
-                let name = Self.trendName(p.spec, group: p.chart.series.count > 1 ? s.name : nil, messages)
-                // One point per distinct key (the first of a repeated key's rows).
-                let firstRows = repeats ? keys.map { firstRow[$0]! } : nil
-                var along = values
-                if let firstRows { let keep = Set(firstRows); for r in along.indices where !keep.contains(r) { along[r] = nil } }
-                series.append(Series(name: name, values: along, pointRows: firstRows, sourceKey: name, sourceIndex: series.count))
-                layers.append(SeriesLayer(layer: p.index, mark: .line, trend: true))
-            }
-        }
-        // Names stay unique (two layers over the same field): the second says its mark.
-        let aggregates = Dictionary(parts.map { ($0.index, $0.chart.y.aggregate) }, uniquingKeysWith: { a, _ in a })
-        for i in series.indices where series[..<i].contains(where: { $0.name == series[i].name }) {
-            let op = aggregates[layers[i].layer] ?? nil
-            let what = op.map { messages.text("layer.op.\($0)") != nil ? messages["layer.op.\($0)"] : $0 } ?? layers[i].mark.rawValue
-            series[i].name = messages["layer.series.op", ["name": series[i].name, "op": what]]
-        }
-
-        // Dumbbells: the change from the previous series at each row.
-        if idiom == .dumbbell, series.count == 2 {
-            if series[1].details.isEmpty { series[1].details = [PointDetail](repeating: PointDetail(extras: [String?](repeating: nil, count: extraFields.count)), count: xValues.count) }
-            var rowOf: [XValue: (Int?, Int?)] = [:]
-            for r in xValues.indices {
-                if series[0].values[r] != nil { rowOf[xValues[r], default: (nil, nil)].0 = r }
-                if series[1].values[r] != nil { rowOf[xValues[r], default: (nil, nil)].1 = r }
-            }
-            for (_, rows) in rowOf {
-                guard let a = rows.0, let b = rows.1, let va = series[0].values[a], let vb = series[1].values[b] else { continue }
-                series[1].details[b].change = vb - va
-            }
-        }
-
-        var chart = main.chart
-        chart.xValues = xValues
-        chart.series = series
-        // The rows' own dates decide how finely they are said (a fit's samples are not rows).
-        chart.x.granularity = united.compactMap(\.chart.x.granularity).min() ?? chart.x.granularity
-        var semantics = chart.semantics
-        if xValues != main.chart.xValues { semantics.bins = nil }
-        semantics.extraFields = extraFields
-        semantics.pointPerDatum = repeats || main.chart.semantics.pointPerDatum
-        semantics.invalidRows = kept.reduce(0) { $0 + $1.chart.semantics.invalidRows }
-        semantics.seriesLayers = layers
-        semantics.idiom = idiom
-        for p in kept where p.isTrend { note(p, "a fitted trend line, read at every row of the chart") }
-        semantics.notes += notes + labelNotes
-        semantics.annotations = placedAnnotations(rowsOn: main.chart.semantics.orientation == .horizontal ? "y" : "x", xValues: xValues)
-        chart.semantics = semantics
-        if idiom == nil { Self.readRangeIdiom(&chart) }  // a waterfall, a Gantt chart
-        var spoken = chart.options.spokenSeriesNames
-        for p in kept { spoken.merge(p.chart.options.spokenSeriesNames) { a, _ in a } }
-        chart.options.spokenSeriesNames = spoken
-        return chart
+        return (dropped, notes, idiom)
     }
 
     /// Band series → the series it surrounds (layer index, series index in that layer): by
@@ -357,7 +261,7 @@ extension LayerMerge {
                 key = method == "linear" ? "layer.trend" : "layer.trend.\(method)"
             }
         }
-        let name = m.text(key) != nil ? m[key] : m["layer.trend"]
-        return group.map { m["layer.trend.group", ["name": name, "group": $0]] } ?? name
+        let name = m.text(key) != nil ? m[key] : m[.layerTrend]
+        return group.map { m[.layerTrendGroup, ["name": name, "group": $0]] } ?? name
     }
 }

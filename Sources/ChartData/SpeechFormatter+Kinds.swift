@@ -19,16 +19,16 @@ extension SpeechFormatter {
         let shown = symbol.map { Self.withUnit("{v}", $0) } ?? "{v}"
         let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
         let m = messages
-        switch chart.mark {
+        switch chart.semantics.kind {
         case .arc:
             return PointTemplates(say: m[.arcLabel, ["value": said]], sayGap: m[.arcGap], show: m[.arcLabel, ["value": shown]],
                                   showGap: m[.arcGap], part: "{v}", partGap: m[.valueNoData])
-        case .rect:
+        case .heatmap:
             let row = chart.series.indices.contains(series) ? chart.series[series].name : "", name = heatmapValueName
             return PointTemplates(say: m[.rectLabel, ["row": row, "name": name, "value": said]], sayGap: m[.rectGap, ["row": row]],
                                   show: m[.rectLabel, ["row": row, "name": name, "value": shown]], showGap: m[.rectGap, ["row": row]],
                                   part: m[.rectPart, ["row": row, "value": "{v}"]], partGap: m[.rectPartGap, ["row": row]])
-        default:
+        case .series, .boxPlot, .errorRange:
             return nil
         }
     }
@@ -53,7 +53,7 @@ extension SpeechFormatter {
         guard chart.mark == .arc else { return "" }
         let place = ["n": TextFormat.count(row + 1, locale: locale), "count": TextFormat.count(chart.pointCount, locale: locale)]
         guard let share = chart.series[series].details[row].share else {  // not one pie: no share, the place only
-            return chart.semantics.kind.thetaStacked ? "" : messages[.arcPosition, place]
+            return chart.semantics.arc.thetaStacked ? "" : messages[.arcPosition, place]
         }
         return messages[.arcDetail, place.merging(["share": shareText(share)]) { a, _ in a }]
     }
@@ -92,27 +92,27 @@ extension SpeechFormatter {
     /// a row axis and a value axis): (name, text) pairs for the page; nil for the other marks.
     public var kindAxes: [(name: String, text: String)]? {
         let m = messages
-        switch chart.mark {
+        switch chart.semantics.kind {
         case .arc:
             return [(m[.axisSlices], m[.arcAxisSlices, ["title": chart.x.title.isEmpty ? m[.axisCategories] : chart.x.title,
                                                              "slices": m.plural(.countSlices, count: chart.pointCount)]]),
                     (m[.axisSizes], "\(chart.y.title), \(yRangeText)")]
-        case .rect:
+        case .heatmap(let heatmap):
             let rows = chart.series.map(\.name)
             let rowRange = rows.count > 1 ? m[.rangeFromTo, ["low": rows[0], "high": rows[rows.count - 1]]] : rows.first.map { m[.rangeAt, ["x": $0]] } ?? ""
             return [(m[.axisColumns], m[.rectAxis, ["title": chart.x.title, "counted": m.plural(.countColumns, count: chart.pointCount), "range": xRangeText]]),
-                    (m[.axisRows], m[.rectAxis, ["title": chart.semantics.kind.rowTitle ?? m[.axisRows], "counted": m.plural(.countRows, count: rows.count), "range": rowRange]]),
+                    (m[.axisRows], m[.rectAxis, ["title": heatmap.rowTitle ?? m[.axisRows], "counted": m.plural(.countRows, count: rows.count), "range": rowRange]]),
                     (m[.axisColour], "\(chart.y.title), \(yRangeText)")]
-        default:
+        case .series, .boxPlot, .errorRange:
             return nil
         }
     }
 
     /// "Pie chart", "Donut chart", "Radial chart" or "Heatmap" in the reader's language; nil for the other marks.
     public var kindName: String? {
-        switch chart.mark {
-        case .arc, .rect: return messages[chart.kindKey]
-        default: return nil
+        switch chart.semantics.kind {
+        case .arc, .heatmap: return messages[chart.kindKey]
+        case .series, .boxPlot, .errorRange: return nil
         }
     }
 
@@ -120,21 +120,21 @@ extension SpeechFormatter {
     /// with 4 rows and 12 columns."); nil for the other marks.
     public var kindSentence: String? {
         let m = messages
-        switch chart.mark {
+        switch chart.semantics.kind {
         case .arc: return m[.arcSentence, ["kind": kindName ?? "", "slices": m.plural(.countSlices, count: chart.pointCount)]]
-        case .rect:
+        case .heatmap:
             return m[.rectSentence, ["rows": m.plural(.countRows, count: chart.series.count), "columns": m.plural(.countColumns, count: chart.pointCount)]]
-        default: return nil
+        case .series, .boxPlot, .errorRange: return nil
         }
     }
 
     /// The scrubber's name on a pie or heatmap, so Tab says the kind with the chart's title
     /// ("Audio pie chart", "Audio donut chart", "Audio heatmap"); nil: the usual `slider.label`.
     public var kindSliderLabel: String? {
-        switch chart.mark {
-        case .arc: return messages[.family(.sliderLabel, chart.kindVariant ?? "arc")]
-        case .rect: return messages[.sliderLabelRect]
-        default: return nil
+        switch chart.semantics.kind {
+        case .arc: return messages["slider.label." + (chart.kindVariant ?? "arc")]
+        case .heatmap: return messages[.sliderLabelRect]
+        case .series, .boxPlot, .errorRange: return nil
         }
     }
 }

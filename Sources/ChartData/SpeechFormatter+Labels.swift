@@ -97,7 +97,7 @@ extension SpeechFormatter {
         var pointName = name
         // A scatter whose series are data categories names the value too: "drizzle, temp max 6.1".
         if chart.mark == .point, chart.series.count > 1, chart.series.indices.contains(series), chart.series[series].nameFromData,
-           chart.semantics.valueChannel == "y", !chart.y.title.isEmpty {
+           chart.semantics.valueChannel == .y, !chart.y.title.isEmpty {
             let title = messages.language == .de ? chart.y.title : Self.lowercasedKeepingAcronyms(chart.y.title)
             pointName = messages[.labelSeriesAndValue, ["series": name, "title": title]]
         }

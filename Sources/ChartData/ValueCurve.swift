@@ -15,11 +15,12 @@ public enum ValueCurve: Sendable, Hashable {
     /// The curve of a Vega-Lite scale; every other type (linear, time, utc, …) is linear.
     public init(_ scale: ScaleInfo) {
         switch scale.type {
-        case "log": self = .log
-        case "sqrt": self = .power(0.5)
-        case "pow": self = scale.exponent.map { $0 == 1 ? .linear : .power($0) } ?? .linear
-        case "symlog": self = .symlog(scale.constant ?? 1)
-        default: self = .linear
+        case .log: self = .log
+        case .sqrt: self = .power(0.5)
+        case .pow: self = scale.exponent.map { $0 == 1 ? .linear : .power($0) } ?? .linear
+        case .symlog: self = .symlog(scale.constant ?? 1)
+        case .linear, .time, .utc, .ordinal, .band, .point, .quantile, .quantize, .threshold, .binOrdinal, .identity, .sequential:
+            self = .linear
         }
     }
 

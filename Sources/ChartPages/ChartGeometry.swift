@@ -85,7 +85,7 @@ public struct ChartGeometry: Sendable {
 
         // The legend is HTML under the drawing (ChartSVG.legendHTML), so it wraps at any width
         // and its text keeps the page's size; here only its entries.
-        self.legend = multiSeries && chart.mark != .boxplot ? chart.series.enumerated().map { LegendItem(series: $0, name: $1.name, x: 0, y: 0) } : []
+        self.legend = multiSeries && Self.kindHasLegend(chart.semantics.kind) ? chart.series.enumerated().map { LegendItem(series: $0, name: $1.name, x: 0, y: 0) } : []
 
         // Value domain from every value (bars and areas stand on zero).
         var lo = Double.infinity, hi = -Double.infinity
@@ -103,9 +103,7 @@ public struct ChartGeometry: Sendable {
         if let drawn = chart.semantics.invalidDrawn, chart.series.contains(where: { !$0.invalidRows.isEmpty }) {
             lo = min(lo, drawn.value); hi = max(hi, drawn.value)  // invalid values drawn at zero (Chart+Invalid.swift)
         }
-        if let box = chart.semantics.box {
-            for v in (box.lowerOutliers + box.upperOutliers).joined() { lo = min(lo, v); hi = max(hi, v) }
-        }
+        for v in Self.kindValues(chart.semantics.kind) { lo = min(lo, v); hi = max(hi, v) }
         if let (a, b) = Self.layerExtent(chart) { lo = min(lo, a); hi = max(hi, b) }  // bands and rules (ChartSVG+Layers.swift)
         if lo > hi { (lo, hi) = curve == .log ? (1, 10) : (0, 1) }
         // A panel of small multiples with a shared value scale spans every panel's values.
@@ -340,4 +338,22 @@ public struct ChartGeometry: Sendable {
 
     /// The ends of the value axis (where the cursor line runs), in `y(_:)` units.
     public var valueExtent: (Double, Double) { horizontal ? (plotLeft, plotRight) : (plotTop, plotBottom) }
+}
+
+extension ChartGeometry {
+    /// A legend names the series; a box plot's series are its statistics, drawn as one box.
+    static func kindHasLegend(_ kind: ChartKind) -> Bool {
+        switch kind {
+        case .boxPlot: false
+        case .series, .errorRange, .arc, .heatmap: true
+        }
+    }
+
+    /// Values a kind draws beyond its series' values and details (a box plot's outliers).
+    static func kindValues(_ kind: ChartKind) -> [Double] {
+        switch kind {
+        case .boxPlot(let box): Array((box.lowerOutliers + box.upperOutliers).joined())
+        case .series, .errorRange, .arc, .heatmap: []
+        }
+    }
 }

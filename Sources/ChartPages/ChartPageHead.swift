@@ -18,8 +18,8 @@ struct ChartPageHead {
         let m = Messages(tag: p.chart.options.language ?? "en")
         var alternates = [
             Alternate(type: "application/json", href: "\(id).json", title: "JSON"),
-            Alternate(type: "text/plain", href: "\(id).txt", title: m["chart.details"]),
-            Alternate(type: "text/csv", href: "\(id).csv", title: m["chart.csv"]),
+            Alternate(type: "text/plain", href: "\(id).txt", title: m[.chartDetails]),
+            Alternate(type: "text/csv", href: "\(id).csv", title: m[.chartCsv]),
         ]
         if let graph = audio?.graphFiles.first {
             alternates.append(Alternate(type: "audio/ogg", href: graph, title: p.chart.renditionNames(m).first ?? p.chart.title))

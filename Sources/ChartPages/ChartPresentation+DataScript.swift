@@ -173,17 +173,50 @@ extension ChartPresentation {
             guard let row else { return nil }
             return rowIndex.map { $0[row] } ?? row
         }
-        let duration = audio?.bank.playbackDuration ?? chart.options.audio.playbackDuration
-        var cx = rows.map { round1(geometry.x(row: $0)) }
-        let heatmap = chart.mark == .rect ? HeatmapLayout(chart: chart) : nil
-        if let heatmap { cx = rows.map { round1(heatmap.cx(row: $0)) } }
+        let heatmap: HeatmapLayout? = if case .heatmap = chart.semantics.kind { HeatmapLayout(chart: chart) } else { nil }
         let briefs = chart.series.indices.map { briefSentence(series: $0, speech: speech) }
         let mores = chart.series.indices.map { s in
             speech.forEars([description.series[s].statisticsSentence, description.series[s].trendSentence].joined(separator: " "))
         }
-        // A stacked chart's all-series view says the stack total once per row.
-        let totals: [String?]? = chart.hasAllSeriesView ? { let t = rows.map { speech.allSeriesTotalText(row: $0) }; return t.contains { $0 != nil } ? t : nil }() : nil
-        let series = chart.series.indices.map { s -> ChartScriptData.SeriesInfo in
+        let series = scriptSeries(rows: rows, speech: speech, audio: audio, heatmap: heatmap, briefs: briefs, mores: mores, toScrub: toScrub)
+        let all = allSeriesInfo(rows: rows, speech: speech, briefs: briefs, mores: mores, toScrub: toScrub)
+        var text = scrubberText(speech: speech)
+        var startSeries: Int?, upIsNext: Bool?
+        switch chart.semantics.kind {
+        case .boxPlot(let box):
+            // A box plot: Up is the higher statistic; the median first.
+            startSeries = box.series(.median)
+            upIsNext = true
+        case .heatmap:
+            text.computed.rowEnds = [speech.messages[.scrubberTopRow], speech.messages[.scrubberBottomRow]]
+        case .series, .errorRange, .arc:
+            break
+        }
+        let data = ChartScriptData(
+            id: chart.id, title: chart.title,
+            pointCount: chart.pointCount,
+            rows: isScrubberReduced ? rows : nil,
+            x: .init(labels: rows.map { speech.xLabel($0) },
+                     places: text.computed.position.isEmpty ? nil : rows.map { speech.placeNumber(row: $0) }),
+            series: series, all: all,
+            audio: audio.map { OneObject(first: $0.bank, second: ["toneDuration": chart.options.audio.toneDuration]) },
+            text: text, startSeries: startSeries, upIsNext: upIsNext, marks: markInfos(rows: rows, toScrub: toScrub),
+            heatmap: heatmap.map { _ in
+                .init(rows: chart.series.indices.map { speech.heatmapRowSummary(series: $0) }, columns: rows.map { speech.heatmapColumnSummary(row: $0) })
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
+        return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// Each series as the page script gets it: labels, values, details, tones, playback plans,
+    /// positions and braille, on the scrubber's rows.
+    func scriptSeries(rows: [Int], speech: SpeechFormatter, audio: ChartAudioInfo?, heatmap: HeatmapLayout?,
+                      briefs: [String], mores: [String], toScrub: (Int?) -> Int?) -> [ChartScriptData.SeriesInfo] {
+        let duration = audio?.bank.playbackDuration ?? chart.options.audio.playbackDuration
+        var cx = rows.map { round1(geometry.x(row: $0)) }
+        if let heatmap { cx = rows.map { round1(heatmap.cx(row: $0)) } }
+        return chart.series.indices.map { s -> ChartScriptData.SeriesInfo in
             let values = rows.map { chart.series[s].values[$0] }
             let drawn = chart.drawnValues(series: s)  // where the dot sits (invalid values at zero, Chart+Invalid.swift)
             let d = description.series[s]
@@ -211,6 +244,13 @@ extension ChartPresentation {
                 braille: rows.isEmpty ? nil : { let b = brailleLine(series: s); return .init(cells: b.cells, cursor: b.cursorCells, starts: b.starts) }(),
                 points: chart.series[s].pointRows.map { $0.compactMap(toScrub) })
         }
+    }
+
+    /// The all-series view (Up/Down past the last series): extremes over every series, by
+    /// value (the first series wins a tie); nil without one.
+    func allSeriesInfo(rows: [Int], speech: SpeechFormatter, briefs: [String], mores: [String], toScrub: (Int?) -> Int?) -> ChartScriptData.AllInfo? {
+        // A stacked chart's all-series view says the stack total once per row.
+        let totals: [String?]? = chart.hasAllSeriesView ? { let t = rows.map { speech.allSeriesTotalText(row: $0) }; return t.contains { $0 != nil } ? t : nil }() : nil
         var all: ChartScriptData.AllInfo?
         if chart.hasAllSeriesView {
             // Extremes over every series, by value (the first series wins a tie).
@@ -221,6 +261,12 @@ extension ChartPresentation {
                 minRow: toScrub(lows.min { $0.0 < $1.0 }?.1), maxRow: toScrub(highs.max { $0.0 < $1.0 }?.1),
                 brief: briefs.joined(separator: " "), more: mores.joined(separator: " "), details: totals)
         }
+        return all
+    }
+
+    /// The scrubber's texts: D's two parts, the X and Y axes (a pie's or heatmap's own), speeds,
+    /// the position template and the wording rules.
+    func scrubberText(speech: SpeechFormatter) -> ScrubberText {
         let m = speech.messages
         let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : m[.axisInUnit, ["unit": $0]] } ?? "")
         // X and Y name the axes as drawn: a horizontal chart's rows are on Y.
@@ -240,34 +286,11 @@ extension ChartPresentation {
             position: speech.positionTemplate(pointCount: chart.pointCount),
             wordings: speech.wordingRules),
             messages: m)
-        var startSeries: Int?, upIsNext: Bool?
-        if let box = chart.semantics.box {
-            // A box plot: Up is the higher statistic; the median first.
-            startSeries = box.series(.median)
-            upIsNext = true
-        }
-        if chart.mark == .rect {
-            text.computed.rowEnds = [m[.scrubberTopRow], m[.scrubberBottomRow]]
-        }
         if let axes = speech.kindAxes {  // X: the slices or columns; Y: the rest (rows, colour)
             text.computed.xAxis = m[.axisKindSay, ["name": axes[0].name, "text": axes[0].text]]
             text.computed.yAxis = speech.forEars(axes.dropFirst().map { m[.axisKindSay, ["name": $0.name, "text": $0.text]] }.joined(separator: " "))
         }
-        let data = ChartScriptData(
-            id: chart.id, title: chart.title,
-            pointCount: chart.pointCount,
-            rows: isScrubberReduced ? rows : nil,
-            x: .init(labels: rows.map { speech.xLabel($0) },
-                     places: text.computed.position.isEmpty ? nil : rows.map { speech.placeNumber(row: $0) }),
-            series: series, all: all,
-            audio: audio.map { OneObject(first: $0.bank, second: ["toneDuration": chart.options.audio.toneDuration]) },
-            text: text, startSeries: startSeries, upIsNext: upIsNext, marks: markInfos(rows: rows, toScrub: toScrub),
-            heatmap: heatmap.map { _ in
-                .init(rows: chart.series.indices.map { speech.heatmapRowSummary(series: $0) }, columns: rows.map { speech.heatmapColumnSummary(row: $0) })
-            })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
-        return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return text
     }
 
     /// Whole sentences of `text` up to about `words` words (at least one), and the rest.

@@ -57,7 +57,7 @@ extension ChartPresentation {
             table: .init(
                 caption: view.table.caption, xHeader: view.table.xHeader, columns: view.table.columns,
                 rows: view.table.rows.map { ($0.x, $0.cells) }, note: view.table.note),
-            detailsHeading: m["chart.details"], axesHeading: m["chart.axes"], tableHeading: m["chart.dataTable"])
+            detailsHeading: m[.chartDetails], axesHeading: m[.chartAxes], tableHeading: m[.chartDataTable])
     }
 
     /// The summary's sentences, split by the rule the data script's D key uses (`splitSentences`).

@@ -14,7 +14,7 @@ extension ChartSVG {
     /// The slice's angles (radians, clockwise from twelve o'clock) per row; nil for no slice: its
     /// span on the theta scale (zero to the largest end, a whole turn), as Vega-Lite draws it.
     static func arcAngles(_ chart: Chart) -> [(start: Double, end: Double)?] {
-        var spans = chart.semantics.kind.arcSpans
+        var spans = chart.semantics.arc.arcSpans
         if spans.isEmpty, let s = chart.series.first {  // a model made without spans: one pie by shares
             var end = 0.0
             spans = s.details.map { d in d.share.map { share in end += share; return .init(start: end - share, end: end) } }
@@ -30,8 +30,8 @@ extension ChartSVG {
     /// value on the radius scale (linear or square root, from zero) between the hole and the pie's.
     static func outerRadii(_ chart: Chart) -> [Double] {
         let rows = chart.pointCount
-        guard let radii = chart.semantics.kind.radii else { return Array(repeating: arcRadius, count: rows) }
-        let sqrtScale = chart.semantics.kind.radiusScale?.type == "sqrt"
+        guard let radii = chart.semantics.arc.radii else { return Array(repeating: arcRadius, count: rows) }
+        let sqrtScale = chart.semantics.arc.radiusScale?.type == .sqrt
         let f = { (v: Double) in sqrtScale ? v.squareRoot() : v }
         let top = radii.compactMap { $0.map { f(max($0, 0)) } }.max() ?? 0
         let inner = arcRadius * innerRatio(chart)
@@ -42,7 +42,7 @@ extension ChartSVG {
     }
 
     static func innerRatio(_ chart: Chart) -> Double {
-        min(max((chart.semantics.kind.innerRadius ?? 0) / vegaLiteArcRadius, 0), 0.9)
+        min(max((chart.semantics.arc.innerRadius ?? 0) / vegaLiteArcRadius, 0), 0.9)
     }
 
     func renderArc(into out: inout String) {

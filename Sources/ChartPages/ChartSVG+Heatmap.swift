@@ -77,7 +77,7 @@ extension ChartSVG {
         for s in stride(from: 0, to: chart.series.count, by: rowStep) {
             out += "<text x=\"\(num(h.left - 6))\" y=\"\(num(h.cy(series: s)))\" dy=\"0.32em\" text-anchor=\"end\">\(xmlEscape(chart.series[s].name))</text>"
         }
-        out += Self.verticalTitle(chart.semantics.kind.rowTitle ?? "", x: 24, y: (h.top + gridBottom) / 2)
+        out += Self.verticalTitle(chart.semantics.heatmap.rowTitle ?? "", x: 24, y: (h.top + gridBottom) / 2)
         out += "</g><g class=\"pl-axis pl-axis-x\">"
         let widest = Double(chart.xValues.indices.map { speech.xText($0).count }.max() ?? 1) * ChartGeometry.charWidth * ChartGeometry.narrowTextScale + 8
         let columnStep = max(1, Int((widest / max(h.cellWidth, 0.01)).rounded(.up)))

@@ -76,22 +76,24 @@ public struct ChartSVG: Sendable {
             out += "<path id=\"\(id)-mk\(i)\" d=\"\(path)\"/>"
         }
         out += "</defs>"
-        switch chart.mark {
+        switch chart.semantics.kind {
         case .arc:  // ChartSVG+Arc.swift: the current slice is outlined, no cursor
             renderArc(into: &out)
             return out + "</g></svg>"
-        case .rect:  // ChartSVG+Heatmap.swift
+        case .heatmap:  // ChartSVG+Heatmap.swift
             renderHeatmap(into: &out)
             return out + "</g></svg>"
-        default: break
+        case .series, .boxPlot, .errorRange:
+            break
         }
         if g.horizontal { writeHorizontalAxes(into: &out) } else { writeAxes(into: &out) }
         // Marks and cursor share the row/value coordinates of `ChartGeometry` (swapped when horizontal).
         out += g.marksTransform.map { "<g transform=\"\($0)\">" } ?? "<g>"
         writeBands(into: &out)  // layers: bands under the lines (ChartSVG+Layers.swift)
-        if chart.mark == .boxplot {
+        switch chart.semantics.kind {
+        case .boxPlot:
             writeBoxPlot(into: &out)  // ChartSVG+Box.swift
-        } else {
+        case .series, .errorRange, .arc, .heatmap:
             for s in chart.series.indices { writeSeries(s, into: &out) }
         }
         // A horizontal chart's stems and connectors run in the swapped coordinates too.
@@ -166,41 +168,7 @@ public struct ChartSVG: Sendable {
         let mark = chart.drawnMark(series: s)
         switch mark {
         case .bar:
-            guard case .band(_, let band) = g.xLayout else { break }
-            let group = abs(band) * 0.8
-            // Stacked segments share the band (each from its lower to its upper bound); other
-            // bar series stand side by side.
-            let stacked = chart.semantics.stack != nil
-            let bars = chart.series.indices.filter { chart.drawnMark(series: $0) == .bar }
-            let barWidth = stacked ? group : group / Double(max(1, bars.count))
-            let slot = stacked ? 0 : bars.firstIndex(of: s) ?? 0
-            let zero = g.y(g.baseValue)
-            // Range bars (x/x2): a row without its end is a mark at its start, not a bar from the axis.
-            let rangeBars = !stacked && chart.series[s].details.contains { $0.lower != nil && $0.upper != nil }
-            if values.count >= Self.downsamplingThreshold {
-                // Bars thinner than a pixel: one vertical stroke per kept (min/max) row.
-                var d = ""
-                for row in Self.drawnRows(values) {
-                    guard let v = values[row], v.isFinite else { continue }
-                    d += "M\(num(g.x(row: row))),\(num(zero))V\(num(g.y(v)))"
-                }
-                out += "<path class=\"pl-bar-lines\" d=\"\(d)\" fill=\"none\" stroke=\"currentColor\"\(dashAttr)/>"
-                break
-            }
-            let details = chart.series[s].details
-            for row in values.indices {
-                guard let v = values[row], v.isFinite else { continue }
-                let x = g.x(row: row) - group / 2 + Double(slot) * barWidth
-                var (y, base) = (g.y(v), zero)
-                // A range (x2/y2: a waterfall step, a Gantt bar) or a stack segment spans its bounds.
-                if details.indices.contains(row), let lo = details[row].lower, let hi = details[row].upper {
-                    (y, base) = (g.y(hi), g.y(lo))
-                } else if rangeBars {
-                    base = y
-                }
-                let top = min(y, base) - (base == y ? 1 : 0), height = max(abs(base - y), 2)
-                out += "<rect class=\"pl-bar\" x=\"\(num(x))\" y=\"\(num(top))\" width=\"\(num(max(barWidth - 0.5, 0.5)))\" height=\"\(num(height))\" fill=\"currentColor\"\(dashAttr)/>"
-            }
+            writeBars(s, values: values, dashAttr: dashAttr, into: &out)
         case .point:
             for row in Self.drawnRows(values) {
                 guard let v = values[row], v.isFinite else { continue }
@@ -210,40 +178,90 @@ public struct ChartSVG: Sendable {
         case .boxplot, .errorbar, .errorband, .tick, .rule, .text:
             writeOwnMark(s, into: &out)  // ChartSVG+Box.swift
         case .line, .area:
-            let rows = Self.drawnRows(values)
-            let segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)
-            // A stacked layer or a y/y2 band spans its bounds (`details.lower/upper`); a stacked
-            // layer's line runs along its top.
-            let bounds = chart.series[s].details
-            let stacked = chart.semantics.stack != nil && !bounds.isEmpty
-            let lineY = { (row: Int) in g.y((stacked ? bounds[row].upper : nil) ?? values[row]!) }
-            if mark == .area {
-                let base = g.baseValue
-                let upper = { (row: Int) in g.y(row < bounds.count ? bounds[row].upper ?? values[row]! : values[row]!) }
-                let lower = { (row: Int) in g.y(row < bounds.count ? bounds[row].lower ?? base : base) }
-                var d = ""
-                for seg in segments where !seg.isEmpty {
-                    for (i, row) in seg.enumerated() { d += (i == 0 ? "M" : "L") + "\(num(g.x(row: row))),\(num(upper(row)))" }
-                    for row in seg.reversed() { d += "L\(num(g.x(row: row))),\(num(lower(row)))" }
-                    d += "Z"
-                }
-                out += "<path class=\"pl-area\" d=\"\(d)\" fill=\"currentColor\"/>"
-            }
-            var d = ""
-            for seg in segments where !seg.isEmpty {
-                for (i, row) in seg.enumerated() {
-                    d += (i == 0 ? "M" : "L") + "\(num(g.x(row: row))),\(num(lineY(row)))"
-                }
-            }
-            out += "<path class=\"pl-line\" d=\"\(d)\" fill=\"none\" stroke=\"currentColor\"\(dashAttr)/>"
-            let drawn = rows.filter { values[$0] != nil }
-            if drawn.count <= Self.markerLimit {
-                for row in drawn {
-                    out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(lineY(row)))\"/>"
-                }
-            }
+            writeLine(s, area: mark == .area, values: values, dashAttr: dashAttr, marker: marker, into: &out)
         }
         out += "</g>"
+    }
+
+    /// A bar series: bars side by side in the band (or stacked segments, ranges); one stroke per
+    /// kept row when the bars would be thinner than a pixel.
+    func writeBars(_ s: Int, values: [Double?], dashAttr: String, into out: inout String) {
+        let g = geometry
+        let chart = g.chart
+        guard case .band(_, let band) = g.xLayout else { return }
+        let group = abs(band) * 0.8
+        // Stacked segments share the band (each from its lower to its upper bound); other
+        // bar series stand side by side.
+        let stacked = chart.semantics.stack != nil
+        let bars = chart.series.indices.filter { chart.drawnMark(series: $0) == .bar }
+        let barWidth = stacked ? group : group / Double(max(1, bars.count))
+        let slot = stacked ? 0 : bars.firstIndex(of: s) ?? 0
+        let zero = g.y(g.baseValue)
+        // Range bars (x/x2): a row without its end is a mark at its start, not a bar from the axis.
+        let rangeBars = !stacked && chart.series[s].details.contains { $0.lower != nil && $0.upper != nil }
+        if values.count >= Self.downsamplingThreshold {
+            // Bars thinner than a pixel: one vertical stroke per kept (min/max) row.
+            var d = ""
+            for row in Self.drawnRows(values) {
+                guard let v = values[row], v.isFinite else { continue }
+                d += "M\(num(g.x(row: row))),\(num(zero))V\(num(g.y(v)))"
+            }
+            out += "<path class=\"pl-bar-lines\" d=\"\(d)\" fill=\"none\" stroke=\"currentColor\"\(dashAttr)/>"
+            return
+        }
+        let details = chart.series[s].details
+        for row in values.indices {
+            guard let v = values[row], v.isFinite else { continue }
+            let x = g.x(row: row) - group / 2 + Double(slot) * barWidth
+            var (y, base) = (g.y(v), zero)
+            // A range (x2/y2: a waterfall step, a Gantt bar) or a stack segment spans its bounds.
+            if details.indices.contains(row), let lo = details[row].lower, let hi = details[row].upper {
+                (y, base) = (g.y(hi), g.y(lo))
+            } else if rangeBars {
+                base = y
+            }
+            let top = min(y, base) - (base == y ? 1 : 0), height = max(abs(base - y), 2)
+            out += "<rect class=\"pl-bar\" x=\"\(num(x))\" y=\"\(num(top))\" width=\"\(num(max(barWidth - 0.5, 0.5)))\" height=\"\(num(height))\" fill=\"currentColor\"\(dashAttr)/>"
+        }
+    }
+
+    /// A line (with the area under it, or its band, for an area mark) broken at gaps, with
+    /// markers when there are few enough points.
+    func writeLine(_ s: Int, area: Bool, values: [Double?], dashAttr: String, marker: String, into out: inout String) {
+        let g = geometry
+        let chart = g.chart
+        let rows = Self.drawnRows(values)
+        let segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)
+        // A stacked layer or a y/y2 band spans its bounds (`details.lower/upper`); a stacked
+        // layer's line runs along its top.
+        let bounds = chart.series[s].details
+        let stacked = chart.semantics.stack != nil && !bounds.isEmpty
+        let lineY = { (row: Int) in g.y((stacked ? bounds[row].upper : nil) ?? values[row]!) }
+        if area {
+            let base = g.baseValue
+            let upper = { (row: Int) in g.y(row < bounds.count ? bounds[row].upper ?? values[row]! : values[row]!) }
+            let lower = { (row: Int) in g.y(row < bounds.count ? bounds[row].lower ?? base : base) }
+            var d = ""
+            for seg in segments where !seg.isEmpty {
+                for (i, row) in seg.enumerated() { d += (i == 0 ? "M" : "L") + "\(num(g.x(row: row))),\(num(upper(row)))" }
+                for row in seg.reversed() { d += "L\(num(g.x(row: row))),\(num(lower(row)))" }
+                d += "Z"
+            }
+            out += "<path class=\"pl-area\" d=\"\(d)\" fill=\"currentColor\"/>"
+        }
+        var d = ""
+        for seg in segments where !seg.isEmpty {
+            for (i, row) in seg.enumerated() {
+                d += (i == 0 ? "M" : "L") + "\(num(g.x(row: row))),\(num(lineY(row)))"
+            }
+        }
+        out += "<path class=\"pl-line\" d=\"\(d)\" fill=\"none\" stroke=\"currentColor\"\(dashAttr)/>"
+        let drawn = rows.filter { values[$0] != nil }
+        if drawn.count <= Self.markerLimit {
+            for row in drawn {
+                out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(lineY(row)))\"/>"
+            }
+        }
     }
 
     /// Splits drawn rows into runs without missing values (a gap breaks the line). When the rows

@@ -34,16 +34,43 @@ struct AudioBench: AsyncParsableCommand {
         print(line("encode time, tone bank sprite (Seattle)", String(format: "%.1f ms total, %.4f ms/point", spriteOnly * 1000, perPoint * 1000)))
         print(line("encode time, sprite + \(bank.renditions.count) renditions (Seattle)", String(format: "%.1f ms total, %.4f ms/point", renderTime * 1000, renderTime * 1000 / Double(points))))
 
-        if let dump {
-            let dir = URL(fileURLWithPath: dump)
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            try bank.sprite.write(to: dir.appendingPathComponent("sprite.ogg"))
-            for (i, file) in try bank.toneFiles().enumerated() {
-                try file.write(to: dir.appendingPathComponent("tone-\(i)-\(bank.tones[i].kind.rawValue).ogg"))
-            }
-            for (i, r) in bank.renditions.enumerated() { try r.write(to: dir.appendingPathComponent("graph-\(i).ogg")) }
-        }
+        if let dump { try writeDump(bank, to: URL(fileURLWithPath: dump)) }
 
+        try compareNaive(bank, points: points, perPoint: perPoint, spriteOnly: spriteOnly)
+
+        // Cutting one point's tone out as its own file (server, on request).
+        var files: [Data] = []
+        let sliceTime = try median(3) { files = try bank.toneFiles() }
+        print(line("tone files cut from the sprite", String(format: "%.3f ms/tone, %d bytes average", sliceTime * 1000 / Double(files.count), files.reduce(0) { $0 + $1.count } / files.count)))
+
+        // Cache hit.
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("pl-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        _ = try Sonifier(cacheDirectory: cache).render(chart: seattle.chart)
+        let hitTime = try median(5) { _ = try Sonifier(cacheDirectory: cache).render(chart: seattle.chart) }
+        print(line("cache hit (Seattle, sprite + renditions)", String(format: "%.1f ms", hitTime * 1000)))
+
+        // Content hashing (cache keys, hashed file names, ETags): libcrypto SHA-256.
+        let blob = Data((0..<8_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let hashTime = try median(3) { _ = ContentHash.sha256Hex(blob) }
+        print(line("SHA-256 (libcrypto)", String(format: "%.0f MB/s", Double(blob.count) / hashTime / 1e6)))
+
+        try await benchLarge()
+    }
+
+    /// The Seattle sprite, its tone files and renditions, for listening.
+    private func writeDump(_ bank: ChartAudio, to dir: URL) throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try bank.sprite.write(to: dir.appendingPathComponent("sprite.ogg"))
+        for (i, file) in try bank.toneFiles().enumerated() {
+            try file.write(to: dir.appendingPathComponent("tone-\(i)-\(bank.tones[i].kind.rawValue).ogg"))
+        }
+        for (i, r) in bank.renditions.enumerated() { try r.write(to: dir.appendingPathComponent("graph-\(i).ogg")) }
+    }
+
+    /// The naive reference (each tone its own Ogg Vorbis file) and the alternative sprite (one
+    /// segment per point), against the tone bank.
+    private func compareNaive(_ bank: ChartAudio, points: Int, perPoint: Double, spriteOnly: Double) throws {
         // Naive: each tone its own Ogg Vorbis file (fresh encoder + 3 header packets each).
         let decoded = try VorbisDecoder.decode(bank.sprite)
         let slots = bank.tones.map { Array(decoded.samples[0][$0.startFrame..<($0.startFrame + $0.frameCount)]) }
@@ -70,24 +97,10 @@ struct AudioBench: AsyncParsableCommand {
             segmentBytes = try encoder.finish().count
         }
         print(line("alternative: one sprite segment per point", String(format: "%.1f B/point, %.4f ms/point (bank: %.0f× fewer bytes, %.0f× faster)", Double(segmentBytes) / Double(points), segmentTime * 1000 / Double(points), Double(segmentBytes) / Double(bank.sprite.count), segmentTime / spriteOnly)))
+    }
 
-        // Cutting one point's tone out as its own file (server, on request).
-        var files: [Data] = []
-        let sliceTime = try median(3) { files = try bank.toneFiles() }
-        print(line("tone files cut from the sprite", String(format: "%.3f ms/tone, %d bytes average", sliceTime * 1000 / Double(files.count), files.reduce(0) { $0 + $1.count } / files.count)))
-
-        // Cache hit.
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("pl-bench-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: cache) }
-        _ = try Sonifier(cacheDirectory: cache).render(chart: seattle.chart)
-        let hitTime = try median(5) { _ = try Sonifier(cacheDirectory: cache).render(chart: seattle.chart) }
-        print(line("cache hit (Seattle, sprite + renditions)", String(format: "%.1f ms", hitTime * 1000)))
-
-        // Content hashing (cache keys, hashed file names, ETags): libcrypto SHA-256.
-        let blob = Data((0..<8_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        let hashTime = try median(3) { _ = ContentHash.sha256Hex(blob) }
-        print(line("SHA-256 (libcrypto)", String(format: "%.0f MB/s", Double(blob.count) / hashTime / 1e6)))
-
+    /// A 100,000-point series and the example site, one chart at a time and across both cores.
+    private func benchLarge() async throws {
         // A 100,000-point series.
         let large = AudioBenchCharts.large(points: largePoints)
         var largeAudio: ChartAudio?

@@ -83,7 +83,7 @@ struct Inspect: ParsableCommand {
         }
         let semantics = chart.semantics
         func scale(_ info: ScaleInfo) -> [String: Any] {
-            var out: [String: Any] = ["type": info.type]
+            var out: [String: Any] = ["type": info.type.rawValue]
             out["domain"] = info.domain
             out["exponent"] = info.exponent
             out["constant"] = info.constant
@@ -96,22 +96,25 @@ struct Inspect: ParsableCommand {
             "pointPerDatum": semantics.pointPerDatum, "notes": semantics.notes,
             "extraFields": semantics.extraFields.map { ["channel": $0.channel, "title": $0.title] },
         ]
-        semanticsJSON["valueChannel"] = semantics.valueChannel
+        semanticsJSON["valueChannel"] = semantics.valueChannel.rawValue
         if let d = semantics.invalidDrawn {
             semanticsJSON["invalidDrawn"] = ["value": d.value, "row": d.row.map { $0 as Any } ?? NSNull(), "keyRows": d.keyRows.sorted()] as [String: Any]
         }
-        semanticsJSON["specMark"] = semantics.specMark
+        semanticsJSON["specMark"] = semantics.specMark?.rawValue
         semanticsJSON["stack"] = semantics.stack?.rawValue
         semanticsJSON["bins"] = semantics.bins?.map { [$0.start, $0.end] }
-        if let box = semantics.box {
+        switch semantics.kind {
+        case .boxPlot(let box):
             semanticsJSON["box"] = ["whiskerIQR": box.whiskerIQR.map { $0 as Any } ?? NSNull(), "statistics": box.statistics.map(\.rawValue),
                                     "counts": box.counts, "lowerOutliers": box.lowerOutliers, "upperOutliers": box.upperOutliers] as [String: Any]
+        case .errorRange(let e):
+            semanticsJSON["errorRange"] = ["extent": e.extent, "center": e.center.map { $0 as Any } ?? NSNull()] as [String: Any]
+        case .arc(let arc):  // a radial chart's radius per slice; whether theta is stacked (shares)
+            semanticsJSON["arc"] = ["radii": arc.radii.map { $0.map(json) as Any } ?? NSNull(), "thetaStacked": arc.thetaStacked]
+        case .series, .heatmap:
+            break
         }
-        if let e = semantics.errorRange { semanticsJSON["errorRange"] = ["extent": e.extent, "center": e.center.map { $0 as Any } ?? NSNull()] as [String: Any] }
         Self.addLayers(chart, to: &semanticsJSON)  // Inspect+Layers.swift
-        if chart.mark == .arc {  // a radial chart's radius per slice; whether theta is stacked (shares)
-            semanticsJSON["arc"] = ["radii": semantics.kind.radii.map { $0.map(json) as Any } ?? NSNull(), "thetaStacked": semantics.kind.thetaStacked]
-        }
         var x: [String: Any] = ["field": chart.x.field, "title": chart.x.title, "type": chart.x.type.rawValue]
         x["granularity"] = chart.x.granularity?.rawValue
         x["unit"] = chart.x.unit

@@ -123,7 +123,7 @@ extension ChartModel {
             title: geometry.xTitle, field: chart.x.field, type: type, unit: chart.x.unit,
             range: categorical ? nil : numbers.min().map { Range(lowerBound: finite($0)!, upperBound: finite(numbers.max()!)!) },
             categoryOrder: categorical ? chart.xValues.indices.map(speech.xText) : nil,
-            rangeText: chart.pointCount > 0 ? speech.xRangeText : speech.messages["value.noData"],
+            rangeText: chart.pointCount > 0 ? speech.xRangeText : speech.messages[.valueNoData],
             tickLabels: geometry.xTicks.map(\.label))  // the row axis' ticks, however it is drawn
     }
 

@@ -93,6 +93,27 @@ struct SingleFile {
         }
 
         // Each chart's data script, then its audio as a classic script; the page script last.
+        let scripts = chartScripts(order: order, byID: byID, figureByID: figureByID, files: files) + [text(theme.assets.js)]
+        let inline = scripts.map { inlineSafe($0, closing: "script") }
+        let style = inlineSafe(theme.assets.cssForSingleFile(), closing: "style")
+
+        let context = Context(
+            siteTitle: siteTitle, csp: TrustedMarkup(escapedHTML: contentSecurityPolicy(scripts: inline, styles: [style])),
+            style: TrustedMarkup(escapedHTML: style), hasReports: !reports.isEmpty,
+            reports: reports.map { IndexEntry(href: "#" + anchors[$0.path]!, title: $0.title, summary: $0.description) },
+            charts: chartEntries(charts: charts, figures: figures, anchors: anchors, theme: theme),
+            sections: sections, scripts: inline.map { TrustedMarkup(escapedHTML: $0) })
+        let html: String
+        do {
+            html = try theme.pages.render("single-file", context)
+        } catch {
+            throw GenerationError(step: "Rendering the single file", path: path, underlying: error)
+        }
+        return GeneratedFile(path: path, data: Data(html.utf8), contentType: ContentType.html, role: .singleFile, title: siteTitle, isExported: false)
+    }
+
+    /// Each chart's data script, then its audio as classic scripts, in document order.
+    static func chartScripts(order: [String], byID: [String: RenderedChart], figureByID: [String: RenderedFigure], files: FileSet) -> [String] {
         var scripts: [String] = []
         for id in order {
             if let figure = figureByID[id] {
@@ -110,31 +131,22 @@ struct SingleFile {
                 if let webm = audio.webmScriptFile { scripts.append(text(files["charts/\(webm)"])) }
             }
         }
-        scripts.append(text(theme.assets.js))
-        let inline = scripts.map { inlineSafe($0, closing: "script") }
-        let style = inlineSafe(theme.assets.cssForSingleFile(), closing: "style")
+        return scripts
+    }
 
-        let context = Context(
-            siteTitle: siteTitle, csp: TrustedMarkup(escapedHTML: contentSecurityPolicy(scripts: inline, styles: [style])),
-            style: TrustedMarkup(escapedHTML: style), hasReports: !reports.isEmpty,
-            reports: reports.map { IndexEntry(href: "#" + anchors[$0.path]!, title: $0.title, summary: $0.description) },
-            charts: (charts.map {
-                let chart = $0.presentation.chart
-                return IndexEntry(
-                    href: "#" + anchors["charts/\(chart.id).html"]!, title: chart.title, kind: $0.presentation.kindName,
-                    summary: $0.presentation.oneLineSummary, ownLang: theme.pages.differentLanguage(chart))
-            } + figures.map {
-                IndexEntry(href: "#" + anchors["charts/\($0.id).html"]!, title: $0.presentation.figure.title,
-                           kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary)
-            }).sorted { $0.title < $1.title },
-            sections: sections, scripts: inline.map { TrustedMarkup(escapedHTML: $0) })
-        let html: String
-        do {
-            html = try theme.pages.render("single-file", context)
-        } catch {
-            throw GenerationError(step: "Rendering the single file", path: path, underlying: error)
+    /// The index's chart list: charts and figures by title, linked to their sections.
+    static func chartEntries(charts: [RenderedChart], figures: [RenderedFigure], anchors: [String: String], theme: Theme) -> [IndexEntry] {
+        let chartEntries = charts.map {
+            let chart = $0.presentation.chart
+            return IndexEntry(
+                href: "#" + anchors["charts/\(chart.id).html"]!, title: chart.title, kind: $0.presentation.kindName,
+                summary: $0.presentation.oneLineSummary, ownLang: theme.pages.differentLanguage(chart))
         }
-        return GeneratedFile(path: path, data: Data(html.utf8), contentType: ContentType.html, role: .singleFile, title: siteTitle, isExported: false)
+        let figureEntries = figures.map {
+            IndexEntry(href: "#" + anchors["charts/\($0.id).html"]!, title: $0.presentation.figure.title,
+                       kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary)
+        }
+        return (chartEntries + figureEntries).sorted { $0.title < $1.title }
     }
 
     static func text(_ file: GeneratedFile?) -> String { file.map { String(decoding: $0.data, as: UTF8.self) } ?? "" }

@@ -44,7 +44,7 @@ struct BoxPlotTests {
         var narrow = chart
         narrow.series[0].values = [-20, nil, -19]  // lower outliers spanning a fiftieth of the range
         #expect(!narrow.pitchScalePerSeries)
-        narrow.semantics.box = nil
+        narrow.semantics.kind = .series
         #expect(narrow.pitchScalePerSeries)  // the same series as a line chart would get their own scales
     }
 

@@ -23,7 +23,7 @@ struct KindsTests {
         #expect(chart.series[0].values == values)
         let shares: [Double?] = [0.70722, 0.09278, 0.2]
         #expect(chart.series[0].details.map(\.share) == shares)
-        #expect(chart.semantics.kind.innerRadius == 40)
+        #expect(chart.semantics.arc.innerRadius == 40)
         let speech = SpeechFormatter(chart: chart)
         #expect(speech.spokenLabel(series: 0, row: 0) == "Coal, 35,361 thousand megawatt hours, 71% of the total, 1 of 3")
         #expect(speech.pointLabel(series: 0, row: 1) == "Hydro, 4,639 thousand MWh, 9% of the total, 2 of 3")
@@ -68,7 +68,7 @@ struct KindsTests {
         let rain: [Double?] = [mean, nil], sun: [Double?] = [nil, -1.6]
         #expect(chart.series[1].values == rain)
         #expect(chart.series[2].values == sun)
-        #expect(chart.semantics.kind.rowTitle == "Weather")
+        #expect(chart.semantics.heatmap.rowTitle == "Weather")
         #expect(!chart.pitchScalePerSeries && !chart.hasAllSeriesView)
         let speech = SpeechFormatter(chart: chart)
         #expect(speech.spokenLabel(series: 0, row: 0) == "January, drizzle: mean maximum 12.8 degrees Celsius")

@@ -12,7 +12,7 @@ import Testing
          "mark": "circle", "encoding": {"x": {"field": "t", "type": "ordinal", "timeUnit": "hours"},
            "y": {"field": "t", "type": "ordinal", "timeUnit": "day"}, "size": {"field": "n", "type": "quantitative", "aggregate": "sum", "title": "Commits"}}}
         """)
-        #expect(chart.semantics.valueChannel == "size")
+        #expect(chart.semantics.valueChannel == .size)
         #expect(chart.series.map(\.name) == ["Monday", "Tuesday"])
         #expect(chart.xValues == [.category("09:00"), .category("10:00")])
         #expect(chart.series[0].values == [4, 5] && chart.series[1].values == [7, nil])

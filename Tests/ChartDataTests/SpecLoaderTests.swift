@@ -274,7 +274,7 @@ struct SpecSortAndScaleTests {
         {"data": {"url": "../data/w.csv"}, "mark": "line",
          "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative", "scale": {"type": "log", "domain": [1, 10]}}}}
         """)
-        #expect(chart.semantics.valueScale == ScaleInfo(type: "log", domain: [1, 10]))
+        #expect(chart.semantics.valueScale == ScaleInfo(type: .log, domain: [1, 10]))
         #expect(specProblem("""
         {"data": {"url": "../data/w.csv"}, "mark": "line",
          "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative", "scale": {"type": "logarithmic"}}}}

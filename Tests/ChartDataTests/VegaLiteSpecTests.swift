@@ -105,7 +105,7 @@ struct VegaLiteSpecTests {
         let seq = try spec(#"{"data": {"sequence": {"start": 0, "stop": 3, "as": "n"}}, "mark": "point", "encoding": {"x": {"field": "n", "type": "ordinal"}, "y": {"field": "n", "type": "quantitative"}}}"#)
         #expect(seq.series[0].values == [0, 1, 2])
         let primitives = try spec(#"{"data": {"values": [5, 7, 5]}, "mark": "tick", "encoding": {"x": {"field": "data", "type": "quantitative"}}}"#)
-        #expect(primitives.semantics.specMark == "tick")
+        #expect(primitives.semantics.specMark == .tick)
         #expect(primitives.series[0].values == [5, 5, 7])  // a strip: one row per point, by value
         let tsv = "d\tv\n31/01/2012\t5\n01/02/2012\t\n"
         let chart = try spec("""

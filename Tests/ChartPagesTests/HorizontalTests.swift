@@ -99,7 +99,7 @@ import Testing
 @Suite struct ValueScaleDrawingTests {
     @Test func aLogValueAxisPlacesDecadesEvenlyAndBarsStandOnItsLowEnd() {
         var chart = Fixtures.bars()
-        chart.semantics.valueScale = ScaleInfo(type: "log")
+        chart.semantics.valueScale = ScaleInfo(type: .log)
         chart.series = [Series(name: "People", values: [80, 25_000, 9_800_000])]
         let g = ChartGeometry(chart: chart)
         #expect(abs((g.y(10) - g.y(100)) - (g.y(1000) - g.y(10_000))) < 1e-9)

@@ -7,7 +7,7 @@ import Testing
 struct KindsDrawingTests {
     static func pie(innerRadius: Double? = nil) -> Chart {
         var semantics = ChartSemantics()
-        semantics.kind = KindSemantics(innerRadius: innerRadius)
+        semantics.kind = .arc(ArcInfo(innerRadius: innerRadius))
         let values: [Double?] = [60, 30, nil, 10]
         return Chart(
             id: "pie", sourcePath: "charts/pie.vl.json", title: "Share <b>", mark: .arc,
@@ -19,7 +19,7 @@ struct KindsDrawingTests {
 
     static func heatmap() -> Chart {
         var semantics = ChartSemantics()
-        semantics.kind = KindSemantics(rowTitle: "Year")
+        semantics.kind = .heatmap(HeatmapInfo(rowTitle: "Year"))
         return Chart(
             id: "heat", sourcePath: "charts/heat.vl.json", title: "Heat", mark: .rect,
             x: XAxis(field: "m", title: "Month", type: .ordinal), y: YAxis(field: "t", title: "Mean high", unit: "°C"),

@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func onALogAxisEqualRatiosAreEqualPitchSteps() {
-        let chart = Self.chart([1, 10, 100, 1000], scale: ScaleInfo(type: "log"))
+        let chart = Self.chart([1, 10, 100, 1000], scale: ScaleInfo(type: .log))
         let scale = ToneBank.scale(for: chart)
         let f = [1.0, 10, 100, 1000].map { scale.exactFrequency(for: $0) }
         #expect(abs(f[0] - 200) < 1e-9 && abs(f[3] - 1000) < 1e-9)
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func zeroOnALogAxisPlaysTheLowestPitchAndIsSaid() {
-        let chart = Self.chart([0, 10, 100], scale: ScaleInfo(type: "log"))
+        let chart = Self.chart([0, 10, 100], scale: ScaleInfo(type: .log))
         let scale = ToneBank.scale(for: chart)
         #expect(scale.lowValue == 10)  // the range comes from values the axis can place
         #expect(scale.level(for: 0) == 0 && scale.level(for: 100) == scale.steps)
@@ -36,11 +36,11 @@ import Testing
     }
 
     @Test func sqrtPowAndSymlogFollowD3Scales() {
-        let sqrt = ToneBank.scale(for: Self.chart([0, 25, 100], scale: ScaleInfo(type: "sqrt")))
+        let sqrt = ToneBank.scale(for: Self.chart([0, 25, 100], scale: ScaleInfo(type: .sqrt)))
         #expect(abs(sqrt.position(of: 25) - 0.5) < 1e-12)
-        let pow = ToneBank.scale(for: Self.chart([0, 2, 4], scale: ScaleInfo(type: "pow", exponent: 2)))
+        let pow = ToneBank.scale(for: Self.chart([0, 2, 4], scale: ScaleInfo(type: .pow, exponent: 2)))
         #expect(abs(pow.position(of: 2) - 0.25) < 1e-12)
-        let symlog = ToneBank.scale(for: Self.chart([-99, 0, 99], scale: ScaleInfo(type: "symlog", constant: 1)))
+        let symlog = ToneBank.scale(for: Self.chart([-99, 0, 99], scale: ScaleInfo(type: .symlog, constant: 1)))
         #expect(abs(symlog.position(of: 0) - 0.5) < 1e-12)
         #expect(abs(symlog.position(of: 9) - (1 + Foundation.log(10) / Foundation.log(100)) / 2) < 1e-12)
     }
