@@ -43,8 +43,10 @@ import D3Format
     @Test func everyFamilyMemberExists() {
         let granularities: [TimeGranularity] = [.second, .minute, .hour, .day, .month, .quarter, .year]
         var keys: [MessageKey] = BoxStatistic.allCases.flatMap { s in
-            [MessageKey.family(.box, s.rawValue), .family(.boxSaid, s.rawValue), .family(.boxNone, s.rawValue), .family(.boxNonePart, s.rawValue)]
+            [MessageKey.family(.box, s.rawValue), .family(.boxSaid, s.rawValue)]
         }
+        // "no lower outliers": only an outlier series can be empty at a box.
+        keys += BoxStatistic.allCases.filter(\.isOutliers).flatMap { [MessageKey.family(.boxNone, $0.rawValue), .family(.boxNonePart, $0.rawValue)] }
         keys += granularities.flatMap { [MessageKey.family(.step, $0.rawValue), .family(.tableCaption, $0.rawValue)] }
         keys += [Trend.Direction.rising, .falling, .flat].flatMap { [MessageKey.family(.figureTrend, $0.rawValue), .family(.figureTrend, "\($0.rawValue).all")] }
         keys += ReaderSettings.groups.flatMap { $0.choices.map(\.key) }
