@@ -77,7 +77,7 @@ extension Chart {
     /// The catalogue key of the kind with its indefinite article, for inside a sentence ("a
     /// heatmap", "eine Heatmap", "une carte de chaleur"): the article agrees with the noun in the
     /// catalogue, once per language, never chosen in code.
-    public var kindPhraseKey: String { kindKey + ".a" }
+    public var kindPhraseKey: MessageKey { .family(.kind, kindWord + ".a") }
 }
 
 extension ChartBuilder {

@@ -85,7 +85,10 @@ public enum LayerIdiom: String, Sendable, Equatable {
 
 extension Chart {
     /// The catalogue key of the chart's kind: its idiom's (`kind.dumbbell`), else its mark's (`kind.line`).
-    public var kindKey: String { "kind." + (semantics.idiom?.rawValue ?? kindVariant ?? mark.rawValue) }
+    public var kindKey: MessageKey { .family(.kind, kindWord) }
+
+    /// The last part of the kind's catalogue keys: the idiom ("dumbbell"), the variant ("donut") or the mark.
+    public var kindWord: String { semantics.idiom?.rawValue ?? kindVariant ?? mark.rawValue }
 
     /// "Line chart", "Dumbbell chart" in the chart's language (`pitchline check`).
     public var kindName: String { Messages(tag: options.language ?? "en")[kindKey] }

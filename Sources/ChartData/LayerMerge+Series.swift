@@ -121,7 +121,7 @@ extension LayerMerge {
         let aggregates = Dictionary(parts.map { ($0.index, $0.chart.y.aggregate) }, uniquingKeysWith: { a, _ in a })
         for i in series.indices where series[..<i].contains(where: { $0.name == series[i].name }) {
             let op = aggregates[layers[i].layer] ?? nil
-            let what = op.map { messages.text("layer.op.\($0)") != nil ? messages["layer.op.\($0)"] : $0 } ?? layers[i].mark.rawValue
+            let what = op.map { messages.text(.family(.layerOp, $0)) != nil ? messages[.family(.layerOp, $0)] : $0 } ?? layers[i].mark.rawValue
             series[i].name = messages[.layerSeriesOp, ["name": series[i].name, "op": what]]
         }
     }

@@ -253,12 +253,12 @@ extension LayerMerge {
 
     /// "Trend line", "Quadratic trend line", "Loess trend line"; with a group, "Trend line, Seattle".
     static func trendName(_ spec: ChartSpec, group: String?, _ m: Messages) -> String {
-        var key = "layer.trend"
+        var key: MessageKey = .layerTrend
         for step in spec.transforms {
-            if step.json["loess"] != nil { key = "layer.trend.loess" }
+            if step.json["loess"] != nil { key = .layerTrendLoess }
             if step.json["regression"] != nil {
                 let method = step.json["method"]?.string ?? "linear"
-                key = method == "linear" ? "layer.trend" : "layer.trend.\(method)"
+                key = method == "linear" ? .layerTrend : .family(.layerTrend, method)
             }
         }
         let name = m.text(key) != nil ? m[key] : m[.layerTrend]

@@ -89,22 +89,9 @@ public struct Messages: Sendable {
         return self[MessageKey(key.stem + (one ? ".one" : ".other")), values]
     }
 
-    /// A lookup by a key built at run time: only while the last string-keyed call sites move to
-    /// `MessageKey` (the compiler lists them as warnings).
-    @available(*, deprecated, message: "name the key: a MessageKey static or MessageKey.family")
-    public subscript(_ key: String, _ values: [String: String] = [:]) -> String { self[MessageKey(key), values] }
-
     /// The text a theme template names (`{{t.guide.title}}`): templates are data, so their keys
     /// are strings; `LanguagePagesTests` renders every page and looks for a missing one.
     public func text(named key: String) -> String? { table[key] }
-
-    @available(*, deprecated, message: "name the key: a MessageKey static or MessageKey.family")
-    public func text(_ key: String) -> String? { table[key] }
-
-    @available(*, deprecated, message: "name the key: a PluralKey static")
-    public func plural(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
-        plural(PluralKey(key), count: count, values)
-    }
 
     /// "a, b and c" in this language.
     public func list(_ items: [String]) -> String {
@@ -165,7 +152,7 @@ public struct MessageKey: Hashable, Sendable {
     /// The families of keys whose last part is a value: an enum's case, a time unit, a spec's
     /// operation. `MessagesTests.everyFamilyMemberExists` checks the enum-keyed ones case by case.
     public enum Family: String, Sendable, CaseIterable {
-        case aggregate, approx, approxAt, box, boxNone = "box.none", boxNonePart = "box.nonePart",
+        case aggregate, approx, approxAt, kind, box, boxNone = "box.none", boxNonePart = "box.nonePart",
              boxSaid = "box.said", cycle, error, figureTrend = "figure.trend", layerChange = "layer.change",
              layerOp = "layer.op", layerStep = "layer.step", layerThe = "layer.the", layerTrend = "layer.trend",
              scrubber, settings, sliderLabel = "slider.label", step, stretch, summaryPitchCurve = "summary.pitchCurve", tableCaption = "table.caption"

@@ -132,7 +132,7 @@ extension SpeechFormatter {
     /// ("Audio pie chart", "Audio donut chart", "Audio heatmap"); nil: the usual `slider.label`.
     public var kindSliderLabel: String? {
         switch chart.semantics.kind {
-        case .arc: return messages["slider.label." + (chart.kindVariant ?? "arc")]
+        case .arc: return messages[.family(.sliderLabel, chart.kindVariant ?? "arc")]
         case .heatmap: return messages[.sliderLabelRect]
         case .series, .boxPlot, .errorRange: return nil
         }

@@ -75,7 +75,7 @@ enum ChartResources {
 
 extension ChartModel {
     /// "line", "bump", "boxplot": the catalogue kind key without its prefix.
-    static func kind(_ chart: Chart) -> String { String(chart.kindKey.dropFirst("kind.".count)) }
+    static func kind(_ chart: Chart) -> String { chart.kindWord }
 
     init(_ p: ChartPresentation, text: ChartPageText, audio: ChartAudioInfo?) {
         let chart = p.chart
