@@ -18,7 +18,7 @@ struct DataScriptTests {
         let text = try #require(try Self.object(ChartPresentation(chart: chart), audio: nil)["text"] as? [String: Any])
         let m = Messages(tag: language)
         for name in ScrubberText.messageNames {
-            #expect(text[name] as? String == m["scrubber." + name], "text.\(name)")
+            #expect(text[name] as? String == m[.family(.scrubber, name)], "text.\(name)")
         }
         #expect((text["describe"] as? [String])?.count == 2)
         #expect((text["speeds"] as? [[String: Any]])?.count == PlaybackPlan.speeds.count)
