@@ -76,8 +76,9 @@ public final class Sonifier: Sendable {
         var renditionJobs: [(chart: Int, plan: Rendition, scale: PitchScale)] = []
         for (c, chart) in charts.enumerated() {
             let length = RenditionLength.exact(chart.options.audio.playbackDuration)
+            let names = chart.renditionNames(Messages(tag: "en"))  // errors are for authors, in English
             for (s, values) in chart.renditionValues.enumerated() {  // a heatmap: one graph of all its rows
-                let plan = try Rendition(values: values, length: length, smoothing: chart.options.audio.smoothing)
+                let plan = try Rendition(values: values, series: names[s], length: length, smoothing: chart.options.audio.smoothing)
                 renditionJobs.append((c, plan, banks[c].seriesScales[s]))
             }
         }
@@ -137,7 +138,8 @@ public final class Sonifier: Sendable {
         }
         let scale = ToneBank.scale(for: chart, series: series)
         let plan = try Rendition(
-            values: chart.series[series].values, length: length, smoothing: smoothing ?? options.smoothing)
+            values: chart.series[series].values, series: chart.series[series].name, length: length,
+            smoothing: smoothing ?? options.smoothing)
         return try cachedEncode(key: renditionKey(plan, scale: scale)) { encoder in
             try encoder.write(samples: plan.render(scale: scale, sampleRate: sampleRate))
         }
