@@ -31,3 +31,7 @@ def test_developer_commands_still_run():
     labels = run("labels", "site")
     assert labels.returncode == 0 and '"seattle-temperature"' in labels.stdout
 
+
+def test_the_export_pause_is_hidden():
+    assert "--pause-after-each-file" not in run("export", "--help").stdout
+    assert "--pause-after-each-file" in run("export", "--help-hidden").stdout

@@ -40,6 +40,11 @@ struct Export: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Cache folder for rendered charts and audio.", valueName: "DIR"))
     var cache: String = CacheFolder.defaultPath
 
+    /// A developer's option, shown only by `--help-hidden`: wait after each file written, so the
+    /// browser tests can interrupt an export midway (SIGKILL, Ctrl-C) on any machine.
+    @Option(help: ArgumentHelp("Wait this long after each file written (for tests that interrupt an export).", valueName: "MS", visibility: .hidden))
+    var pauseAfterEachFile: UInt32 = 0
+
     func run() async throws {
         let siteURL = try SiteFolder.require(site)
         let themeURL = theme.map { URL(fileURLWithPath: $0) }
@@ -52,7 +57,7 @@ struct Export: AsyncParsableCommand {
         job.force = force
         job.keepGoing = keepGoing
         let stop = StopSignal()
-        let delay = ProcessInfo.processInfo.environment["PITCHLINE_EXPORT_TEST_DELAY_MS"].flatMap(UInt32.init) ?? 0
+        let delay = pauseAfterEachFile
         job.afterEachFile = { _, _, _ in
             stop.writing()
             if delay > 0 { usleep(delay * 1000) }
