@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import SiteExport
 import SiteGenerator
+import Synchronization
 
 /// `pitchline export [SITE] --out DIR [--force] [--quiet]`: writes the generated site as static
 /// files, atomically and incrementally (docs/export.md).
@@ -103,25 +104,23 @@ struct Export: AsyncParsableCommand {
 /// process just exits; while files are written, the export stops after the current file and
 /// removes its temporary folder.
 final class StopSignal: @unchecked Sendable {
-    // Safety: state behind `lock`; `signals` is set once in `init`.
-    private let lock = NSLock()
-    private var stopRequested = false
-    private var isWriting = false
+    // Safety: the flags are behind a Mutex; `signals` is set once in `init`.
+    private let state = Mutex((stopRequested: false, isWriting: false))
     private var signals: TerminationSignals?
 
     init() {
         signals = TerminationSignals { [weak self] _ in
             guard let self else { return }
-            let writing = self.lock.withLock {
-                self.stopRequested = true
-                return self.isWriting
+            let writing = self.state.withLock { state -> Bool in
+                state.stopRequested = true
+                return state.isWriting
             }
             if !writing { exit(130) }  // nothing written yet; a temporary folder is removed next time
         }
     }
 
     /// Files are being written: stop between two files from now on.
-    func writing() { lock.withLock { isWriting = true } }
+    func writing() { state.withLock { $0.isWriting = true } }
 
-    var requested: Bool { lock.withLock { stopRequested } }
+    var requested: Bool { state.withLock { $0.stopRequested } }
 }

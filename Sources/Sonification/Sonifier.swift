@@ -3,6 +3,7 @@ import ContentHash
 import Dispatch
 import Foundation
 import OggVorbis
+import Synchronization
 
 /// Turns charts into audio: a per-chart tone bank sprite plus whole-series renditions.
 ///
@@ -198,23 +199,21 @@ public struct SonifierStatistics: Sendable, Equatable {
     public var cacheRepairs = 0
 }
 
-final class Counters: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stats = SonifierStatistics()
-    func encoded() { lock.withLock { stats.encodedStreams += 1 } }
-    func hit() { lock.withLock { stats.cacheHits += 1 } }
-    func repaired() { lock.withLock { stats.cacheRepairs += 1 } }
-    var snapshot: SonifierStatistics { lock.withLock { stats } }
+final class Counters: Sendable {
+    private let stats = Mutex(SonifierStatistics())
+    func encoded() { stats.withLock { $0.encodedStreams += 1 } }
+    func hit() { stats.withLock { $0.cacheHits += 1 } }
+    func repaired() { stats.withLock { $0.cacheRepairs += 1 } }
+    var snapshot: SonifierStatistics { stats.withLock { $0 } }
 }
 
 /// Results of parallel jobs, filled from several threads.
-final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<Data, any Error>?]
-    init(count: Int) { results = Array(repeating: nil, count: count) }
+final class ResultBox: Sendable {
+    private let results: Mutex<[Result<Data, any Error>?]>
+    init(count: Int) { results = Mutex(Array(repeating: nil, count: count)) }
     func set(_ i: Int, _ body: () throws -> Data) {
         let r = Result { try body() }
-        lock.withLock { results[i] = r }
+        results.withLock { $0[i] = r }
     }
-    func values() throws -> [Data] { try lock.withLock { try results.map { try $0!.get() } } }
+    func values() throws -> [Data] { try results.withLock { try $0.map { try $0!.get() } } }
 }
