@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Every relative link in README.md, DEVELOPERS.md and docs/*.md resolves: the file or folder
-exists, and a `#fragment` names a heading of the target (GitHub's heading slugs). Exit 1 with
-one line per broken link."""
+exists, and a `#fragment` names a heading of the target (GitHub's heading slugs). And the
+"Where to change X" table is the same in DEVELOPERS.md and docs/architecture.md (links aside,
+which differ by the folder). Exit 1 with one line per problem."""
 from __future__ import annotations
 
 import re
@@ -34,8 +35,26 @@ def slugs(path: Path) -> set[str]:
     return found
 
 
+def where_table(path: Path) -> list[str]:
+    """The rows of the table under the "Where to change X" heading, links as seen from the root."""
+    rows, started = [], False
+    for _, line in prose(path):
+        if re.match(r"^#+ Where to change X", line):
+            started = True
+        elif started and line.startswith("|"):
+            rows.append(line)
+        elif started and rows:
+            break
+    base = "docs/" if path.parent.name == "docs" else ""
+    link = lambda m: m[0] if re.match(r"^[a-z]+:", m[1]) else "](" + (base + m[1] if not m[1].startswith("#") else "docs/architecture.md" + m[1]) + ")"
+    return [re.sub(r"\]\(([^)]+)\)", link, row).replace("docs/../", "") for row in rows]
+
+
 def main() -> int:
     problems = []
+    developers, architecture = where_table(ROOT / "DEVELOPERS.md"), where_table(ROOT / "docs/architecture.md")
+    if not developers or developers != architecture:
+        problems.append("the \"Where to change X\" tables of DEVELOPERS.md and docs/architecture.md differ")
     files = [ROOT / "README.md", ROOT / "DEVELOPERS.md", *sorted((ROOT / "docs").glob("*.md"))]
     for file in files:
         for n, line in prose(file):
