@@ -59,6 +59,7 @@ swift-test: deps check-imports
 # --explicit-target-dependency-import-check does not catch undeclared imports on Linux).
 check-imports:
 	python3 tools/check_imports.py
+	python3 tools/check_links.py
 
 # Browser tests on BROWSER_WORKERS processes (pytest-xdist). --dist loadfile keeps each test file
 # on one worker (its export and Chromium start once), so test_orca.py's transcripts run one after
