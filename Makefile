@@ -59,6 +59,7 @@ swift-test: deps check-imports
 # --explicit-target-dependency-import-check does not catch undeclared imports on Linux).
 check-imports:
 	python3 tools/check_imports.py
+	python3 tools/check_links.py
 
 # Browser tests (tools/browser-test.sh): test_orca.py's transcripts one after another in their own
 # pytest process, holding /tmp/orca.lock (one Orca and AT-SPI session per machine), beside the other
@@ -106,8 +107,8 @@ soak: release
 	$(call apt_install,$(APT_BENCH))
 	bash bench/soak.sh
 
-# Install (README, "Use it on your own charts"): the binary carries its theme, so bin/pitchline is
-# all it needs besides the system libraries the README lists. PREFIX (default /usr/local) and
+# Install (docs/install.md): the binary carries its theme, so bin/pitchline is
+# all it needs besides the system libraries docs/install.md lists. PREFIX (default /usr/local) and
 # DESTDIR (staging) as usual. The release binary links the Swift runtime and Foundation statically
 # (--static-swift-stdlib), so it runs where no Swift toolchain is installed. CONFIG=debug installs
 # the debug build instead (make test, which must not spend minutes on a release build). The

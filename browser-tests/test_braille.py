@@ -3,7 +3,7 @@
 One page load of the example site's Seattle chart. The braille line is made by the generator
 (`BrailleLine` in Swift, in the chart's data script); the page only puts the cursor's cell in, so
 the expected line is built here from the data script's own cells. What Orca shows on a braille
-display could not be checked on this machine (README, "Braille").
+display could not be checked on this machine (docs/braille.md).
 """
 from __future__ import annotations
 

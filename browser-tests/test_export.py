@@ -269,8 +269,9 @@ def _exported_then_retitled(work, name, title):
 def _slow_export(work, site, out, **streams):
     """`pitchline export` pausing after each file it writes, so a test can interrupt it mid-export."""
     return subprocess.Popen(
-        [str(pitchline_bin()), "export", str(site), "--out", str(out), "--cache", str(work / "cache"), "--theme", str(ROOT)],
-        cwd=ROOT, env={**os.environ, "PITCHLINE_EXPORT_TEST_DELAY_MS": "300"}, **streams)
+        [str(pitchline_bin()), "export", str(site), "--out", str(out), "--cache", str(work / "cache"), "--theme", str(ROOT),
+         "--pause-after-each-file", "300"],
+        cwd=ROOT, **streams)
 
 
 def test_sigkill_mid_export_leaves_the_previous_export_intact(work):

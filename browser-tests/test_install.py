@@ -99,7 +99,12 @@ def serve_and_get(prefix: Path, site: str, cwd: Path, paths: list[str]) -> dict[
 
 def test_installed_tree(prefix):
     assert (prefix / "bin" / "pitchline").is_file()
-    assert (prefix / "share" / "doc" / "pitchline" / "README.md").is_file()
+    docs = prefix / "share" / "doc" / "pitchline"
+    readme = (docs / "README.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\((docs/[\w.-]+\.md)", readme))
+    assert "docs/install.md" in linked and "docs/keys.md" in linked
+    missing = sorted(name for name in linked if not (docs / name).is_file())
+    assert not missing, f"the installed README links to pages not installed: {missing}"
     assert not (prefix / "bin" / "Templates").exists(), "the theme is inside the binary"
 
 

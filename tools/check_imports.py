@@ -8,7 +8,7 @@ dependency passes), so this check stands in.
 
 The map: the Mermaid graph in docs/architecture.md draws exactly Package.swift's dependencies of
 the package's targets (test targets and their helpers under Tests/ aside), each edge once, the
-build plugin as a dotted edge; the module tables of docs/architecture.md and README.md list every
+build plugin as a dotted edge; the module tables of docs/architecture.md and DEVELOPERS.md list every
 module below all of its dependencies. Exit 1 with one line per difference.
 """
 from __future__ import annotations
@@ -120,7 +120,7 @@ def check_module_map(package) -> list[str]:
     for module in modules:
         if module not in nodes:
             problems.append(f"{where}: lacks the module {module}")
-    for file, heading in (("docs/architecture.md", "## Modules"), ("README.md", "## Code map")):
+    for file, heading in (("docs/architecture.md", "## Modules"), ("DEVELOPERS.md", "## Code map")):
         order = table_order((ROOT / file).read_text(encoding="utf-8"), heading, modules)
         for module in modules:
             if module not in order:

@@ -1,5 +1,6 @@
 internal import CLouis
 import Foundation
+import Synchronization
 
 /// The one owner of liblouis (through the thin `CLouis` module, imported by this file only):
 /// text → contracted braille, as Unicode braille cells or as BRF (North American Braille ASCII,
@@ -47,7 +48,7 @@ public struct BrailleTranslator: Sendable {
         try Self.translate(text, tables: "en-us-brf.dis," + table)
     }
 
-    private static let lock = NSLock()
+    private static let lock = Mutex(())
 
     private static func translate(_ text: String, tables: String) throws(Failure) -> String {
         if text.isEmpty { return "" }
@@ -55,28 +56,28 @@ public struct BrailleTranslator: Sendable {
         let input: [widechar] = MemoryLayout<widechar>.size == 4
             ? text.unicodeScalars.map { widechar($0.value) } : text.utf16.map { widechar($0) }
         var capacity = input.count * 3 + 16
-        lock.lock()
-        defer { lock.unlock() }
-        while true {
-            var output = [widechar](repeating: 0, count: capacity)
-            var inLength = Int32(input.count)
-            var outLength = Int32(capacity)
-            let ok = input.withUnsafeBufferPointer { inBuf in
-                output.withUnsafeMutableBufferPointer { outBuf in
-                    lou_translateString(tables, inBuf.baseAddress, &inLength, outBuf.baseAddress, &outLength, nil, nil, 0)
+        return try lock.withLock { _ throws(Failure) -> String in
+            while true {
+                var output = [widechar](repeating: 0, count: capacity)
+                var inLength = Int32(input.count)
+                var outLength = Int32(capacity)
+                let ok = input.withUnsafeBufferPointer { inBuf in
+                    output.withUnsafeMutableBufferPointer { outBuf in
+                        lou_translateString(tables, inBuf.baseAddress, &inLength, outBuf.baseAddress, &outLength, nil, nil, 0)
+                    }
                 }
+                guard ok == 1 else { throw Failure(message: "liblouis could not translate with \(tables) (is liblouis-data installed?)") }
+                // A full output buffer stops the translation early (inLength says how far it got).
+                if Int(inLength) < input.count || Int(outLength) >= capacity {
+                    capacity *= 2
+                    continue
+                }
+                let cells = output[0..<Int(outLength)]
+                if MemoryLayout<widechar>.size == 4 {
+                    return String(String.UnicodeScalarView(cells.compactMap { Unicode.Scalar(UInt32($0)) }))
+                }
+                return String(decoding: cells.map { UInt16(truncatingIfNeeded: $0) }, as: UTF16.self)
             }
-            guard ok == 1 else { throw Failure(message: "liblouis could not translate with \(tables) (is liblouis-data installed?)") }
-            // A full output buffer stops the translation early (inLength says how far it got).
-            if Int(inLength) < input.count || Int(outLength) >= capacity {
-                capacity *= 2
-                continue
-            }
-            let cells = output[0..<Int(outLength)]
-            if MemoryLayout<widechar>.size == 4 {
-                return String(String.UnicodeScalarView(cells.compactMap { Unicode.Scalar(UInt32($0)) }))
-            }
-            return String(decoding: cells.map { UInt16(truncatingIfNeeded: $0) }, as: UTF16.self)
         }
     }
 }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import SiteExport
 import SiteGenerator
+import Synchronization
 
 /// `pitchline export [SITE] --out DIR [--force] [--quiet]`: writes the generated site as static
 /// files, atomically and incrementally (docs/export.md).
@@ -40,6 +41,11 @@ struct Export: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Cache folder for rendered charts and audio.", valueName: "DIR"))
     var cache: String = CacheFolder.defaultPath
 
+    /// A developer's option, shown only by `--help-hidden`: wait after each file written, so the
+    /// browser tests can interrupt an export midway (SIGKILL, Ctrl-C) on any machine.
+    @Option(help: ArgumentHelp("Wait this long after each file written (for tests that interrupt an export).", valueName: "MS", visibility: .hidden))
+    var pauseAfterEachFile: UInt32 = 0
+
     func run() async throws {
         let siteURL = try SiteFolder.require(site)
         let themeURL = theme.map { URL(fileURLWithPath: $0) }
@@ -52,7 +58,7 @@ struct Export: AsyncParsableCommand {
         job.force = force
         job.keepGoing = keepGoing
         let stop = StopSignal()
-        let delay = ProcessInfo.processInfo.environment["PITCHLINE_EXPORT_TEST_DELAY_MS"].flatMap(UInt32.init) ?? 0
+        let delay = pauseAfterEachFile
         job.afterEachFile = { _, _, _ in
             stop.writing()
             if delay > 0 { usleep(delay * 1000) }
@@ -98,25 +104,23 @@ struct Export: AsyncParsableCommand {
 /// process just exits; while files are written, the export stops after the current file and
 /// removes its temporary folder.
 final class StopSignal: @unchecked Sendable {
-    // Safety: state behind `lock`; `signals` is set once in `init`.
-    private let lock = NSLock()
-    private var stopRequested = false
-    private var isWriting = false
+    // Safety: the flags are behind a Mutex; `signals` is set once in `init`.
+    private let state = Mutex((stopRequested: false, isWriting: false))
     private var signals: TerminationSignals?
 
     init() {
         signals = TerminationSignals { [weak self] _ in
             guard let self else { return }
-            let writing = self.lock.withLock {
-                self.stopRequested = true
-                return self.isWriting
+            let writing = self.state.withLock { state -> Bool in
+                state.stopRequested = true
+                return state.isWriting
             }
             if !writing { exit(130) }  // nothing written yet; a temporary folder is removed next time
         }
     }
 
     /// Files are being written: stop between two files from now on.
-    func writing() { lock.withLock { isWriting = true } }
+    func writing() { state.withLock { $0.isWriting = true } }
 
-    var requested: Bool { lock.withLock { stopRequested } }
+    var requested: Bool { state.withLock { $0.stopRequested } }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// Vega-Lite (vegalite-diff/). A chart that does not load is printed as its problems.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the evaluated chart model of specs or CSV files as JSON (developer tool).")
+        abstract: "Print the evaluated chart model of specs or CSV files as JSON (developer tool).",
+        shouldDisplay: false)  // docs/commands.md, "For developers"
 
     @Argument(help: "Spec (.vl.json) or CSV files.")
     var files: [String]

@@ -9,7 +9,8 @@ import Foundation
 /// says arriving on each view.
 struct Labels: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the spoken label of every scrubber point of every chart, in every wording (JSON).")
+        abstract: "Print the spoken label of every scrubber point of every chart, in every wording (JSON).",
+        shouldDisplay: false)  // a developer's command (docs/commands.md, "For developers")
 
     @Argument(help: "The site folder (holds charts/ and data/).")
     var site: String = "site"

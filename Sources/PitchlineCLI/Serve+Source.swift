@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SiteGenerator
 import SiteServing
+import Synchronization
 
 /// Where `serve` gets its files: a folder of built files (`--files`) or the site generator.
 struct SiteSource: Sendable {
@@ -82,24 +83,21 @@ struct SiteSource: Sendable {
 }
 
 /// "Building the site… [2/5] charts": shown only once a build has taken more than a second.
-final class ProgressLine: @unchecked Sendable {
-    // Safety: all state behind `lock`.
-    private let lock = NSLock()
-    private var visible = false
-    private var current = ""
+final class ProgressLine: Sendable {
+    private let state = Mutex((visible: false, current: ""))
 
     func report(_ step: String) {
-        let show = lock.withLock { () -> Bool in
-            current = step
-            return visible
+        let show = state.withLock { state -> Bool in
+            state.current = step
+            return state.visible
         }
         if show { emit(step) }
     }
 
     func becomeVisible() {
-        let step = lock.withLock { () -> String in
-            visible = true
-            return current
+        let step = state.withLock { state -> String in
+            state.visible = true
+            return state.current
         }
         emit(step)
     }

@@ -16,7 +16,7 @@ public struct ExportJob: Sendable {
     /// Publish what generated even when charts or reports failed (they are left out). Without
     /// it, any problem stops the export before anything is written.
     public var keepGoing = false
-    /// Called after each file is written (tests and `PITCHLINE_EXPORT_TEST_DELAY_MS` slow the
+    /// Called after each file is written (`export --pause-after-each-file` slows the
     /// export down here; Ctrl-C stops it here). Throwing stops the export.
     public var afterEachFile: (@Sendable (_ path: String, _ done: Int, _ total: Int) throws -> Void)?
 

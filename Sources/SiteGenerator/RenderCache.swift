@@ -4,6 +4,7 @@ import ContentHash
 import DurableWrite
 import Foundation
 import Sonification
+import Synchronization
 
 /// Rendered charts kept on disk between runs, so an unchanged chart is neither re-rendered nor
 /// re-encoded (incremental export; docs/export.md).
@@ -66,25 +67,22 @@ public struct ChartRenderEvent: Sendable {
     public var total: Int
 }
 
-final class RenderCounters: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stats = RenderCacheStatistics()
-    private var done = 0
-    private var total = 0
+final class RenderCounters: Sendable {
+    private let state = Mutex((stats: RenderCacheStatistics(), done: 0, total: 0))
 
-    func begin(total: Int) { lock.withLock { done = 0; self.total = total } }
+    func begin(total: Int) { state.withLock { $0.done = 0; $0.total = total } }
 
     /// Counts a finished chart; returns (done, total) for progress.
     func finish(reused: Bool, repaired: Bool) -> (Int, Int) {
-        lock.withLock {
-            if reused { stats.reused += 1 } else { stats.rendered += 1 }
-            if repaired { stats.repaired += 1 }
-            done += 1
-            return (done, total)
+        state.withLock { state in
+            if reused { state.stats.reused += 1 } else { state.stats.rendered += 1 }
+            if repaired { state.stats.repaired += 1 }
+            state.done += 1
+            return (state.done, state.total)
         }
     }
 
-    var snapshot: RenderCacheStatistics { lock.withLock { stats } }
+    var snapshot: RenderCacheStatistics { state.withLock { $0.stats } }
 }
 
 extension RenderCache {

@@ -38,13 +38,14 @@ public struct Rendition: Sendable, Equatable {
     /// Rows that are missing (silence).
     public var missingRows: Set<Int>
 
-    /// Plans the rendition of `values` (nil = missing) in `length`.
-    public init(values: [Double?], length: RenditionLength, smoothing: Double = 0) throws {
+    /// Plans the rendition of `values` (nil = missing) in `length`; `series` names the series
+    /// in errors (an empty series, a value that is not a number).
+    public init(values: [Double?], series: String, length: RenditionLength, smoothing: Double = 0) throws {
         try length.validate()
         guard AudioOptions.Setting.smoothing.problem(with: smoothing) == nil else { throw SonificationError.invalidSmoothing(smoothing) }
-        guard !values.isEmpty else { throw SonificationError.noPoints(chart: "series") }
+        guard !values.isEmpty else { throw SonificationError.noValues(series: series) }
         if let row = values.firstIndex(where: { $0.map { !$0.isFinite } ?? false }) {
-            throw SonificationError.notANumber(series: "series", row: row)
+            throw SonificationError.notANumber(series: series, row: row)
         }
         duration = length.seconds
         rowCount = values.count

@@ -8,6 +8,7 @@ public enum SonificationError: Error, Equatable, CustomStringConvertible {
     case invalidSmoothing(Double)
     case notANumber(series: String, row: Int)
     case noPoints(chart: String)
+    case noValues(series: String)
     case noSeries(chart: String)
     case noSuchSeries(chart: String, index: Int)
     case misalignedSeries(series: String, values: Int, rows: Int)
@@ -31,6 +32,8 @@ public enum SonificationError: Error, Equatable, CustomStringConvertible {
             "series \"\(series)\" has a value that is not a number (NaN or infinite) at row \(row + 1)"
         case .noPoints(let chart):
             "chart \"\(chart)\" has no data points to sonify"
+        case .noValues(let series):
+            "series \"\(series)\" has no values to play"
         case .noSeries(let chart):
             "chart \"\(chart)\" has no series to sonify"
         case .noSuchSeries(let chart, let index):

@@ -3,6 +3,7 @@ import ContentHash
 import Dispatch
 import Foundation
 import OggVorbis
+import Synchronization
 
 /// Turns charts into audio: a per-chart tone bank sprite plus whole-series renditions.
 ///
@@ -76,8 +77,9 @@ public final class Sonifier: Sendable {
         var renditionJobs: [(chart: Int, plan: Rendition, scale: PitchScale)] = []
         for (c, chart) in charts.enumerated() {
             let length = RenditionLength.exact(chart.options.audio.playbackDuration)
+            let names = chart.renditionNames(Messages(tag: "en"))  // errors are for authors, in English
             for (s, values) in chart.renditionValues.enumerated() {  // a heatmap: one graph of all its rows
-                let plan = try Rendition(values: values, length: length, smoothing: chart.options.audio.smoothing)
+                let plan = try Rendition(values: values, series: names[s], length: length, smoothing: chart.options.audio.smoothing)
                 renditionJobs.append((c, plan, banks[c].seriesScales[s]))
             }
         }
@@ -137,7 +139,8 @@ public final class Sonifier: Sendable {
         }
         let scale = ToneBank.scale(for: chart, series: series)
         let plan = try Rendition(
-            values: chart.series[series].values, length: length, smoothing: smoothing ?? options.smoothing)
+            values: chart.series[series].values, series: chart.series[series].name, length: length,
+            smoothing: smoothing ?? options.smoothing)
         return try cachedEncode(key: renditionKey(plan, scale: scale)) { encoder in
             try encoder.write(samples: plan.render(scale: scale, sampleRate: sampleRate))
         }
@@ -196,23 +199,21 @@ public struct SonifierStatistics: Sendable, Equatable {
     public var cacheRepairs = 0
 }
 
-final class Counters: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stats = SonifierStatistics()
-    func encoded() { lock.withLock { stats.encodedStreams += 1 } }
-    func hit() { lock.withLock { stats.cacheHits += 1 } }
-    func repaired() { lock.withLock { stats.cacheRepairs += 1 } }
-    var snapshot: SonifierStatistics { lock.withLock { stats } }
+final class Counters: Sendable {
+    private let stats = Mutex(SonifierStatistics())
+    func encoded() { stats.withLock { $0.encodedStreams += 1 } }
+    func hit() { stats.withLock { $0.cacheHits += 1 } }
+    func repaired() { stats.withLock { $0.cacheRepairs += 1 } }
+    var snapshot: SonifierStatistics { stats.withLock { $0 } }
 }
 
 /// Results of parallel jobs, filled from several threads.
-final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<Data, any Error>?]
-    init(count: Int) { results = Array(repeating: nil, count: count) }
+final class ResultBox: Sendable {
+    private let results: Mutex<[Result<Data, any Error>?]>
+    init(count: Int) { results = Mutex(Array(repeating: nil, count: count)) }
     func set(_ i: Int, _ body: () throws -> Data) {
         let r = Result { try body() }
-        lock.withLock { results[i] = r }
+        results.withLock { $0[i] = r }
     }
-    func values() throws -> [Data] { try lock.withLock { try results.map { try $0!.get() } } }
+    func values() throws -> [Data] { try results.withLock { try $0.map { try $0!.get() } } }
 }

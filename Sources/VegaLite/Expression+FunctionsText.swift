@@ -1,5 +1,6 @@
 import D3Format
 import Foundation
+import Synchronization
 
 /// Vega's string, array, regular expression and formatting functions.
 enum ExpressionText {
@@ -294,31 +295,30 @@ enum ExpressionText {
 
 /// Formatters by specifier: an expression formats every row with the same few specifiers,
 /// and making a formatter costs more than using it.
-final class FormatterCache: @unchecked Sendable {
+final class FormatterCache: Sendable {
     static let shared = FormatterCache()
-    private let lock = NSLock()
-    private var numbers: [String: NumberFormat] = [:]
-    private var times: [String: TimeFormat] = [:]
-    private var parses: [String: TimeParse] = [:]
+    private let numbers = Mutex<[String: NumberFormat]>([:])
+    private let times = Mutex<[String: TimeFormat]>([:])
+    private let parses = Mutex<[String: TimeParse]>([:])
 
     func number(_ spec: String) throws(FormatError) -> NumberFormat {
-        if let f = lock.withLock({ numbers[spec] }) { return f }
+        if let f = numbers.withLock({ $0[spec] }) { return f }
         let f = try NumberFormat(spec)
-        lock.withLock { if numbers.count > 512 { numbers.removeAll() }; numbers[spec] = f }
+        numbers.withLock { if $0.count > 512 { $0.removeAll() }; $0[spec] = f }
         return f
     }
 
     func time(_ spec: String) -> TimeFormat {
-        if let f = lock.withLock({ times[spec] }) { return f }
+        if let f = times.withLock({ $0[spec] }) { return f }
         let f = TimeFormat(spec)
-        lock.withLock { if times.count > 512 { times.removeAll() }; times[spec] = f }
+        times.withLock { if $0.count > 512 { $0.removeAll() }; $0[spec] = f }
         return f
     }
 
     func parse(_ spec: String) -> TimeParse {
-        if let f = lock.withLock({ parses[spec] }) { return f }
+        if let f = parses.withLock({ $0[spec] }) { return f }
         let f = TimeParse(spec)
-        lock.withLock { if parses.count > 512 { parses.removeAll() }; parses[spec] = f }
+        parses.withLock { if $0.count > 512 { $0.removeAll() }; $0[spec] = f }
         return f
     }
 }

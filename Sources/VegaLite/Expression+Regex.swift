@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A JavaScript regular expression (flags g, i, m, s; u and y accepted) on ICU's engine, whose
 /// syntax covers what expressions in specs use; positions are UTF-16, as in JavaScript.
@@ -120,12 +121,11 @@ struct JSRegex {
         return out
     }
 
-    private final class Cache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var map: [String: NSRegularExpression] = [:]
-        func get(_ key: String) -> NSRegularExpression? { lock.withLock { map[key] } }
+    private final class Cache: Sendable {
+        private let map = Mutex<[String: NSRegularExpression]>([:])
+        func get(_ key: String) -> NSRegularExpression? { map.withLock { $0[key] } }
         func set(_ key: String, _ value: NSRegularExpression) {
-            lock.withLock {
+            map.withLock { map in
                 if map.count > 256 { map.removeAll() }
                 map[key] = value
             }

@@ -18,7 +18,7 @@ struct PlaybackAgreementTests {
 
     /// The rows the rendition of `values` plays in `seconds`, compared with the page's `rows`.
     func expectAgreement(_ values: [Double?], page rows: [Int]?, seconds: Double, _ context: String) throws {
-        let graph = try Rendition(values: values, length: .exact(seconds))
+        let graph = try Rendition(values: values, series: "s", length: .exact(seconds))
         #expect(graph.rows == (rows ?? Array(values.indices)).filter { values[$0] != nil }, "\(context)")
     }
 

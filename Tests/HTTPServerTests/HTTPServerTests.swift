@@ -2,6 +2,7 @@ import RawHTTPClient
 import Foundation
 import HTTPServer
 import Logging
+import Synchronization
 import Testing
 
 @Suite("HTTPServer: real daemon on a loopback port, raw sockets")
@@ -238,9 +239,8 @@ struct ResponseLifetimeTests {
     }
 }
 
-final class ResponseHolder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var response: HTTPResponse?
-    func set(_ new: HTTPResponse?) { lock.withLock { response = new } }
-    func get() -> HTTPResponse? { lock.withLock { response } }
+final class ResponseHolder: Sendable {
+    private let response = Mutex<HTTPResponse?>(nil)
+    func set(_ new: HTTPResponse?) { response.withLock { $0 = new } }
+    func get() -> HTTPResponse? { response.withLock { $0 } }
 }

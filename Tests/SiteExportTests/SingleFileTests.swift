@@ -1,5 +1,6 @@
 import ContentHash
 import Foundation
+import Synchronization
 @testable import SiteGenerator
 import Testing
 
@@ -134,11 +135,10 @@ import Testing
 }
 
 @Suite struct ProgressTests {
-    final class Lines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var text = ""
-        func add(_ s: String) { lock.withLock { text += s } }
-        var all: String { lock.withLock { text } }
+    final class Lines: Sendable {
+        private let text = Mutex("")
+        func add(_ s: String) { text.withLock { $0 += s } }
+        var all: String { text.withLock { $0 } }
     }
 
     @Test func plainLinesWhenNotATerminal() {

@@ -4,6 +4,7 @@ import HTTPServer
 import SiteGenerator
 import SiteServing
 import Logging
+import Synchronization
 import Testing
 
 @Suite("SiteServer: a FileSet over real HTTP")
@@ -230,11 +231,10 @@ struct SiteServerTests {
     }
 }
 
-final class FailureLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    func add(_ entry: String) { lock.withLock { list.append(entry) } }
-    var entries: [String] { lock.withLock { list } }
+final class FailureLog: Sendable {
+    private let list = Mutex<[String]>([])
+    func add(_ entry: String) { list.withLock { $0.append(entry) } }
+    var entries: [String] { list.withLock { $0 } }
 }
 
 @Suite("SiteWatcher: rebuild on change, swap, pages see a new version")

@@ -10,7 +10,7 @@ import Testing
         var values: [Double?] = (0..<100_000).map { i in sin(Double(i) / 5000) + 0.1 * rng.nextSigned() }
         values[12_345] = 5  // a spike must survive
         values[98_765] = -5
-        let plan = try Rendition(values: values, length: .standard)
+        let plan = try Rendition(values: values, series: "s", length: .standard)
         #expect(plan.rows.count <= Int(10 * Downsampling.playbackNotesPerSecond))
         #expect(plan.rows.first == 0)
         #expect(plan.rows.last == 99_999, "reduced across the whole series, not cut short")
@@ -20,16 +20,16 @@ import Testing
     }
 
     @Test func smallSeriesKeepsEveryPoint() throws {
-        let plan = try Rendition(values: [1, 2, nil, 4], length: .short)
+        let plan = try Rendition(values: [1, 2, nil, 4], series: "s", length: .short)
         #expect(plan.rows == [0, 1, 3])
         #expect(plan.missingRows == [2])
         #expect(plan.duration == 5)
     }
 
     @Test func smoothingFollowsAudiograph() throws {
-        let plan = try Rendition(values: [0, 10, 0, 10], length: .short, smoothing: 0.5)
+        let plan = try Rendition(values: [0, 10, 0, 10], series: "s", length: .short, smoothing: 0.5)
         #expect(plan.values == [0, 5, 2.5, 6.25])
-        let none = try Rendition(values: [0, 10, 0, 10], length: .short)
+        let none = try Rendition(values: [0, 10, 0, 10], series: "s", length: .short)
         #expect(none.values == [0, 10, 0, 10])
     }
 
@@ -37,10 +37,18 @@ import Testing
         #expect(RenditionLength.short.seconds == 5)
         #expect(RenditionLength.standard.seconds == 10)
         #expect(RenditionLength.long.seconds == 20)
-        #expect(throws: SonificationError.invalidPlaybackDuration(-1)) { try Rendition(values: [1], length: .exact(-1)) }
-        #expect(throws: SonificationError.invalidSmoothing(2)) { try Rendition(values: [1], length: .short, smoothing: 2) }
-        #expect(throws: SonificationError.self) { try Rendition(values: [], length: .short) }
-        #expect(throws: SonificationError.self) { try Rendition(values: [1, .nan], length: .short) }
+        #expect(throws: SonificationError.invalidPlaybackDuration(-1)) { try Rendition(values: [1], series: "s", length: .exact(-1)) }
+        #expect(throws: SonificationError.invalidSmoothing(2)) { try Rendition(values: [1], series: "s", length: .short, smoothing: 2) }
+        #expect(throws: SonificationError.self) { try Rendition(values: [], series: "s", length: .short) }
+        #expect(throws: SonificationError.self) { try Rendition(values: [1, .nan], series: "s", length: .short) }
+    }
+
+    /// An audio graph's errors name its series: before, every one said `chart "series"`.
+    @Test func errorsNameTheSeries() throws {
+        let empty = #expect(throws: SonificationError.self) { try Rendition(values: [], series: "Rainfall", length: .short) }
+        #expect(empty?.description == "series \"Rainfall\" has no values to play")
+        let nan = #expect(throws: SonificationError.self) { try Rendition(values: [1, .nan], series: "Rainfall", length: .short) }
+        #expect(nan?.description == "series \"Rainfall\" has a value that is not a number (NaN or infinite) at row 2")
     }
 
     @Test func renderedRenditionGlidesFromLowToHighInTheChosenTime() throws {
