@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Every text a reader meets, in one language: a catalogue of templates with named
 /// placeholders (`{name}`, `{count}`), in `Messages/` as plain `.strings` files a translator edits
@@ -25,15 +26,14 @@ public struct Messages: Sendable {
 
     /// Locales are made once per identifier (a `DateFormatter` per chart would cost more than the chart).
     private static func locale(_ identifier: String) -> TextLocale {
-        cacheLock.lock()
-        defer { cacheLock.unlock() }
-        if let cached = localeCache[identifier] { return cached }
-        let made = TextLocale(identifier: identifier)
-        localeCache[identifier] = made
-        return made
+        localeCache.withLock { cache in
+            if let cached = cache[identifier] { return cached }
+            let made = TextLocale(identifier: identifier)
+            cache[identifier] = made
+            return made
+        }
     }
-    private static let cacheLock = NSLock()
-    nonisolated(unsafe) private static var localeCache: [String: TextLocale] = [:]
+    private static let localeCache = Mutex<[String: TextLocale]>([:])
 
     public static let english = Messages(tag: "en")
 
