@@ -61,23 +61,20 @@ check-imports:
 	python3 tools/check_imports.py
 	python3 tools/check_links.py
 
-# Browser tests (tools/browser-test.sh): test_orca.py's transcripts one after another in their own
-# pytest process, holding /tmp/orca.lock (one Orca and AT-SPI session per machine), beside the other
-# files on BROWSER_WORKERS pytest-xdist processes (--dist loadfile: each file's export and Chromium
-# start once). --durations lists the slowest tests (what to make leaner).
+# Browser tests on BROWSER_WORKERS processes (pytest-xdist). --dist loadfile keeps each test file
+# on one worker (its export and Chromium start once), so test_orca.py's transcripts run one after
+# another in one worker, holding /tmp/orca.lock (one Orca and AT-SPI session per machine), while
+# the other files run beside them. --durations lists the slowest tests (what to make leaner).
 BROWSER_WORKERS ?= 2
 browser-test: test-deps build
-	BROWSER_WORKERS=$(BROWSER_WORKERS) bash tools/browser-test.sh $(PY)
+	PITCHLINE_ORCA_LOCK=/tmp/orca.lock $(PY) -m pytest -q -n $(BROWSER_WORKERS) --dist loadfile --durations=15 browser-tests
 
 # Pitchline's evaluated data against Vega-Lite's own (vl-convert-python, headless; no browser).
 vegalite-test: test-deps build
 	$(PY) -m pytest -q vegalite-diff
 
 # CI (.ci/run). Each stage prints its wall time, and a table of them at the end (tools/timed-stages.sh).
-# swift-test builds everything once (the pitchline binary the later stages use included); then the
-# browser tests, whose Orca transcripts are the longest chain and mostly wait for speech, run with
-# the Vega-Lite differential test and the fuzz build and runs beside them (`+`, niced).
-TEST_STAGES := swift-test browser-test+vegalite-test+fuzz-short
+TEST_STAGES := swift-test browser-test vegalite-test fuzz-short
 test: test-deps
 	@bash tools/timed-stages.sh $(TEST_STAGES)
 
