@@ -592,6 +592,7 @@ def test_from_disk_and_in_the_single_file_a_browser_without_ogg_plays_the_webm_t
         page.keyboard.press("ArrowRight")
         containers = page.evaluate("window.__containers")
         assert containers and set(containers) == {"ogg" if ogg else "webm"}, containers
+        page.wait_for_function("() => window.__plays.length >= 1", timeout=15000)  # the tone starts after the key
         last = page.evaluate("window.__plays")[-1]
         assert last["synthesized"] is False and last["duration"] > 0
         assert inserted_audio_scripts(page) == []                            # nothing from beside the file
