@@ -70,8 +70,8 @@
     this.s = data.startSeries || 0;   // series index; series.length = "all series"
     this.row = 0;
     this.speed = this.speedIndex(settings.get("speed"));
-    this.buffer = null;        // decoded tone bank
-    this.loading = null;       // "loading", "ready", "synth", "none"
+    this.bank = null;          // the tone bank's segments, decoded as views need them (see load)
+    this.loading = null;       // "loading" (the bank in use), "synth" (it failed: stand-in tones), "none"
     this.standIn = false;      // a synthesised tone has played (and the reader was told so)
     this.playing = null;       // playback state while a series plays
     this.lastRow = null;       // highlighted table row
@@ -382,9 +382,11 @@
     this.live.textContent = text + (this.toggle ? "\u00a0" : "");
   };
 
-  /* Starts loading and decoding the tone bank once. The page says where the audio is
-     (data-audio, data-audio-script on the figure); a single-file page carries it already. */
-  var sharedBanks = {};   // audio key → {buffer, failed, charts}: one decode per bank
+  /* The tone bank comes in segments (audio.segments: each one's file stem; its .ogg, .webm,
+     .js and .webm.js lie beside data-audio): the segments of the view the reader is on are
+     fetched and decoded first, another view's when the reader goes there ("Loading sound" the
+     once it is not there yet); each once per page (a figure's panels share one bank, data-audio-key). */
+  var sharedBanks = {};   // audio key → {stems, segs: [{buffer, state}], failed, charts, first}
 
   P.load = function () {
     if (this.loading) return;
@@ -392,21 +394,73 @@
     if (!a) { this.loading = "none"; return; }   // a chart without audio: labels only
     if (!c) { this.loading = "none"; this.say(this.text.noSound); return; }
     this.loading = "loading";
-    /* The panels of a figure share one bank (data-audio-key): the first panel loads and decodes
-       it once, the others take the decoded buffer (or the fallback) from it. */
     var key = this.figure.getAttribute("data-audio-key") || this.id, bank = sharedBanks[key];
-    var ready = function (ch, b) {
-      ch.buffer = b;
-      ch.loading = "ready";
-      if (ch.waiting) { ch.waiting = false; ch.playPoint(0); }
-    };
-    if (bank) {
-      if (bank.buffer) ready(this, bank.buffer);
-      else if (bank.failed) this.loading = "synth";
-      else bank.charts.push(this);
-      return;
+    if (!bank) {
+      var stems = a.segments || [(this.figure.getAttribute("data-audio") || "").replace(/^.*\//, "").replace(/\.ogg$/, "")];
+      bank = sharedBanks[key] = { stems: stems, figure: this.figure, segs: [], failed: false, charts: [], first: null };
+      for (var i = 0; i < stems.length; i++) bank.segs.push({ buffer: null, state: null });
     }
-    bank = sharedBanks[key] = { buffer: null, failed: false, charts: [this] };
+    bank.charts.push(this);
+    this.bank = bank;
+    if (bank.failed) this.loading = "synth";
+    else this.ready();   // the landing view's segments first
+  };
+
+  /* Segments (indexes) view `s` plays from: a series' own tones, or on the shared scale (the
+     all-series view, or C), with the earcons' segment 0; counted once per view. */
+  P.segmentsOf = function (s) {
+    var a = this.data.audio, shared = s >= this.series.length || compare, key = s + (shared ? "s" : "");
+    if (!a.segments || a.segments.length < 2) return [0];
+    this.segCache = this.segCache || {};
+    if (this.segCache[key]) return this.segCache[key];
+    var seen = { 0: true }, out = [0], from = s < this.series.length ? [s] : this.series.map(function (x, i) { return i; });
+    for (var f = 0; f < from.length; f++) {
+      var ser = this.series[from[f]], list = shared && ser.sharedTones ? ser.sharedTones : ser.tones;
+      for (var r = 0; list && r < list.length; r++) {
+        var k = a.tones[list[r]][3] || 0;
+        if (!seen[k]) { seen[k] = true; out.push(k); }
+      }
+    }
+    return (this.segCache[key] = out);
+  };
+
+  /* True when every segment of view `s` (default: the current one) is decoded, or the bank
+     failed (stand-in tones); else starts fetching the missing ones. */
+  P.ready = function (s) {
+    if (!this.loading) this.load();
+    var b = this.bank;
+    if (!b) return false;
+    if (b.failed) return true;
+    var segs = this.segmentsOf(s == null ? this.s : s), ok = true;
+    for (var i = 0; i < segs.length; i++) if (!b.segs[segs[i]].buffer) { ok = false; fetchSegment(b, segs[i]); }
+    return ok;
+  };
+
+  /* Fetches (or inserts) and decodes segment `k` of `bank` once: the same tones in Ogg and in
+     WebM (Safari before 18.4 decodes Vorbis only in WebM), the container the browser says it
+     plays first (the one that worked for an earlier segment), the other if decoding fails, then
+     simple tones, said once. Over http(s) the files are fetched; from disk (file:, where fetch is
+     blocked) their base64 script twins are inserted; a single file carries every script already. */
+  function fetchSegment(bank, k) {
+    var seg = bank.segs[k], c = audioContext();
+    if (seg.state) return;
+    seg.state = "loading";
+    var f = bank.figure, stem = bank.stems[k];
+    var single = !!((window.PitchlineAudio || {})[bank.stems[0]] || (window.PitchlineAudioWebM || {})[bank.stems[0]]);
+    var scripted = single || location.protocol === "file:";
+    var beside = function (attr, ext) {   // the stem's file beside the page's first segment file
+      var base = f.getAttribute(attr);
+      if (!base) return null;
+      try { return new URL(stem + ext, new URL(base, location.href)).href; } catch (e) { return null; }
+    };
+    var done = function (b) {
+      seg.buffer = b;
+      seg.state = "ready";
+      for (var i = 0; i < bank.charts.length; i++) {
+        var ch = bank.charts[i];
+        if (ch.waiting && ch.ready()) { ch.waiting = false; ch.playPoint(); }
+      }
+    };
     var fail = function () {   // simple tones stand in, said at each chart's first one (see tone)
       bank.failed = true;
       for (var i = 0; i < bank.charts.length; i++) {
@@ -415,40 +469,29 @@
         if (ch.waiting) { ch.waiting = false; ch.playPoint(); }   // the point asked for while loading
       }
     };
-    var decode = function (bytes, refused) {
-      refused = typeof refused === "function" ? refused : fail;
+    var decode = function (bytes, refused, which) {
       try {
-        var p = c.decodeAudioData(bytes, function (b) {
-          bank.buffer = b;
-          for (var i = 0; i < bank.charts.length; i++) ready(bank.charts[i], b);
-        }, refused);
+        var p = c.decodeAudioData(bytes, function (b) { bank.first = which; done(b); }, refused);
         if (p && p.catch) p.catch(function () {});
       } catch (e) { refused(); }
     };
-    /* The same bank in Ogg and in WebM (Safari before 18.4 decodes Vorbis only in WebM): the
-       container the browser says it plays first, the other if decoding fails, then simple tones,
-       said once. Over http(s) the files are fetched; from disk (file:, where fetch is blocked)
-       their base64 script twins are inserted; a single file carries both scripts already. Only
-       one is fetched or inserted where the first one decodes. */
-    var f = this.figure, single = !!((window.PitchlineAudio || {})[key] || (window.PitchlineAudioWebM || {})[key]);
-    var scripted = single || location.protocol === "file:";
     var fetched = function (url) {
-      return function (next) {
+      return function (next, which) {
         if (!url) { next(); return; }
         fetch(url).then(function (r) {
           if (!r.ok) throw new Error(r.status);
           return r.arrayBuffer();
-        }).then(function (bytes) { decode(bytes, next); }, next);
+        }).then(function (bytes) { decode(bytes, next, which); }, next);
       };
     };
     var inserted = function (global, src) {
-      return function (next) {
+      return function (next, which) {
         var got = function () {
-          var b64 = (window[global] || {})[key];
+          var b64 = (window[global] || {})[stem];
           if (typeof b64 !== "string") { next(); return; }
           var bin = atob(b64), u = new Uint8Array(bin.length);
           for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
-          decode(u.buffer, next);
+          decode(u.buffer, next, which);
         };
         if (single || !src) { got(); return; }
         var sc = document.createElement("script");
@@ -459,15 +502,16 @@
       };
     };
     var order = scripted
-      ? [inserted("PitchlineAudio", f.getAttribute("data-audio-script")), inserted("PitchlineAudioWebM", f.getAttribute("data-audio-webm-script"))]
-      : [fetched(f.getAttribute("data-audio")), fetched(f.getAttribute("data-audio-webm"))];
-    if (!canPlay('audio/ogg; codecs="vorbis"') && canPlay('audio/webm; codecs="vorbis"')) order.reverse();
+      ? [inserted("PitchlineAudio", beside("data-audio-script", ".js")), inserted("PitchlineAudioWebM", beside("data-audio-webm-script", ".webm.js"))]
+      : [fetched(beside("data-audio", ".ogg")), fetched(beside("data-audio-webm", ".webm"))];
+    var webmFirst = !canPlay('audio/ogg; codecs="vorbis"') && canPlay('audio/webm; codecs="vorbis"');
+    var first = bank.first != null ? bank.first : (webmFirst ? 1 : 0);
     var attempt = function (i) {
-      if (i >= order.length) fail();
-      else order[i](function () { attempt(i + 1); });
+      if (i >= 2) fail();
+      else order[(first + i) % 2](function () { attempt(i + 1); }, (first + i) % 2);
     };
     attempt(0);
-  };
+  }
 
 
   /* Plays bank tone `tone` at time `when`, panned by `row`; returns the source node, or null while
@@ -475,7 +519,8 @@
   P.tone = function (tone, when, row) {
     var c = ctx, a = this.data.audio, t = a && a.tones[tone];
     if (!c || !t) return null;
-    if (!this.buffer && this.loading !== "synth") return null;
+    var seg = this.bank && this.bank.segs[t[3] || 0], buffer = seg && seg.buffer;
+    if (!buffer && this.loading !== "synth") return null;
     var node, pan = this.rows > 1 ? (2 * row / (this.rows - 1)) - 1 : 0;
     if (!this.panner) {
       this.panner = c.createStereoPanner ? c.createStereoPanner() : null;
@@ -490,9 +535,9 @@
     var part = value ? settings.get("toneLength") : 1;
     var keep = part < 1 ? TONE_LEAD + a.toneDuration * part : t[1];   // seconds of the slot played
     var end = when + keep / rate;
-    if (this.buffer) {
+    if (buffer) {
       node = c.createBufferSource();
-      node.buffer = this.buffer;
+      node.buffer = buffer;
       if (rate !== 1) node.playbackRate.value = rate;
       if (part < 1) {
         var fade = c.createGain();
@@ -529,7 +574,7 @@
   P.playPoint = function () {
     var c = ctx;
     if (!c || !this.data.audio || !settings.get("tones")) return;
-    if (this.loading === "loading" && !this.buffer) {
+    if (this.loading !== "synth" && !this.ready()) {   // the view's segments are on their way
       if (!this.waiting) this.say(this.text.loadingSound);   // said once; the tone follows when ready
       this.waiting = true;
       return;
@@ -542,7 +587,7 @@
 
   /* A tone started by a key sounds for `ms` from now (+ the output's latency). */
   P.heard = function (ms) {
-    if (this.buffer || this.loading === "synth") this.soundUntil = now() + ms + ((ctx && ctx.baseLatency) || 0.01) * 1000;
+    if (this.loading === "synth" || (this.bank && this.ready())) this.soundUntil = now() + ms + ((ctx && ctx.baseLatency) || 0.01) * 1000;
   };
 
   /* `shared`: the all-series view plays every series on one shared pitch scale (sharedTones,
@@ -768,7 +813,7 @@
     if (this.playing) { this.stop(true); return; }
     var c = resumeAudio();
     if (!c || !this.data.audio) { this.say(this.data.audio ? this.text.noSound : this.text.noAudio); return; }
-    if (this.loading === "loading" && !this.buffer) { this.say(this.text.loadingSound); return; }
+    if (this.loading !== "synth" && !this.ready()) { this.say(this.text.loadingSound); return; }
     if (playingChart && playingChart !== this) playingChart.stop(false);
     var plan = this.playRows(), from = this.row >= this.rows - 1 ? 0 : this.row;
     this.playing = { plan: plan, next: after(plan.rows, from), first: from, at: c.currentTime + 0.03,
@@ -887,6 +932,8 @@
     var a = chart.data.audio, low = -1, high = -1;
     for (var i = 0; i < a.tones.length; i++) {
       if (i === a.endTone || i === a.missingTone || !(a.tones[i][2] > 0)) continue;
+      var seg = chart.bank && chart.bank.segs[a.tones[i][3] || 0];   // tones already decoded (segment 0 at least)
+      if (!(seg && seg.buffer) && chart.loading !== "synth") continue;
       if (low < 0 || a.tones[i][2] < a.tones[low][2]) low = i;
       if (high < 0 || a.tones[i][2] > a.tones[high][2]) high = i;
     }

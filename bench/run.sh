@@ -18,6 +18,9 @@ section "Vega-Lite data flow (issue 13)"
 section "Sonification and encoding (issue 4)"
 "$BIN" bench audio
 
+section "Tone bank: bytes before the first tone and in total, per chart (issue 31)"
+"$BIN" bench tones --site site --employment bench/employment-site
+
 section "Pages (issue 5)"
 "$BIN" bench pages
 

@@ -2,7 +2,7 @@
 /// from Sonification's `ChartAudio`, and kept as is by the render cache); all file names are
 /// relative to the `charts/` folder.
 public struct ChartAudioInfo: Sendable, Equatable, Codable {
-    /// `<id>.audio.<hash>.ogg`: the tone bank sprite.
+    /// `<id>.audio.<hash>.ogg`: the tone bank's first segment (the landing view's tones).
     public var oggFile: String
     /// `<id>.audio.<hash>.webm`: the same Vorbis packets in WebM (Safari before 18.4 decodes
     /// Vorbis only there); nil for audio rendered before it existed.
@@ -28,14 +28,25 @@ public struct ChartAudioInfo: Sendable, Equatable, Codable {
     /// The tone bank as the page script reads it.
     public struct Bank: Sendable, Equatable, Codable {
         public var sampleRate: Int
-        /// `[start, duration, frequency]` per bank tone (seconds, seconds, hertz).
+        /// `[start, duration, frequency]` per bank tone (seconds, seconds, hertz), with a fourth
+        /// entry, the tone's index in `segments`, when the bank has more than one segment.
         public var tones: [[Double]]
+        /// Each bank segment's file stem `<id>.audio.<hash>` (its `.ogg`, `.webm`, `.js` and
+        /// `.webm.js` lie beside `oggFile`; the stem is its key in `window.PitchlineAudio`); segment 0
+        /// is `oggFile`'s.
+        public var segments: [String]? = nil
         public var endTone: Int
         public var missingTone: Int
         /// The landmark chime (charts with annotations), nil otherwise.
         public var markTone: Int?
         /// Whole-series playback length in seconds.
         public var playbackDuration: Double
+    }
+
+    /// Every segment's script twins (Ogg and WebM), in segment order: what the single file inlines.
+    public var scriptFiles: [String] {
+        guard let stems = bank.segments else { return [scriptFile] + (webmScriptFile.map { [$0] } ?? []) }
+        return stems.flatMap { [$0 + ".js", $0 + ".webm.js"] }
     }
 
     /// The landmark chime (`bank.markTone`).

@@ -18,7 +18,7 @@ struct AudioBench: AsyncParsableCommand {
 
     func run() async throws {
         let seattle = AudioBenchCharts.seattle(site: URL(fileURLWithPath: site))
-        let sonifier = Sonifier(cacheDirectory: nil)
+        let sonifier = Sonifier(cacheDirectory: nil, segmentSeconds: .infinity)  // the whole bank in one stream (`bench tones` cuts it)
         let points = seattle.chart.series.count * seattle.chart.pointCount
         print("chart: \(seattle.chart.title) (\(seattle.source)), \(seattle.chart.series.count) series × \(seattle.chart.pointCount) rows = \(points) points")
 
@@ -27,10 +27,10 @@ struct AudioBench: AsyncParsableCommand {
         var audio: ChartAudio?
         let renderTime = try median(5) { audio = try sonifier.render(chart: seattle.chart) }
         let bank = audio!
-        let spriteOnly = try median(5) { _ = try Sonifier(cacheDirectory: nil).render(chart: withoutRenditions(seattle.chart)) }
+        let spriteOnly = try median(5) { _ = try Sonifier(cacheDirectory: nil, segmentSeconds: .infinity).render(chart: withoutRenditions(seattle.chart)) }
         let perPoint = spriteOnly / Double(points)
-        print(line("tone bank", "\(bank.tones.count) tones for \(points) points, sprite \(bank.sprite.count) bytes"))
-        print(line("bytes per point (Seattle, headers included)", String(format: "%.1f B/point (target ≤ 250)", Double(bank.sprite.count) / Double(points))))
+        print(line("tone bank", "\(bank.tones.count) tones for \(points) points, sprite \(bank.bankBytes) bytes"))
+        print(line("bytes per point (Seattle, headers included)", String(format: "%.1f B/point (target ≤ 250)", Double(bank.bankBytes) / Double(points))))
         print(line("encode time, tone bank sprite (Seattle)", String(format: "%.1f ms total, %.4f ms/point", spriteOnly * 1000, perPoint * 1000)))
         print(line("encode time, sprite + \(bank.renditions.count) renditions (Seattle)", String(format: "%.1f ms total, %.4f ms/point", renderTime * 1000, renderTime * 1000 / Double(points))))
 
@@ -61,7 +61,7 @@ struct AudioBench: AsyncParsableCommand {
     /// The Seattle sprite, its tone files and renditions, for listening.
     private func writeDump(_ bank: ChartAudio, to dir: URL) throws {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try bank.sprite.write(to: dir.appendingPathComponent("sprite.ogg"))
+        try bank.segments[0].write(to: dir.appendingPathComponent("sprite.ogg"))
         for (i, file) in try bank.toneFiles().enumerated() {
             try file.write(to: dir.appendingPathComponent("tone-\(i)-\(bank.tones[i].kind.rawValue).ogg"))
         }
@@ -72,7 +72,7 @@ struct AudioBench: AsyncParsableCommand {
     /// segment per point), against the tone bank.
     private func compareNaive(_ bank: ChartAudio, points: Int, perPoint: Double, spriteOnly: Double) throws {
         // Naive: each tone its own Ogg Vorbis file (fresh encoder + 3 header packets each).
-        let decoded = try VorbisDecoder.decode(bank.sprite)
+        let decoded = try VorbisDecoder.decode(bank.segments[0])
         let slots = bank.tones.map { Array(decoded.samples[0][$0.startFrame..<($0.startFrame + $0.frameCount)]) }
         let valueSlots = zip(bank.tones, slots).filter { $0.0.kind == .value }.map(\.1)
         let sample = (0..<naiveTones).map { valueSlots[$0 * valueSlots.count / naiveTones] }
@@ -87,7 +87,7 @@ struct AudioBench: AsyncParsableCommand {
         } / Double(sample.count)
         print(line("naive: one file per tone", String(format: "%.2f ms/tone, %d bytes/tone", naiveTime * 1000, naiveBytes / sample.count)))
         print(line("speed-up per point vs naive (Seattle)", String(format: "%.0f× (target ≥ 20×)", naiveTime / perPoint)))
-        print(line("bytes per point vs naive (Seattle)", String(format: "%.0f× smaller", Double(naiveBytes / sample.count) / (Double(bank.sprite.count) / Double(points)))))
+        print(line("bytes per point vs naive (Seattle)", String(format: "%.0f× smaller", Double(naiveBytes / sample.count) / (Double(bank.bankBytes) / Double(points)))))
 
         // The alternative sprite: one segment per point, no sharing.
         var segmentBytes = 0
@@ -96,7 +96,7 @@ struct AudioBench: AsyncParsableCommand {
             for row in bank.pointTones { for tone in row { try encoder.write(samples: slots[tone]) } }
             segmentBytes = try encoder.finish().count
         }
-        print(line("alternative: one sprite segment per point", String(format: "%.1f B/point, %.4f ms/point (bank: %.0f× fewer bytes, %.0f× faster)", Double(segmentBytes) / Double(points), segmentTime * 1000 / Double(points), Double(segmentBytes) / Double(bank.sprite.count), segmentTime / spriteOnly)))
+        print(line("alternative: one sprite segment per point", String(format: "%.1f B/point, %.4f ms/point (bank: %.0f× fewer bytes, %.0f× faster)", Double(segmentBytes) / Double(points), segmentTime * 1000 / Double(points), Double(segmentBytes) / Double(bank.bankBytes), segmentTime / spriteOnly)))
     }
 
     /// A 100,000-point series and the example site, one chart at a time and across both cores.
@@ -105,7 +105,7 @@ struct AudioBench: AsyncParsableCommand {
         let large = AudioBenchCharts.large(points: largePoints)
         var largeAudio: ChartAudio?
         let largeTime = try median(3) { largeAudio = try Sonifier(cacheDirectory: nil).render(chart: large) }
-        print(line("\(largePoints)-point series", String(format: "%.1f ms total, %.5f ms/point, %d tones, %.2f B/point", largeTime * 1000, largeTime * 1000 / Double(largePoints), largeAudio!.tones.count, Double(largeAudio!.sprite.count) / Double(largePoints))))
+        print(line("\(largePoints)-point series", String(format: "%.1f ms total, %.5f ms/point, %d tones, %.2f B/point", largeTime * 1000, largeTime * 1000 / Double(largePoints), largeAudio!.tones.count, Double(largeAudio!.bankBytes) / Double(largePoints))))
 
         // The example site, both cores across charts.
         let site = AudioBenchCharts.site(site: URL(fileURLWithPath: self.site))
@@ -114,7 +114,7 @@ struct AudioBench: AsyncParsableCommand {
             var a: ChartAudio?
             let t = try median(3) { a = try Sonifier(cacheDirectory: nil).render(chart: chart) }
             let n = chart.series.count * chart.pointCount
-            print(line("chart \(chart.id)", String(format: "%d points, %d tones, %d B sprite (%.1f B/point), %.1f ms", n, a!.tones.count, a!.sprite.count, Double(a!.sprite.count) / Double(n), t * 1000)))
+            print(line("chart \(chart.id)", String(format: "%d points, %d tones, %d B sprite (%.1f B/point), %.1f ms", n, a!.tones.count, a!.bankBytes, Double(a!.bankBytes) / Double(n), t * 1000)))
         }
         let start = BenchTiming.now()
         let results = await Sonifier(cacheDirectory: nil).renderAll(charts: site)

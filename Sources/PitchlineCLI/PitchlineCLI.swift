@@ -15,5 +15,5 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print performance figures against references measured in the same run.",
         shouldDisplay: false,  // a developer's command (docs/commands.md, "For developers")
-        subcommands: [LoadBench.self, AudioBench.self, PageBench.self, TransformBench.self, HeatmapBench.self, MultiplesBench.self, ExportBench.self])
+        subcommands: [LoadBench.self, AudioBench.self, PageBench.self, TransformBench.self, HeatmapBench.self, MultiplesBench.self, ExportBench.self, TonesBench.self])
 }

@@ -29,36 +29,44 @@ struct AudioRenderer: Sendable {
         return rendered
     }
 
-    /// A tone bank's file names (relative to `charts/`) and files.
+    /// A tone bank's file names (relative to `charts/`; the first segment's) and files.
     struct Bank {
         var ogg: String, webm: String, script: String, webmScript: String
+        /// Every segment's stem `<id>.audio.<hash>`, in segment order.
+        var stems: [String]?
         var files: [GeneratedFile]
     }
 
-    /// The tone bank named `<id>.audio.<hash>`: the Ogg sprite, the same sound in WebM (for browsers
-    /// that decode Vorbis but not Ogg; fetched only there) and the script twin of each (base64 in a
-    /// classic script, for `file:` and the single file; the page loads the one it can play).
+    /// The tone bank's segments, each named `<id>.audio.<hash>`: the Ogg stream, the same sound in
+    /// WebM (for browsers that decode Vorbis but not Ogg; fetched only there) and the script twin of
+    /// each (base64 in a classic script keyed by the stem, for `file:` and the single file; the page
+    /// loads the one it can play), segment by segment as the reader's view needs them.
     func bankFiles(_ audio: ChartAudio, id: String) throws -> Bank {
-        let ogg = "\(id).audio.\(audio.hash).ogg"
-        let script = "\(id).audio.\(audio.hash).js"
-        let webm = "\(id).audio.\(audio.hash).webm"
-        let webmScript = "\(id).audio.\(audio.hash).webm.js"
-        let webmData = try audio.spriteWebM()
-        let files: [GeneratedFile] = [
-            GeneratedFile(
-                path: "charts/\(ogg)", data: audio.sprite, contentType: ContentType.ogg, role: .audioBank, chartID: id,
-                audioSeconds: audio.spriteSeconds, isImmutable: true),
-            GeneratedFile(
-                path: "charts/\(webm)", data: webmData, contentType: ContentType.webm, role: .audioBank, chartID: id,
-                isImmutable: true),   // the .ogg's sound again: its seconds are counted once
-            GeneratedFile(
-                path: "charts/\(script)", data: Self.audioScript(id: id, sprite: audio.sprite),
-                contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
-            GeneratedFile(
-                path: "charts/\(webmScript)", data: Self.audioScript(id: id, sprite: webmData, global: Self.webmGlobal),
-                contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
-        ]
-        return Bank(ogg: ogg, webm: webm, script: script, webmScript: webmScript, files: files)
+        var files: [GeneratedFile] = []
+        var stems: [String] = []
+        for (k, ogg) in audio.segments.enumerated() {
+            let stem = "\(id).audio.\(audio.segmentHashes[k])"
+            stems.append(stem)
+            let webm = try audio.segmentWebM(k)
+            files += [
+                GeneratedFile(
+                    path: "charts/\(stem).ogg", data: ogg, contentType: ContentType.ogg, role: .audioBank, chartID: id,
+                    audioSeconds: audio.segmentSeconds(k), isImmutable: true),
+                GeneratedFile(
+                    path: "charts/\(stem).webm", data: webm, contentType: ContentType.webm, role: .audioBank, chartID: id,
+                    isImmutable: true),   // the .ogg's sound again: its seconds are counted once
+                GeneratedFile(
+                    path: "charts/\(stem).js", data: Self.audioScript(key: stem, sprite: ogg),
+                    contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
+                GeneratedFile(
+                    path: "charts/\(stem).webm.js", data: Self.audioScript(key: stem, sprite: webm, global: Self.webmGlobal),
+                    contentType: ContentType.javascript, role: .audioScript, chartID: id, isImmutable: true),
+            ]
+        }
+        let first = stems[0]
+        return Bank(
+            ogg: first + ".ogg", webm: first + ".webm", script: first + ".js", webmScript: first + ".webm.js",
+            stems: stems, files: files)
     }
 
     /// A figure's panels on one tone bank (`Sonifier.render(sharing:)`): one Ogg sprite and its
@@ -91,19 +99,22 @@ struct AudioRenderer: Sendable {
         }
         var info = ChartAudioInfo(
             oggFile: bank.ogg, webmFile: bank.webm, scriptFile: bank.script, webmScriptFile: bank.webmScript, sampleRate: audio.sampleRate,
-            tones: audio.tones.map { [round4($0.start), round4($0.duration), round4($0.frequency)] },
+            tones: audio.tones.map {
+                [round4($0.start), round4($0.duration), round4($0.frequency)] + ((bank.stems?.count ?? 1) < 2 ? [] : [Double($0.segment)])
+            },
             pointTones: audio.pointTones, sharedPointTones: audio.sharedPointTones, endTone: audio.endTone, missingTone: audio.missingTone,
             playbackDuration: audio.renditionDuration, graphFiles: graphs)
         info.markTone = audio.markTone
+        info.bank.segments = bank.stems
         return RenderedAudio(info: info, files: files)
     }
 
     /// The WebM twin's global in the page (`window.PitchlineAudioWebM[ID]`).
     static let webmGlobal = "PitchlineAudioWebM"
 
-    /// `(window.PitchlineAudio = window.PitchlineAudio || {})["ID"] = "BASE64";`
-    static func audioScript(id: String, sprite: Data, global: String = "PitchlineAudio") -> Data {
-        let key = scriptSafeJSON(jsonStringLiteral(id))
+    /// `(window.PitchlineAudio = window.PitchlineAudio || {})["STEM"] = "BASE64";`
+    static func audioScript(key stem: String, sprite: Data, global: String = "PitchlineAudio") -> Data {
+        let key = scriptSafeJSON(jsonStringLiteral(stem))
         return Data("(window.\(global) = window.\(global) || {})[\(key)] = \"\(sprite.base64EncodedString())\";\n".utf8)
     }
 }

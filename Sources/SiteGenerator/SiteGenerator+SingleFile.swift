@@ -119,16 +119,15 @@ struct SingleFile {
             if let figure = figureByID[id] {
                 scripts.append(text(files["charts/\(figure.dataScriptName)"]))
                 // The panels share the figure's bank: its script once.
-                for script in Set(figure.audio.flatMap { [$0?.scriptFile, $0?.webmScriptFile].compactMap { $0 } }).sorted() {
+                for script in Set(figure.audio.flatMap { $0?.scriptFiles ?? [] }).sorted() {
                     scripts.append(text(files["charts/\(script)"]))
                 }
                 continue
             }
             let chart = byID[id]!
             scripts.append(text(files["charts/\(chart.dataScript.name)"]))
-            if let audio = chart.audio {   // the Ogg and the WebM bank: the page decodes the one it can play
-                scripts.append(text(files["charts/\(audio.scriptFile)"]))
-                if let webm = audio.webmScriptFile { scripts.append(text(files["charts/\(webm)"])) }
+            if let audio = chart.audio {   // each segment in Ogg and in WebM: the page decodes the one it can play
+                for script in audio.scriptFiles { scripts.append(text(files["charts/\(script)"])) }
             }
         }
         return scripts

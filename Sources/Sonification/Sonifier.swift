@@ -5,11 +5,11 @@ import Foundation
 import OggVorbis
 import Synchronization
 
-/// Turns charts into audio: a per-chart tone bank sprite plus whole-series renditions.
+/// Turns charts into audio: a per-chart tone bank (in segments, `BankLayout`) plus whole-series renditions.
 ///
 /// Output is deterministic (same chart and options → identical bytes), so encoded streams are
 /// cached on disk by content hash when `cacheDirectory` is set. Safe to call from several
-/// tasks at once; each call encodes its sprite and renditions in parallel (one encoder each).
+/// tasks at once; each call encodes its bank segments and renditions in parallel (one encoder each).
 public final class Sonifier: Sendable {
     /// Bump whenever synthesis or layout changes the bytes (part of every cache key, with the
     /// libvorbis version): an unchanged key must mean unchanged audio.
@@ -23,11 +23,19 @@ public final class Sonifier: Sendable {
     /// (−35 dB) for 19 bytes per point against 14 at q 0.0.
     public static let defaultQuality: Float = 0.5
     public let quality: Float
+    /// Seconds of tones a bank segment gathers before the next segment starts (the landing view's
+    /// segment holds all its tones whatever their length). Each segment is its own Ogg stream with
+    /// ~3.4 KB of Vorbis headers: 8 s (about 39 tones, ~14 KB) keeps that under a fifth of it.
+    /// `.infinity`: one segment, the whole bank (the design before issue 31, `bench tones`' reference).
+    public static let defaultSegmentSeconds = 8.0
+    public let segmentSeconds: Double
     let counters = Counters()
 
     /// - Parameter cacheDirectory: where encoded streams are kept between runs (nil: no cache).
-    public init(cacheDirectory: URL?, sampleRate: Int = 22050, quality: Float = Sonifier.defaultQuality) {
+    public init(cacheDirectory: URL?, sampleRate: Int = 22050, quality: Float = Sonifier.defaultQuality,
+                segmentSeconds: Double = Sonifier.defaultSegmentSeconds) {
         self.cacheDirectory = cacheDirectory
+        self.segmentSeconds = segmentSeconds
         self.sampleRate = sampleRate
         self.quality = quality
     }
@@ -38,42 +46,31 @@ public final class Sonifier: Sendable {
     }
 
     /// Renders several charts on one tone bank (the panels of a figure of small multiples): one
-    /// sprite holding every tone any of them plays, each chart with its own point → tone tables
+    /// bank (cut into segments, `BankLayout`) holding every tone any of them plays, each chart with its own point → tone tables
     /// and renditions. Panels on a shared value scale play the same pitches, so the bank is about
     /// one panel's size (measured by `pitchline bench multiples`). The charts' tone lengths must agree.
     public func render(sharing charts: [Chart]) throws -> [ChartAudio] {
         guard let first = charts.first else { return [] }
         try Self.check(sharing: charts)
         let options = first.options.audio
-        // Each chart's bank, merged: equal tones are one slot of the sprite.
         let banks = charts.map { ToneBank(chart: $0) }
-        var specs: [ToneSpec] = []
-        var slot: [ToneSpec: Int] = [:]
-        let maps: [[Int]] = banks.map { bank in
-            bank.specs.map { spec in
-                if let i = slot[spec] { return i }
-                specs.append(spec)
-                slot[spec] = specs.count - 1
-                return specs.count - 1
+        let synth = ToneSynth(sampleRate: sampleRate, toneDuration: options.toneDuration)
+        let layout = BankLayout(banks: banks, synth: synth, segmentSeconds: segmentSeconds)
+        var tones: [Tone] = []
+        for (k, segment) in layout.segments.enumerated() {
+            var frame = 0
+            for spec in segment {
+                let length = synth.slotLength(spec)
+                tones.append(
+                    Tone(
+                        kind: spec.kind, series: spec.kind == .missing || spec.kind == .end || spec.kind == .mark ? nil : spec.timbre,
+                        frequency: spec.frequency, segment: k, startFrame: frame, frameCount: length,
+                        leadFrames: synth.leadFrames, sampleRate: sampleRate))
+                frame += length
             }
         }
-        let synth = ToneSynth(sampleRate: sampleRate, toneDuration: options.toneDuration)
 
-        // Slots are laid out back to back; their lengths are known before synthesis.
-        var tones: [Tone] = []
-        var frame = 0
-        for spec in specs {
-            let length = synth.slotLength(spec)
-            tones.append(
-                Tone(
-                    kind: spec.kind, series: spec.kind == .missing || spec.kind == .end || spec.kind == .mark ? nil : spec.timbre,
-                    frequency: spec.frequency, startFrame: frame, frameCount: length,
-                    leadFrames: synth.leadFrames, sampleRate: sampleRate))
-            frame += length
-        }
-
-        let spriteKey = cacheKey(["sprite", "\(options.toneDuration)"] + specs.map(\.key))
-        // Renditions of every chart's series: job 0 is the sprite, then the renditions in order.
+        // Renditions of every chart's series: the segments are jobs 0..<n, then the renditions in order.
         var renditionJobs: [(chart: Int, plan: Rendition, scale: PitchScale)] = []
         for (c, chart) in charts.enumerated() {
             let length = RenditionLength.exact(chart.options.audio.playbackDuration)
@@ -83,32 +80,36 @@ public final class Sonifier: Sendable {
                 renditionJobs.append((c, plan, banks[c].seriesScales[s]))
             }
         }
-        let jobs = 1 + renditionJobs.count
+        let segments = layout.segments, count = segments.count
+        let jobs = count + renditionJobs.count
         let results = ResultBox(count: jobs)
-        let specList = specs, renditionList = renditionJobs
+        let renditionList = renditionJobs
         DispatchQueue.concurrentPerform(iterations: jobs) { job in
             results.set(job) {
-                if job == 0 {
-                    return try self.cachedEncode(key: spriteKey) { encoder in
-                        for spec in specList { try encoder.write(samples: synth.render(spec)) }
+                if job < count {
+                    let specs = segments[job]
+                    return try self.cachedEncode(key: self.cacheKey(["sprite", "\(options.toneDuration)"] + specs.map(\.key))) { encoder in
+                        for spec in specs { try encoder.write(samples: synth.render(spec)) }
                     }
                 }
-                let (_, plan, scale) = renditionList[job - 1]
+                let (_, plan, scale) = renditionList[job - count]
                 return try self.cachedEncode(key: self.renditionKey(plan, scale: scale)) { encoder in
                     try encoder.write(samples: plan.render(scale: scale, sampleRate: self.sampleRate))
                 }
             }
         }
         let encoded = try results.values()
-        let hash = ContentHash.short(encoded[0])
+        let segmentData = Array(encoded[..<count])
+        let hashes = segmentData.map { ContentHash.short($0) }
         return charts.enumerated().map { c, chart in
             // Each chart's tone table is its own bank's, each entry pointing at its slot in the
-            // shared sprite: the indexes stay the chart's, and its data script lists only its tones.
+            // shared segments: the indexes stay the chart's, and its data script lists only its tones.
             let bank = banks[c]
-            let renditions = renditionJobs.indices.filter { renditionJobs[$0].chart == c }.map { encoded[$0 + 1] }
+            let renditions = renditionJobs.indices.filter { renditionJobs[$0].chart == c }.map { encoded[$0 + count] }
             return ChartAudio(
-                sprite: encoded[0], sampleRate: sampleRate, tones: maps[c].map { tones[$0] }, pointTones: bank.pointTones,
-                endTone: bank.endTone, missingTone: bank.missingTone, markTone: bank.markTone, hash: hash,
+                segments: segmentData, segmentHashes: hashes, sampleRate: sampleRate, tones: layout.slots[c].map { tones[$0] },
+                pointTones: bank.pointTones, endTone: bank.endTone, missingTone: bank.missingTone, markTone: bank.markTone,
+                startSeries: chart.series.indices.contains(chart.startSeries) ? chart.startSeries : 0,
                 scale: bank.scale, seriesScales: bank.seriesScales, sharedPointTones: bank.sharedPointTones,
                 timbres: chart.series.indices.map { Timbre(series: chart.timbreIndex(series: $0)).name },
                 renditions: renditions, renditionDuration: RenditionLength.exact(chart.options.audio.playbackDuration).seconds)

@@ -24,6 +24,10 @@ public struct Timbre: Sendable, Equatable, Hashable {
 
     var variation: Int { (index / 4) % 3 }
 
+    /// The timbres repeat every 12 series: series `index` sounds as series `kind(index)`, so
+    /// their equal tones are one bank entry.
+    static func kind(_ index: Int) -> Int { index % 12 }
+
     /// (harmonic number, relative amplitude) pairs.
     var partials: [(harmonic: Double, amplitude: Double)] {
         switch index % 4 {

@@ -50,21 +50,30 @@ struct ToneBank: Sendable {
             descending: chart.valueAxisDescends)
     }
 
-    /// Builds the bank: per series, one tone per distinct pitch step (ascending), minimum and
-    /// maximum variants (on the series' scale, then on the shared scale when it differs), then
-    /// the shared missing and end sounds. Deterministic order.
+    /// Spec counts at the end of each view's tones, in `specs` order: the earcons and the landing
+    /// series (`Chart.startSeries`) first, then each other series, then each series on the shared
+    /// scale. A view's tones are its own group's or an earlier group's (shared when pitch and
+    /// timbre agree), so the bank can be cut into segments the page fetches view by view.
+    var groupEnds: [Int]
+
+    /// Builds the bank: the shared missing, end (and mark) sounds, then per series (the landing one
+    /// first) one tone per distinct pitch step (ascending), minimum and maximum variants, then the
+    /// same on the shared scale when it differs. Series with the same timbre (`Timbre.kind`) share
+    /// equal tones. Deterministic order.
     init(chart: Chart) {
         let options = chart.options.audio
         let shared = Self.scale(for: chart)
         let scales = chart.series.indices.map { Self.scale(for: chart, series: $0) }
         var specs: [ToneSpec] = []
         var index: [ToneSpec: Int] = [:]
+        var groupEnds: [Int] = []
         func intern(_ spec: ToneSpec) -> Int {
             if let i = index[spec] { return i }
             specs.append(spec)
             index[spec] = specs.count - 1
             return specs.count - 1
         }
+        func timbre(_ s: Int) -> Int { Timbre.kind(chart.timbreIndex(series: s)) }
         func tones(_ s: Int, _ series: Series, _ scale: PitchScale) -> [(ToneKind, Int)?] {
             let present = series.values.compactMap { $0 }
             let smin = present.min(), smax = present.max()
@@ -77,27 +86,43 @@ struct ToneBank: Sendable {
             // Intern in a stable order: value tones by pitch, then the extremes.
             for kind in [ToneKind.value, .minimum, .maximum] {
                 for level in Set(kinds.compactMap { $0?.0 == kind ? $0?.1 : nil }).sorted() {
-                    _ = intern(ToneSpec(kind: kind, timbre: chart.timbreIndex(series: s), level: level, frequency: scale.frequency(forLevel: level)))
+                    _ = intern(ToneSpec(kind: kind, timbre: timbre(s), level: level, frequency: scale.frequency(forLevel: level)))
                 }
             }
             return kinds
         }
-        let own = chart.series.enumerated().map { s, series in tones(s, series, scales[s]) }
-        let onShared = chart.pitchScalePerSeries ? chart.series.enumerated().map { s, series in tones(s, series, shared) } : nil
         let missingTone = intern(ToneSpec(kind: .missing, timbre: 0, level: 0, frequency: 0))
         let endTone = intern(
             ToneSpec(kind: .end, timbre: 0, level: 0, frequency: options.minFrequency * 0.8))
         let markTone = chart.semantics.annotations.isEmpty ? nil
             : intern(ToneSpec(kind: .mark, timbre: 0, level: 0, frequency: options.maxFrequency * 1.25))
+        let landing = chart.series.indices.contains(chart.startSeries) ? chart.startSeries : 0
+        let order = chart.series.isEmpty ? [] : [landing] + chart.series.indices.filter { $0 != landing }
+        var own = [[(ToneKind, Int)?]](repeating: [], count: chart.series.count)
+        for s in order {
+            own[s] = tones(s, chart.series[s], scales[s])
+            groupEnds.append(specs.count)
+        }
+        var onShared: [[(ToneKind, Int)?]]?
+        if chart.pitchScalePerSeries {
+            var kinds = [[(ToneKind, Int)?]](repeating: [], count: chart.series.count)
+            for s in order {
+                kinds[s] = tones(s, chart.series[s], shared)
+                groupEnds.append(specs.count)
+            }
+            onShared = kinds
+        }
+        if groupEnds.isEmpty { groupEnds = [specs.count] }
         func map(_ kinds: [[(ToneKind, Int)?]], _ scaleOf: (Int) -> PitchScale) -> [[Int]] {
             kinds.enumerated().map { s, kinds in
                 kinds.map { entry in
                     guard let (kind, level) = entry else { return missingTone }
-                    return index[ToneSpec(kind: kind, timbre: chart.timbreIndex(series: s), level: level, frequency: scaleOf(s).frequency(forLevel: level))]!
+                    return index[ToneSpec(kind: kind, timbre: timbre(s), level: level, frequency: scaleOf(s).frequency(forLevel: level))]!
                 }
             }
         }
         self.specs = specs
+        self.groupEnds = groupEnds
         self.pointTones = map(own) { scales[$0] }
         self.sharedPointTones = onShared.map { map($0) { _ in shared } }
         self.scale = shared

@@ -7,12 +7,13 @@ import Testing
 @Suite struct ToneBankTests {
     let chart = weatherChart()
 
-    /// One render of the weather chart shared by the tests below (debug synthesis is slow).
-    static let rendered: ChartAudio = try! Sonifier(cacheDirectory: nil).render(chart: weatherChart())
+    /// One render of the weather chart shared by the tests below (debug synthesis is slow), the
+    /// bank in one segment (the segments are `BankSegmentTests`').
+    static let rendered: ChartAudio = try! Sonifier(cacheDirectory: nil, segmentSeconds: .infinity).render(chart: weatherChart())
 
     @Test func spriteHoldsOneSlotPerDistinctToneAtTheDeclaredFormat() throws {
         let audio = Self.rendered
-        let decoded = try VorbisDecoder.decode(audio.sprite)
+        let decoded = try VorbisDecoder.decode(audio.segments[0])
         #expect(decoded.sampleRate == audio.sampleRate)
         #expect(decoded.channels == 1)
         #expect(decoded.frameCount == audio.tones.last!.startFrame + audio.tones.last!.frameCount)
@@ -52,7 +53,7 @@ import Testing
 
     @Test func eachDecodedToneSoundsAtItsPitch() throws {
         let audio = Self.rendered
-        let decoded = try VorbisDecoder.decode(audio.sprite)
+        let decoded = try VorbisDecoder.decode(audio.segments[0])
         for tone in audio.tones where [.value, .minimum, .maximum].contains(tone.kind) {
             let found = PCMAnalysis.dominantFrequency(
                 in: body(tone, in: decoded), sampleRate: decoded.sampleRate,
@@ -72,7 +73,7 @@ import Testing
 
     @Test func noClippingAndNoClicksAtToneBoundaries() throws {
         let audio = Self.rendered
-        let decoded = try VorbisDecoder.decode(audio.sprite)
+        let decoded = try VorbisDecoder.decode(audio.segments[0])
         #expect(PCMAnalysis.peak(decoded.samples[0][...]) < 0.9)
         let edge = Int(0.002 * Double(decoded.sampleRate))
         for tone in audio.tones {
@@ -87,9 +88,9 @@ import Testing
 
     @Test func missingValuesSoundAsAQuietTickNotATone() throws {
         let audio = Self.rendered
-        let decoded = try VorbisDecoder.decode(audio.sprite)
+        let decoded = try VorbisDecoder.decode(audio.segments[0])
         let tick = slot(audio.tones[audio.missingTone], in: decoded)
-        let aTone = slot(audio.tones[0], in: decoded)
+        let aTone = slot(audio.tones.first { $0.kind == .value }!, in: decoded)
         #expect(audio.tones[audio.missingTone].duration < 0.1)
         #expect(PCMAnalysis.rms(tick) > 0.003, "the tick is audible")
         #expect(PCMAnalysis.rms(tick) < PCMAnalysis.rms(aTone) / 3, "the tick is softer than a tone")
@@ -102,7 +103,7 @@ import Testing
 
     @Test func endEarconIsALowDoubleTone() throws {
         let audio = Self.rendered
-        let decoded = try VorbisDecoder.decode(audio.sprite)
+        let decoded = try VorbisDecoder.decode(audio.segments[0])
         let end = audio.tones[audio.endTone]
         #expect(end.frequency < AudioOptions().minFrequency)
         let s = slot(end, in: decoded).dropFirst(end.leadFrames)
@@ -116,7 +117,7 @@ import Testing
     @Test func seriesDifferInTimbre() throws {
         let audio = try Sonifier(cacheDirectory: nil).render(chart: simpleChart([[1, 2], [1, 2], [1, 2]]))
         #expect(audio.timbres == ["sine", "triangle", "organ"])
-        let decoded = try VorbisDecoder.decode(audio.sprite)
+        let decoded = try VorbisDecoder.decode(audio.segments[0])
         // Same pitch, different harmonic content: the organ has a strong 2nd harmonic, the sine none.
         func secondHarmonicRatio(_ s: Int) -> Double {
             let tone = audio.tones[audio.pointTones[s][0]]
