@@ -397,7 +397,9 @@
     var key = this.figure.getAttribute("data-audio-key") || this.id, bank = sharedBanks[key];
     if (!bank) {
       var stems = a.segments || [(this.figure.getAttribute("data-audio") || "").replace(/^.*\//, "").replace(/\.ogg$/, "")];
-      bank = sharedBanks[key] = { stems: stems, figure: this.figure, segs: [], failed: false, charts: [], first: null };
+      /* A single file carries every segment's script already (checked before any is inserted). */
+      var single = !!((window.PitchlineAudio || {})[stems[0]] || (window.PitchlineAudioWebM || {})[stems[0]]);
+      bank = sharedBanks[key] = { stems: stems, figure: this.figure, segs: [], failed: false, charts: [], first: null, single: single };
       for (var i = 0; i < stems.length; i++) bank.segs.push({ buffer: null, state: null });
     }
     bank.charts.push(this);
@@ -446,8 +448,7 @@
     if (seg.state) return;
     seg.state = "loading";
     var f = bank.figure, stem = bank.stems[k];
-    var single = !!((window.PitchlineAudio || {})[bank.stems[0]] || (window.PitchlineAudioWebM || {})[bank.stems[0]]);
-    var scripted = single || location.protocol === "file:";
+    var single = bank.single, scripted = single || location.protocol === "file:";
     var beside = function (attr, ext) {   // the stem's file beside the page's first segment file
       var base = f.getAttribute(attr);
       if (!base) return null;

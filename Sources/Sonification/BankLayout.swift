@@ -5,7 +5,8 @@
 /// the other series, the series on the shared scale; a figure's panels one after another); each
 /// view's tones not yet placed join the current segment, which closes once it holds
 /// `segmentSeconds` of tones. So the landing view's tones are all in segment 0, and a later view
-/// needs its own segment and at most a few earlier ones (tones shared with earlier series).
+/// needs its own segment and at most a few earlier ones (tones shared with earlier series). The
+/// bank's lowest and highest pitch are in its first view's segment too.
 struct BankLayout {
     /// Each segment's tones, in order.
     var segments: [[ToneSpec]]
@@ -17,9 +18,13 @@ struct BankLayout {
         var segments: [[ToneSpec]] = [[]]
         var seconds = 0.0
         for bank in banks {
+            // The bank's lowest and highest pitch join its first view's tones: the settings' pitch
+            // preview plays them, from what is decoded.
+            let pitched = bank.specs.filter { $0.kind != .missing && $0.kind != .end }
+            let extremes = [pitched.min { $0.frequency < $1.frequency }, pitched.max { $0.frequency < $1.frequency }].compactMap { $0 }
             var start = 0
-            for end in bank.groupEnds {
-                for spec in bank.specs[start..<end] where placed[spec] == nil {
+            for (g, end) in bank.groupEnds.enumerated() {
+                for spec in bank.specs[start..<end] + (g == 0 ? extremes : []) where placed[spec] == nil {
                     placed[spec] = placed.count
                     segments[segments.count - 1].append(spec)
                     seconds += Double(synth.slotLength(spec)) / Double(synth.sampleRate)
