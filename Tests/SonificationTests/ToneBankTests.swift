@@ -141,7 +141,7 @@ import Testing
             #expect(files[i].count < 6000, "one tone file stays small")
             if tone.kind == .value {
                 let shifted = Tone(
-                    kind: tone.kind, series: tone.series, frequency: tone.frequency, startFrame: 0,
+                    kind: tone.kind, series: tone.series, frequency: tone.frequency, segment: 0, startFrame: 0,
                     frameCount: tone.frameCount, leadFrames: tone.leadFrames, sampleRate: tone.sampleRate)
                 let f = PCMAnalysis.dominantFrequency(
                     in: body(shifted, in: decoded), sampleRate: decoded.sampleRate,
