@@ -12,7 +12,7 @@ APT_TEST := chromium fonts-dejavu-core sox vorbis-tools firefox-esr w3m
 APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 
-.PHONY: all build release deps test-deps test swift-test browser-test vegalite-test serve export check check-imports leak-check bench clean fuzz fuzz-short soak install uninstall dist
+.PHONY: all build test-build release deps test-deps test swift-test browser-test page-test orca-test vegalite-test serve export check check-imports leak-check bench clean fuzz fuzz-short soak install uninstall dist
 
 all: build
 
@@ -52,8 +52,16 @@ serve: release
 export: release
 	.build/release/pitchline export site --out _site $(if $(SINGLE),--single-file $(SINGLE))
 
-swift-test: deps check-imports
-	$(SWIFT) test
+# One debug build serves every stage: the test bundle and .build/debug/pitchline, which the browser,
+# Orca and Vega-Lite tests run. Within `make test` (SKIP_BUILD=1) the stages use it as it is, so
+# stages running side by side never wait on SwiftPM's lock of .build.
+BUILT := $(if $(SKIP_BUILD),,build)
+test-build: deps check-imports
+	$(SWIFT) build --build-tests
+
+# The Swift Testing suites, straight from the bundle (what `swift test` runs after its build).
+swift-test: deps $(if $(SKIP_BUILD),,test-build)
+	.build/debug/PitchlinePackageTests.xctest --testing-library swift-testing
 
 # Package.swift's dependencies are exactly the imports (SwiftPM's
 # --explicit-target-dependency-import-check does not catch undeclared imports on Linux).
@@ -65,18 +73,29 @@ check-imports:
 # on one worker (its export and Chromium start once), so test_orca.py's transcripts run one after
 # another in one worker, holding /tmp/orca.lock (one Orca and AT-SPI session per machine), while
 # the other files run beside them. --durations lists the slowest tests (what to make leaner).
+# `make test` runs the two halves as separate stages side by side: page-test (every file but
+# Orca's) and orca-test (the transcripts, in real time, mostly waiting on speech).
 BROWSER_WORKERS ?= 2
-browser-test: test-deps build
-	PITCHLINE_ORCA_LOCK=/tmp/orca.lock $(PY) -m pytest -q -n $(BROWSER_WORKERS) --dist loadfile --durations=15 browser-tests
+PYTEST_BROWSER = PITCHLINE_ORCA_LOCK=/tmp/orca.lock $(PY) -m pytest -q --durations=15
+browser-test: test-deps $(BUILT)
+	$(PYTEST_BROWSER) -n $(BROWSER_WORKERS) --dist loadfile browser-tests
+page-test: test-deps $(BUILT)
+	$(PYTEST_BROWSER) -n $(BROWSER_WORKERS) --dist loadfile --ignore=browser-tests/test_orca.py browser-tests
+orca-test: test-deps $(BUILT)
+	$(PYTEST_BROWSER) browser-tests/test_orca.py
 
 # Pitchline's evaluated data against Vega-Lite's own (vl-convert-python, headless; no browser).
-vegalite-test: test-deps build
+vegalite-test: test-deps $(BUILT)
 	$(PY) -m pytest -q vegalite-diff
 
-# CI (.ci/run). Each stage prints its wall time, and a table of them at the end (tools/timed-stages.sh).
-TEST_STAGES := swift-test browser-test vegalite-test fuzz-short
+# CI (.ci/run). One build, then three lanes side by side (tools/timed-stages.sh): the Orca
+# transcripts and the browser pages, which wait on real time (speech, timers, audio), at normal
+# priority; the Swift suites, the Vega-Lite differential test and the fuzz targets (their own
+# instrumented build) at nice 10, so they take the CPU the real-time lanes leave and never starve
+# them. Each stage prints its wall and CPU time, and a table of them at the end.
+TEST_LANES := "orca-test" "page-test" "nice:swift-test nice:vegalite-test nice:fuzz-short"
 test: test-deps
-	@bash tools/timed-stages.sh $(TEST_STAGES)
+	@SKIP_BUILD=1 bash tools/timed-stages.sh test-build -- $(TEST_LANES)
 
 bench: release test-deps
 	$(call apt_install,$(APT_BENCH))

@@ -6,6 +6,7 @@ from the generator (`pitchline labels`). Transcripts are kept in test-artifacts/
 Each run costs about 2 s per key: keep the key lists short.
 """
 import fcntl
+import functools
 import json
 import os
 import re
@@ -58,8 +59,10 @@ def site(tmp_path_factory):
     stop()
 
 
+@functools.lru_cache(maxsize=None)
 def tabs_to(url, nth=0):
-    """How many Tabs from the top of `url` reach the nth scrubber (measured in Chromium)."""
+    """How many Tabs from the top of `url` reach the nth scrubber (measured in Chromium once per
+    page and scrubber: a Chromium start each is seconds of the Orca stage's real time)."""
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         pg = b.new_page()
