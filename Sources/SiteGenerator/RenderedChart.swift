@@ -1,5 +1,6 @@
 import ChartData
 import ChartPages
+import Dispatch
 import Foundation
 
 /// One chart's files: page, data script, CSV, and its audio.
@@ -28,37 +29,40 @@ struct RenderedChart: Sendable {
     /// `embedded`: a report embeds the chart (its report markup is made too).
     init(chart: Chart, theme: Theme, audio renderer: AudioRenderer, standalone: Bool = true,
          sharedAudio: Result<RenderedAudio, any Error>? = nil, embedded: Bool = false) throws {
-        let presentation = ChartPresentation(chart: chart)
         let id = chart.id
+        // Independent parts at once, in two rounds (a 1,000,000-point chart's presentation, audio,
+        // CSV download and model file take a few hundred ms each).
+        let presentationSlot = Slot<ChartPresentation>(), audioSlot = Slot<Result<RenderedAudio, any Error>>(), csvSlot = Slot<Data>()
+        inParallel([
+            { presentationSlot.value = ChartPresentation(chart: chart) },
+            { audioSlot.value = sharedAudio ?? Result { try renderer.render(chart) } },
+            { csvSlot.value = CSVDownload.data(for: chart) },
+        ])
+        let presentation = presentationSlot.value!
         var files: [GeneratedFile] = []
         var problems: [SiteProblem] = []
         var rendered: RenderedAudio?
         do {
-            rendered = try sharedAudio?.get() ?? renderer.render(chart)
+            rendered = try audioSlot.value!.get()
             files += rendered!.files
         } catch {
             problems.append(.audio(chart, error))
         }
-        let script = presentation.dataScript(audio: rendered?.info)
-        let scriptName = "\(id).\(shortHash(script)).js"
-        if standalone {
-            files.append(GeneratedFile(
-                path: "charts/\(scriptName)", data: script, contentType: ContentType.javascript, role: .chartData, chartID: id, isImmutable: true))
-            let page: String
-            do {
-                page = try theme.pages.chartPage(presentation, dataScript: scriptName, audio: rendered?.info, assets: theme.assets.paths)
-            } catch {
-                throw GenerationError(step: "Rendering chart page", path: "charts/\(id).html", underlying: error)
-            }
-            files.append(GeneratedFile(
-                path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title,
-                language: chart.options.language ?? theme.pages.language))
-        }
-        files.append(GeneratedFile(
-            path: "charts/\(id).csv", data: CSVDownload.data(for: chart), contentType: ContentType.csv, role: .download, chartID: id))
-        files += try ChartResources.files(presentation, audio: rendered?.info)  // .json, .txt (issue 30; a panel's too)
+        let info = rendered?.info
+        let language = presentation.chart.options.language ?? theme.pages.language
+        let pageSlot = Slot<Result<(script: Data, name: String, files: [GeneratedFile], embed: EmbeddedChart?), any Error>>()
+        let resourcesSlot = Slot<Result<[GeneratedFile], any Error>>(), brailleSlot = Slot<Result<(unicode: String, brf: String), any Error>>()
+        inParallel([
+            { pageSlot.value = Result { try Self.pageFiles(presentation, audio: info, theme: theme, standalone: standalone, embedded: embedded) } },
+            { resourcesSlot.value = Result { try ChartResources.files(presentation, audio: info) } },  // .json, .txt (issue 30; a panel's too)
+            { brailleSlot.value = Result { try presentation.brailleFiles(language: language) } },
+        ])
+        let page = try pageSlot.value!.get()
+        files += page.files
+        files.append(GeneratedFile(path: "charts/\(id).csv", data: csvSlot.value!, contentType: ContentType.csv, role: .download, chartID: id))
+        files += try resourcesSlot.value!.get()
         do {
-            let braille = try presentation.brailleFiles(language: presentation.chart.options.language ?? theme.pages.language)
+            let braille = try brailleSlot.value!.get()
             let paths = ChartPresentation.braillePaths(id: id)
             files.append(GeneratedFile(
                 path: "charts/\(paths.unicode)", data: Data(braille.unicode.utf8), contentType: ContentType.plainText, role: .braille, chartID: id))
@@ -69,11 +73,37 @@ struct RenderedChart: Sendable {
         }
         self.facts = ChartFacts(presentation, pages: theme.pages)
         self.presentation = presentation
-        self.audio = rendered?.info
-        self.dataScript = DataScript(name: scriptName, bytes: script)
+        self.audio = info
+        self.dataScript = DataScript(name: page.name, bytes: page.script)
         self.files = files
         self.problems = problems
-        if embedded { embed = try theme.pages.embeddedChart(presentation, dataScript: scriptName, audio: rendered?.info) }
+        self.embed = page.embed
+    }
+
+    /// The data script, and for a standalone chart its file and page; the report markup when
+    /// `embedded`.
+    private static func pageFiles(
+        _ presentation: ChartPresentation, audio: ChartAudioInfo?, theme: Theme, standalone: Bool, embedded: Bool
+    ) throws -> (script: Data, name: String, files: [GeneratedFile], embed: EmbeddedChart?) {
+        let chart = presentation.chart, id = chart.id
+        let script = presentation.dataScript(audio: audio)
+        let scriptName = "\(id).\(shortHash(script)).js"
+        var files: [GeneratedFile] = []
+        if standalone {
+            files.append(GeneratedFile(
+                path: "charts/\(scriptName)", data: script, contentType: ContentType.javascript, role: .chartData, chartID: id, isImmutable: true))
+            let page: String
+            do {
+                page = try theme.pages.chartPage(presentation, dataScript: scriptName, audio: audio, assets: theme.assets.paths)
+            } catch {
+                throw GenerationError(step: "Rendering chart page", path: "charts/\(id).html", underlying: error)
+            }
+            files.append(GeneratedFile(
+                path: "charts/\(id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage, chartID: id, title: chart.title,
+                language: chart.options.language ?? theme.pages.language))
+        }
+        let embed = embedded ? try theme.pages.embeddedChart(presentation, dataScript: scriptName, audio: audio) : nil
+        return (script, scriptName, files, embed)
     }
 
     /// A chart rebuilt from the render cache (no problems: those are never cached); `presentation`
@@ -102,4 +132,15 @@ struct RenderedChart: Sendable {
 struct NotLoaded: Error, CustomStringConvertible {
     var id: String
     var description: String { "the chart \(id) was reused from the render cache without loading it" }
+}
+
+/// One result slot written by one job of `inParallel` and read after it returns (the join orders
+/// the write before the read).
+final class Slot<Value>: @unchecked Sendable {
+    var value: Value?
+}
+
+/// Runs `jobs` at once on the machine's cores and returns when every one has finished.
+func inParallel(_ jobs: [@Sendable () -> Void]) {
+    DispatchQueue.concurrentPerform(iterations: jobs.count) { jobs[$0]() }
 }
