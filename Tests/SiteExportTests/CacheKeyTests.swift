@@ -88,6 +88,24 @@ import Testing
         #expect(second["reports/notes.html"] != nil && second["reports/notes.html"] == first["reports/notes.html"])
     }
 
+    @Test func aFigureIsReusedWithoutLoadingAndEmbedsAsBefore() async throws {
+        let site = try Site()
+        try site.write("site/data/both.csv", "day,mm,place\n1,3,north\n2,5,north\n1,4,south\n2,6,south\n")
+        try site.write("site/charts/both.vl.json", """
+            {"title": "Both places", "data": {"url": "../data/both.csv"}, "facet": {"field": "place", "type": "nominal"},
+             "spec": {"mark": "line", "encoding": {"x": {"field": "day", "type": "quantitative"}, "y": {"field": "mm", "type": "quantitative"}}}}
+            """)
+        try site.write("site/reports/both.md", "# Both\n\n```chart\nboth\n```\n")
+        let (first, rendered, _) = try await site.generateCounting()
+        #expect(rendered == ["both", "rain", "snow"])
+        let (second, again, stats) = try await site.generateCounting()
+        #expect(again == [] && stats.reusedWithoutLoading == 3)
+        #expect(second.files.keys.sorted() == first.files.keys.sorted())
+        #expect(second.files.allSatisfy { first[$0.key] == $0.value })
+        #expect(second["reports/both.html"] != nil && second["charts/both--p1.csv"] != nil)
+        try await site.expectRerender(["both"]) { try site.write("site/data/both.csv", "day,mm,place\n1,3,north\n2,5,north\n1,4,south\n2,7,south\n") }
+    }
+
     @Test func aReportEmbeddingAReusedChartLoadsItOnceThenNoMore() async throws {
         let site = try Site()
         _ = try await site.generate()
