@@ -6,7 +6,9 @@ extension ChartLoader {
     public var displayRoot: String { siteDirectory.standardizedFileURL.lastPathComponent }
 
     /// Loads every chart in `charts/`. One broken chart becomes a problem; the others still load.
-    public func loadSite() -> SiteCharts {
+    /// `reusing(path)` true: the caller has that chart already (a render cache entry); it is
+    /// neither read nor listed.
+    public func loadSite(reusing: (String) -> Bool = { _ in false }) -> SiteCharts {
         let chartsDirectory = siteDirectory.appendingPathComponent("charts")
         let root = displayRoot
         var charts: [Chart] = []
@@ -37,6 +39,7 @@ extension ChartLoader {
                 continue
             }
             ids[id] = path
+            if reusing(path) { continue }
             do {
                 switch try loadItem(path: path) {
                 case .chart(let chart): charts.append(chart)

@@ -40,7 +40,7 @@ struct SingleFile {
     static func render(
         siteTitle: String, charts: [RenderedChart], figures: [RenderedFigure] = [], reports: [ReportPage], files: FileSet, theme: Theme
     ) throws -> GeneratedFile {
-        let byID = Dictionary(charts.map { ($0.presentation.chart.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let byID = Dictionary(charts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         // Where each page's content lands: reports in their sections, charts in the report that
         // embeds them (first one), else in their own section.
         var anchors: [String: String] = ["index.html": "main"]
@@ -51,20 +51,23 @@ struct SingleFile {
             }
         }
         let figureByID = Dictionary(figures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let ownSections = (charts.map(\.presentation.chart.id) + figures.map(\.id)).filter { anchors["charts/\($0).html"] == nil }
+        let ownSections = (charts.map(\.id) + figures.map(\.id)).filter { anchors["charts/\($0).html"] == nil }
         for id in ownSections { anchors["charts/\(id).html"] = "\(id)-heading" }
 
         func dataURL(_ path: String) -> String? {
             files[path].map { "data:\($0.contentType.replacingOccurrences(of: " ", with: ""));base64,\($0.data.base64EncodedString())" }
         }
         func chartMarkup(_ id: String, level: Int) throws -> String {
+            // Every model is loaded for the single file (`SiteGenerator.generate`).
             if let figure = figureByID[id] {
-                return try theme.pages.placedFigure(figure.presentation, headingLevel: level, audio: figure.audio) { name in
+                guard let presentation = figure.presentation else { throw GenerationError(step: "Rendering the single file", path: path, underlying: NotLoaded(id: id)) }
+                return try theme.pages.placedFigure(presentation, headingLevel: level, audio: figure.audio) { name in
                     dataURL("charts/\(name)") ?? name
                 }
             }
             let chart = byID[id]!
-            return try theme.pages.placedChart(chart.presentation, headingLevel: level, audio: chart.audio) { name in
+            guard let presentation = chart.presentation else { throw GenerationError(step: "Rendering the single file", path: path, underlying: NotLoaded(id: id)) }
+            return try theme.pages.placedChart(presentation, headingLevel: level, audio: chart.audio) { name in
                 dataURL("charts/\(name)") ?? name
             }
         }
@@ -137,14 +140,12 @@ struct SingleFile {
     /// The index's chart list: charts and figures by title, linked to their sections.
     static func chartEntries(charts: [RenderedChart], figures: [RenderedFigure], anchors: [String: String], theme: Theme) -> [IndexEntry] {
         let chartEntries = charts.map {
-            let chart = $0.presentation.chart
-            return IndexEntry(
-                href: "#" + anchors["charts/\(chart.id).html"]!, title: chart.title, kind: $0.presentation.kindName,
-                summary: $0.presentation.oneLineSummary, ownLang: theme.pages.differentLanguage(chart))
+            IndexEntry(
+                href: "#" + anchors["charts/\($0.id).html"]!, title: $0.facts.title, kind: $0.facts.kindName,
+                summary: $0.facts.summary, ownLang: $0.facts.ownLanguage)
         }
         let figureEntries = figures.map {
-            IndexEntry(href: "#" + anchors["charts/\($0.id).html"]!, title: $0.presentation.figure.title,
-                       kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary)
+            IndexEntry(href: "#" + anchors["charts/\($0.id).html"]!, title: $0.facts.title, kind: $0.facts.kindName, summary: $0.facts.summary)
         }
         return (chartEntries + figureEntries).sorted { $0.title < $1.title }
     }
