@@ -8,7 +8,7 @@ PORT ?= 8080
 VENV := .venv
 PY := $(VENV)/bin/python
 APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev zlib1g-dev libssl-dev liblouis-dev liblouis-data pkg-config
-APT_TEST := chromium fonts-dejavu-core sox vorbis-tools firefox-esr w3m
+APT_TEST := chromium fonts-dejavu-core sox vorbis-tools firefox-esr w3m pandoc
 APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 
@@ -33,6 +33,7 @@ ifndef DEPS_DONE
 	$(call apt_install,$(APT_TEST))
 	@[ -x $(PY) ] || python3 -m venv $(VENV)
 	@$(PY) -m pip install -q --disable-pip-version-check -r browser-tests/requirements.txt
+	@$(PY) -m pip install -q --disable-pip-version-check ./python
 	@if [ -d ../shared/tools/orca ]; then bash ../shared/tools/orca/install.sh; fi
 endif
 
