@@ -115,6 +115,9 @@ PREFIX ?= /usr/local
 CONFIG ?= release
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/pitchline
+# The notebook and Pandoc bridges (docs/notebooks.md): `pip install share/pitchline/python`,
+# `--lua-filter share/pitchline/pandoc/pitchline.lua`.
+SHAREDIR = $(DESTDIR)$(PREFIX)/share/pitchline
 
 install: deps
 	$(if $(filter debug,$(CONFIG)),$(SWIFT) build,$(SWIFT) build -c release --static-swift-stdlib)
@@ -122,10 +125,14 @@ install: deps
 	install -m 755 $(if $(filter release,$(CONFIG)),-s) .build/$(CONFIG)/pitchline "$(BINDIR)/pitchline"
 	install -m 644 README.md "$(DOCDIR)/README.md"
 	install -m 644 docs/*.md "$(DOCDIR)/docs/"
+	install -d "$(SHAREDIR)/python/pitchline_altair" "$(SHAREDIR)/pandoc"
+	install -m 644 python/pyproject.toml python/README.md "$(SHAREDIR)/python/"
+	install -m 644 python/pitchline_altair/__init__.py "$(SHAREDIR)/python/pitchline_altair/"
+	install -m 644 pandoc/pitchline.lua "$(SHAREDIR)/pandoc/"
 
 uninstall:
 	rm -f "$(BINDIR)/pitchline"
-	rm -rf "$(DOCDIR)"
+	rm -rf "$(DOCDIR)" "$(SHAREDIR)"
 
 # A tarball of the installed tree for Linux x86-64 (bin/, share/doc/): dist/pitchline-VERSION-linux-x86_64.tar.gz.
 # Prints its size and the shared libraries the binary needs (none of them Swift's).
