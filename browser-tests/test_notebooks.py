@@ -199,6 +199,8 @@ def test_render_refuses_as_check_does_and_writes_nothing(tmp_path):
                             cwd=SITE, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert 'data-chart-id="seattle-wind"' in out.read_text(encoding="utf-8")
+    result = subprocess.run([str(pitchline_bin()), "render", "charts/seattle-monthly-temperature.csv"], cwd=SITE, capture_output=True, text=True)
+    assert result.returncode == 0 and 'data-chart-id="seattle-monthly-temperature"' in result.stdout   # a bare CSV, sidecar read
     result = subprocess.run([str(pitchline_bin()), "render", "charts/nothing.vl.json"], cwd=SITE, capture_output=True, text=True)
     assert (result.returncode, result.stderr) == (1, "error: charts/nothing.vl.json: cannot read: no such file\n")
 

@@ -11,13 +11,13 @@ struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render one chart spec to one self-contained HTML file or fragment (for notebooks, Pandoc and Quarto).",
         discussion: """
-            SPEC is a Vega-Lite spec file, or - for a spec on standard input. Data URLs are read \
+            SPEC is a Vega-Lite spec file (or a CSV file), or - for a spec on standard input. Data URLs are read \
             relative to the spec's folder (the working folder for standard input). A spec that \
             cannot be charted is reported as check reports it (file, line, JSON path), nothing is \
             written, and the exit status is 1.
             """)
 
-    @Argument(help: ArgumentHelp("The spec file (.vl.json), or - to read the spec from standard input.", valueName: "SPEC|-"))
+    @Argument(help: ArgumentHelp("The spec file (.vl.json) or a CSV file, or - to read a spec from standard input.", valueName: "SPEC|-"))
     var spec: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write (default: standard output).", valueName: "FILE"))
@@ -103,6 +103,10 @@ enum SpecInput {
             return chart
         }
         do {
+            if spec != "-" && fileName.lowercased().hasSuffix(".csv") {  // a bare CSV, with its sidecar when there is one
+                let sidecar = FileManager.default.contents(atPath: folder + "/" + fileName + ".json")
+                return .chart(finished(try ChartLoader.loadCSV(data: bytes, path: path, sidecar: sidecar)))
+            }
             switch try ChartLoader.loadAny(data: bytes, path: path, readFile: { try Data(contentsOf: URL(fileURLWithPath: "/" + $0), options: .alwaysMapped) }) {
             case .chart(let chart): return .chart(finished(chart))
             case .figure(var figure):
