@@ -50,19 +50,24 @@ def env() -> dict:
     return {**os.environ, "PITCHLINE_BIN": str(pitchline_bin())}
 
 
-@pytest.fixture(scope="module")
-def executed_notebook():
-    """The notebook executed by `jupyter nbconvert --execute --to html` (once); its HTML path."""
-    folder = Path(tempfile.mkdtemp(prefix="pitchline-notebook-"))
+def execute_notebook(folder: Path, cells: list[str]) -> Path:
+    """A notebook of `cells` executed by `jupyter nbconvert --execute --to html`; its HTML path."""
     notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell(c) for c in notebook_cells()]
+    notebook.cells = [nbformat.v4.new_code_cell(c) for c in cells]
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(notebook, folder / "charts.ipynb")
     result = subprocess.run(
         [sys.executable, "-m", "jupyter", "nbconvert", "--execute", "--to", "html", "charts.ipynb"],
         cwd=folder, env=env(), capture_output=True, text=True, timeout=180)
     assert result.returncode == 0, result.stderr
-    yield folder / "charts.html"
+    return folder / "charts.html"
+
+
+@pytest.fixture(scope="module")
+def executed_notebook():
+    """The notebook executed once for the module."""
+    folder = Path(tempfile.mkdtemp(prefix="pitchline-notebook-"))
+    yield execute_notebook(folder, notebook_cells())
     shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -218,3 +223,4 @@ def test_the_python_package_names_a_missing_binary_and_saves_a_chart(tmp_path):
     missing = {**env(), "PITCHLINE_BIN": str(tmp_path / "no-such-pitchline")}
     result = subprocess.run([sys.executable, "-c", code, str(tmp_path / "x.html")], env=missing, capture_output=True, text=True)
     assert "PitchlineNotFound: PITCHLINE_BIN=" in result.stderr and "is not an executable file" in result.stderr
+
