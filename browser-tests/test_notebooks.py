@@ -141,7 +141,7 @@ def figure_markup(page_html: str, chart_id: str) -> str:
     return match.group(0)
 
 
-def test_pandoc_filter_makes_the_figure_export_makes(site_root, tmp_path):
+def test_pandoc_filter_makes_the_figure_export_makes(browser, site_root, tmp_path):
     spec = (SITE / "charts" / "seattle-high-by-month.vl.json").read_text(encoding="utf-8")
     markdown = tmp_path / "doc.md"
     markdown.write_text(
@@ -158,6 +158,27 @@ def test_pandoc_filter_makes_the_figure_export_makes(site_root, tmp_path):
     # One page script, style and help dialog for the page, every chart's data.
     assert made.count("function init()") == 1 and made.count('id="pl-help"') == 1
     assert made.count("(window.PitchlineCharts = window.PitchlineCharts || {})") == 2
+    # In a browser (standalone HTML): the page keeps its own look, and the second chart, which
+    # leans on the first one's page script, scrubs.
+    plain = tmp_path / "plain.html"
+    for target, filters in ((out, ["--lua-filter", str(ROOT / "pandoc" / "pitchline.lua")]), (plain, [])):
+        subprocess.run(["pandoc", str(markdown), "-s", "--metadata", "title=Weather", *filters, "-o", str(target)],
+                       cwd=SITE / "charts", env=env(), check=True, timeout=120)
+    context = browser.new_context()
+    page = context.new_page()
+    look = "() => { const s = getComputedStyle(document.body); return [s.fontFamily, s.fontSize, s.margin, s.backgroundColor]; }"
+    page.goto(plain.as_uri())
+    own = page.evaluate(look)
+    page.goto(out.as_uri())
+    assert page.evaluate(look) == own
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement === document.querySelectorAll('.pl-slider')[1]"):
+            break
+    first = page.locator(".pl-slider").nth(1).get_attribute("aria-valuetext")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("t => document.activeElement.getAttribute('aria-valuetext') !== t", arg=first, timeout=5000)
+    context.close()
 
 
 def test_a_reports_inline_fence_exports_and_scrubs_like_a_named_chart(browser, tmp_path):

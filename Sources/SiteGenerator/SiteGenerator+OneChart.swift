@@ -52,3 +52,14 @@ extension SiteGenerator {
         return OneChart(html: file.data, problems: charts.flatMap(\.problems) + figures.flatMap(\.problems))
     }
 }
+
+extension SingleFile {
+    /// The theme's CSS for fragments placed in another page: inside `@scope (.pl-fragment)`, so
+    /// it styles only the fragments (the page's own `html`, `body`, headings and links keep the
+    /// page's look), `:root`'s colours set on each fragment, which gets the theme's background
+    /// and text colour (its chart colours keep their contrast against it).
+    static func scopedToFragments(_ css: String) -> String {
+        let own = ":scope { display: block; background: var(--pl-bg); color: var(--pl-text); padding: 0.5rem 1rem; }"
+        return "@scope (.pl-fragment) {\n\(css.replacingOccurrences(of: ":root", with: ":scope"))\n\(own)\n}\n"
+    }
+}

@@ -109,7 +109,8 @@ struct SingleFile {
         let scripts = chartScripts(order: order, byID: byID, figureByID: figureByID, files: files)
             + (layout == .fragment(pageParts: false) ? [] : [text(theme.assets.js)])
         let inline = scripts.map { inlineSafe($0, closing: "script") }
-        let style = inlineSafe(theme.assets.cssForSingleFile(), closing: "style")
+        let css = theme.assets.cssForSingleFile()
+        let style = inlineSafe(layout == .site || layout == .chart ? css : scopedToFragments(css), closing: "style")
 
         let context = Context(
             siteTitle: siteTitle, document: layout == .site || layout == .chart, siteIndex: layout == .site,
