@@ -96,23 +96,13 @@ enum SpecInput {
         let name = id.map { "\($0).vl.json" } ?? fileName
         let path = String((folder.hasSuffix("/") ? folder + name : folder + "/" + name).dropFirst())
         let display = spec == "-" ? "<stdin>" : spec
-        func finished(_ chart: Chart) -> Chart {
-            var chart = chart
-            chart.options.language = chart.options.language ?? "en"
-            chart.nameDerivedSeries()
-            return chart
-        }
         do {
             if spec != "-" && fileName.lowercased().hasSuffix(".csv") {  // a bare CSV, with its sidecar when there is one
                 let sidecar = FileManager.default.contents(atPath: folder + "/" + fileName + ".json")
-                return .chart(finished(try ChartLoader.loadCSV(data: bytes, path: path, sidecar: sidecar)))
+                return ChartLoader.finished(.chart(try ChartLoader.loadCSV(data: bytes, path: path, sidecar: sidecar)), language: "en")
             }
-            switch try ChartLoader.loadAny(data: bytes, path: path, readFile: { try Data(contentsOf: URL(fileURLWithPath: "/" + $0), options: .alwaysMapped) }) {
-            case .chart(let chart): return .chart(finished(chart))
-            case .figure(var figure):
-                figure.panels = figure.panels.map(finished)
-                return .figure(figure)
-            }
+            let item = try ChartLoader.loadAny(data: bytes, path: path, readFile: { try Data(contentsOf: URL(fileURLWithPath: "/" + $0), options: .alwaysMapped) })
+            return ChartLoader.finished(item, language: "en")
         } catch {
             var problem = error
             problem.file = problem.file == path ? display : displayPath(problem.file, cwd: cwd)

@@ -57,18 +57,8 @@ enum ReportInlineSpecs {
     static func loadSpec(_ text: String, id: String, report: ReportSource, loader: ChartLoader) throws(ChartProblem) -> LoadedSpec {
         let folder = (report.file as NSString).deletingLastPathComponent
         let path = folder.isEmpty ? "\(id).vl.json" : "\(folder)/\(id).vl.json"
-        func finished(_ chart: Chart) -> Chart {
-            var chart = chart
-            chart.options.language = chart.options.language ?? loader.languageDefault
-            chart.nameDerivedSeries()
-            return chart
-        }
-        switch try ChartLoader.loadAny(data: Data(text.utf8), path: path, audioDefaults: loader.audioDefaults, readFile: loader.readFile) {
-        case .chart(let chart): return .chart(finished(chart))
-        case .figure(var figure):
-            figure.panels = figure.panels.map(finished)
-            return .figure(figure)
-        }
+        let item = try ChartLoader.loadAny(data: Data(text.utf8), path: path, audioDefaults: loader.audioDefaults, readFile: loader.readFile)
+        return ChartLoader.finished(item, language: loader.languageDefault)
     }
 }
 
