@@ -8,7 +8,7 @@ PORT ?= 8080
 VENV := .venv
 PY := $(VENV)/bin/python
 APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev zlib1g-dev libssl-dev liblouis-dev liblouis-data pkg-config
-APT_TEST := chromium fonts-dejavu-core sox vorbis-tools firefox-esr w3m
+APT_TEST := chromium fonts-dejavu-core sox vorbis-tools firefox-esr w3m pandoc
 APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 
@@ -33,6 +33,7 @@ ifndef DEPS_DONE
 	$(call apt_install,$(APT_TEST))
 	@[ -x $(PY) ] || python3 -m venv $(VENV)
 	@$(PY) -m pip install -q --disable-pip-version-check -r browser-tests/requirements.txt
+	@$(PY) -m pip install -q --disable-pip-version-check ./python
 	@if [ -d ../shared/tools/orca ]; then bash ../shared/tools/orca/install.sh; fi
 endif
 
@@ -134,6 +135,9 @@ PREFIX ?= /usr/local
 CONFIG ?= release
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/pitchline
+# The notebook and Pandoc bridges (docs/notebooks.md): `pip install share/pitchline/python`,
+# `--lua-filter share/pitchline/pandoc/pitchline.lua`.
+SHAREDIR = $(DESTDIR)$(PREFIX)/share/pitchline
 
 install: deps
 	$(if $(filter debug,$(CONFIG)),$(SWIFT) build,$(SWIFT) build -c release --static-swift-stdlib)
@@ -141,10 +145,14 @@ install: deps
 	install -m 755 $(if $(filter release,$(CONFIG)),-s) .build/$(CONFIG)/pitchline "$(BINDIR)/pitchline"
 	install -m 644 README.md "$(DOCDIR)/README.md"
 	install -m 644 docs/*.md "$(DOCDIR)/docs/"
+	install -d "$(SHAREDIR)/python/pitchline_altair" "$(SHAREDIR)/pandoc"
+	install -m 644 python/pyproject.toml python/README.md "$(SHAREDIR)/python/"
+	install -m 644 python/pitchline_altair/__init__.py "$(SHAREDIR)/python/pitchline_altair/"
+	install -m 644 pandoc/pitchline.lua "$(SHAREDIR)/pandoc/"
 
 uninstall:
 	rm -f "$(BINDIR)/pitchline"
-	rm -rf "$(DOCDIR)"
+	rm -rf "$(DOCDIR)" "$(SHAREDIR)"
 
 # A tarball of the installed tree for Linux x86-64 (bin/, share/doc/): dist/pitchline-VERSION-linux-x86_64.tar.gz.
 # Prints its size and the shared libraries the binary needs (none of them Swift's).

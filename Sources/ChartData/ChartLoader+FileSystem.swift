@@ -119,14 +119,20 @@ extension ChartLoader {
         } catch {
             throw ChartProblem(file: path, message: "cannot read: \(Self.reason(error))")
         }
-        // As `loadChart`: the site's language unless the spec names its own, box statistics named in it.
+        return Self.finished(try Self.loadAny(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile), language: languageDefault)
+    }
+
+    /// A loaded spec as the site reads it (`loadChart` too): in `language` unless the spec names
+    /// its own, box statistics and error-bar centres named in it. Also for specs that are not
+    /// files of the site (a report's inline spec, `pitchline render`).
+    public static func finished(_ item: LoadedSpec, language: String) -> LoadedSpec {
         func finished(_ chart: Chart) -> Chart {
             var chart = chart
-            chart.options.language = chart.options.language ?? languageDefault
+            chart.options.language = chart.options.language ?? language
             chart.nameDerivedSeries()
             return chart
         }
-        switch try Self.loadAny(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile) {
+        switch item {
         case .chart(let chart): return .chart(finished(chart))
         case .figure(var figure):
             figure.panels = figure.panels.map(finished)

@@ -75,6 +75,7 @@ extension SiteGenerator {
         var content = SiteContent(charts: site.charts, problems: site.problems, reports: reports)
         content.figures = site.figures
         content.reused = reused
+        content.addInlineSpecs(loader: loader)  // ```vega-lite fences (ReportInlineSpecs)
         content.notes = site.skippedNote.map { [$0] } ?? []
         content.settings = settings
         return content

@@ -22,8 +22,20 @@ struct SingleFile {
         var chart: TrustedMarkup?
     }
 
+    /// What the file holds: the whole site with its index (`export --single-file`), or one
+    /// chart (`pitchline render`) as a document or as a fragment to place in another page.
+    /// A fragment without `pageParts` leaves out the style, the help dialog and the page script:
+    /// another fragment on the same page carries them (`render --fragment --no-page-parts`).
+    enum Layout: Sendable, Equatable { case site, chart, fragment(pageParts: Bool) }
+
     struct Context {
         var siteTitle: String
+        /// A whole HTML document (site, chart); a fragment has no `<html>`, CSP, skip link or footer.
+        var document: Bool
+        /// The site's title as `h1` and its index lists (site only).
+        var siteIndex: Bool
+        /// The style, the help dialog and the page script (all but a fragment without them).
+        var pageParts: Bool
         /// The Content-Security-Policy (hashes in base64 and keywords in quotes: no character that
         /// needs escaping in an attribute) and the theme's CSS.
         var csp, style: TrustedMarkup
@@ -38,7 +50,8 @@ struct SingleFile {
 
     /// `files` holds everything else the generator made (assets, chart scripts, downloads).
     static func render(
-        siteTitle: String, charts: [RenderedChart], figures: [RenderedFigure] = [], reports: [ReportPage], files: FileSet, theme: Theme
+        siteTitle: String, charts: [RenderedChart], figures: [RenderedFigure] = [], reports: [ReportPage], files: FileSet, theme: Theme,
+        layout: Layout = .site, headingLevel: Int = 2
     ) throws -> GeneratedFile {
         let byID = Dictionary(charts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         // Where each page's content lands: reports in their sections, charts in the report that
@@ -92,16 +105,19 @@ struct SingleFile {
         }
         for id in ownSections {
             order.append(id)
-            sections.append(Section(anchor: anchor("charts/\(id).html"), chart: TrustedMarkup(escapedHTML: try chartMarkup(id, level: 2))))
+            sections.append(Section(anchor: anchor("charts/\(id).html"), chart: TrustedMarkup(escapedHTML: try chartMarkup(id, level: headingLevel))))
         }
 
         // Each chart's data script, then its audio as a classic script; the page script last.
-        let scripts = chartScripts(order: order, byID: byID, figureByID: figureByID, files: files) + [text(theme.assets.js)]
+        let scripts = chartScripts(order: order, byID: byID, figureByID: figureByID, files: files)
+            + (layout == .fragment(pageParts: false) ? [] : [text(theme.assets.js)])
         let inline = scripts.map { inlineSafe($0, closing: "script") }
-        let style = inlineSafe(theme.assets.cssForSingleFile(), closing: "style")
+        let css = theme.assets.cssForSingleFile()
+        let style = inlineSafe(layout == .site || layout == .chart ? css : scopedToFragments(css), closing: "style")
 
         let context = Context(
-            siteTitle: siteTitle, csp: TrustedMarkup(escapedHTML: contentSecurityPolicy(scripts: inline, styles: [style])),
+            siteTitle: siteTitle, document: layout == .site || layout == .chart, siteIndex: layout == .site,
+            pageParts: layout != .fragment(pageParts: false), csp: TrustedMarkup(escapedHTML: contentSecurityPolicy(scripts: inline, styles: [style])),
             style: TrustedMarkup(escapedHTML: style), hasReports: !reports.isEmpty,
             reports: reports.map { IndexEntry(href: "#" + anchors[$0.path]!, title: $0.title, summary: $0.description) },
             charts: chartEntries(charts: charts, figures: figures, anchors: anchors, theme: theme),
