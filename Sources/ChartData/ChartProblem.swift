@@ -18,6 +18,11 @@ public struct ChartProblem: Error, CustomStringConvertible, Sendable, Equatable 
     /// than `file` (a spec whose data file is broken). Set by `ChartLoader.loadSite`.
     public var chartFile: String?
 
+    /// A problem found outside this module (a report's inline spec, `pitchline render`'s input).
+    public init(file: String, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil, message: String) {
+        (self.file, self.line, self.column, self.jsonPath, self.message) = (file, line, column, jsonPath, message)
+    }
+
     public var description: String {
         let location = Self.location(file: file, line: line, column: column)
         if let jsonPath { return "\(location): \(jsonPath): \(message)" }
