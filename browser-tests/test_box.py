@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
@@ -52,14 +53,22 @@ def test_statistics_are_heard_up_and_down_groups_left_and_right(browser, base_ur
     slider.focus()
     page.wait_for_function("() => window.__decoded.length > 0", timeout=15000)   # a function: polled without eval (the page's CSP forbids eval)
     data = page.evaluate(f"window.PitchlineCharts['{ID}']")
-    start = {t[0]: t[2] for t in data["audio"]["tones"]}
+    view = [data.get("startSeries", 0)]   # the statistic on the slider
 
     def key(name):
+        """The label after the key, and the pitch of the tone that played (the current
+        statistic's tone at the month said; its bank segment may be fetched on the key)."""
         before = page.evaluate("window.__plays.length")
         slider.press(name)
-        page.wait_for_function(f"window.__plays.length > {before}")
+        page.wait_for_function(f"() => window.__plays.length > {before}", timeout=15000)
         play = page.evaluate("window.__plays[window.__plays.length - 1]")
-        return slider.get_attribute("aria-valuetext"), start.get(play["offset"], play["frequency"])
+        said = slider.get_attribute("aria-valuetext")
+        names = sorted(((ser["name"].lower(), i) for i, ser in enumerate(data["series"])), key=lambda n: -len(n[0]))
+        view[0] = next((i for n, i in names if n in said.lower()), view[0])   # the statistic said
+        row = next(i for i, m in enumerate(["January", "February", "March", "April"]) if said.startswith(m))
+        tone = data["audio"]["tones"][data["series"][view[0]]["tones"][row]]
+        assert play["synthesized"] is False and abs(play["offset"] - tone[0]) < 1e-6, (said, play, tone)
+        return said, tone[2]
 
     said, median = key("ArrowRight")
     assert said == "February, median 10 degrees Celsius"
