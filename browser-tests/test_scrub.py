@@ -306,6 +306,7 @@ def test_audio_context_runs_and_decodes_the_whole_tone_bank(page, origin):
     assert state["state"] == "running"
     tones, rate = data["audio"]["tones"], data["audio"]["sampleRate"]
     slack = 2 / rate + 0.00005
+    tones = [t for t in tones if (t[3] if len(t) > 3 else 0) == 0]   # the landing view's segment, decoded first
     assert abs(state["duration"] - max(t[0] + t[1] for t in tones)) < slack
     assert abs(state["duration"] - sum(t[1] for t in tones)) < slack + len(tones) * 0.00005
     assert state["base"] <= 0.03
@@ -345,10 +346,14 @@ def test_up_down_switch_series_and_the_all_series_view(page, origin, generated_l
     expected = generated_labels[SEATTLE]
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
+    before = len(plays(page))
     page.keyboard.press("ArrowDown")
     assert valuetext(page) == "Series 2 of 2: " + expected["series"][1][2]
     assert valuetext(page).endswith("3 January 2012, minimum temperature 7.2 degrees Celsius")
-    assert live(page) == ""                        # said once, by the slider, series first
+    # Said once, by the slider, series first (the live region may say the series' tones are on
+    # their way: its bank segment is fetched on the switch, issue 31).
+    assert live(page) in ("", data["text"]["loadingSound"])
+    page.wait_for_function(f"() => window.__plays.length > {before}", timeout=15000)
     assert tone_of(plays(page)[-1], data) == data["series"][1]["tones"][2]
     count = len(plays(page))
     page.keyboard.press("ArrowDown")
