@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 extension ChartLoader {
     /// The folder name used in messages (`site`): problems name files relative to the folder
@@ -16,7 +17,7 @@ extension ChartLoader {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: chartsDirectory.path).sorted()
         } catch {
-            return SiteCharts(charts: [], problems: [ChartProblem(file: "\(root)/charts", message: "cannot list the charts folder: \(Self.reason(error))")])
+            return SiteCharts(charts: [], problems: [ChartProblem(file: "\(root)/charts", message: "cannot list the charts folder: \(ChartProblem.reason(error))")])
         }
         var ids: [String: String] = [:]
         var skipped: [String] = []
@@ -87,14 +88,14 @@ extension ChartLoader {
         do {
             bytes = try readFile(path)
         } catch {
-            throw ChartProblem(file: path, message: "cannot read: \(Self.reason(error))")
+            throw ChartProblem(file: path, message: "cannot read: \(ChartProblem.reason(error))")
         }
         if path.lowercased().hasSuffix(".csv") {
             var sidecar: Data?
             do {
                 sidecar = try readFile(path + ".json")
             } catch {
-                if Self.reason(error) != "no such file" { throw ChartProblem(file: path + ".json", message: "cannot read: \(Self.reason(error))") }
+                if ChartProblem.reason(error) != "no such file" { throw ChartProblem(file: path + ".json", message: "cannot read: \(ChartProblem.reason(error))") }
             }
             var chart = try Self.loadCSV(data: bytes, path: path, sidecar: sidecar, audioDefaults: audioDefaults)
             chart.options.language = chart.options.language ?? languageDefault
@@ -114,7 +115,7 @@ extension ChartLoader {
         do {
             bytes = try readFile(path)
         } catch {
-            throw ChartProblem(file: path, message: "cannot read: \(Self.reason(error))")
+            throw ChartProblem(file: path, message: "cannot read: \(ChartProblem.reason(error))")
         }
         // As `loadChart`: the site's language unless the spec names its own, box statistics named in it.
         func finished(_ chart: Chart) -> Chart {
@@ -172,7 +173,7 @@ extension ChartLoader {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: absolute), options: .alwaysMapped)
             return (bytes, String(absolute.dropFirst()))
         } catch {
-            throw ChartProblem(file: path, message: "cannot read: \(reason(error))")
+            throw ChartProblem(file: path, message: "cannot read: \(ChartProblem.reason(error))")
         }
     }
 

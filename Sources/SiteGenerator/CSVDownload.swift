@@ -1,5 +1,6 @@
 import ChartData
 import Foundation
+import SpecReading
 
 /// `charts/<id>.csv`: the chart's data as the author wrote it: the source's column names in the
 /// source's order, numbers as the shortest text that round-trips them (no binary noise from

@@ -190,7 +190,7 @@ public enum CSVReader {
     }
 
     /// 1-based line and character column of a byte offset.
-    static func position(of offset: Int, in p: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    package static func position(of offset: Int, in p: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         var i = 0
@@ -211,7 +211,7 @@ public enum CSVReader {
     }
 
     /// Offset of the first byte that is not valid UTF-8, or nil. ASCII runs are skipped 8 bytes at a time.
-    static func firstInvalidUTF8(_ p: UnsafeBufferPointer<UInt8>, from startIndex: Int, to endIndex: Int) -> Int? {
+    package static func firstInvalidUTF8(_ p: UnsafeBufferPointer<UInt8>, from startIndex: Int, to endIndex: Int) -> Int? {
         let n = endIndex
         var i = startIndex
         guard let base = p.baseAddress else { return nil }

@@ -92,7 +92,7 @@ public struct TextLocale: Sendable, Equatable {
     /// Renders a CLDR date pattern (the fields `y`, `Q`, `M`/`L`, `d`, `H`, `m`, `s` and quoted text).
     /// French says the first day of a month as "1er" ("le 1er janvier"), which CLDR's
     /// patterns do not carry.
-    func render(_ pattern: String, year: Int, month: Int, day: Int, seconds: Int) -> String {
+    package func render(_ pattern: String, year: Int, month: Int, day: Int, seconds: Int) -> String {
         var out = ""
         let chars = Array(pattern)
         var i = 0
