@@ -211,7 +211,7 @@ public enum CSVReader {
     }
 
     /// Offset of the first byte that is not valid UTF-8, or nil. ASCII runs are skipped 8 bytes at a time.
-    package static func firstInvalidUTF8(_ p: UnsafeBufferPointer<UInt8>, from startIndex: Int, to endIndex: Int) -> Int? {
+    static func firstInvalidUTF8(_ p: UnsafeBufferPointer<UInt8>, from startIndex: Int, to endIndex: Int) -> Int? {
         let n = endIndex
         var i = startIndex
         guard let base = p.baseAddress else { return nil }

@@ -5,7 +5,7 @@ import Foundation
 extension ChartSpec {
     /// Channels read. Positional: x, y, x2, y2, xOffset, yOffset; the rest carry data into a
     /// point's speech and the table (or, for `order` and `key`, its order and identity).
-    package static let readChannels: [String] = [
+    static let readChannels: [String] = [
         "x", "y", "x2", "y2", "xOffset", "yOffset", "color", "fill", "stroke", "opacity", "fillOpacity",
         "strokeOpacity", "strokeWidth", "strokeDash", "size", "angle", "shape", "text", "tooltip", "detail",
         "order", "key", "href", "url", "description", "xError", "xError2", "yError", "yError2", "theta",
@@ -19,13 +19,13 @@ extension ChartSpec {
         "latitude2": "maps are not supported", "longitude2": "maps are not supported",
     ]
     /// Channel keys that only change drawing.
-    package static let drawingChannelKeys: Set<String> = ["axis", "legend", "header", "condition", "band", "bandPosition", "labelAngle", "spacing"]
-    package static let aggregateOps: Set<String> = [
+    static let drawingChannelKeys: Set<String> = ["axis", "legend", "header", "condition", "band", "bandPosition", "labelAngle", "spacing"]
+    static let aggregateOps: Set<String> = [
         "count", "valid", "missing", "distinct", "sum", "product", "mean", "average", "median", "q1", "q3", "min", "max",
         "stdev", "stdevp", "variance", "variancep", "stderr", "ci0", "ci1", "argmin", "argmax",
     ]
 
-    package static func readEncoding(_ value: JSONValue, _ r: SpecReader) throws(ChartProblem) -> [ChannelDef] {
+    static func readEncoding(_ value: JSONValue, _ r: SpecReader) throws(ChartProblem) -> [ChannelDef] {
         guard case .object(let members) = value.value else { throw r.problem(value, "$.encoding", "expected an object, found \(value.kindName)") }
         var out: [ChannelDef] = []
         for (name, def) in members {
@@ -127,7 +127,7 @@ extension ChartSpec {
     }
 
     /// `aggregate`: an op name, or `{"argmin": field}` / `{"argmax": field}`.
-    package static func readAggregate(_ a: JSONValue, _ path: String, _ r: SpecReader, into def: inout ChannelDef) throws(ChartProblem) {
+    static func readAggregate(_ a: JSONValue, _ path: String, _ r: SpecReader, into def: inout ChannelDef) throws(ChartProblem) {
         if let name = a.string {
             guard aggregateOps.contains(name) else {
                 throw r.problem(a, "\(path).aggregate", "\"\(name)\" is not supported; use one of \(aggregateOps.sorted().joined(separator: ", "))")
@@ -141,7 +141,7 @@ extension ChartSpec {
     }
 
     /// `sort`: ascending, descending, null (data order), a channel ("-y"), a list, or a field and op.
-    package static func readSort(_ sort: JSONValue, _ path: String, _ r: SpecReader, into def: inout ChannelDef) throws(ChartProblem) {
+    static func readSort(_ sort: JSONValue, _ path: String, _ r: SpecReader, into def: inout ChannelDef) throws(ChartProblem) {
         switch sort.value {
         case .null: def.sort = .dataOrder
         case .string("ascending"): def.sort = .ascending
@@ -173,7 +173,7 @@ extension ChartSpec {
     }
 
     /// `scale`: its type, a domain of two numbers (or categories), exponent, constant and base.
-    package static func readScale(_ scale: JSONValue, _ path: String, _ r: SpecReader, into def: inout ChannelDef) throws(ChartProblem) {
+    static func readScale(_ scale: JSONValue, _ path: String, _ r: SpecReader, into def: inout ChannelDef) throws(ChartProblem) {
         if let t = try r.string(scale["type"], "\(path).scale.type") {
             guard let type = ScaleType(rawValue: t) else { throw r.problem(scale["type"]!, "\(path).scale.type", "\"\(t)\" is not a Vega-Lite scale type") }
             def.scale.type = type
@@ -188,7 +188,7 @@ extension ChartSpec {
     }
 
     /// `timeUnit`: a name, or an object with `unit` and `utc`; refused unless Pitchline reads it.
-    package static func readTimeUnit(_ u: JSONValue, _ path: String, _ r: SpecReader, into def: inout ChannelDef) throws(ChartProblem) {
+    static func readTimeUnit(_ u: JSONValue, _ path: String, _ r: SpecReader, into def: inout ChannelDef) throws(ChartProblem) {
         def.timeUnitJSON = u
         if let name = u.string {
             def.timeUnit = name

@@ -13,7 +13,7 @@ package struct LayerLeaf {
     /// Where it was written: `path` the leaf (`$.layer[1]`, `$.layer[0].layer[2]`), `markPath` its
     /// `mark`, `dataPath` its data; then its transforms and channels (a parent's or its own).
     package var path, markPath, dataPath: String
-    package var transformPaths: [String]
+    var transformPaths: [String]
     package var encodingPaths: [(String, String)]
     /// The merged encoding and the mark as written (a label's `value`, a text mark's `text`).
     package var encodingJSON: [(channel: String, def: JSONValue)]
@@ -37,7 +37,7 @@ package struct LayerLeaf {
 
 extension ChartSpec {
     /// Keys a layer (or the layered top level) may carry; drawing keys are accepted too.
-    package static let layerKeys: Set<String> = ["data", "mark", "encoding", "transform", "layer", "title", "description", "params", "selection", "usermeta", "datasets"]
+    static let layerKeys: Set<String> = ["data", "mark", "encoding", "transform", "layer", "title", "description", "params", "selection", "usermeta", "datasets"]
 
     /// Every leaf of a layered spec, in drawing order (first = bottom).
     package static func layerLeaves(_ root: JSONValue, file: String) throws(ChartProblem) -> [LayerLeaf] {
@@ -136,7 +136,7 @@ extension ChartSpec {
 
     /// A path in a leaf's single-view spec (`$.encoding.y.field`) as written in the layered spec
     /// (`$.layer[1].encoding.y.field`, or `$.encoding.y.field` when the channel is the parent's).
-    package static func relocate(_ p: String, leaf: String, data: String, transforms: [String], encoding: [(String, String)]) -> String {
+    static func relocate(_ p: String, leaf: String, data: String, transforms: [String], encoding: [(String, String)]) -> String {
         func moved(_ prefix: String, to target: String) -> String? {
             guard p == prefix || p.hasPrefix(prefix + ".") || p.hasPrefix(prefix + "[") else { return nil }
             return target + p.dropFirst(prefix.count)

@@ -10,7 +10,7 @@ extension ChartSpec {
         "projection", "align", "bounds", "center", "spacing",
     ]
     /// Views Pitchline does not read yet (issue 14), refused with this reason.
-    package static let compositeKeys: Set<String> = ["layer", "facet", "repeat", "concat", "hconcat", "vconcat", "spec"]
+    static let compositeKeys: Set<String> = ["layer", "facet", "repeat", "concat", "hconcat", "vconcat", "spec"]
     /// Mark names and the kind Pitchline draws them as.
     package static let markKinds: [String: Mark] = [
         "line": .line, "trail": .line, "area": .area, "bar": .bar, "rule": .bar,
@@ -170,7 +170,7 @@ extension ChartSpec {
         }
     }
 
-    package mutating func readPitchline(_ value: JSONValue, _ r: SpecReader) throws(ChartProblem) {
+    mutating func readPitchline(_ value: JSONValue, _ r: SpecReader) throws(ChartProblem) {
         let base = "$.usermeta.pitchline"
         let p = try r.object(value, base, allowed: ["unit", "spokenUnit", "xUnit", "format", "audio", "seriesOrder", "firstSeries", "seriesTitles", "seriesNames", "language"], ignored: [])
         unit = try r.string(p["unit"], "\(base).unit")
@@ -208,7 +208,7 @@ extension SpecReader {
 
 extension ChartSpec {
     /// `extent` and `center` of a composite mark definition (other mark properties are drawing).
-    package mutating func readCompositeMarkProperties(_ m: JSONValue, _ r: SpecReader) throws(ChartProblem) {
+    mutating func readCompositeMarkProperties(_ m: JSONValue, _ r: SpecReader) throws(ChartProblem) {
         guard ["boxplot", "errorbar", "errorband"].contains(markName) else { return }
         if let e = m["extent"] {
             if markName == "boxplot" {

@@ -11,7 +11,7 @@ package struct ChartSpec {
         package var property: String?
         package var parse: [(field: String, type: String?)] = []
         /// `"parse": null`: no type inference at all.
-        package var parseDisabled = false
+        var parseDisabled = false
 
         package init(type: String? = nil, property: String? = nil, parse: [(field: String, type: String?)] = [], parseDisabled: Bool = false) {
             self.type = type
@@ -156,7 +156,7 @@ package struct ChartSpec {
         set { markName = newValue.rawValue }
     }
 
-    package mutating func setChannel(_ def: ChannelDef) {
+    mutating func setChannel(_ def: ChannelDef) {
         if let i = channels.firstIndex(where: { $0.channel == def.channel }) { channels[i] = def } else { channels.append(def) }
     }
 }

@@ -5,7 +5,7 @@ extension SpecData {
     /// exists (`../data/x.csv` from `charts/`), else relative to the site root, as a page at the
     /// root would (`data/x.csv`, the Vega-Lite gallery's form). Absolute and remote URLs, and
     /// paths leaving the site folder, are refused.
-    package static func readData(_ url: String, specPath: String, line: Int, readFile: (String) throws -> Data) throws(ChartProblem) -> (path: String, bytes: Data) {
+    static func readData(_ url: String, specPath: String, line: Int, readFile: (String) throws -> Data) throws(ChartProblem) -> (path: String, bytes: Data) {
         let candidates = try resolve(url, relativeTo: specPath, line: line)
         var tried: [String] = []
         for candidate in candidates {

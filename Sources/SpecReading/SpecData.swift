@@ -120,7 +120,7 @@ package enum SpecData {
     /// (boolean, integer, number, date, else string; empty cells are null in typed fields);
     /// fields in `keepText` stay text for an explicit `format.parse`; fields in `dates` are parsed
     /// as dates from their text (Vega-Lite's implicit parse: "1900" is a year, not a number).
-    package static func delimited(_ table: CSVTable, inferTypes: Bool, keepText: Set<String>, dates dateFields: Set<String> = []) -> DataFrame {
+    static func delimited(_ table: CSVTable, inferTypes: Bool, keepText: Set<String>, dates dateFields: Set<String> = []) -> DataFrame {
         var columns: [[DataValue]] = []
         for c in 0..<table.columnCount {
             if dateFields.contains(table.header[c]) {
@@ -174,7 +174,7 @@ package enum SpecData {
 
     /// `format.parse`: number, boolean, date (Vega's `Date.parse`, or a d3 pattern such as
     /// `date:'%d/%m/%Y'`), utc, string; null leaves the field as read.
-    package static func parseFields(_ frame: DataFrame, _ format: ChartSpec.DataFormat, file: String) -> DataFrame {
+    static func parseFields(_ frame: DataFrame, _ format: ChartSpec.DataFormat, file: String) -> DataFrame {
         var out = frame
         for (field, type) in format.parse {
             guard let type, let column = frame.column(field) else { continue }
@@ -222,7 +222,7 @@ package enum SpecData {
 
     /// An approximation of JavaScript's `Date.parse` (V8) in UTC: the shapes `CellParsing.date`
     /// reads, plus a bare year ("2012"). Milliseconds since 1970, or nil.
-    package static func jsDateParse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    static func jsDateParse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         if bytes.count == 4 || (bytes.count == 5 && bytes[0] == UInt8(ascii: "-")), let y = CellParsing.number(bytes), y == y.rounded() {
             return Double(UTCCalendar.daysFromCivil(Int(y), 1, 1)) * 86_400_000
         }

@@ -73,7 +73,7 @@ package struct SpecReader {
         try array(value, path, of: ("strings", "a string"), \.string)
     }
 
-    package func stringMap(_ value: JSONValue, _ path: String) throws(ChartProblem) -> [String: String] {
+    func stringMap(_ value: JSONValue, _ path: String) throws(ChartProblem) -> [String: String] {
         guard case .object(let members) = value.value else { throw problem(value, path, "expected an object of names, found \(value.kindName)") }
         var out: [String: String] = [:]
         for (key, member) in members {

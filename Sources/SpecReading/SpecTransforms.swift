@@ -63,7 +63,7 @@ package enum SpecTransforms {
     }
 
     /// The secondary tables `lookup` transforms name: top-level datasets by name, files by url.
-    package static func lookupData(_ steps: [ChartSpec.TransformStep], spec: ChartSpec, file: String,
+    static func lookupData(_ steps: [ChartSpec.TransformStep], spec: ChartSpec, file: String,
                            readFile: (String) throws -> Data) throws(ChartProblem) -> TransformContext {
         var tables: [String: DataFrame] = [:]
         for (name, rows) in spec.datasets {
@@ -85,7 +85,7 @@ package enum SpecTransforms {
 extension JSONValue {
     /// The value at a relative path such as `groupby[1]`, `window[0].op` or `from.data`; nil when
     /// the path leads nowhere.
-    package func descendant(_ path: String) -> JSONValue? {
+    func descendant(_ path: String) -> JSONValue? {
         var node: JSONValue? = self
         var key = ""
         var chars = Array(path)[...]
