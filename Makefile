@@ -8,11 +8,11 @@ PORT ?= 8080
 VENV := .venv
 PY := $(VENV)/bin/python
 APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev zlib1g-dev libssl-dev liblouis-dev liblouis-data pkg-config
-APT_TEST := chromium fonts-dejavu-core sox vorbis-tools firefox-esr w3m
+APT_TEST := chromium fonts-dejavu-core sox vorbis-tools firefox-esr w3m pandoc
 APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 
-.PHONY: all build release deps test-deps test swift-test browser-test vegalite-test serve export check check-imports leak-check bench clean fuzz fuzz-short soak install uninstall dist
+.PHONY: all build test-build release deps test-deps test swift-test browser-test page-test orca-test vegalite-test serve export check check-imports leak-check bench clean fuzz fuzz-short soak install uninstall dist
 
 all: build
 
@@ -33,6 +33,7 @@ ifndef DEPS_DONE
 	$(call apt_install,$(APT_TEST))
 	@[ -x $(PY) ] || python3 -m venv $(VENV)
 	@$(PY) -m pip install -q --disable-pip-version-check -r browser-tests/requirements.txt
+	@$(PY) -m pip install -q --disable-pip-version-check ./python
 	@if [ -d ../shared/tools/orca ]; then bash ../shared/tools/orca/install.sh; fi
 endif
 
@@ -52,8 +53,16 @@ serve: release
 export: release
 	.build/release/pitchline export site --out _site $(if $(SINGLE),--single-file $(SINGLE))
 
-swift-test: deps check-imports
-	$(SWIFT) test
+# One debug build serves every stage: the test bundle and .build/debug/pitchline, which the browser,
+# Orca and Vega-Lite tests run. Within `make test` (SKIP_BUILD=1) the stages use it as it is, so
+# stages running side by side never wait on SwiftPM's lock of .build.
+BUILT := $(if $(SKIP_BUILD),,build)
+test-build: deps check-imports
+	$(SWIFT) build --build-tests
+
+# The Swift Testing suites, straight from the bundle (what `swift test` runs after its build).
+swift-test: deps $(if $(SKIP_BUILD),,test-build)
+	.build/debug/PitchlinePackageTests.xctest --testing-library swift-testing
 
 # Package.swift's dependencies are exactly the imports (SwiftPM's
 # --explicit-target-dependency-import-check does not catch undeclared imports on Linux).
@@ -65,18 +74,30 @@ check-imports:
 # on one worker (its export and Chromium start once), so test_orca.py's transcripts run one after
 # another in one worker, holding /tmp/orca.lock (one Orca and AT-SPI session per machine), while
 # the other files run beside them. --durations lists the slowest tests (what to make leaner).
+# `make test` runs the two halves as separate stages side by side: page-test (every file but
+# Orca's) and orca-test (the transcripts, in real time, mostly waiting on speech).
 BROWSER_WORKERS ?= 2
-browser-test: test-deps build
-	PITCHLINE_ORCA_LOCK=/tmp/orca.lock $(PY) -m pytest -q -n $(BROWSER_WORKERS) --dist loadfile --durations=15 browser-tests
+PYTEST_BROWSER = PITCHLINE_ORCA_LOCK=/tmp/orca.lock $(PY) -m pytest -q --durations=15
+browser-test: test-deps $(BUILT)
+	$(PYTEST_BROWSER) -n $(BROWSER_WORKERS) --dist loadfile browser-tests
+page-test: test-deps $(BUILT)
+	$(PYTEST_BROWSER) -n $(BROWSER_WORKERS) --dist loadfile --ignore=browser-tests/test_orca.py browser-tests
+orca-test: test-deps $(BUILT)
+	$(PYTEST_BROWSER) browser-tests/test_orca.py
 
 # Pitchline's evaluated data against Vega-Lite's own (vl-convert-python, headless; no browser).
-vegalite-test: test-deps build
+vegalite-test: test-deps $(BUILT)
 	$(PY) -m pytest -q vegalite-diff
 
-# CI (.ci/run). Each stage prints its wall time, and a table of them at the end (tools/timed-stages.sh).
-TEST_STAGES := swift-test browser-test vegalite-test fuzz-short
+# CI (.ci/run). One build, then three lanes side by side (tools/timed-stages.sh): the Orca
+# transcripts at normal priority (they run in real time, against Orca's and the browser's own
+# timing, and use little CPU); the browser pages, and the Swift suites, the Vega-Lite differential
+# test and the fuzz targets (their own instrumented build) at nice 10, sharing the CPU the
+# transcripts leave (under a load of 20 the transcripts missed their windows when they competed).
+# Each stage prints its wall and CPU time, and a table of them at the end.
+TEST_LANES := "orca-test" "nice:page-test" "nice:swift-test nice:vegalite-test nice:fuzz-short"
 test: test-deps
-	@bash tools/timed-stages.sh $(TEST_STAGES)
+	@SKIP_BUILD=1 bash tools/timed-stages.sh test-build -- $(TEST_LANES)
 
 bench: release test-deps
 	$(call apt_install,$(APT_BENCH))
@@ -114,6 +135,9 @@ PREFIX ?= /usr/local
 CONFIG ?= release
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/pitchline
+# The notebook and Pandoc bridges (docs/notebooks.md): `pip install share/pitchline/python`,
+# `--lua-filter share/pitchline/pandoc/pitchline.lua`.
+SHAREDIR = $(DESTDIR)$(PREFIX)/share/pitchline
 
 install: deps
 	$(if $(filter debug,$(CONFIG)),$(SWIFT) build,$(SWIFT) build -c release --static-swift-stdlib)
@@ -121,10 +145,14 @@ install: deps
 	install -m 755 $(if $(filter release,$(CONFIG)),-s) .build/$(CONFIG)/pitchline "$(BINDIR)/pitchline"
 	install -m 644 README.md "$(DOCDIR)/README.md"
 	install -m 644 docs/*.md "$(DOCDIR)/docs/"
+	install -d "$(SHAREDIR)/python/pitchline_altair" "$(SHAREDIR)/pandoc"
+	install -m 644 python/pyproject.toml python/README.md "$(SHAREDIR)/python/"
+	install -m 644 python/pitchline_altair/__init__.py "$(SHAREDIR)/python/pitchline_altair/"
+	install -m 644 pandoc/pitchline.lua "$(SHAREDIR)/pandoc/"
 
 uninstall:
 	rm -f "$(BINDIR)/pitchline"
-	rm -rf "$(DOCDIR)"
+	rm -rf "$(DOCDIR)" "$(SHAREDIR)"
 
 # A tarball of the installed tree for Linux x86-64 (bin/, share/doc/): dist/pitchline-VERSION-linux-x86_64.tar.gz.
 # Prints its size and the shared libraries the binary needs (none of them Swift's).

@@ -21,7 +21,7 @@ def listed_commands(help_text: str) -> set[str]:
 def test_help_lists_the_authors_commands_only():
     shown = run("--help")
     assert shown.returncode == 0, shown.stderr
-    assert listed_commands(shown.stdout) == {"check", "serve", "export", "new", "theme"}, shown.stdout
+    assert listed_commands(shown.stdout) == {"check", "serve", "export", "render", "new", "theme"}, shown.stdout
 
 
 def test_developer_commands_still_run():

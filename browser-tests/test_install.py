@@ -106,6 +106,9 @@ def test_installed_tree(prefix):
     missing = sorted(name for name in linked if not (docs / name).is_file())
     assert not missing, f"the installed README links to pages not installed: {missing}"
     assert not (prefix / "bin" / "Templates").exists(), "the theme is inside the binary"
+    bridges = prefix / "share" / "pitchline"   # docs/notebooks.md: pip install …/python, --lua-filter …
+    assert (bridges / "python" / "pyproject.toml").is_file() and (bridges / "python" / "pitchline_altair" / "__init__.py").is_file()
+    assert (bridges / "pandoc" / "pitchline.lua").is_file()
 
 
 def test_new_site_checks_exports_and_serves(prefix, work):
@@ -176,3 +179,4 @@ def test_uninstall_removes_what_install_put(prefix):
     make("uninstall")
     assert not (prefix / "bin" / "pitchline").exists()
     assert not (prefix / "share" / "doc" / "pitchline").exists()
+    assert not (prefix / "share" / "pitchline").exists()

@@ -22,7 +22,7 @@ _axe = Axe()
 
 
 def _violations(page) -> list[str]:
-    results = _axe.run(page, options={"runOnly": {"type": "tag", "values": AXE_TAGS}})
+    results = _axe.run(page, options={"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"]})
     return [f"{v['id']}: {v['help']}" for v in results.response["violations"]]
 
 

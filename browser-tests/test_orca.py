@@ -6,6 +6,7 @@ from the generator (`pitchline labels`). Transcripts are kept in test-artifacts/
 Each run costs about 2 s per key: keep the key lists short.
 """
 import fcntl
+import functools
 import json
 import os
 import re
@@ -58,8 +59,10 @@ def site(tmp_path_factory):
     stop()
 
 
+@functools.lru_cache(maxsize=None)
 def tabs_to(url, nth=0):
-    """How many Tabs from the top of `url` reach the nth scrubber (measured in Chromium)."""
+    """How many Tabs from the top of `url` reach the nth scrubber (measured in Chromium once per
+    page and scrubber: a Chromium start each is seconds of the Orca stage's real time)."""
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         pg = b.new_page()
@@ -410,3 +413,28 @@ def test_orca_braille_display_shows_the_series_line_and_its_cursor(site, tmp_pat
     assert f"Audio chart {labels[0]} horizontal slider" in slider           # before B: the name
     assert f"{at_start} {labels[2]} horizontal slider" in slider, slider    # B on: the line, cursor at the start
     assert slider[-1] == f"{at_end} {labels[-1]} horizontal slider", slider  # End: the cursor in the last cell
+
+
+def test_orca_tab_into_a_notebook_chart_then_each_point_heard_once(tmp_path):
+    """An Altair chart in a notebook executed by nbconvert (issue 32, test_notebooks.py): Tab from
+    the notebook into the chart's frame, Right ×3, each point heard once."""
+    from test_notebooks import CHARTS, execute_notebook, notebook_cells
+    notebook = execute_notebook(tmp_path, notebook_cells()[:2])   # the renderer, then the bar chart
+    with sync_playwright() as p:   # Tabs from the top to the chart's scrubber, inside its frame
+        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        pg = b.new_page()
+        pg.route(re.compile(r"^https?://"), lambda route: route.abort())   # nbconvert's CDN scripts
+        pg.goto(notebook.as_uri())
+        frame = pg.locator("iframe.pitchline-chart").element_handle().content_frame()
+        for tabs in range(1, 40):
+            pg.keyboard.press("Tab")
+            if frame.evaluate("document.activeElement.classList.contains('pl-slider')"):
+                break
+        b.close()
+    lines = transcript(str(notebook), ["Tab"] * tabs + ["Right"] * 3, "notebook-tab-right")
+    arrived = " ".join(after_key(lines, "Tab", tabs))
+    assert CHARTS[0][0] + " figure" in arrived and "Audio chart horizontal slider Jan, value 28" in arrived, arrived
+    heard = ["Feb, value 55", "Mar, value 43", "Apr, value 91"]
+    assert [after_key(lines, "Right", n) for n in (1, 2, 3)] == [[h] for h in heard]
+    text = "\n".join(lines)
+    assert all(text.count(h) == 1 for h in heard)

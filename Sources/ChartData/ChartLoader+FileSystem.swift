@@ -7,7 +7,9 @@ extension ChartLoader {
     public var displayRoot: String { siteDirectory.standardizedFileURL.lastPathComponent }
 
     /// Loads every chart in `charts/`. One broken chart becomes a problem; the others still load.
-    public func loadSite() -> SiteCharts {
+    /// `reusing(path)` true: the caller has that chart already (a render cache entry); it is
+    /// neither read nor listed.
+    public func loadSite(reusing: (String) -> Bool = { _ in false }) -> SiteCharts {
         let chartsDirectory = siteDirectory.appendingPathComponent("charts")
         let root = displayRoot
         var charts: [Chart] = []
@@ -38,6 +40,7 @@ extension ChartLoader {
                 continue
             }
             ids[id] = path
+            if reusing(path) { continue }
             do {
                 switch try loadItem(path: path) {
                 case .chart(let chart): charts.append(chart)
@@ -117,14 +120,20 @@ extension ChartLoader {
         } catch {
             throw ChartProblem(file: path, message: "cannot read: \(ChartProblem.reason(error))")
         }
-        // As `loadChart`: the site's language unless the spec names its own, box statistics named in it.
+        return Self.finished(try Self.loadAny(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile), language: languageDefault)
+    }
+
+    /// A loaded spec as the site reads it (`loadChart` too): in `language` unless the spec names
+    /// its own, box statistics and error-bar centres named in it. Also for specs that are not
+    /// files of the site (a report's inline spec, `pitchline render`).
+    public static func finished(_ item: LoadedSpec, language: String) -> LoadedSpec {
         func finished(_ chart: Chart) -> Chart {
             var chart = chart
-            chart.options.language = chart.options.language ?? languageDefault
+            chart.options.language = chart.options.language ?? language
             chart.nameDerivedSeries()
             return chart
         }
-        switch try Self.loadAny(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile) {
+        switch item {
         case .chart(let chart): return .chart(finished(chart))
         case .figure(var figure):
             figure.panels = figure.panels.map(finished)

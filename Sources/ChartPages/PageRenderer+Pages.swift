@@ -34,6 +34,11 @@ public struct EmbeddedChart: Sendable {
     public var html: String
     /// Data script path relative to the report page, e.g. `../charts/seattle.1a2b.js`.
     public var scriptPath: String
+
+    public init(html: String, scriptPath: String) {
+        self.html = html
+        self.scriptPath = scriptPath
+    }
 }
 
 extension PageRenderer {

@@ -8,7 +8,8 @@ import SpecReading
 /// `pitchline bench export`: the two export figures of issue 31, each against a reference timed
 /// in the same run. A site of one bare CSV chart of `--points` points (one series) exported with a
 /// fresh cache and output folder, against `check` of the same site (the chart's loading); and a
-/// second export of the unchanged example site, against copying its output folder file by file.
+/// second export of the unchanged example site (no chart loaded: checked), against copying its
+/// output folder file by file.
 struct ExportBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Measure a large chart's export against its check, and a warm re-export against a copy of its output.")
@@ -47,6 +48,8 @@ struct ExportBench: AsyncParsableCommand {
             warm.append(try await Self.timed {
                 let summary = try await job.run(progress: ExportProgress(quiet: true))
                 guard summary.chartsRendered == 0, summary.filesWritten == 0 else { throw ValidationError("the warm export rendered or wrote files") }
+                // Issue 31: a warm export reads no chart data (every chart from its cache entry alone).
+                guard summary.chartsReusedWithoutLoading == summary.chartsReused else { throw ValidationError("the warm export loaded charts") }
             })
             let target = folder.appendingPathComponent("copy-\(run)")
             copy.append(try await Self.timed { try fm.copyItem(at: out, to: target) })

@@ -5,7 +5,7 @@ public struct PitchlineCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "pitchline",
         abstract: "Accessible charts with keyboard-scrubbable audio.",
-        subcommands: [Check.self, Serve.self, Export.self, Bench.self, NewSite.self, ThemeCommand.self, Inspect.self, Labels.self])
+        subcommands: [Check.self, Serve.self, Export.self, Render.self, Bench.self, NewSite.self, ThemeCommand.self, Inspect.self, Labels.self])
 
     public init() {}
 }

@@ -55,6 +55,7 @@ public struct ExportJob: Sendable {
         let stats = cache?.statistics ?? RenderCacheStatistics()
         summary.chartsRendered = cache == nil ? summary.charts : stats.rendered
         summary.chartsReused = stats.reused
+        summary.chartsReusedWithoutLoading = stats.reusedWithoutLoading
         var destinations: [String] = []
         if let outputDirectory {
             var exporter = SiteExporter(outputDirectory: outputDirectory, force: force)

@@ -7,6 +7,8 @@ public struct ExportSummary: Sendable, Equatable {
     public var charts = 0
     public var chartsRendered = 0
     public var chartsReused = 0
+    /// Reused charts whose data was not read at all (their cache entry gave everything).
+    public var chartsReusedWithoutLoading = 0
     public var reports = 0
     /// Charts and reports that failed and were left out (`--keep-going`).
     public var problems = 0

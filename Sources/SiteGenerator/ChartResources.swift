@@ -25,13 +25,13 @@ enum ChartResources {
 
     /// `charts.json` for the charts that got a page.
     static func index(siteTitle: String, language: String, charts: [RenderedChart]) throws -> GeneratedFile {
-        let entries = charts.sorted { ($0.presentation.chart.title, $0.presentation.chart.id) < ($1.presentation.chart.title, $1.presentation.chart.id) }
+        let entries = charts.sorted { ($0.facts.title, $0.id) < ($1.facts.title, $1.id) }
             .map { rendered -> ChartIndex.Entry in
-                let p = rendered.presentation
-                let id = p.chart.id
+                let f = rendered.facts
+                let id = f.id
                 return ChartIndex.Entry(
-                    id: id, title: p.chart.title, kind: ChartModel.kind(p.chart), kindName: p.kindName,
-                    language: p.chart.options.language ?? language, summary: p.oneLineSummary,
+                    id: id, title: f.title, kind: f.kind ?? "", kindName: f.kindName,
+                    language: f.language ?? language, summary: f.summary,
                     page: "charts/\(id).html", json: "charts/\(id).json", text: "charts/\(id).txt", csv: "charts/\(id).csv",
                     audioGraphs: (rendered.audio?.graphFiles ?? []).map { "charts/" + $0 })
             }

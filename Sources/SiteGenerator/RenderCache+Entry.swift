@@ -3,9 +3,9 @@ import ChartPages
 import ContentHash
 import Foundation
 
-/// One chart's cached render on disk:
+/// One chart's cached render on disk (what a warm generation needs of it without loading it):
 ///
-///     PLR5 <SHA-256 of everything after this line, 64 hex>\n
+///     PLR6 <SHA-256 of everything after this line, 64 hex>\n
 ///     <manifest JSON length>\n<manifest JSON><blob 0><blob 1>…
 ///
 /// Files with identical bytes are stored once; the audio's tone indexes, one per point, are a
@@ -19,6 +19,10 @@ struct CacheEntry {
 
     struct Manifest: Codable {
         var chartID: String
+        /// What the index, `charts.json` and reports need of the chart or figure.
+        var facts: ChartFacts
+        /// Its markup inside a report, when a report embeds it.
+        var embed: StoredEmbed?
         var dataScriptName: String
         /// The audio without its tone indexes, which are in `tones`.
         var audio: ChartAudioInfo?
@@ -31,12 +35,13 @@ struct CacheEntry {
 
     struct Panel: Codable {
         var chartID: String
+        var facts: ChartFacts
         var dataScriptName: String
         var audio: ChartAudioInfo?
         var tones: PackedTones?
     }
 
-    static let magic = "PLR5 "
+    static let magic = "PLR6 "
 
     var manifest: Manifest
     var blobs: [Data]
@@ -47,22 +52,23 @@ struct CacheEntry {
     }
 
     init(_ rendered: RenderedChart) {
-        self.init(files: rendered.files, chartID: rendered.presentation.chart.id, dataScriptName: rendered.dataScript.name, audio: rendered.audio)
+        self.init(
+            files: rendered.files, facts: rendered.facts, embed: rendered.embed, dataScriptName: rendered.dataScript.name, audio: rendered.audio)
     }
 
     /// A figure's entry: its files (page, data script, shared bank, every panel's files) and its panels.
     init(_ figure: RenderedFigure) {
-        self.init(files: figure.files, chartID: figure.id, dataScriptName: figure.dataScriptName, audio: nil)
+        self.init(files: figure.files, facts: figure.facts, embed: figure.embed, dataScriptName: figure.dataScriptName, audio: nil)
         var panels: [Panel] = []
         for panel in figure.panels {
             let packed = panel.audio.map { PackedTones.pack($0, into: &blobs) }
-            panels.append(Panel(chartID: panel.presentation.chart.id, dataScriptName: panel.dataScript.name, audio: packed?.0, tones: packed?.1))
+            panels.append(Panel(chartID: panel.id, facts: panel.facts, dataScriptName: panel.dataScript.name, audio: packed?.0, tones: packed?.1))
         }
         manifest.panels = panels
         manifest.blobSizes = blobs.map(\.count)
     }
 
-    init(files generated: [GeneratedFile], chartID: String, dataScriptName: String, audio: ChartAudioInfo?) {
+    init(files generated: [GeneratedFile], facts: ChartFacts, embed: EmbeddedChart?, dataScriptName: String, audio: ChartAudioInfo?) {
         var index: [Data: Int] = [:]
         var blobs: [Data] = []
         var files: [File] = []
@@ -79,7 +85,8 @@ struct CacheEntry {
         }
         let packed = audio.map { PackedTones.pack($0, into: &blobs) }
         manifest = Manifest(
-            chartID: chartID, dataScriptName: dataScriptName, audio: packed?.0, tones: packed?.1, files: files, blobSizes: blobs.map(\.count))
+            chartID: facts.id, facts: facts, embed: embed.map(StoredEmbed.init), dataScriptName: dataScriptName, audio: packed?.0, tones: packed?.1,
+            files: files, blobSizes: blobs.map(\.count))
         self.blobs = blobs
     }
 
@@ -127,12 +134,15 @@ struct CacheEntry {
     /// The content hash (SHA-256, `ContentHash`) that finds torn or damaged entries.
     static func checksum(_ data: Data) -> String { ContentHash.sha256Hex(data) }
 
-    /// The chart as the generator needs it: its files from the entry, its presentation (for the
-    /// index and report embeds) derived from the chart again.
-    func rendered(chart: Chart) -> RenderedChart? {
-        guard manifest.chartID == chart.id, let audio = storedAudio(manifest.audio, manifest.tones) else { return nil }
+    /// The chart as the generator needs it: its files, facts and report markup from the entry;
+    /// `chart`'s presentation when the chart was loaded (nil: reused without loading it).
+    func rendered(chart: Chart?) -> RenderedChart? {
+        guard manifest.panels == nil, chart.map({ $0.id == manifest.chartID }) ?? true, manifest.facts.id == manifest.chartID,
+            let audio = storedAudio(manifest.audio, manifest.tones)
+        else { return nil }
         return RenderedChart(
-            cachedPresentation: ChartPresentation(chart: chart), audio: audio, dataScriptName: manifest.dataScriptName, files: generatedFiles)
+            cached: manifest.facts, presentation: chart.map { ChartPresentation(chart: $0) }, audio: audio, dataScriptName: manifest.dataScriptName,
+            files: generatedFiles, embed: manifest.embed?.embedded)
     }
 
     /// The stored audio with its tone indexes: `.some(nil)` for a chart without audio, nil when
@@ -145,28 +155,21 @@ struct CacheEntry {
 }
 
 extension CacheEntry {
-    /// The figure as the generator needs it: its files from the entry, its presentation and its
-    /// panels' presentations derived from the model again.
-    func rendered(figure: ChartFigure) -> RenderedFigure? {
-        guard manifest.chartID == figure.id, let panels = manifest.panels, panels.count == figure.panels.count else { return nil }
+    /// The figure as the generator needs it: its files, facts and report markup from the entry;
+    /// its and its panels' presentations when it was loaded (nil: reused without loading it).
+    func rendered(figure: ChartFigure?) -> RenderedFigure? {
+        guard manifest.chartID == manifest.facts.id, figure.map({ $0.id == manifest.chartID }) ?? true, let panels = manifest.panels,
+            panels.count == figure?.panels.count ?? panels.count
+        else { return nil }
         var rendered: [RenderedChart] = []
-        for (chart, panel) in zip(figure.panels, panels) {
+        for (i, panel) in panels.enumerated() {
             guard let audio = storedAudio(panel.audio, panel.tones) else { return nil }
-            rendered.append(RenderedChart(cachedPresentation: ChartPresentation(chart: chart), audio: audio, dataScriptName: panel.dataScriptName, files: []))
+            rendered.append(RenderedChart(
+                cached: panel.facts, presentation: figure.map { ChartPresentation(chart: $0.panels[i]) }, audio: audio,
+                dataScriptName: panel.dataScriptName, files: [], embed: nil))
         }
         return RenderedFigure(
-            cached: FigurePresentation(figure: figure, panels: rendered.map(\.presentation)), panels: rendered,
-            dataScriptName: manifest.dataScriptName, files: generatedFiles)
-    }
-}
-
-extension RenderedChart {
-    /// A chart rebuilt from the render cache (no problems: those are never cached).
-    init(cachedPresentation: ChartPresentation, audio: ChartAudioInfo?, dataScriptName: String, files: [GeneratedFile]) {
-        self.presentation = cachedPresentation
-        self.audio = audio
-        self.dataScript = DataScript(name: dataScriptName, bytes: files.first { $0.role == .chartData }?.data ?? Data())
-        self.files = files
-        self.problems = []
+            cached: manifest.facts, presentation: figure.map { FigurePresentation(figure: $0, panels: rendered.compactMap(\.presentation)) },
+            panels: rendered, dataScriptName: manifest.dataScriptName, files: generatedFiles, embed: manifest.embed?.embedded)
     }
 }

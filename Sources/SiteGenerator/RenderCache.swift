@@ -16,12 +16,12 @@ import Synchronization
 /// rebuilt generator never reuses an old render). Charts built in memory, with no files behind
 /// them, are keyed by the loaded model instead (`ChartFingerprint`, slower).
 /// An entry holds the chart's files (identical bytes stored once) and what reports and the index
-/// need; it starts with the SHA-256 of its payload and is written to a temporary file and renamed,
+/// need (`ChartFacts`, report markup), so a warm generation does not load the chart; it starts with the SHA-256 of its payload and is written to a temporary file and renamed,
 /// so a torn or damaged entry is never used. Charts whose rendering reported a problem are not
 /// cached.
 public final class RenderCache: Sendable {
     /// Bump when the entry format or the meaning of the key changes.
-    static let formatVersion = "pitchline-render-3"
+    static let formatVersion = "pitchline-render-4"
 
     /// The folder holding the entries (`<cache>/render`).
     public let directory: URL
@@ -53,6 +53,9 @@ public struct RenderCacheStatistics: Sendable, Equatable {
     public var reused = 0
     /// Entries found damaged (wrong hash) and rendered again.
     public var repaired = 0
+    /// Reused charts and figures whose data was not read at all: their entry gave everything
+    /// (a warm generation's charts, but those the single file needs whole).
+    public var reusedWithoutLoading = 0
     public init() {}
 }
 
@@ -73,9 +76,10 @@ final class RenderCounters: Sendable {
     func begin(total: Int) { state.withLock { $0.done = 0; $0.total = total } }
 
     /// Counts a finished chart; returns (done, total) for progress.
-    func finish(reused: Bool, repaired: Bool) -> (Int, Int) {
+    func finish(reused: Bool, repaired: Bool, loaded: Bool) -> (Int, Int) {
         state.withLock { state in
             if reused { state.stats.reused += 1 } else { state.stats.rendered += 1 }
+            if reused && !loaded { state.stats.reusedWithoutLoading += 1 }
             if repaired { state.stats.repaired += 1 }
             state.done += 1
             return (state.done, state.total)
@@ -86,6 +90,33 @@ final class RenderCounters: Sendable {
 }
 
 extension RenderCache {
+    /// A chart or figure taken from its entry without loading it.
+    enum Reused: Sendable {
+        case chart(RenderedChart)
+        case figure(RenderedFigure)
+
+        var id: String {
+            switch self {
+            case .chart(let c): c.id
+            case .figure(let f): f.id
+            }
+        }
+
+        var sourcePath: String {
+            switch self {
+            case .chart(let c): c.facts.sourcePath
+            case .figure(let f): f.facts.sourcePath
+            }
+        }
+
+        var hasEmbed: Bool {
+            switch self {
+            case .chart(let c): c.embed != nil
+            case .figure(let f): f.embed != nil
+            }
+        }
+    }
+
     /// A generation's view of the cache: the key parts shared by every chart of this run.
     struct Session: Sendable {
         let cache: RenderCache
@@ -93,35 +124,69 @@ extension RenderCache {
         /// The site folder's input bytes (nil: content built in memory).
         let inputs: ChartInputs?
 
+        /// Counts the charts and figures of this generation, for progress.
+        func begin(total: Int) { cache.counters.begin(total: total) }
+
+        /// The chart or figure of the site file `path` (`site/charts/x.vl.json`, as the loader
+        /// names it) from its entry, without loading it: only its spec and input files' hashes
+        /// are read. Nil when there is no usable entry (load and render it).
+        func reusable(path: String) -> Reused? {
+            guard let input = inputs?.key(sourcePath: path) else { return nil }
+            var key = Data(sharedKey.utf8)
+            key.append(input)
+            guard let stored = try? Data(contentsOf: file(id: ChartID.fromFileName(path), key: key)),
+                let entry = CacheEntry.decode(stored)
+            else { return nil }
+            if entry.manifest.panels != nil { return entry.rendered(figure: nil).map(Reused.figure) }
+            return entry.rendered(chart: nil).map(Reused.chart)
+        }
+
+        /// Counts a chart or figure that `reusable` gave (once `begin` has run).
+        func reportReused(_ item: Reused) {
+            cache.report(item.id, reused: true, repaired: false, loaded: false)
+        }
+
         /// The cached render of `chart`, or `render()`'s result (stored for next time).
-        func chart(_ chart: Chart, render: () throws -> RenderedChart) throws -> RenderedChart {
+        /// `complete` adds what this run needs and a stored entry lacks (a report embed), or nil.
+        func chart(
+            _ chart: Chart, render: () throws -> RenderedChart, complete: (RenderedChart) throws -> RenderedChart? = { _ in nil }
+        ) throws -> RenderedChart {
             var key = Data(sharedKey.utf8)
             if let input = inputs?.key(sourcePath: chart.sourcePath) { key.append(input) } else { key.append(ChartFingerprint.encode(chart)) }
             return try cached(id: chart.id, key: key, decode: { $0.rendered(chart: chart) },
-                              hasProblems: { !$0.problems.isEmpty }, entry: { CacheEntry($0) }, render: render)
+                              hasProblems: { !$0.problems.isEmpty }, entry: { CacheEntry($0) }, render: render, complete: complete)
         }
 
         /// A figure of small multiples, keyed like a chart by everything in it (every panel).
-        func figure(_ figure: ChartFigure, render: () throws -> RenderedFigure) throws -> RenderedFigure {
+        func figure(
+            _ figure: ChartFigure, render: () throws -> RenderedFigure, complete: (RenderedFigure) throws -> RenderedFigure? = { _ in nil }
+        ) throws -> RenderedFigure {
             var key = Data(sharedKey.utf8)
             if let input = inputs?.key(sourcePath: figure.sourcePath) { key.append(input) } else { ChartFingerprint.append(figure, to: &key) }
             return try cached(id: figure.id, key: key, decode: { $0.rendered(figure: figure) },
-                              hasProblems: { !$0.problems.isEmpty }, entry: { CacheEntry($0) }, render: render)
+                              hasProblems: { !$0.problems.isEmpty }, entry: { CacheEntry($0) }, render: render, complete: complete)
         }
 
-        /// The entry file `<id>.<hash of key>.plr` decoded, or `render()`'s result stored there
-        /// when it has no problems; an unreadable entry is counted as repaired.
+        /// `<id>.<hash of key>.plr` in the cache folder.
+        private func file(id: String, key: Data) -> URL {
+            cache.directory.appendingPathComponent("\(id).\(ContentHash.sha256Hex(key).prefix(32)).plr")
+        }
+
+        /// The entry file `<id>.<hash of key>.plr` decoded (completed and stored again when
+        /// `complete` adds to it), or `render()`'s result stored there when it has no problems; an
+        /// unreadable entry is counted as repaired.
         private func cached<R>(
             id: String, key: Data, decode: (CacheEntry) -> R?, hasProblems: (R) -> Bool, entry: (R) -> CacheEntry,
-            render: () throws -> R
+            render: () throws -> R, complete: (R) throws -> R?
         ) throws -> R {
-            let hex = ContentHash.sha256Hex(key)
-            let file = cache.directory.appendingPathComponent("\(id).\(hex.prefix(32)).plr")
+            let file = file(id: id, key: key)
             var repaired = false
             if let stored = try? Data(contentsOf: file) {
                 if let decoded = CacheEntry.decode(stored), let rendered = decode(decoded) {
-                    cache.report(id, reused: true, repaired: false)
-                    return rendered
+                    let completed = try complete(rendered)
+                    if let completed { cache.store(entry(completed).encode(), at: file, chartID: id) }
+                    cache.report(id, reused: true, repaired: false, loaded: true)
+                    return completed ?? rendered
                 }
                 repaired = true
             }
@@ -129,15 +194,14 @@ extension RenderCache {
             if !hasProblems(rendered) {
                 cache.store(entry(rendered).encode(), at: file, chartID: id)
             }
-            cache.report(id, reused: false, repaired: repaired)
+            cache.report(id, reused: false, repaired: repaired, loaded: true)
             return rendered
         }
     }
 
-    /// Starts a generation of `total` charts with the given theme; `inputs` are the hashed
-    /// files of the site folder the charts were loaded from (nil: content built in memory).
-    func session(templatesFingerprint: String, assets: PageAssets, total: Int, inputs: ChartInputs?) -> Session {
-        counters.begin(total: total)
+    /// Starts a generation with the given theme; `inputs` are the hashed files of the site
+    /// folder the charts are loaded from (nil: content built in memory).
+    func session(templatesFingerprint: String, assets: PageAssets, inputs: ChartInputs?) -> Session {
         let parts = [
             Self.formatVersion, Sonifier.engineVersion, generatorVersion,
             "css=\(assets.cssPath)", "js=\(assets.jsPath)", "templates=\(templatesFingerprint)",
@@ -145,8 +209,8 @@ extension RenderCache {
         return Session(cache: self, sharedKey: parts.joined(separator: "\n") + "\n", inputs: inputs)
     }
 
-    func report(_ id: String, reused: Bool, repaired: Bool) {
-        let (done, total) = counters.finish(reused: reused, repaired: repaired)
+    func report(_ id: String, reused: Bool, repaired: Bool, loaded: Bool) {
+        let (done, total) = counters.finish(reused: reused, repaired: repaired, loaded: loaded)
         observer?(ChartRenderEvent(chartID: id, reused: reused, done: done, total: total))
     }
 

@@ -10,17 +10,22 @@ import Foundation
 /// one decode (a bank per panel: 725 KB in 50 requests on the 50-panel bench grid). The data
 /// scripts are one file too: a 50-panel figure costs one request for its data, not 50.
 struct RenderedFigure: Sendable {
-    let presentation: FigurePresentation
+    /// What the index and reports need of the figure.
+    let facts: ChartFacts
+    /// The figure's presentation; nil for a figure taken from the render cache without loading it.
+    let presentation: FigurePresentation?
     let panels: [RenderedChart]
     /// `<figure id>.<hash>.js`, relative to `charts/`.
     let dataScriptName: String
     let files: [GeneratedFile]
     let problems: [SiteProblem]
+    /// The figure's markup inside a report, when a report embeds it (kept in its cache entry).
+    var embed: EmbeddedChart?
 
-    var id: String { presentation.figure.id }
+    var id: String { facts.id }
     var audio: [ChartAudioInfo?] { panels.map(\.audio) }
 
-    init(figure: ChartFigure, theme: Theme, audio renderer: AudioRenderer) throws {
+    init(figure: ChartFigure, theme: Theme, audio renderer: AudioRenderer, embedded: Bool = false) throws {
         var shared: [Result<RenderedAudio, any Error>]
         var files: [GeneratedFile] = []
         do {
@@ -34,7 +39,7 @@ struct RenderedFigure: Sendable {
         let panels = try zip(figure.panels, shared).map {
             try RenderedChart(chart: $0, theme: theme, audio: renderer, standalone: false, sharedAudio: $1)
         }
-        let presentation = FigurePresentation(figure: figure, panels: panels.map(\.presentation))
+        let presentation = FigurePresentation(figure: figure, panels: panels.compactMap(\.presentation))
         var script = Data()
         for panel in panels { script.append(panel.dataScript.bytes) }
         let scriptName = "\(figure.id).\(shortHash(script)).js"
@@ -50,19 +55,32 @@ struct RenderedFigure: Sendable {
         files.append(GeneratedFile(
             path: "charts/\(figure.id).html", data: Data(page.utf8), contentType: ContentType.html, role: .chartPage,
             chartID: figure.id, title: figure.title))
+        self.facts = ChartFacts(presentation)
         self.presentation = presentation
         self.panels = panels
         self.dataScriptName = scriptName
         self.files = files
         self.problems = panels.flatMap(\.problems)
+        if embedded { embed = try theme.pages.embeddedFigure(presentation, dataScript: scriptName, audio: panels.map(\.audio)) }
     }
 
-    /// A figure rebuilt from the render cache (no problems: those are never cached).
-    init(cached presentation: FigurePresentation, panels: [RenderedChart], dataScriptName: String, files: [GeneratedFile]) {
+    /// A figure rebuilt from the render cache (no problems: those are never cached);
+    /// `presentation` nil when the figure was not loaded.
+    init(cached facts: ChartFacts, presentation: FigurePresentation?, panels: [RenderedChart], dataScriptName: String, files: [GeneratedFile],
+         embed: EmbeddedChart?) {
+        self.facts = facts
         self.presentation = presentation
         self.panels = panels
         self.dataScriptName = dataScriptName
         self.files = files
         self.problems = []
+        self.embed = embed
+    }
+
+    /// The figure's markup inside a report: the cached one, else made from the presentation.
+    func embedded(theme: Theme) throws -> EmbeddedChart {
+        if let embed { return embed }
+        guard let presentation else { throw GenerationError(step: "Rendering reports", path: "charts/\(id).html", underlying: NotLoaded(id: id)) }
+        return try theme.pages.embeddedFigure(presentation, dataScript: dataScriptName, audio: audio)
     }
 }

@@ -45,20 +45,18 @@ struct ReportPage {
         markdownHTML = body.replacingOccurrences(of: "<h1>", with: "<h2>").replacingOccurrences(of: "</h1>", with: "</h2>")
         (blocks, problems) = Self.resolve(
             references, report: source,
-            charts: charts.mapValues(\.presentation.chart.sourcePath).merging(figures.mapValues(\.presentation.figure.sourcePath)) { a, _ in a })
+            charts: charts.mapValues(\.facts.sourcePath).merging(figures.mapValues(\.facts.sourcePath)) { a, _ in a })
         date = parsed.metadata["date"].map(Self.readableDate)
 
         var embedded: [EmbeddedChart] = []
         let page = try Self.body(markdownHTML, blocks: blocks) { block in
             switch block {
             case .chart(let id) where figures[id] != nil:
-                let figure = figures[id]!
-                let embed = try theme.pages.embeddedFigure(figure.presentation, dataScript: figure.dataScriptName, audio: figure.audio)
+                let embed = try figures[id]!.embedded(theme: theme)
                 embedded.append(embed)
                 return embed.html
             case .chart(let id):
-                let chart = charts[id]!
-                let embed = try theme.pages.embeddedChart(chart.presentation, dataScript: chart.dataScript.name, audio: chart.audio)
+                let embed = try charts[id]!.embedded(theme: theme)
                 embedded.append(embed)
                 return embed.html
             case .missing(let reference):

@@ -14,6 +14,9 @@ public struct SiteContent: Sendable {
     public var notes: [String] = []
     /// `site/pitchline.json`: title, language, base URL, audio defaults, theme.
     public var settings = SiteSettings()
+    /// Charts and figures taken from the render cache without loading them (not in `charts`
+    /// or `figures`), sorted by id.
+    var reused: [RenderCache.Reused] = []
 
     public init(charts: [Chart], problems: [ChartProblem] = [], reports: [ReportSource] = []) {
         self.charts = charts
@@ -26,10 +29,28 @@ extension SiteContent {
     /// Problems of the reports that need no rendering to find (chart blocks naming no loaded
     /// chart): what generation reports for them too, for `pitchline check`.
     public var reportProblems: [SiteProblem] {
-        let charts = Dictionary(self.charts.map { ($0.id, $0.sourcePath) } + figures.map { ($0.id, $0.sourcePath) }, uniquingKeysWith: { a, _ in a })
+        let charts = sourcePaths
         return reports.sorted { $0.slug < $1.slug }.flatMap {
             ReportPage.resolve(ReportPage.extractChartBlocks($0.markdown).1, report: $0, charts: charts).1
         }
+    }
+
+    /// Id → spec or CSV path of every chart and figure, reused ones too.
+    var sourcePaths: [String: String] {
+        Dictionary(charts.map { ($0.id, $0.sourcePath) } + figures.map { ($0.id, $0.sourcePath) } + reused.map { ($0.id, $0.sourcePath) },
+                   uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The charts and figures some report embeds (their report markup goes into their cache entry).
+    var embeddedIDs: Set<String> {
+        let charts = sourcePaths
+        var ids = Set<String>()
+        for report in reports {
+            for case .chart(let id) in ReportPage.resolve(ReportPage.extractChartBlocks(report.markdown).1, report: report, charts: charts).0 {
+                ids.insert(id)
+            }
+        }
+        return ids
     }
 }
 

@@ -22,8 +22,20 @@ struct SingleFile {
         var chart: TrustedMarkup?
     }
 
+    /// What the file holds: the whole site with its index (`export --single-file`), or one
+    /// chart (`pitchline render`) as a document or as a fragment to place in another page.
+    /// A fragment without `pageParts` leaves out the style, the help dialog and the page script:
+    /// another fragment on the same page carries them (`render --fragment --no-page-parts`).
+    enum Layout: Sendable, Equatable { case site, chart, fragment(pageParts: Bool) }
+
     struct Context {
         var siteTitle: String
+        /// A whole HTML document (site, chart); a fragment has no `<html>`, CSP, skip link or footer.
+        var document: Bool
+        /// The site's title as `h1` and its index lists (site only).
+        var siteIndex: Bool
+        /// The style, the help dialog and the page script (all but a fragment without them).
+        var pageParts: Bool
         /// The Content-Security-Policy (hashes in base64 and keywords in quotes: no character that
         /// needs escaping in an attribute) and the theme's CSS.
         var csp, style: TrustedMarkup
@@ -38,9 +50,10 @@ struct SingleFile {
 
     /// `files` holds everything else the generator made (assets, chart scripts, downloads).
     static func render(
-        siteTitle: String, charts: [RenderedChart], figures: [RenderedFigure] = [], reports: [ReportPage], files: FileSet, theme: Theme
+        siteTitle: String, charts: [RenderedChart], figures: [RenderedFigure] = [], reports: [ReportPage], files: FileSet, theme: Theme,
+        layout: Layout = .site, headingLevel: Int = 2
     ) throws -> GeneratedFile {
-        let byID = Dictionary(charts.map { ($0.presentation.chart.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let byID = Dictionary(charts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         // Where each page's content lands: reports in their sections, charts in the report that
         // embeds them (first one), else in their own section.
         var anchors: [String: String] = ["index.html": "main"]
@@ -51,20 +64,23 @@ struct SingleFile {
             }
         }
         let figureByID = Dictionary(figures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let ownSections = (charts.map(\.presentation.chart.id) + figures.map(\.id)).filter { anchors["charts/\($0).html"] == nil }
+        let ownSections = (charts.map(\.id) + figures.map(\.id)).filter { anchors["charts/\($0).html"] == nil }
         for id in ownSections { anchors["charts/\(id).html"] = "\(id)-heading" }
 
         func dataURL(_ path: String) -> String? {
             files[path].map { "data:\($0.contentType.replacingOccurrences(of: " ", with: ""));base64,\($0.data.base64EncodedString())" }
         }
         func chartMarkup(_ id: String, level: Int) throws -> String {
+            // Every model is loaded for the single file (`SiteGenerator.generate`).
             if let figure = figureByID[id] {
-                return try theme.pages.placedFigure(figure.presentation, headingLevel: level, audio: figure.audio) { name in
+                guard let presentation = figure.presentation else { throw GenerationError(step: "Rendering the single file", path: path, underlying: NotLoaded(id: id)) }
+                return try theme.pages.placedFigure(presentation, headingLevel: level, audio: figure.audio) { name in
                     dataURL("charts/\(name)") ?? name
                 }
             }
             let chart = byID[id]!
-            return try theme.pages.placedChart(chart.presentation, headingLevel: level, audio: chart.audio) { name in
+            guard let presentation = chart.presentation else { throw GenerationError(step: "Rendering the single file", path: path, underlying: NotLoaded(id: id)) }
+            return try theme.pages.placedChart(presentation, headingLevel: level, audio: chart.audio) { name in
                 dataURL("charts/\(name)") ?? name
             }
         }
@@ -89,16 +105,19 @@ struct SingleFile {
         }
         for id in ownSections {
             order.append(id)
-            sections.append(Section(anchor: anchor("charts/\(id).html"), chart: TrustedMarkup(escapedHTML: try chartMarkup(id, level: 2))))
+            sections.append(Section(anchor: anchor("charts/\(id).html"), chart: TrustedMarkup(escapedHTML: try chartMarkup(id, level: headingLevel))))
         }
 
         // Each chart's data script, then its audio as a classic script; the page script last.
-        let scripts = chartScripts(order: order, byID: byID, figureByID: figureByID, files: files) + [text(theme.assets.js)]
+        let scripts = chartScripts(order: order, byID: byID, figureByID: figureByID, files: files)
+            + (layout == .fragment(pageParts: false) ? [] : [text(theme.assets.js)])
         let inline = scripts.map { inlineSafe($0, closing: "script") }
-        let style = inlineSafe(theme.assets.cssForSingleFile(), closing: "style")
+        let css = theme.assets.cssForSingleFile()
+        let style = inlineSafe(layout == .site || layout == .chart ? css : scopedToFragments(css), closing: "style")
 
         let context = Context(
-            siteTitle: siteTitle, csp: TrustedMarkup(escapedHTML: contentSecurityPolicy(scripts: inline, styles: [style])),
+            siteTitle: siteTitle, document: layout == .site || layout == .chart, siteIndex: layout == .site,
+            pageParts: layout != .fragment(pageParts: false), csp: TrustedMarkup(escapedHTML: contentSecurityPolicy(scripts: inline, styles: [style])),
             style: TrustedMarkup(escapedHTML: style), hasReports: !reports.isEmpty,
             reports: reports.map { IndexEntry(href: "#" + anchors[$0.path]!, title: $0.title, summary: $0.description) },
             charts: chartEntries(charts: charts, figures: figures, anchors: anchors, theme: theme),
@@ -137,14 +156,12 @@ struct SingleFile {
     /// The index's chart list: charts and figures by title, linked to their sections.
     static func chartEntries(charts: [RenderedChart], figures: [RenderedFigure], anchors: [String: String], theme: Theme) -> [IndexEntry] {
         let chartEntries = charts.map {
-            let chart = $0.presentation.chart
-            return IndexEntry(
-                href: "#" + anchors["charts/\(chart.id).html"]!, title: chart.title, kind: $0.presentation.kindName,
-                summary: $0.presentation.oneLineSummary, ownLang: theme.pages.differentLanguage(chart))
+            IndexEntry(
+                href: "#" + anchors["charts/\($0.id).html"]!, title: $0.facts.title, kind: $0.facts.kindName,
+                summary: $0.facts.summary, ownLang: $0.facts.ownLanguage)
         }
         let figureEntries = figures.map {
-            IndexEntry(href: "#" + anchors["charts/\($0.id).html"]!, title: $0.presentation.figure.title,
-                       kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary)
+            IndexEntry(href: "#" + anchors["charts/\($0.id).html"]!, title: $0.facts.title, kind: $0.facts.kindName, summary: $0.facts.summary)
         }
         return (chartEntries + figureEntries).sorted { $0.title < $1.title }
     }

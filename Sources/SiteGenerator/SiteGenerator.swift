@@ -40,8 +40,11 @@ public struct SiteGenerator: Sendable {
         progress(GenerationStep(index: 2, count: 5, name: Self.stepNames[1]))
         // Hashed before loading, so a key never names bytes newer than the chart rendered.
         let inputs = renderCache.map { _ in ChartInputs(siteDirectory: siteDirectory, excluding: cacheDirectory.map { [$0] } ?? []) }
-        let content = try loadContent(settings: settings)
-        return try await render(content, theme: theme, progress: progress, firstStep: 3, inputs: inputs)
+        let session = renderCache?.session(templatesFingerprint: theme.templatesFingerprint, assets: theme.assets.paths, inputs: inputs)
+        // Charts with a cache entry are not loaded (issue 31), unless the single file needs
+        // every chart's model.
+        let content = try loadContent(settings: settings, reusing: singleFile ? nil : session)
+        return try await render(content, theme: theme, progress: progress, firstStep: 3, session: session)
     }
 
     /// The theme folder: `themeDirectory` (`--theme`), else the settings' `theme` (relative to
@@ -56,11 +59,13 @@ public struct SiteGenerator: Sendable {
     public func generate(content: SiteContent, progress: @Sendable (GenerationStep) -> Void = { _ in }) async throws -> FileSet {
         progress(GenerationStep(index: 1, count: 4, name: Self.stepNames[0]))
         let theme = try await Theme(directory: theme(for: content.settings), language: content.settings.language, baseURL: content.settings.baseURL)
-        return try await render(content, theme: theme, progress: { progress(GenerationStep(index: $0.index - 1, count: 4, name: $0.name)) }, firstStep: 3)
+        let session = renderCache?.session(templatesFingerprint: theme.templatesFingerprint, assets: theme.assets.paths, inputs: nil)
+        return try await render(
+            content, theme: theme, progress: { progress(GenerationStep(index: $0.index - 1, count: 4, name: $0.name)) }, firstStep: 3, session: session)
     }
 
     func render(
-        _ content: SiteContent, theme: Theme, progress: @Sendable (GenerationStep) -> Void, firstStep: Int, inputs: ChartInputs? = nil
+        _ content: SiteContent, theme: Theme, progress: @Sendable (GenerationStep) -> Void, firstStep: Int, session: RenderCache.Session?
     ) async throws -> FileSet {
         var files = FileSet()
         files.add(theme.assets.css)
@@ -68,17 +73,23 @@ public struct SiteGenerator: Sendable {
         for file in theme.assets.others { files.add(file) }
 
         progress(GenerationStep(index: firstStep, count: 5, name: Self.stepNames[2]))
-        // One cache session for charts and figures: progress counts both.
-        let session = renderCache?.session(
-            templatesFingerprint: theme.templatesFingerprint, assets: theme.assets.paths, total: content.charts.count + content.figures.count,
-            inputs: inputs)
-        let rendered = try await renderCharts(content.charts, theme: theme, cache: session)
+        // One cache session for charts and figures: progress counts both, reused ones first.
+        session?.begin(total: content.charts.count + content.figures.count + content.reused.count)
+        for item in content.reused { session?.reportReused(item) }
+        let embedded = content.embeddedIDs
+        var rendered = try await renderCharts(content.charts, theme: theme, cache: session, embedded: embedded)
+        var figures = try await renderFigures(content.figures, theme: theme, cache: session, embedded: embedded)
+        if !content.reused.isEmpty {  // loaded ones and reused ones, by id as the loader sorts them
+            for case .chart(let chart) in content.reused { rendered.append(chart) }
+            for case .figure(let figure) in content.reused { figures.append(figure) }
+            rendered.sort { $0.id < $1.id }
+            figures.sort { $0.id < $1.id }
+        }
         var byID: [String: RenderedChart] = [:]
         for chart in rendered {
-            byID[chart.presentation.chart.id] = chart
+            byID[chart.id] = chart
             for file in chart.files { files.add(file) }
         }
-        let figures = try await renderFigures(content.figures, theme: theme, cache: session)
         for figure in figures {
             for file in figure.files { files.add(file) }
         }
@@ -109,13 +120,10 @@ public struct SiteGenerator: Sendable {
         }
 
         progress(GenerationStep(index: firstStep + 2, count: 5, name: Self.stepNames[4]))
-        var chartEntries = rendered.sorted { $0.presentation.chart.title < $1.presentation.chart.title }.map {
-            IndexEntry(
-                href: "charts/\($0.presentation.chart.id).html", title: $0.presentation.chart.title,
-                kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary,
-                ownLang: theme.pages.differentLanguage($0.presentation.chart))
+        var chartEntries = rendered.sorted { $0.facts.title < $1.facts.title }.map {
+            IndexEntry(href: "charts/\($0.id).html", title: $0.facts.title, kind: $0.facts.kindName, summary: $0.facts.summary, ownLang: $0.facts.ownLanguage)
         } + figures.map {
-            IndexEntry(href: "charts/\($0.id).html", title: $0.presentation.figure.title, kind: $0.presentation.kindName, summary: $0.presentation.oneLineSummary)
+            IndexEntry(href: "charts/\($0.id).html", title: $0.facts.title, kind: $0.facts.kindName, summary: $0.facts.summary)
         }
         chartEntries.sort { $0.title < $1.title }
         let index = try theme.pages.indexPage(
@@ -147,21 +155,34 @@ public struct SiteGenerator: Sendable {
     }
 
     /// Renders every chart concurrently; results in input order.
-    func renderCharts(_ charts: [Chart], theme: Theme, cache: RenderCache.Session?) async throws -> [RenderedChart] {
+    /// `embedded`: ids of the charts a report embeds (their report markup is made and cached).
+    func renderCharts(_ charts: [Chart], theme: Theme, cache: RenderCache.Session?, embedded: Set<String> = []) async throws -> [RenderedChart] {
         let audio = AudioRenderer(cacheDirectory: cacheDirectory)
         return try await concurrently(charts) { chart in
-            let render = { try RenderedChart(chart: chart, theme: theme, audio: audio) }
-            return try cache?.chart(chart, render: render) ?? render()
+            let embed = embedded.contains(chart.id)
+            let render = { try RenderedChart(chart: chart, theme: theme, audio: audio, embedded: embed) }
+            return try cache?.chart(chart, render: render) { cached in
+                guard embed, cached.embed == nil else { return nil }
+                var completed = cached
+                completed.embed = try cached.embedded(theme: theme)
+                return completed
+            } ?? render()
         }
     }
 
     /// Renders every figure (its panels one after another, figures concurrently); input order.
-    func renderFigures(_ figures: [ChartFigure], theme: Theme, cache: RenderCache.Session?) async throws -> [RenderedFigure] {
+    func renderFigures(_ figures: [ChartFigure], theme: Theme, cache: RenderCache.Session?, embedded: Set<String> = []) async throws -> [RenderedFigure] {
         guard !figures.isEmpty else { return [] }
         let audio = AudioRenderer(cacheDirectory: cacheDirectory)
         return try await concurrently(figures) { figure in
-            let render = { try RenderedFigure(figure: figure, theme: theme, audio: audio) }
-            return try cache?.figure(figure, render: render) ?? render()
+            let embed = embedded.contains(figure.id)
+            let render = { try RenderedFigure(figure: figure, theme: theme, audio: audio, embedded: embed) }
+            return try cache?.figure(figure, render: render) { cached in
+                guard embed, cached.embed == nil else { return nil }
+                var completed = cached
+                completed.embed = try cached.embedded(theme: theme)
+                return completed
+            } ?? render()
         }
     }
 

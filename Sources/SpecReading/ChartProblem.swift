@@ -18,7 +18,8 @@ public struct ChartProblem: Error, CustomStringConvertible, Sendable, Equatable 
     /// than `file` (a spec whose data file is broken). Set by `ChartLoader.loadSite`.
     public var chartFile: String?
 
-    package init(file: String, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil, message: String, chartFile: String? = nil) {
+    /// Any problem, here or outside this module (a report's inline spec, `pitchline render`'s input).
+    public init(file: String, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil, message: String, chartFile: String? = nil) {
         self.file = file
         self.line = line
         self.column = column

@@ -4,8 +4,9 @@ import Testing
 @testable import SiteGenerator
 
 /// The render cache key is made from the bytes behind a chart (issue 31): each input that can
-/// change a chart's files re-renders exactly the charts it feeds, and the result is what a
-/// generation without a cache makes.
+/// change a chart's files (one data byte, the spec, the settings, the theme, the generator's
+/// build) re-renders exactly the charts it feeds, and the result is what a generation without a
+/// cache makes; an unchanged site renders nothing and loads no chart.
 @Suite struct CacheKeyTests {
     /// A site of two specs over two data files, a theme folder and a cache folder.
     struct Site {
@@ -27,6 +28,8 @@ import Testing
                 try write("site/data/\(name).csv", "day,mm\n1,3\n2,5\n3,4\n4,8\n")
             }
             try write("site/pitchline.json", #"{"title": "Weather"}"#)
+            try FileManager.default.createDirectory(at: temp.path("site/reports"), withIntermediateDirectories: true)
+            try write("site/reports/notes.md", "---\ntitle: Notes\n---\nIt rained.\n\n```chart\nrain\n```\n")
             try write("theme/Templates/chart.mustache", try String(contentsOf: Sample.projectDirectory.appendingPathComponent("Templates/chart.mustache"), encoding: .utf8))
         }
 
@@ -35,15 +38,22 @@ import Testing
         /// Generates the site with the render cache (or without one: `cache` false); returns the
         /// files and which charts were rendered rather than reused.
         func generate(cache: Bool = true, generator version: String = "build 1") async throws -> (FileSet, rendered: [String]) {
+            let (files, rendered, _) = try await generateCounting(cache: cache, generator: version)
+            return (files, rendered)
+        }
+
+        /// `generate`, with the cache's counts (`reusedWithoutLoading`: charts whose data was not read).
+        func generateCounting(cache: Bool = true, generator version: String = "build 1") async throws
+            -> (FileSet, rendered: [String], RenderCacheStatistics)
+        {
             var generator = SiteGenerator(siteDirectory: site, themeDirectory: theme, cacheDirectory: temp.path("cache"))
             let rendered = RenderedIDs()
-            if cache {
-                generator.renderCache = RenderCache(directory: temp.path("cache/render"), generatorVersion: version) { event in
-                    if !event.reused { rendered.add(event.chartID) }
-                }
+            let renderCache = RenderCache(directory: temp.path("cache/render"), generatorVersion: version) { event in
+                if !event.reused { rendered.add(event.chartID) }
             }
+            if cache { generator.renderCache = renderCache }
             let files = try await generator.generate()
-            return (files, rendered.sorted)
+            return (files, rendered.sorted, renderCache.statistics)
         }
 
         /// A change must re-render `expected`, and the files must equal an uncached generation's.
@@ -65,10 +75,46 @@ import Testing
         var sorted: [String] { lock.withLock { ids.sorted() } }
     }
 
-    @Test func anUnchangedSiteRendersNothing() async throws {
+    @Test func anUnchangedSiteRendersNothingAndLoadsNoChart() async throws {
         let site = try Site()
-        #expect(try await site.generate().rendered == ["rain", "snow"])
-        #expect(try await site.generate().rendered == [])
+        let (first, rendered, _) = try await site.generateCounting()
+        #expect(rendered == ["rain", "snow"])
+        let (second, again, stats) = try await site.generateCounting()
+        #expect(again == [])
+        #expect(stats.reused == 2 && stats.reusedWithoutLoading == 2)
+        // The index, charts.json and the report embedding "rain" come out the same from the entries alone.
+        #expect(second.files.keys.sorted() == first.files.keys.sorted())
+        #expect(second.files.allSatisfy { first[$0.key] == $0.value })
+        #expect(second["reports/notes.html"] != nil && second["reports/notes.html"] == first["reports/notes.html"])
+    }
+
+    @Test func aFigureIsReusedWithoutLoadingAndEmbedsAsBefore() async throws {
+        let site = try Site()
+        try site.write("site/data/both.csv", "day,mm,place\n1,3,north\n2,5,north\n1,4,south\n2,6,south\n")
+        try site.write("site/charts/both.vl.json", """
+            {"title": "Both places", "data": {"url": "../data/both.csv"}, "facet": {"field": "place", "type": "nominal"},
+             "spec": {"mark": "line", "encoding": {"x": {"field": "day", "type": "quantitative"}, "y": {"field": "mm", "type": "quantitative"}}}}
+            """)
+        try site.write("site/reports/both.md", "# Both\n\n```chart\nboth\n```\n")
+        let (first, rendered, _) = try await site.generateCounting()
+        #expect(rendered == ["both", "rain", "snow"])
+        let (second, again, stats) = try await site.generateCounting()
+        #expect(again == [] && stats.reusedWithoutLoading == 3)
+        #expect(second.files.keys.sorted() == first.files.keys.sorted())
+        #expect(second.files.allSatisfy { first[$0.key] == $0.value })
+        #expect(second["reports/both.html"] != nil && second["charts/both--p1.csv"] != nil)
+        try await site.expectRerender(["both"]) { try site.write("site/data/both.csv", "day,mm,place\n1,3,north\n2,5,north\n1,4,south\n2,7,south\n") }
+    }
+
+    @Test func aReportEmbeddingAReusedChartLoadsItOnceThenNoMore() async throws {
+        let site = try Site()
+        _ = try await site.generate()
+        try site.write("site/reports/snow.md", "# Snow\n\n```chart\ncharts/snow.vl.json\n```\n")
+        let (cached, _, stats) = try await site.generateCounting()
+        #expect(stats.rendered == 0 && stats.reusedWithoutLoading == 1)  // snow's entry had no report markup
+        let (fresh, _) = try await site.generate(cache: false)
+        #expect(cached["reports/snow.html"] != nil && cached["reports/snow.html"] == fresh["reports/snow.html"])
+        #expect(try await site.generateCounting().2.reusedWithoutLoading == 2)
     }
 
     @Test func aChangedDataFileRerendersTheChartsThatReadIt() async throws {

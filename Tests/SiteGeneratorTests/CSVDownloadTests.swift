@@ -1,6 +1,7 @@
 @testable import ChartData
 import Foundation
-import SiteGenerator
+@testable import SiteGenerator
+import SpecReading
 import Testing
 
 @Suite struct CSVDownloadTests {
@@ -25,6 +26,21 @@ import Testing
         chart.x.zoned = true
         lines = try await csv(chart).components(separatedBy: "\r\n")
         #expect(lines[3] == "2012-01-01T01:02:03.500Z,-2")
+    }
+
+    @Test func aLongDownloadMadeInPartsHasEveryRowOnceInOrder() throws {
+        // More rows than `rowsPerPart` several times over, and not a multiple of it: the parts
+        // written concurrently join into one download, row after row.
+        let count = CSVDownload.rowsPerPart * 3 + 7
+        var chart = Sample.chart(id: "long", title: "Long", days: 1)
+        chart.x.type = .quantitative
+        chart.xValues = (0..<count).map { .number(Double($0)) }
+        chart.series[0].values = (0..<count).map { $0 % 1000 == 0 ? nil : Double($0) / 8 }
+        let lines = String(decoding: CSVDownload.data(for: chart), as: UTF8.self).components(separatedBy: "\r\n")
+        #expect(lines.count == count + 2 && lines.last == "")
+        #expect(lines[0] == "date,Rain")
+        let expected = (0..<count).map { "\($0)," + ($0 % 1000 == 0 ? "" : TextFormat.plainNumber(Double($0) / 8)) }
+        #expect(Array(lines[1...count]) == expected)
     }
 
     @Test func anInvalidXDrawnAtZeroIsAnEmptyCell() async throws {
