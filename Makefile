@@ -89,15 +89,17 @@ orca-test: test-deps $(BUILT)
 vegalite-test: test-deps $(BUILT)
 	$(PY) -m pytest -q vegalite-diff
 
-# CI (.ci/run). One build, then three lanes side by side (tools/timed-stages.sh): the Orca
-# transcripts at normal priority (they run in real time, against Orca's and the browser's own
-# timing, and use little CPU); the browser pages, and the Swift suites, the Vega-Lite differential
-# test and the fuzz targets (their own instrumented build) at nice 10, sharing the CPU the
+# CI (.ci/run), tools/timed-stages.sh: the fuzz targets' own instrumented build starts at once
+# at nice 10 (it needs nothing else, and takes the CPU the main build leaves idle); the one debug
+# build; then three lanes side by side: the Orca transcripts at normal priority (they run in real
+# time, against Orca's and the browser's own timing, and use little CPU), the browser pages, and
+# the Swift suites and the Vega-Lite differential test, at nice 10, sharing the CPU the
 # transcripts leave (under a load of 20 the transcripts missed their windows when they competed).
 # Each stage prints its wall and CPU time, and a table of them at the end.
-TEST_LANES := "orca-test" "nice:page-test" "nice:swift-test nice:vegalite-test nice:fuzz-short"
+TEST_EARLY := "nice:fuzz-short"
+TEST_LANES := "orca-test" "nice:page-test" "nice:swift-test nice:vegalite-test"
 test: test-deps
-	@SKIP_BUILD=1 bash tools/timed-stages.sh test-build -- $(TEST_LANES)
+	@SKIP_BUILD=1 bash tools/timed-stages.sh $(foreach l,$(TEST_EARLY),--early $(l)) test-build -- $(TEST_LANES)
 
 bench: release test-deps
 	$(call apt_install,$(APT_BENCH))

@@ -25,7 +25,11 @@ fi
 #   passes two `-sanitize=` flags in a random order and the driver keeps only the last, so half
 #   the builds lose coverage (or ASan). -Xswiftc also reaches the main package's modules, so the
 #   code under test is instrumented, not just these entry points.
+# - `-gnone` (unless FUZZ_DEBUG_INFO=1): no DWARF; the build takes 19 % less CPU (184 s against
+#   227 s here) and ASan still names the functions of a finding; set FUZZ_DEBUG_INFO=1 (a full
+#   rebuild) for file and line numbers when reproducing one.
 SWIFT_FLAGS=(--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+[ "${FUZZ_DEBUG_INFO:-0}" = 1 ] || SWIFT_FLAGS+=(-Xswiftc -gnone)
 echo "== building fuzz targets (swift build ${SWIFT_FLAGS[*]}, scratch $SCRATCH)"
 build_start=$(date +%s)
 # SwiftPM does not notice a file added to a path dependency (the main package) in an existing

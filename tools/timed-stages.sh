@@ -2,8 +2,11 @@
 # `make test`: runs make targets as stages, prints each one's wall and CPU time as it ends and a
 # table of all of them at the end (also when one fails).
 #
-# Usage: tools/timed-stages.sh STAGE… [-- LANE…]
-#   STAGEs before `--` run one after another, output as it comes; the first failure stops the run.
+# Usage: tools/timed-stages.sh [--early LANE]… STAGE… [-- LANE…]
+#   `--early` lanes start at once, beside the STAGEs (work that needs none of them, such as a
+#   second build at nice 10 that takes the CPU the first build leaves idle).
+#   STAGEs before `--` run one after another, output as it comes; the first failure stops the run
+#   (early lanes still finish).
 #   Each LANE after `--` is one argument listing targets ("a b c") run one after another; the lanes
 #   run side by side. A lane's stage writes test-artifacts/stages/<target>.log, printed whole when
 #   the stage ends (so parallel output is never interleaved); a failure stops that lane only, the
@@ -56,7 +59,25 @@ run_stage() {
   return "$rc"
 }
 
+# run_lane INDEX "TARGET…": the targets one after another, each logged; stops at a failure.
+run_lane() {
+  local index=$1 spec
+  order=$(( index * 100 ))
+  for spec in $2; do
+    run_stage "$spec" "$LOGS/${spec#nice:}.log" || return 1
+  done
+}
+
 status=0
+pids=()
+lane_index=0
+while [ $# -gt 1 ] && [ "$1" = "--early" ]; do
+  lane_index=$(( lane_index + 1 ))
+  echo "== lane $lane_index (from the start): $2"
+  run_lane "$lane_index" "$2" &
+  pids+=($!)
+  shift 2
+done
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
   echo "== stage ${1#nice:}"
   run_stage "$1" || { status=1; break; }
@@ -65,21 +86,14 @@ done
 [ $# -gt 0 ] && shift   # the `--`
 
 if [ "$status" -eq 0 ] && [ $# -gt 0 ]; then
-  pids=()
-  lane_index=0
   for lane in "$@"; do
     lane_index=$(( lane_index + 1 ))
     echo "== lane $lane_index: $lane"
-    (
-      order=$(( lane_index * 100 ))
-      for spec in $lane; do
-        run_stage "$spec" "$LOGS/${spec#nice:}.log" || exit 1
-      done
-    ) &
+    run_lane "$lane_index" "$lane" &
     pids+=($!)
   done
-  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
 fi
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
 
 total=$(( $(date +%s) - total_start ))
 echo

@@ -122,6 +122,12 @@ struct ChartBuilder {
         return try assemble(frame: frame, roles: roles, markKind: markKind, fieldOf: fieldOf, binEnd: binEnd, preAggregate: preAggregate)
     }
 
+    /// The JSON path of a transform error found under `base` (a channel's `timeUnit`, `bin`,
+    /// `impute`): the error's own path inside that object, when it has one, is kept.
+    static func path(_ base: String, inner error: TransformError) -> String {
+        error.path.isEmpty ? base : base + "." + error.path
+    }
+
     /// The encoding's own data flow, compiled to VegaLite transforms as Vega-Lite does:
     /// implicit date parsing, timeUnit and bin per channel. `fieldOf` is where each channel's
     /// data now lives, `binEnd` where a binned channel's bin ends.
@@ -132,7 +138,7 @@ struct ChartBuilder {
             guard var f = c.field else { continue }
             func run(_ t: Transform, _ key: String) throws(ChartProblem) {
                 do { frame = try t.apply(frame) } catch {
-                    throw specProblem(error.path.isEmpty ? "\(c.path).\(key)" : "\(c.path).\(key)", line: c.line, error.message)
+                    throw specProblem(Self.path(c.path + "." + key, inner: error), line: c.line, error.message)
                 }
             }
             if c.type == .temporal || c.timeUnit != nil || isTemporalPartner(c), c.aggregate == nil || c.aggregate == "min" || c.aggregate == "max" {
@@ -145,7 +151,7 @@ struct ChartBuilder {
                     try run(.timeUnit(TimeUnitTransform(timeUnit: unit, field: f, as: name)), "timeUnit")
                     f = name
                 } catch let error as TransformError {
-                    throw specProblem("\(c.path).timeUnit", line: c.line, error.message)
+                    throw specProblem(Self.path(c.path + ".timeUnit", inner: error), line: c.line, error.message)
                 } catch let error as ChartProblem { throw error } catch { throw specProblem("\(c.path).timeUnit", line: c.line, "\(error)") }
             }
             if let b = c.bin, c.aggregate == nil {
@@ -153,7 +159,7 @@ struct ChartBuilder {
                 do {
                     params = try BinParams.parse(SpecData.dataValue(b), path: "", defaultMaxbins: ["x", "y"].contains(c.channel) ? 10 : 6)
                 } catch {
-                    throw specProblem("\(c.path).bin\(error.path.isEmpty ? "" : "." + error.path)", line: c.line, error.message)
+                    throw specProblem(Self.path(c.path + ".bin", inner: error), line: c.line, error.message)
                 }
                 if !params.binned {
                     let name = "\(params.fieldName(f))"
@@ -218,7 +224,7 @@ struct ChartBuilder {
         do {
             frame = try Transform.parse(.object(o)).apply(frame)
         } catch {
-            throw specProblem("\(roles.value.path).impute\(error.path.isEmpty ? "" : "." + error.path)", line: roles.value.line, error.message)
+            throw specProblem(Self.path(roles.value.path + ".impute", inner: error), line: roles.value.line, error.message)
         }
     }
 

@@ -54,18 +54,8 @@ struct SingleFile {
         layout: Layout = .site, headingLevel: Int = 2
     ) throws -> GeneratedFile {
         let byID = Dictionary(charts.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        // Where each page's content lands: reports in their sections, charts in the report that
-        // embeds them (first one), else in their own section.
-        var anchors: [String: String] = ["index.html": "main"]
-        for report in reports {
-            anchors[report.path] = anchor(report.path)
-            for case .chart(let id) in report.blocks where anchors["charts/\(id).html"] == nil {
-                anchors["charts/\(id).html"] = "\(id)-heading"
-            }
-        }
         let figureByID = Dictionary(figures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let ownSections = (charts.map(\.id) + figures.map(\.id)).filter { anchors["charts/\($0).html"] == nil }
-        for id in ownSections { anchors["charts/\(id).html"] = "\(id)-heading" }
+        let (anchors, ownSections) = placement(reports: reports, ids: charts.map(\.id) + figures.map(\.id))
 
         func dataURL(_ path: String) -> String? {
             files[path].map { "data:\($0.contentType.replacingOccurrences(of: " ", with: ""));base64,\($0.data.base64EncodedString())" }
@@ -129,6 +119,21 @@ struct SingleFile {
             throw GenerationError(step: "Rendering the single file", path: path, underlying: error)
         }
         return GeneratedFile(path: path, data: Data(html.utf8), contentType: ContentType.html, role: .singleFile, title: siteTitle, isExported: false)
+    }
+
+    /// Where each page's content lands: reports in their sections, charts in the report that
+    /// embeds them (first one), else in their own section (`ownSections`, in `ids` order).
+    static func placement(reports: [ReportPage], ids: [String]) -> (anchors: [String: String], ownSections: [String]) {
+        var anchors: [String: String] = ["index.html": "main"]
+        for report in reports {
+            anchors[report.path] = anchor(report.path)
+            for case .chart(let id) in report.blocks where anchors["charts/\(id).html"] == nil {
+                anchors["charts/\(id).html"] = "\(id)-heading"
+            }
+        }
+        let ownSections = ids.filter { anchors["charts/\($0).html"] == nil }
+        for id in ownSections { anchors["charts/\(id).html"] = "\(id)-heading" }
+        return (anchors, ownSections)
     }
 
     /// Each chart's data script, then its audio as classic scripts, in document order.

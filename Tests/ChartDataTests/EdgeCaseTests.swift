@@ -42,6 +42,9 @@ struct EdgeCaseTests {
             == "site/charts/t.vl.json:1: $.data: no data rows (the data is empty)")
         #expect(specProblem(#"{"data": {"values": [{"a": 1, "b": "x"}]}, "mark": "line", "encoding": {"x": {"field": "a", "type": "ordinal"}, "y": {"field": "b", "type": "nominal"}}}"#)
             == "site/charts/t.vl.json:1: $.encoding.y: neither x nor y is quantitative; Pitchline needs one quantitative channel for the values (aggregate, e.g. \"aggregate\": \"count\", makes one, or size)")
+        // A channel's timeUnit object names the property that is wrong, not only "timeUnit".
+        #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", "encoding": {"x": {"field": "date", "type": "temporal", "timeUnit": {"unit": "month", "step": 0}}, "y": {"field": "wind", "type": "quantitative"}}}"#)
+            == "site/charts/t.vl.json:1: $.encoding.x.timeUnit.step: step must be a whole number from 1 to 1000000")
         #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": 3}"#)
             == "site/charts/t.vl.json:1: $.mark: expected an object, found a number")
         #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", "usermeta": {"pitchline": {"colour": 1}}, "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind"}}}"#)
