@@ -15,7 +15,7 @@ let package = Package(
     targets: [
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "ChartData", package: "Pitchline")],
+            dependencies: [.product(name: "ChartData", package: "Pitchline"), .product(name: "SpecReading", package: "Pitchline")],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "fuzz-csv",

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// The `.strings` files of `Messages/`, as the `EmbedCatalogues` build plugin compiled them in:
 /// `"key" = "text";` lines, `//` and `/* */` comments, `\U202F`-style escapes. Parsed by

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// One statistic of a box plot: each is a series over the groups (the rows), in ascending order,
 /// so Left/Right moves between groups and Up/Down between statistics (MAIDR's convention).

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 extension Chart {
     /// Statistics, trend and a plain-language summary (in `language`, else the chart's own),

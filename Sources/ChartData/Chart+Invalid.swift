@@ -1,34 +1,5 @@
 import Foundation
-
-/// Vega-Lite's invalid-data modes (`mark.invalid` or `config.mark.invalid`, Vega-Lite 5–6): what
-/// happens to a datum whose x or y is null or not a number on a continuous scale.
-public enum InvalidMode: String, Sendable, Equatable {
-    /// Left out of every mark; a line joins the valid points around it.
-    case filter
-    /// Lines break at it; other marks leave it out (the two differ only in the axis' extent).
-    case breakPathsFilterDomains = "break-paths-filter-domains"
-    case breakPathsShowDomains = "break-paths-show-domains"
-    /// Vega-Lite's default: `break-paths-show-domains` for lines, areas and trails, `filter` for the rest.
-    case breakPathsShowPathDomains = "break-paths-show-path-domains"
-    /// `"show"` or `null`: drawn where the scale puts zero, or its low end when zero is not on it.
-    case show
-
-    /// The mode as Vega-Lite reads a spec's `invalid` value: `null` is "show"; absent is the
-    /// default; Vega-Lite 5's "include" and "break-paths-keep-domains" are "show" and a break.
-    init?(json: JSONValue?) {
-        guard let json else { self = .breakPathsShowPathDomains; return }
-        if json.value.isNull { self = .show; return }
-        switch json.string {
-        case "include": self = .show
-        case "break-paths-keep-domains", "break-paths-and-keep-path-domains": self = .breakPathsShowDomains
-        case let s?: guard let mode = InvalidMode(rawValue: s) else { return nil }; self = mode
-        case nil: return nil
-        }
-    }
-
-    /// True when a line (path mark) skips an invalid datum and joins its neighbours.
-    public func joinsPaths(isPath: Bool) -> Bool { isPath && self == .filter }
-}
+import SpecReading
 
 /// Where a chart draws invalid values (`InvalidMode.show`). The values stay missing in the model
 /// (nil, "no value" in speech, the table and statistics, the missing-value sound in audio); only

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// What kind of chart this is, with what that kind alone carries: set by `ChartBuilder` (its
 /// kind files), read by descriptions, speech, drawing and the data script. Those switch over it

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// A rule or label that a layer adds to a chart without carrying a series: a rule at the mean, a
 /// threshold given as a `datum`, a text label. Said in the description, a landmark the scrubber

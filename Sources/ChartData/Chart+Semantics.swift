@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// What a Vega-Lite spec means beyond "one value per row and series": set by `ChartBuilder` from
 /// the evaluated data, read by descriptions, speech, the table and the pages. A chart from a bare
@@ -76,34 +77,10 @@ public enum ValueChannel: String, Sendable, Equatable, CaseIterable {
     case y, x, size, theta, color, fill
 }
 
-/// Vega-Lite's scale types (`scale.type`).
-public enum ScaleType: String, Sendable, Equatable, CaseIterable {
-    case linear, log, pow, sqrt, symlog, time, utc, ordinal, band, point, quantile, quantize, threshold
-    case binOrdinal = "bin-ordinal"
-    case identity, sequential
-}
-
-/// Vega-Lite stack offsets: `zero` (stacked from zero), `normalize` (shares of 100 %), `center`
-/// (streamgraph).
-public enum StackOffset: String, Sendable, Equatable { case zero, normalize, center }
-
 /// One bin `[start, end)` of a binned axis.
 public struct BinRange: Sendable, Equatable, Hashable {
     public var start: Double
     public var end: Double
-}
-
-/// A continuous scale as the spec declares it: its `type` (linear, log, sqrt, symlog, pow, time,
-/// …); `domain` when given as two numbers; `exponent` for pow, `constant` for symlog, `base` for log.
-public struct ScaleInfo: Sendable, Equatable {
-    public var type: ScaleType = .linear
-    public var domain: [Double]?
-    public var exponent: Double?
-    public var constant: Double?
-    public var base: Double?
-
-    /// The scale of a channel whose spec names none (linear, domain from the data).
-    public static let linear = ScaleInfo()
 }
 
 /// A data-carrying channel other than x, y and color, e.g. `size` showing population.

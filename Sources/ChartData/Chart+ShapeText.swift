@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// The per-series shape sentence: stretches, peaks and troughs, any cycle, unusual values, and
 /// the overall change and rate only where one line fits.

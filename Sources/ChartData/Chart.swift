@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// A chart ready to describe, sonify and draw: one shared x sequence (the rows) and one or
 /// more series of values aligned to it. Built by `ChartLoader` from a Vega-Lite subset spec or
@@ -49,16 +50,7 @@ public struct Chart: Sendable, Equatable {
     public var pointCount: Int { xValues.count }
 }
 
-/// The Vega-Lite marks Pitchline draws.
-public enum Mark: String, Sendable, Equatable, CaseIterable {
-    case line, bar, point, area
-    /// Composite marks and marks of their own (issue 14, box): see `Chart+BoxPlot.swift`.
-    case boxplot, errorbar, errorband, tick, rule, text
-    /// Pie and donut (kinds): one series over slice categories (`Chart+Kinds.swift`).
-    case arc
-    /// Heatmap (kinds): rows are series, columns the x categories, the colour the value.
-    case rect
-
+extension Mark {
     /// "Line chart", "Bar chart", … for reading aloud.
     public var chartKindName: String {
         switch self {
@@ -76,30 +68,6 @@ public enum Mark: String, Sendable, Equatable, CaseIterable {
         case .rect: "Heatmap"
         }
     }
-}
-
-/// Vega-Lite encoding types.
-public enum FieldType: String, Sendable, Equatable {
-    case quantitative, temporal, ordinal, nominal
-}
-
-/// How finely temporal x values are meant; decides how dates are spoken and where ticks go.
-public enum TimeGranularity: String, Sendable, Equatable, Comparable {
-    case second, minute, hour, day, month, quarter, year
-
-    private var rank: Int {
-        switch self {
-        case .second: 0
-        case .minute: 1
-        case .hour: 2
-        case .day: 3
-        case .month: 4
-        case .quarter: 5
-        case .year: 6
-        }
-    }
-
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// One x value: a number, an instant (UTC), or a category label.
@@ -219,27 +187,3 @@ public struct ChartOptions: Sendable, Equatable {
     }
 }
 
-/// Audio settings a chart author may change; bounds and defaults in `AudioOptions.Setting`.
-public struct AudioOptions: Sendable, Equatable, Hashable {
-    /// Lowest and highest pitch in hertz; values map onto this range on a logarithmic scale.
-    public var minFrequency: Double
-    public var maxFrequency: Double
-    /// Length of one point's tone in seconds (without the trailing silence).
-    public var toneDuration: Double
-    /// Whole-series playback length in seconds (Apple's "recommended" is about 10 s).
-    public var playbackDuration: Double
-    /// Exponential smoothing factor 0…1 for whole-series playback (0 = none).
-    public var smoothing: Double
-
-    public init(
-        minFrequency: Double = Setting.minFrequency.defaultValue, maxFrequency: Double = Setting.maxFrequency.defaultValue,
-        toneDuration: Double = Setting.toneDuration.defaultValue,
-        playbackDuration: Double = Setting.playbackDuration.defaultValue, smoothing: Double = Setting.smoothing.defaultValue
-    ) {
-        self.minFrequency = minFrequency
-        self.maxFrequency = maxFrequency
-        self.toneDuration = toneDuration
-        self.playbackDuration = playbackDuration
-        self.smoothing = smoothing
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 
 /// `ChartBuilder.assemble` step by step: the evaluated frame read into keys, values, series

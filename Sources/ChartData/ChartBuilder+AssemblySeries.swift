@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 
 /// `ChartBuilder.assemble`, continued: rows, stack positions, extra channels, series and axes

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 
 /// A `boxplot` compiled as Vega-Lite normalises it (src/compositemark/boxplot.ts): quartiles by

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 
 /// Vega-Lite's composite marks compiled as Vega-Lite normalises them (src/compositemark/):
@@ -64,26 +65,5 @@ extension ChartBuilder {
     func groupFields(_ key: ChartSpec.ChannelDef?, _ fieldOf: [String: String], _ binEnd: [String: String]) -> [String] {
         guard let key, let f = fieldOf[key.channel] else { return [] }
         return [f] + (binEnd[key.channel].map { [$0] } ?? [])
-    }
-}
-
-extension ChartSpec {
-    /// `extent` and `center` of a composite mark definition (other mark properties are drawing).
-    mutating func readCompositeMarkProperties(_ m: JSONValue, _ r: SpecReader) throws(ChartProblem) {
-        guard ["boxplot", "errorbar", "errorband"].contains(markName) else { return }
-        if let e = m["extent"] {
-            if markName == "boxplot" {
-                guard e.number != nil || e.string == "min-max" else { throw r.problem(e, "$.mark.extent", "expected a number (times the interquartile range) or \"min-max\"") }
-            } else {
-                guard let s = e.string, ["stderr", "stdev", "ci", "iqr"].contains(s) else {
-                    throw r.problem(e, "$.mark.extent", "expected one of \"stderr\", \"stdev\", \"ci\", \"iqr\"")
-                }
-            }
-            markExtent = e
-        }
-        if let c = m["center"], markName != "boxplot" {
-            guard let s = c.string, s == "mean" || s == "median" else { throw r.problem(c, "$.mark.center", "expected \"mean\" or \"median\"") }
-            markCenter = s
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 
 /// `errorbar` and `errorband` compiled as Vega-Lite normalises them (src/compositemark/):

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 
 /// Arc (pie, donut) and rect (heatmap) marks read into the one chart model:

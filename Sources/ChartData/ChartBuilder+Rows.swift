@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 import D3Format
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 
 /// Compiles a read spec and its data into a `Chart`: transforms in order, then the encoding's own
@@ -253,18 +254,4 @@ struct ChartBuilder {
 
     /// `seattle-weather` → "Seattle weather".
     static func titleFromID(_ id: String) -> String { humanize(id) }
-}
-
-extension ChartSpec {
-    /// x2 or y2 beside a temporal x or y: Vega-Lite gives it its partner's type (a date range).
-    func isTemporalPartner(_ c: ChannelDef) -> Bool {
-        (c.channel == "x2" || c.channel == "y2") && channel(String(c.channel.dropLast()))?.type == .temporal
-    }
-
-    /// Source fields Vega-Lite parses as dates (its implicit `format.parse`): those of temporal
-    /// channels, time units, and their x2/y2. In CSV they are parsed from the text as written
-    /// ("1900" is the year 1900, not 1,900 milliseconds).
-    var implicitDateFields: Set<String> {
-        Set(channels.filter { $0.type == .temporal || $0.timeUnit != nil || isTemporalPartner($0) }.compactMap(\.field))
-    }
 }

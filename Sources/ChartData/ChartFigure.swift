@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// Small multiples: a Vega-Lite `facet` (operator or `row`/`column`/`facet` channels), `repeat`,
 /// `concat`/`hconcat`/`vconcat` read as a figure of panels. Each panel is a complete `Chart`

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// Loading a spec that may be a composition: a single view is a `Chart`, a facet, repeat or
 /// concat is a `ChartFigure` of panels (`FigureSpec`).

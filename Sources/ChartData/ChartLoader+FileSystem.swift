@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 extension ChartLoader {
     /// The folder name used in messages (`site`): problems name files relative to the folder
@@ -18,7 +19,7 @@ extension ChartLoader {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: chartsDirectory.path).sorted()
         } catch {
-            return SiteCharts(charts: [], problems: [ChartProblem(file: "\(root)/charts", message: "cannot list the charts folder: \(Self.reason(error))")])
+            return SiteCharts(charts: [], problems: [ChartProblem(file: "\(root)/charts", message: "cannot list the charts folder: \(ChartProblem.reason(error))")])
         }
         var ids: [String: String] = [:]
         var skipped: [String] = []
@@ -90,14 +91,14 @@ extension ChartLoader {
         do {
             bytes = try readFile(path)
         } catch {
-            throw ChartProblem(file: path, message: "cannot read: \(Self.reason(error))")
+            throw ChartProblem(file: path, message: "cannot read: \(ChartProblem.reason(error))")
         }
         if path.lowercased().hasSuffix(".csv") {
             var sidecar: Data?
             do {
                 sidecar = try readFile(path + ".json")
             } catch {
-                if Self.reason(error) != "no such file" { throw ChartProblem(file: path + ".json", message: "cannot read: \(Self.reason(error))") }
+                if ChartProblem.reason(error) != "no such file" { throw ChartProblem(file: path + ".json", message: "cannot read: \(ChartProblem.reason(error))") }
             }
             var chart = try Self.loadCSV(data: bytes, path: path, sidecar: sidecar, audioDefaults: audioDefaults)
             chart.options.language = chart.options.language ?? languageDefault
@@ -117,7 +118,7 @@ extension ChartLoader {
         do {
             bytes = try readFile(path)
         } catch {
-            throw ChartProblem(file: path, message: "cannot read: \(Self.reason(error))")
+            throw ChartProblem(file: path, message: "cannot read: \(ChartProblem.reason(error))")
         }
         return Self.finished(try Self.loadAny(data: bytes, path: path, audioDefaults: audioDefaults, readFile: readFile), language: languageDefault)
     }
@@ -181,7 +182,7 @@ extension ChartLoader {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: absolute), options: .alwaysMapped)
             return (bytes, String(absolute.dropFirst()))
         } catch {
-            throw ChartProblem(file: path, message: "cannot read: \(reason(error))")
+            throw ChartProblem(file: path, message: "cannot read: \(ChartProblem.reason(error))")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 
 /// A layered spec as one chart: every leaf layer is evaluated on its own (its data, transforms and

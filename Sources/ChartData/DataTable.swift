@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 
 /// Tabular data after type inference: named columns of numbers, dates or text, with missing

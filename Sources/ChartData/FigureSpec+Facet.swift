@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 
 /// `facet` (operator and channels); `repeat` is in FigureSpec+Repeat.swift.

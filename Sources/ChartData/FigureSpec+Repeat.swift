@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 
 /// `repeat`: a view per field (`repeat: [...]`, or a grid of `row` × `column` fields), and a

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import VegaLite
 
 /// Reading a composed Vega-Lite spec (`facet` with `spec`, the `row`/`column`/`facet` channels,

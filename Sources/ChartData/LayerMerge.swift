@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// The merge itself (rules in `ChartLoader+Layers.swift`).
 extension LayerMerge {

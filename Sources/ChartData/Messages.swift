@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import Synchronization
 
 /// Every text a reader meets, in one language: a catalogue of templates with named

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// `site/pitchline.json`: settings for the whole site. Every key is optional; unknown keys and
 /// bad values are located problems (file, line, JSON path), as in specs.
@@ -59,32 +60,6 @@ public struct SiteSettings: Sendable, Equatable {
         return settings
     }
 
-    /// `language-extlang-script-region-variant` in shape (RFC 5646): letters and digits in
-    /// subtags of 1–8, the first 2–3 or 5–8 letters. Registry membership is not checked.
-    static func isLanguageTag(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...8).contains(first.count), first.count != 4,
-              first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-    }
-}
-
-extension SpecReader {
-    /// Reads `{"minFrequency": …, …}` over `base`, key by key, with the bounds of the one table
-    /// (`AudioOptions.Setting`) that the spec reader and Sonification also use.
-    func audioOptions(_ value: JSONValue, _ path: String, base: AudioOptions) throws(ChartProblem) -> AudioOptions {
-        let o = try object(value, path, allowed: AudioOptions.Setting.allCases.map(\.rawValue), ignored: [])
-        var audio = base
-        for setting in AudioOptions.Setting.allCases {
-            guard let v = o[setting.rawValue] else { continue }
-            let key = "\(path).\(setting.rawValue)"
-            guard let n = v.number else { throw problem(v, key, "expected a number, found \(v.kindName)") }
-            if let message = setting.problem(with: n) { throw problem(v, key, message) }
-            audio[setting] = n
-        }
-        if let (_, message) = audio.problem { throw problem(value, path, message) }
-        return audio
-    }
 }
 
 extension ChartLoader {
@@ -99,7 +74,7 @@ extension ChartLoader {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ChartProblem(file: settingsPath, message: "cannot read: \(Self.reason(error))")
+            throw ChartProblem(file: settingsPath, message: "cannot read: \(ChartProblem.reason(error))")
         }
         return try SiteSettings.parse(data, file: settingsPath)
     }

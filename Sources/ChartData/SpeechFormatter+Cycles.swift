@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// Category labels a Vega-Lite timeUnit makes are written in English when the chart is built
 /// ("January", "Sunday", "3 January", "week 3", "day 45", as `TimeUnitReading.cycleLabel`);

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// What a point says beyond its value, from `Chart.semantics` and `Series.details`: a bin's span
 /// ("from 10 to 12"), a range ("from 3 to 8"), a stack segment's total ("total 5,120"), extra

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// Words for the kinds (pie slices, heatmap cells), from the message catalogue (`arc.*`,
 /// `rect.*`), made once here and carried to the page script as templates and texts (the

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// What layered charts add to a point and to the description, in the chart's language (keys
 /// `layer.*` of the message catalogue): a band's range (", range 11.9 to 16.5"), a dumbbell's

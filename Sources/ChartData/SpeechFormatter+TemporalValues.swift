@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// Dates as the values (`YAxis.type == .temporal`): a Gantt chart of dates, a date of first frost
 /// per year. Values are seconds since 1970 (UTC); they are said as dates, changes as durations.

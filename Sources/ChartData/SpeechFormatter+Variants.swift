@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// The reader's label settings (the page's settings dialog): how much a point says and in which
 /// order. The generator writes every variant's template; the page script only chooses one.

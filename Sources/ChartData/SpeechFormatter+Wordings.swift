@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// One reader wording of a point's label: the settings dialog's verbosity and order, or the
 /// readout's shown text (symbols kept). Its `key` names it in the data script and in

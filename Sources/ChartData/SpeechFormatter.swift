@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// Text for ears (and for the readout): dates as "3 January 2012", values as "11.7 °C" with a
 /// true minus sign and thousands separators, never ISO timestamps or exponents.

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 
 /// Units for ears: screen readers spell abbreviations letter by letter ("MWh" → "em double-u
 /// aitch", measured with Orca 43 and espeak-ng), so speech says the unit in words. Visible text

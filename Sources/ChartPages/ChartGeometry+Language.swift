@@ -1,5 +1,6 @@
 import ChartData
 import Foundation
+import SpecReading
 
 /// Tick labels are written in en-US form (D3Format's default locale: the author's formats, Vega's
 /// default time format); a chart in another language shows them with its own separators and

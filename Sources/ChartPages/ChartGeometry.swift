@@ -1,6 +1,7 @@
 import ChartData
 import D3Format
 import Foundation
+import SpecReading
 
 /// Where everything of one chart goes in SVG user units: plot area, scales, axis ticks, legend.
 /// Shared by the SVG writer and the scrubber data (so the cursor lands on the drawn marks).
@@ -277,7 +278,7 @@ public struct ChartGeometry: Sendable {
             return values.map { d3($0) }
         }
         let stepDecimals = step > 0 && step.isFinite ? min(12, max(0, Int(-floor(log10(step) + 1e-9)))) : 0
-        var f = ChartData.NumberFormat(decimals: stepDecimals)
+        var f = SpecReading.NumberFormat(decimals: stepDecimals)
         if years { f.grouping = false }
         return values.map { f.format($0) }
     }
@@ -289,7 +290,7 @@ public struct ChartGeometry: Sendable {
 
     static func plainLabel(_ value: XValue) -> String {
         switch value {
-        case .number(let n): ChartData.NumberFormat(decimals: n == n.rounded() ? 0 : 2).format(n)
+        case .number(let n): SpecReading.NumberFormat(decimals: n == n.rounded() ? 0 : 2).format(n)
         case .date(let d): TimeTicks.label(for: d)
         case .category(let c): c
         }

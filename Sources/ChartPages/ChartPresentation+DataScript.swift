@@ -1,6 +1,7 @@
 import Braille
 import ChartData
 import Foundation
+import SpecReading
 
 /// The JSON the page script reads (docs/architecture.md, "Page ↔ script contract"). Every text a
 /// reader hears or sees from the scrubber is made here (or in ChartData's SpeechFormatter);

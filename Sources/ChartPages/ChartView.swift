@@ -1,6 +1,7 @@
 import ChartData
 import Foundation
 import Mustache
+import SpecReading
 
 extension TrustedMarkup: MustacheCustomRenderable {
     public var renderText: String { html }

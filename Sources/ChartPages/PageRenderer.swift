@@ -2,6 +2,7 @@ import ChartData
 import D3Format
 import Foundation
 import Mustache
+import SpecReading
 
 /// A template that was asked for but is not in the theme's `Templates/` folder.
 public struct MissingTemplateError: Error, CustomStringConvertible {

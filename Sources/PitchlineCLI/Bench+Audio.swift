@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import OggVorbis
 import Sonification
+import SpecReading
 
 /// `pitchline bench audio`: the sonification engine's figures (issue 4), each against the
 /// naive reference measured in the same run: libvorbis encoding every tone as its own file.

@@ -3,6 +3,7 @@ import ChartData
 import Foundation
 import SiteExport
 import SiteGenerator
+import SpecReading
 
 /// `pitchline bench export`: the two export figures of issue 31, each against a reference timed
 /// in the same run. A site of one bare CSV chart of `--points` points (one series) exported with a

@@ -2,6 +2,7 @@ import ArgumentParser
 import ChartData
 import Dispatch
 import Foundation
+import SpecReading
 
 /// `pitchline bench load`: time to load a large bare CSV into a chart (read, parse, infer
 /// types, build rows and series), median of several runs, on a file generated in a temp folder.

@@ -4,6 +4,7 @@ import ChartPages
 import Dispatch
 import Foundation
 import SiteGenerator
+import SpecReading
 
 /// `pitchline bench pages`: a generated 1,000,000-point chart (2 series, one row per minute)
 /// rendered to its page: HTML+SVG size and time, against a naive page that draws every point.

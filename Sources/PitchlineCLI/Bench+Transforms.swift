@@ -2,6 +2,7 @@ import ArgumentParser
 import ChartData
 import Dispatch
 import Foundation
+import SpecReading
 
 /// `pitchline bench transforms`: the Vega-Lite data flow on large data, beside the plain load of
 /// the same CSV: 1,000,000 rows through filter + calculate + timeUnit + aggregate, and 100,000

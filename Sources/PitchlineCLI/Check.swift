@@ -2,6 +2,7 @@ import ArgumentParser
 import ChartData
 import Foundation
 import SiteGenerator
+import SpecReading
 
 /// `pitchline check [SITE]`: loads every chart and report, prints one line per chart and every
 /// problem (`SiteGenerator.check`: the ones `export` stops on, short of rendering).

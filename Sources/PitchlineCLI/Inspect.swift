@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChartData
 import Foundation
+import SpecReading
 
 /// `pitchline inspect SPEC… --json`: a developer tool that prints each chart model as JSON (the
 /// rows, series and values that pages, speech and audio read), for the differential test against

@@ -3,6 +3,7 @@ import ChartData
 import Foundation
 import SiteExport
 import SiteGenerator
+import SpecReading
 
 /// `pitchline render SPEC|- [-o FILE] [--fragment]`: one chart to one self-contained HTML file
 /// (or a fragment), with the page, audio and text an export makes for it. What the notebook,

@@ -1,5 +1,6 @@
 import ChartData
 import Foundation
+import SpecReading
 
 extension CSVDownload {
     /// A box plot's download, laid out as its data table: one row per group, the table's column

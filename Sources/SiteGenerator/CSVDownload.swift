@@ -1,6 +1,7 @@
 import ChartData
 import Dispatch
 import Foundation
+import SpecReading
 import Synchronization
 
 /// `charts/<id>.csv`: the chart's data as the author wrote it: the source's column names in the

@@ -1,6 +1,7 @@
 import ChartData
 import ChartPages
 import Foundation
+import SpecReading
 
 /// A chart's representations beside its page (issue 30): `charts/<id>.json` (the chart model,
 /// `ChartModel`) and `charts/<id>.txt` (the page's summary, statistics and table as plain text,

@@ -1,5 +1,6 @@
 import ChartData
 import Foundation
+import SpecReading
 
 /// What a generated file is. Later steps (export summary, single file, server) read roles and
 /// metadata, never path shapes or file contents.

@@ -1,5 +1,6 @@
 import ChartData
 import Foundation
+import SpecReading
 
 /// ```` ```vega-lite ```` fences in a report (the convention of several Markdown tools): each
 /// inline spec is loaded as a chart of the site, id `<report slug>-<n>` (n from 1 in the report),

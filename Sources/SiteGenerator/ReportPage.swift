@@ -2,6 +2,7 @@ import ChartData
 import ChartPages
 import Foundation
 import Ink
+import SpecReading
 
 /// `reports/<slug>.html` from Markdown: front matter `title`, `description`, `date`, and
 /// ```` ```chart ```` blocks naming a chart spec, each replaced by the full embedded chart.

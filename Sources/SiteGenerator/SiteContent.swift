@@ -1,5 +1,6 @@
 import ChartData
 import Foundation
+import SpecReading
 
 /// The content of a site folder once read: charts, the problems that kept other charts from
 /// loading, and the reports' Markdown.

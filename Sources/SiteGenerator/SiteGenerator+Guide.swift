@@ -2,6 +2,7 @@ import ChartData
 import ChartPages
 import Foundation
 import Sonification
+import SpecReading
 
 /// "How to listen to these charts" (`guide.html`, role `guide`) and its sound examples
 /// (`guide/<name>.ogg`, role `guideAudio`): each example is a tone of a small example chart,

@@ -1,6 +1,7 @@
 import ChartData
 import ChartPages
 import Foundation
+import SpecReading
 
 /// Turns a site folder into the set of files the server serves and the exporter writes
 /// (docs/architecture.md, "Generated site layout"). Knows nothing of HTTP or of the output disk.

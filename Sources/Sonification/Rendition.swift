@@ -1,5 +1,6 @@
 import ChartData
 import Foundation
+import SpecReading
 
 /// Whole-series playback length, as in Apple's audio graphs and Audiograph.
 public enum RenditionLength: Sendable, Equatable, Hashable {

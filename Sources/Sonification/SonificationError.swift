@@ -1,4 +1,5 @@
 import ChartData
+import SpecReading
 
 /// Why a chart cannot be sonified, worded for the author who wrote the spec.
 public enum SonificationError: Error, Equatable, CustomStringConvertible {

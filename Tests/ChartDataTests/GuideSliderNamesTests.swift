@@ -1,3 +1,4 @@
+import SpecReading
 import Testing
 @testable import ChartData
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import Testing
 @testable import ChartData
 
@@ -37,8 +38,8 @@ struct SiteSettingsTests {
     }
 
     @Test func languageTags() {
-        for good in ["en", "de", "en-GB", "pt-BR", "zh-Hant-TW", "sr-Latn", "es-419"] { #expect(SiteSettings.isLanguageTag(good), "\(good)") }
-        for bad in ["", "e", "en_GB", "english!", "en-", "-en", "1234"] { #expect(!SiteSettings.isLanguageTag(bad), "\(bad)") }
+        for good in ["en", "de", "en-GB", "pt-BR", "zh-Hant-TW", "sr-Latn", "es-419"] { #expect(Language.isTag(good), "\(good)") }
+        for bad in ["", "e", "en_GB", "english!", "en-", "-en", "1234"] { #expect(!Language.isTag(bad), "\(bad)") }
     }
 
     /// Site audio defaults apply to every chart; a spec's own settings win key by key.

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import Testing
 @testable import ChartData
 
@@ -302,7 +303,7 @@ struct SpecSortAndScaleTests {
         #expect(specProblem(#"{"data": {"url": "../../x.csv"}, "mark": "line", "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind", "type": "quantitative"}}}"#)
             == "site/charts/t.vl.json:1: $.data.url: \"../../x.csv\" points outside the site folder")
         // `../data/w.csv` from charts/ and from the root: only the first stays inside.
-        #expect(try ChartLoader.resolve("../data/w.csv", relativeTo: "site/charts/t.vl.json", line: 1) == ["site/data/w.csv"])
-        #expect(try ChartLoader.resolve("data/w.csv", relativeTo: "site/charts/t.vl.json", line: 1) == ["site/charts/data/w.csv", "site/data/w.csv"])
+        #expect(try SpecData.resolve("../data/w.csv", relativeTo: "site/charts/t.vl.json", line: 1) == ["site/data/w.csv"])
+        #expect(try SpecData.resolve("data/w.csv", relativeTo: "site/charts/t.vl.json", line: 1) == ["site/charts/data/w.csv", "site/data/w.csv"])
     }
 }

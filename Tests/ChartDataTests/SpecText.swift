@@ -1,5 +1,6 @@
 import Foundation
 @testable import ChartData
+import SpecReading
 
 /// A spec read from JSON text as the site loader reads it (no data files beside it), for the
 /// figure tests.

@@ -1,4 +1,5 @@
 import Foundation
+import SpecReading
 import Testing
 @testable import ChartData
 

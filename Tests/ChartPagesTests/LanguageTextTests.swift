@@ -1,5 +1,6 @@
 import ChartData
 import Foundation
+import SpecReading
 import Testing
 @testable import ChartPages
 

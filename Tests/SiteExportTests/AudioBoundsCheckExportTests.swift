@@ -1,6 +1,7 @@
 import ChartData
 import Foundation
 import SiteGenerator
+import SpecReading
 import Testing
 
 @testable import SiteExport

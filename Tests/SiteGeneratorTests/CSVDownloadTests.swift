@@ -1,6 +1,7 @@
 @testable import ChartData
 import Foundation
 @testable import SiteGenerator
+import SpecReading
 import Testing
 
 @Suite struct CSVDownloadTests {

@@ -2,6 +2,7 @@ import ChartData
 import Foundation
 import SiteFolders
 import SiteGenerator
+import SpecReading
 import Testing
 
 /// Pages in the chart's or site's language: `lang`, chrome, and the scrubber's messages.

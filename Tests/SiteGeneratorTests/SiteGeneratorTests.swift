@@ -2,6 +2,7 @@
 import Foundation
 @testable import SiteGenerator
 import SiteFolders
+import SpecReading
 import Testing
 
 enum Sample {

@@ -1,5 +1,6 @@
 @testable import ChartData
 import Foundation
+import SpecReading
 import Testing
 
 @testable import Sonification

@@ -2,6 +2,7 @@ import ChartData
 import Foundation
 import OggVorbis
 @testable import Sonification
+import SpecReading
 
 /// A Seattle-like chart: daily maximum and minimum temperature with a seasonal swing,
 /// deterministic wiggles, and a few missing days.

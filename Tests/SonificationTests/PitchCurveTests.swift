@@ -1,6 +1,7 @@
 @testable import ChartData
 import Foundation
 @testable import Sonification
+import SpecReading
 import Testing
 
 /// Pitch follows the value axis' scale type (`scale.type` log, sqrt, pow, symlog).

@@ -2,6 +2,7 @@ import ChartData
 import Foundation
 import OggVorbis
 @testable import Sonification
+import SpecReading
 import Testing
 
 @Suite struct RenditionTests {

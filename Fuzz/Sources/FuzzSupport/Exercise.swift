@@ -1,5 +1,6 @@
 import ChartData
 import Foundation
+import SpecReading
 
 /// Runs everything downstream code does with a freshly loaded chart, so a chart that loads but
 /// then traps in describing or speaking it is found too: the description, range texts, and the

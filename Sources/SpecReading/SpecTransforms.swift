@@ -4,8 +4,8 @@ import VegaLite
 /// Runs a spec's `transform` array in order with the `VegaLite` transforms, mapping every
 /// `TransformError` (and the `ExpressionError`s inside it) to a located `ChartProblem`:
 /// file, the line of the offending value, and its JSON path (`$.transform[2].groupby[1]`).
-enum SpecTransforms {
-    static func apply(_ steps: [ChartSpec.TransformStep], to frame: DataFrame, spec: ChartSpec, file: String,
+package enum SpecTransforms {
+    package static func apply(_ steps: [ChartSpec.TransformStep], to frame: DataFrame, spec: ChartSpec, file: String,
                       readFile: (String) throws -> Data) throws(ChartProblem) -> DataFrame {
         var transforms: [Transform] = []
         for step in steps {
@@ -42,7 +42,7 @@ enum SpecTransforms {
 
     /// Vega-Lite's shorthands resolved before the transform is read: `"field": "*"` in an
     /// aggregate, joinaggregate or window op means "all rows" (Vega-Lite's count of records).
-    static func normalized(_ t: DataValue) -> DataValue {
+    package static func normalized(_ t: DataValue) -> DataValue {
         guard case .object(var o) = t else { return t }
         for key in ["aggregate", "joinaggregate", "window"] {
             guard case .array(let ops)? = o[key] else { continue }
@@ -56,7 +56,7 @@ enum SpecTransforms {
     }
 
     /// A transform error at `$.transform[k].<relative path>`, on the line where that value starts.
-    static func located(_ error: TransformError, _ step: ChartSpec.TransformStep, _ file: String) -> ChartProblem {
+    package static func located(_ error: TransformError, _ step: ChartSpec.TransformStep, _ file: String) -> ChartProblem {
         let relative = error.path
         let path = relative.isEmpty ? step.path : relative.hasPrefix("[") ? step.path + relative : "\(step.path).\(relative)"
         return ChartProblem(file: file, line: step.json.descendant(relative)?.line ?? step.json.line, jsonPath: path, message: error.message)

@@ -18,9 +18,14 @@ public struct ChartProblem: Error, CustomStringConvertible, Sendable, Equatable 
     /// than `file` (a spec whose data file is broken). Set by `ChartLoader.loadSite`.
     public var chartFile: String?
 
-    /// A problem found outside this module (a report's inline spec, `pitchline render`'s input).
-    public init(file: String, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil, message: String) {
-        (self.file, self.line, self.column, self.jsonPath, self.message) = (file, line, column, jsonPath, message)
+    /// Any problem, here or outside this module (a report's inline spec, `pitchline render`'s input).
+    public init(file: String, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil, message: String, chartFile: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.jsonPath = jsonPath
+        self.message = message
+        self.chartFile = chartFile
     }
 
     public var description: String {
@@ -34,5 +39,18 @@ public struct ChartProblem: Error, CustomStringConvertible, Sendable, Equatable 
     public static func location(file: String, line: Int?, column: Int?) -> String {
         guard let line else { return file }
         return column.map { "\(file):\(line):\($0)" } ?? "\(file):\(line)"
+    }
+}
+
+extension ChartProblem {
+    /// Why reading a file failed, in a few words ("no such file", the system's reason).
+    package static func reason(_ error: Error) -> String {
+        if let problem = error as? ChartProblem { return problem.message }
+        let ns = error as NSError
+        if ns.domain == NSCocoaErrorDomain && (ns.code == NSFileReadNoSuchFileError || ns.code == 260) { return "no such file" }
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return ns.localizedDescription
     }
 }

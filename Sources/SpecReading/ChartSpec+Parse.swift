@@ -5,14 +5,14 @@ import Foundation
 /// data is skipped. The tables below are the documented lists (docs/architecture.md).
 extension ChartSpec {
     /// Top-level keys that only change drawing or tooling.
-    static let drawingTopLevel: Set<String> = [
+    package static let drawingTopLevel: Set<String> = [
         "$schema", "width", "height", "config", "autosize", "padding", "background", "name", "view", "resolve",
         "projection", "align", "bounds", "center", "spacing",
     ]
     /// Views Pitchline does not read yet (issue 14), refused with this reason.
     static let compositeKeys: Set<String> = ["layer", "facet", "repeat", "concat", "hconcat", "vconcat", "spec"]
     /// Mark names and the kind Pitchline draws them as.
-    static let markKinds: [String: Mark] = [
+    package static let markKinds: [String: Mark] = [
         "line": .line, "trail": .line, "area": .area, "bar": .bar, "rule": .bar,
         "point": .point, "circle": .point, "square": .point, "tick": .point,
         // Issue 14 (box): text evaluates as a point; composite marks are compiled on their own
@@ -20,9 +20,9 @@ extension ChartSpec {
         "text": .point, "boxplot": .boxplot, "errorbar": .errorbar, "errorband": .errorband,
         "arc": .arc, "rect": .rect,
     ]
-    static let markList = "line, area, bar, point, tick, circle, square, rule, trail, text, boxplot, errorbar, errorband, arc, rect"
+    package static let markList = "line, area, bar, point, tick, circle, square, rule, trail, text, boxplot, errorbar, errorband, arc, rect"
 
-    static func parse(_ root: JSONValue, file: String) throws(ChartProblem) -> ChartSpec {
+    package static func parse(_ root: JSONValue, file: String) throws(ChartProblem) -> ChartSpec {
         let r = SpecReader(file: file)
         guard case .object(let members) = root.value else { throw r.problem(root, "$", "expected an object (a Vega-Lite spec), found \(root.kindName)") }
         let used: Set<String> = ["title", "description", "data", "datasets", "mark", "encoding", "transform", "usermeta", "params", "selection"]
@@ -195,13 +195,34 @@ extension ChartSpec {
 
 extension SpecReader {
     /// A spec's `title`: a string, lines, or `{text, subtitle}`.
-    func title(_ root: JSONValue) throws(ChartProblem) -> (title: String?, subtitle: String?) {
+    package func title(_ root: JSONValue) throws(ChartProblem) -> (title: String?, subtitle: String?) {
         guard let t = root["title"] else { return (nil, nil) }
         switch t.value {
         case .string, .array: return (try lines(t, "$.title"), nil)
         default:
             let o = try object(t, "$.title", allowed: ["text", "subtitle"], ignoredAny: true)
             return (try lines(o["text"], "$.title.text", required: true), try lines(o["subtitle"], "$.title.subtitle"))
+        }
+    }
+}
+
+extension ChartSpec {
+    /// `extent` and `center` of a composite mark definition (other mark properties are drawing).
+    mutating func readCompositeMarkProperties(_ m: JSONValue, _ r: SpecReader) throws(ChartProblem) {
+        guard ["boxplot", "errorbar", "errorband"].contains(markName) else { return }
+        if let e = m["extent"] {
+            if markName == "boxplot" {
+                guard e.number != nil || e.string == "min-max" else { throw r.problem(e, "$.mark.extent", "expected a number (times the interquartile range) or \"min-max\"") }
+            } else {
+                guard let s = e.string, ["stderr", "stdev", "ci", "iqr"].contains(s) else {
+                    throw r.problem(e, "$.mark.extent", "expected one of \"stderr\", \"stdev\", \"ci\", \"iqr\"")
+                }
+            }
+            markExtent = e
+        }
+        if let c = m["center"], markName != "boxplot" {
+            guard let s = c.string, s == "mean" || s == "median" else { throw r.problem(c, "$.mark.center", "expected \"mean\" or \"median\"") }
+            markCenter = s
         }
     }
 }

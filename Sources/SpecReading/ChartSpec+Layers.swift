@@ -7,28 +7,28 @@ import VegaLite
 /// flow) and the parents' `encoding` merged under its own channel by channel (a field or datum
 /// definition keeps the parent's keys it does not set; `null` removes the channel), as
 /// vega-lite/src/normalize/core.ts `mergeEncoding` does.
-struct LayerLeaf {
+package struct LayerLeaf {
     /// The leaf as a single-view spec; every JSON path in it names where the value was written.
-    var spec: ChartSpec
+    package var spec: ChartSpec
     /// Where it was written: `path` the leaf (`$.layer[1]`, `$.layer[0].layer[2]`), `markPath` its
     /// `mark`, `dataPath` its data; then its transforms and channels (a parent's or its own).
-    var path, markPath, dataPath: String
+    package var path, markPath, dataPath: String
     var transformPaths: [String]
-    var encodingPaths: [(String, String)]
+    package var encodingPaths: [(String, String)]
     /// The merged encoding and the mark as written (a label's `value`, a text mark's `text`).
-    var encodingJSON: [(channel: String, def: JSONValue)]
-    var markJSON: JSONValue
+    package var encodingJSON: [(channel: String, def: JSONValue)]
+    package var markJSON: JSONValue
     /// Rows given for the leaf's data (a facet cell's part), read instead of loading `spec.data`.
-    var source: DataFrame? = nil
+    package var source: DataFrame? = nil
 
     /// The leaf's rows before its transforms: `source`, else its data loaded.
-    func frame(_ spec: ChartSpec, file: String, readFile: (String) throws -> Data) throws(ChartProblem) -> DataFrame {
+    package func frame(_ spec: ChartSpec, file: String, readFile: (String) throws -> Data) throws(ChartProblem) -> DataFrame {
         if let source { return source }
         return try SpecData.load(spec, specPath: file, readFile: readFile)
     }
 
     /// A problem found in the leaf's single-view spec, at the path where the value was written.
-    func relocated(_ problem: ChartProblem) -> ChartProblem {
+    package func relocated(_ problem: ChartProblem) -> ChartProblem {
         var moved = problem
         moved.jsonPath = problem.jsonPath.map { ChartSpec.relocate($0, leaf: path, data: dataPath, transforms: transformPaths, encoding: encodingPaths) }
         return moved
@@ -40,7 +40,7 @@ extension ChartSpec {
     static let layerKeys: Set<String> = ["data", "mark", "encoding", "transform", "layer", "title", "description", "params", "selection", "usermeta", "datasets"]
 
     /// Every leaf of a layered spec, in drawing order (first = bottom).
-    static func layerLeaves(_ root: JSONValue, file: String) throws(ChartProblem) -> [LayerLeaf] {
+    package static func layerLeaves(_ root: JSONValue, file: String) throws(ChartProblem) -> [LayerLeaf] {
         let r = SpecReader(file: file)
         var leaves: [LayerLeaf] = []
         try collect(root, path: "$", parentData: nil, parentTransforms: [], parentEncoding: [], root: root, r, into: &leaves)

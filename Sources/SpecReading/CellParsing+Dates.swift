@@ -6,14 +6,14 @@ extension CellParsing {
     // MARK: Dates
 
     /// A parsed date: seconds since 1970 (UTC) and which components were present or non-zero.
-    struct ParsedDate {
-        var seconds: Double
-        var hasTime: Bool
+    package struct ParsedDate {
+        package var seconds: Double
+        package var hasTime: Bool
         /// True when the text named its zone (`Z` or an offset); times without one are local, kept as if UTC.
-        var hasZone = false
-        var month: Int
-        var day: Int
-        var hour: Int, minute: Int, second: Double
+        package var hasZone = false
+        package var month: Int
+        package var day: Int
+        package var hour: Int, minute: Int, second: Double
     }
 
     /// English month names, lower case, for matching ("jan", "january", "sept"): d3's en-US
@@ -23,7 +23,7 @@ extension CellParsing {
     /// Dates in the common shapes: `2001-01-01`, `2012/01/01`, `2012-01`, `2010/01/01 00:00:00`,
     /// ISO 8601 with `T`, fractions and `Z` or an offset, `01/31/2012` (month first, as JavaScript),
     /// `Jan 1 2000`, `January 1, 2000`, `1 January 2000`. Times without a zone are UTC.
-    static func date(_ b: UnsafeBufferPointer<UInt8>) -> ParsedDate? {
+    package static func date(_ b: UnsafeBufferPointer<UInt8>) -> ParsedDate? {
         var s = Scanner(bytes: b)
         s.skipSpaces()
         guard let first = s.peek else { return nil }

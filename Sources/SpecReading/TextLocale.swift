@@ -92,7 +92,7 @@ public struct TextLocale: Sendable, Equatable {
     /// Renders a CLDR date pattern (the fields `y`, `Q`, `M`/`L`, `d`, `H`, `m`, `s` and quoted text).
     /// French says the first day of a month as "1er" ("le 1er janvier"), which CLDR's
     /// patterns do not carry.
-    func render(_ pattern: String, year: Int, month: Int, day: Int, seconds: Int) -> String {
+    package func render(_ pattern: String, year: Int, month: Int, day: Int, seconds: Int) -> String {
         var out = ""
         let chars = Array(pattern)
         var i = 0
@@ -203,7 +203,7 @@ public enum TextFormat {
 
     /// Decimals that `plainNumber` rounds `value` to: 15 significant digits is what a double
     /// holds exactly; accumulated error sits beyond.
-    static func plainDecimals(_ value: Double) -> Int {
+    package static func plainDecimals(_ value: Double) -> Int {
         let magnitude = abs(value)
         let integerDigits = magnitude >= 1 ? Int(log10(magnitude).rounded(.down)) + 1 : 0
         let leadingZeros = magnitude < 1 ? Int((-log10(magnitude)).rounded(.down)) : 0
@@ -212,7 +212,7 @@ public enum TextFormat {
 
     /// The digits after the point of `text` ("-12.375" → 3), or nil when it is not plain
     /// fixed-point text (an exponent, "inf", "nan").
-    static func fixedDecimalPlaces(_ text: String) -> Int? {
+    package static func fixedDecimalPlaces(_ text: String) -> Int? {
         var places = 0, afterPoint = false
         for byte in text.utf8 {
             switch byte {

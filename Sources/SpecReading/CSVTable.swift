@@ -9,13 +9,13 @@ public struct CSVTable: Sendable {
     /// Data rows (the header excluded).
     public let rowCount: Int
     /// The file as read (may be memory-mapped); cell ranges index into it.
-    let data: Data
+    package let data: Data
     /// Row-major cell ranges: `starts[row * columnCount + column]` …
-    let starts: [UInt32]
+    package let starts: [UInt32]
     /// … and the end, with `CSVTable.escapedFlag` set when the cell holds doubled quotes (`""`).
-    let ends: [UInt32]
+    package let ends: [UInt32]
 
-    static let escapedFlag: UInt32 = 1 << 31
+    package static let escapedFlag: UInt32 = 1 << 31
 
     public var columnCount: Int { header.count }
 
@@ -28,7 +28,7 @@ public struct CSVTable: Sendable {
     }
 
     /// Calls `body` with every cell of one column in row order, as unescaped UTF-8 bytes.
-    func forEachCell(column: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    package func forEachCell(column: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var index = column

@@ -3,18 +3,25 @@ import Foundation
 /// A single-view Vega-Lite spec (v4–v6) after reading (see `ChartSpec+Parse.swift`): data source,
 /// transforms still as JSON (evaluated by `VegaLite`), the mark and every encoding channel with
 /// shorthands resolved. Orientation is decided later, by `ChartBuilder`, from the channel types.
-struct ChartSpec {
+package struct ChartSpec {
     /// `data.format`: `type` (csv, tsv, json), `property` (JSON path to the rows), `parse`
     /// (field → "number", "boolean", "date", "date:'%d/%m/%Y'", "utc:…", or nil for `null` = no parsing).
-    struct DataFormat {
-        var type: String?
-        var property: String?
-        var parse: [(field: String, type: String?)] = []
+    package struct DataFormat {
+        package var type: String?
+        package var property: String?
+        package var parse: [(field: String, type: String?)] = []
         /// `"parse": null`: no type inference at all.
         var parseDisabled = false
+
+        package init(type: String? = nil, property: String? = nil, parse: [(field: String, type: String?)] = [], parseDisabled: Bool = false) {
+            self.type = type
+            self.property = property
+            self.parse = parse
+            self.parseDisabled = parseDisabled
+        }
     }
 
-    enum DataSource {
+    package enum DataSource {
         case url(String, DataFormat, line: Int)
         case values(JSONValue, DataFormat)
         case sequence(start: Double, stop: Double, step: Double, as: String)
@@ -22,16 +29,21 @@ struct ChartSpec {
     }
 
     /// A transform as written, with its JSON path (`$.transform[2]`).
-    struct TransformStep {
-        var json: JSONValue
-        var path: String
+    package struct TransformStep {
+        package var json: JSONValue
+        package var path: String
+
+        package init(json: JSONValue, path: String) {
+            self.json = json
+            self.path = path
+        }
     }
 
     /// Vega-Lite `stack` on a channel: not given (default rules), `null`/`false` (none), or an offset.
-    enum StackSetting: Equatable { case unset, none, offset(StackOffset) }
+    package enum StackSetting: Equatable { case unset, none, offset(StackOffset) }
 
     /// `sort` on a channel.
-    enum Sort: Equatable {
+    package enum Sort: Equatable {
         case ascending, descending, dataOrder
         case custom([String])
         /// By a field's aggregate (`{"field": f, "op": "sum", "order": …}`), or by another
@@ -40,40 +52,40 @@ struct ChartSpec {
         case byChannel(String, descending: Bool)
     }
 
-    struct ChannelDef {
-        var channel: String
-        var field: String?
-        var type: FieldType?
+    package struct ChannelDef {
+        package var channel: String
+        package var field: String?
+        package var type: FieldType?
         /// The aggregate op and, for `argmin`/`argmax`, the field whose extreme row is taken.
-        var aggregate, aggregateArgument: String?
+        package var aggregate, aggregateArgument: String?
         /// As written, read by VegaLite: `bin` (`true`, `"binned"` or parameters; nil for false/null;
         /// `BinParams`), `timeUnitJSON` (`TimeUnitSpec`; `timeUnit` is its unit name, `utcyearmonth`)
         /// and the channel-level `impute` (method, value, frame, keyvals; run as an impute transform).
-        var bin, timeUnitJSON, impute: JSONValue?
-        var timeUnit: String?
-        var stack: StackSetting = .unset
-        var sort: Sort = .ascending
-        var scale = ScaleInfo()
+        package var bin, timeUnitJSON, impute: JSONValue?
+        package var timeUnit: String?
+        package var stack: StackSetting = .unset
+        package var sort: Sort = .ascending
+        package var scale = ScaleInfo()
         /// `scale.domain` given as a list of categories (a colour legend's order).
-        var domainCategories: [String]?
-        var title: String?
-        var axisTitle: String?
-        var format: String?
-        var formatType: String?
+        package var domainCategories: [String]?
+        package var title: String?
+        package var axisTitle: String?
+        package var format: String?
+        package var formatType: String?
         /// A constant (`value` or `datum`): drawing only for value, a data constant for datum.
-        var constant: JSONValue?
+        package var constant: JSONValue?
         /// JSON path of this channel (`$.encoding.y`, `$.encoding.tooltip[1]`) and its line.
-        var path: String
-        var line: Int
+        package var path: String
+        package var line: Int
 
-        init(channel: String, path: String, line: Int) {
+        package init(channel: String, path: String, line: Int) {
             self.channel = channel
             self.path = path
             self.line = line
         }
 
         /// Convenience for the bare-CSV path.
-        init(field: String?, type: FieldType?, path: String, line: Int, channel: String = "") {
+        package init(field: String?, type: FieldType?, path: String, line: Int, channel: String = "") {
             self.init(channel: channel, path: path, line: line)
             self.field = field
             self.type = type
@@ -81,58 +93,65 @@ struct ChartSpec {
 
     }
 
-    var title: String?
-    var subtitle: String?
-    var description: String?
-    var data: DataSource
-    var dataLine = 1
-    var datasets: [String: JSONValue] = [:]
-    var transforms: [TransformStep] = []
+    package var title: String?
+    package var subtitle: String?
+    package var description: String?
+    package var data: DataSource
+    package var dataLine = 1
+    package var datasets: [String: JSONValue] = [:]
+    package var transforms: [TransformStep] = []
     /// The spec's mark name ("bar", "tick", …) and where it was written.
-    var markName: String = "line"
-    var markLine = 1
-    var markOrient: String?
+    package var markName: String = "line"
+    package var markLine = 1
+    package var markOrient: String?
     /// The mark's (or `config.mark`'s) `invalid`: what becomes of null and NaN x/y values.
-    var invalidMode = InvalidMode.breakPathsShowPathDomains
+    package var invalidMode = InvalidMode.breakPathsShowPathDomains
     /// Composite marks (`boxplot`, `errorbar`, `errorband`): `extent` (a number or "min-max" for
     /// box plots; "stderr", "stdev", "ci", "iqr" for error bars) and `center` ("mean", "median").
-    var markExtent: JSONValue?
-    var markCenter: String?
+    package var markExtent: JSONValue?
+    package var markCenter: String?
     /// `mark.innerRadius` (a donut), in pixels as Vega-Lite draws it.
-    var innerRadius: Double?
+    package var innerRadius: Double?
     /// Channels by name; `tooltip` and `detail` arrays become `tooltip[0]`, `tooltip[1]`, ….
-    var channels: [ChannelDef] = []
+    package var channels: [ChannelDef] = []
     /// Number of `params` (selections, variables): read, not interactive in Pitchline.
-    var paramCount = 0
+    package var paramCount = 0
 
     // usermeta.pitchline
-    var unit: String?
+    package var unit: String?
     /// The unit as words for speech ("degrees Celsius"), `usermeta.pitchline.spokenUnit`.
-    var spokenUnit: String?
+    package var spokenUnit: String?
     /// `usermeta.pitchline.language`: the chart's BCP 47 tag (one Pitchline speaks), over the site's.
-    var language: String?
+    package var language: String?
     /// Unit of a quantitative x ("km"), `usermeta.pitchline.xUnit`.
-    var xUnit: String?
-    var format: String?
-    var audio = AudioOptions()
-    var seriesOrder: [String] = []
-    var seriesTitles: [String: String] = [:]
-    var seriesNames: [String: String] = [:]
+    package var xUnit: String?
+    package var format: String?
+    package var audio = AudioOptions()
+    package var seriesOrder: [String] = []
+    package var seriesTitles: [String: String] = [:]
+    package var seriesNames: [String: String] = [:]
 
-    func channel(_ name: String) -> ChannelDef? { channels.first { $0.channel == name } }
+    package init(title: String? = nil, subtitle: String? = nil, description: String? = nil, data: DataSource) {
+        self.title = title
+        self.subtitle = subtitle
+        self.description = description
+        self.data = data
+    }
+
+    package func channel(_ name: String) -> ChannelDef? { channels.first { $0.channel == name } }
 
     /// The x and y channels, for code that sets their titles (the bare-CSV sidecar).
-    var x: ChannelDef {
+    package var x: ChannelDef {
         get { channel("x") ?? ChannelDef(channel: "x", path: "$.encoding.x", line: 1) }
         set { setChannel(newValue) }
     }
-    var y: ChannelDef {
+    package var y: ChannelDef {
         get { channel("y") ?? ChannelDef(channel: "y", path: "$.encoding.y", line: 1) }
         set { setChannel(newValue) }
     }
 
     /// The kind the mark is drawn as; setting it sets the mark name.
-    var mark: Mark {
+    package var mark: Mark {
         get { Self.markKinds[markName] ?? .line }
         set { markName = newValue.rawValue }
     }

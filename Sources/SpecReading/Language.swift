@@ -17,7 +17,7 @@ public enum Language: String, CaseIterable, Sendable, Hashable {
     /// Why `tag` cannot be used as a chart's or site's language (nil: it can). One wording for
     /// `pitchline.json` and `usermeta.pitchline.language`.
     public static func problem(with tag: String) -> String? {
-        guard SiteSettings.isLanguageTag(tag) else {
+        guard isTag(tag) else {
             return "\"\(tag)\" is not a BCP 47 language tag; use one of \(supportedList), optionally with a region (\"de-AT\")"
         }
         guard Language(tag: tag) != nil else {
@@ -29,7 +29,7 @@ public enum Language: String, CaseIterable, Sendable, Hashable {
     /// The Foundation locale whose data (month names, separators, date patterns) a tag uses.
     /// Bare `en` keeps Pitchline's house style "3 January 2012" (day first, see `TextLocale`),
     /// not en-US "January 3, 2012"; a region given by the author (`en-US`) is used as it is.
-    static func foundationIdentifier(for tag: String) -> String {
+    package static func foundationIdentifier(for tag: String) -> String {
         let parts = tag.split(separator: "-")
         if parts.count == 1 {
             switch Language(tag: tag) {
@@ -41,5 +41,14 @@ public enum Language: String, CaseIterable, Sendable, Hashable {
             }
         }
         return parts.joined(separator: "_")
+    }
+
+    /// `language-extlang-script-region-variant` in shape (RFC 5646): letters and digits in
+    /// subtags of 1–8, the first 2–3 or 5–8 letters. Registry membership is not checked.
+    package static func isTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.count != 4,
+              first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 }

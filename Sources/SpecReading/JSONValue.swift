@@ -3,8 +3,8 @@ import Foundation
 /// A JSON value that remembers where it starts (line and column) and keeps object keys in file
 /// order. Our own small parser because `JSONSerialization` reports neither, and a spec author
 /// needs `site/charts/x.vl.json:12:5: …` to find a mistake.
-struct JSONValue: Sendable {
-    indirect enum Value: Sendable {
+package struct JSONValue: Sendable {
+    package indirect enum Value: Sendable {
         case null
         case bool(Bool)
         case number(Double)
@@ -13,11 +13,16 @@ struct JSONValue: Sendable {
         case object([(key: String, value: JSONValue)])
     }
 
-    var value: Value
+    package var value: Value
     /// Line where the value starts (1-based).
-    var line: Int
+    package var line: Int
 
-    var kindName: String {
+    package init(value: Value, line: Int) {
+        self.value = value
+        self.line = line
+    }
+
+    package var kindName: String {
         switch value {
         case .null: "null"
         case .bool: "a boolean"
@@ -28,16 +33,16 @@ struct JSONValue: Sendable {
         }
     }
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = value else { return nil }
         return members.first { $0.key == key }?.value
     }
 
-    var string: String? { if case .string(let s) = value { s } else { nil } }
-    var number: Double? { if case .number(let n) = value { n } else { nil } }
+    package var string: String? { if case .string(let s) = value { s } else { nil } }
+    package var number: Double? { if case .number(let n) = value { n } else { nil } }
 
     /// Parses a whole document. Errors carry the line and column of the offending character.
-    static func parse(_ data: Data, file: String, maxDepth: Int = 200) throws(ChartProblem) -> JSONValue {
+    package static func parse(_ data: Data, file: String, maxDepth: Int = 200) throws(ChartProblem) -> JSONValue {
         let result: Result<JSONValue, ChartProblem> = data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), file: file, maxDepth: maxDepth)
             do throws(ChartProblem) {

@@ -3,7 +3,7 @@ import Foundation
 /// Parsing single cells straight from UTF-8 bytes: numbers, dates and missing-value tokens.
 /// Hand-written because this runs once per cell (millions of times): no `String`, no
 /// `DateFormatter`, no locale.
-enum CellParsing {
+package enum CellParsing {
     // MARK: Numbers
 
     private static let exactPowers: [Double] = (0...22).map { pow(10, Double($0)) }
@@ -11,7 +11,7 @@ enum CellParsing {
     /// A decimal number: optional sign, digits with an optional fraction, optional exponent
     /// (`-1.5`, `.5`, `3e-2`). Surrounding spaces are allowed. `inf`, `nan`, hex and thousands
     /// separators are not numbers here.
-    static func number(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
+    package static func number(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
         var i = 0
         var n = b.count
         while i < n && b[i] == 0x20 { i += 1 }
@@ -86,7 +86,7 @@ enum CellParsing {
     // MARK: Missing values
 
     /// Empty, `NA`, `N/A`, `null`, `NaN`, `None`, `-` … (case-insensitive, spaces ignored).
-    static func isMissing(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isMissing(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         var n = b.count
         while i < n && b[i] == 0x20 { i += 1 }
@@ -111,5 +111,5 @@ enum CellParsing {
     }
 
     /// The tokens `isMissing` accepts, for documentation and messages.
-    static let missingTokens = ["(empty)", "NA", "N/A", "null", "NaN", "None", "-", "?"]
+    package static let missingTokens = ["(empty)", "NA", "N/A", "null", "NaN", "None", "-", "?"]
 }

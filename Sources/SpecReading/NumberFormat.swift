@@ -112,7 +112,7 @@ public struct NumberFormat: Sendable, Equatable {
     /// `value` with `decimals` places, optional thousands separators and a U+2212 minus sign.
     private static let powers: [Double] = (0...15).map { pow(10, Double($0)) }
 
-    static func fixed(_ value: Double, decimals: Int, grouping: Bool, trim: Bool) -> String {
+    package static func fixed(_ value: Double, decimals: Int, grouping: Bool, trim: Bool) -> String {
         let magnitude = abs(value)
         if decimals <= 15, magnitude * powers[decimals] < 9e15 {
             return fastFixed(magnitude, negative: value < 0, decimals: decimals, grouping: grouping, trim: trim)

@@ -1,14 +1,16 @@
 import Foundation
 
 /// Reads JSON values with their paths, turning every unexpected shape into a located problem.
-struct SpecReader {
-    let file: String
+package struct SpecReader {
+    package let file: String
 
-    func problem(_ value: JSONValue, _ path: String, _ message: String) -> ChartProblem {
+    package init(file: String) { self.file = file }
+
+    package func problem(_ value: JSONValue, _ path: String, _ message: String) -> ChartProblem {
         ChartProblem(file: file, line: value.line, jsonPath: path, message: message)
     }
 
-    func object(_ value: JSONValue, _ path: String, allowed: [String], ignored: Set<String>) throws(ChartProblem) -> JSONValue {
+    package func object(_ value: JSONValue, _ path: String, allowed: [String], ignored: Set<String>) throws(ChartProblem) -> JSONValue {
         guard case .object(let members) = value.value else {
             throw problem(value, path, "expected an object, found \(value.kindName)")
         }
@@ -19,7 +21,7 @@ struct SpecReader {
     }
 
     /// An object; with `ignoredAny` every other key is accepted (drawing properties), else refused.
-    func object(_ value: JSONValue, _ path: String, allowed: [String], ignoredAny: Bool) throws(ChartProblem) -> JSONValue {
+    package func object(_ value: JSONValue, _ path: String, allowed: [String], ignoredAny: Bool) throws(ChartProblem) -> JSONValue {
         guard case .object(let members) = value.value else {
             throw problem(value, path, "expected an object, found \(value.kindName)")
         }
@@ -31,18 +33,18 @@ struct SpecReader {
         return value
     }
 
-    func number(_ value: JSONValue?, _ path: String) throws(ChartProblem) -> Double? {
+    package func number(_ value: JSONValue?, _ path: String) throws(ChartProblem) -> Double? {
         guard let value else { return nil }
         guard let n = value.number else { throw problem(value, path, "expected a number, found \(value.kindName)") }
         return n
     }
 
-    func numbers(_ value: JSONValue, _ path: String) throws(ChartProblem) -> [Double] {
+    package func numbers(_ value: JSONValue, _ path: String) throws(ChartProblem) -> [Double] {
         try array(value, path, of: ("numbers", "a number"), \.number)
     }
 
     /// An array whose every item `read` accepts; `kind` names them for the error ("numbers", "a number").
-    func array<T>(_ value: JSONValue, _ path: String, of kind: (items: String, item: String), _ read: (JSONValue) -> T?) throws(ChartProblem) -> [T] {
+    package func array<T>(_ value: JSONValue, _ path: String, of kind: (items: String, item: String), _ read: (JSONValue) -> T?) throws(ChartProblem) -> [T] {
         guard case .array(let items) = value.value else { throw problem(value, path, "expected an array of \(kind.items), found \(value.kindName)") }
         var out: [T] = []
         for (k, item) in items.enumerated() {
@@ -52,7 +54,7 @@ struct SpecReader {
         return out
     }
 
-    func string(_ value: JSONValue?, _ path: String, required: Bool = false) throws(ChartProblem) -> String? {
+    package func string(_ value: JSONValue?, _ path: String, required: Bool = false) throws(ChartProblem) -> String? {
         guard let value else {
             if required { throw ChartProblem(file: file, jsonPath: path, message: "missing (expected a string)") }
             return nil
@@ -62,12 +64,12 @@ struct SpecReader {
     }
 
     /// A string, or an array of lines (Vega-Lite's multi-line text) joined with spaces.
-    func lines(_ value: JSONValue?, _ path: String, required: Bool = false) throws(ChartProblem) -> String? {
+    package func lines(_ value: JSONValue?, _ path: String, required: Bool = false) throws(ChartProblem) -> String? {
         if let value, case .array = value.value { return try strings(value, path).joined(separator: " ") }
         return try string(value, path, required: required)
     }
 
-    func strings(_ value: JSONValue, _ path: String) throws(ChartProblem) -> [String] {
+    package func strings(_ value: JSONValue, _ path: String) throws(ChartProblem) -> [String] {
         try array(value, path, of: ("strings", "a string"), \.string)
     }
 
@@ -83,5 +85,5 @@ struct SpecReader {
 }
 
 extension JSONValue.Value {
-    var isNull: Bool { if case .null = self { true } else { false } }
+    package var isNull: Bool { if case .null = self { true } else { false } }
 }

@@ -5,9 +5,9 @@ import D3Format
 /// Loading a spec's data source into a `DataFrame` as Vega does: inline `values` (objects, or
 /// primitives as a `data` field), named `datasets`, `sequence`, and `url` files (CSV and TSV with
 /// vega-loader's automatic type inference, JSON with `format.property`), then `format.parse`.
-enum SpecData {
+package enum SpecData {
     /// Loads the spec's source. `readFile` reads a data file by its site path.
-    static func load(_ spec: ChartSpec, specPath: String, readFile: (String) throws -> Data) throws(ChartProblem) -> DataFrame {
+    package static func load(_ spec: ChartSpec, specPath: String, readFile: (String) throws -> Data) throws(ChartProblem) -> DataFrame {
         switch spec.data {
         case .values(let json, let format):
             if let text = json.string {
@@ -29,7 +29,7 @@ enum SpecData {
             let values: [DataValue] = (0..<count).map { .number(start + Double($0) * step) }
             return DataFrame(fields: [field], columns: [values])
         case .url(let url, let format, let line):
-            let (dataPath, bytes) = try ChartLoader.readData(url, specPath: specPath, line: line, readFile: readFile)
+            let (dataPath, bytes) = try readData(url, specPath: specPath, line: line, readFile: readFile)
             var type = format.type
             if type == nil {
                 let ext = (dataPath as NSString).pathExtension.lowercased()
@@ -42,7 +42,7 @@ enum SpecData {
     /// Data bytes in `type` (csv, tsv or json) as a frame, with `format.property` and `format.parse`.
     /// `dateFields`: fields Vega-Lite parses as dates implicitly; in CSV and TSV they keep their
     /// text for that parse instead of automatic types.
-    static func parse(_ bytes: Data, type: String, format: ChartSpec.DataFormat, file: String, path: String,
+    package static func parse(_ bytes: Data, type: String, format: ChartSpec.DataFormat, file: String, path: String,
                       dateFields: Set<String> = []) throws(ChartProblem) -> DataFrame {
         switch type {
         case "csv", "tsv":
@@ -60,7 +60,7 @@ enum SpecData {
     }
 
     /// A JSON array of rows (after `format.property`) as a frame; primitives become a `data` field.
-    static func rows(_ json: JSONValue, format: ChartSpec.DataFormat, file: String, path: String) throws(ChartProblem) -> DataFrame {
+    package static func rows(_ json: JSONValue, format: ChartSpec.DataFormat, file: String, path: String) throws(ChartProblem) -> DataFrame {
         var node = json
         var at = path
         if let property = format.property {
@@ -105,7 +105,7 @@ enum SpecData {
         return DataFrame(fields: fields, columns: columns)
     }
 
-    static func dataValue(_ json: JSONValue) -> DataValue {
+    package static func dataValue(_ json: JSONValue) -> DataValue {
         switch json.value {
         case .null: .null
         case .bool(let b): .bool(b)
@@ -207,7 +207,7 @@ enum SpecData {
     private static func isEmpty(_ v: DataValue) -> Bool { v == .null || v == .string("") }
 
     /// Vega's `toDate` for a date-typed field: numbers are milliseconds, strings go through `Date.parse`.
-    static func toDate(_ v: DataValue) -> DataValue {
+    package static func toDate(_ v: DataValue) -> DataValue {
         switch v {
         case .null, .date: return v
         case .string(let s):
@@ -227,5 +227,19 @@ enum SpecData {
             return Double(UTCCalendar.daysFromCivil(Int(y), 1, 1)) * 86_400_000
         }
         return CellParsing.date(bytes).map { $0.seconds * 1000 }
+    }
+}
+
+extension ChartSpec {
+    /// x2 or y2 beside a temporal x or y: Vega-Lite gives it its partner's type (a date range).
+    package func isTemporalPartner(_ c: ChannelDef) -> Bool {
+        (c.channel == "x2" || c.channel == "y2") && channel(String(c.channel.dropLast()))?.type == .temporal
+    }
+
+    /// Source fields Vega-Lite parses as dates (its implicit `format.parse`): those of temporal
+    /// channels, time units, and their x2/y2. In CSV they are parsed from the text as written
+    /// ("1900" is the year 1900, not 1,900 milliseconds).
+    package var implicitDateFields: Set<String> {
+        Set(channels.filter { $0.type == .temporal || $0.timeUnit != nil || isTemporalPartner($0) }.compactMap(\.field))
     }
 }

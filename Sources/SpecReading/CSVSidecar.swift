@@ -8,20 +8,20 @@ import Foundation
 /// {"title": "US employment", "description": "Jobs by sector, 2006–2015.", "yTitle": "Employees",
 ///  "unit": "thousand", "seriesTitles": {"nonfarm": "All non-farm jobs"}, "mark": "line"}
 /// ```
-struct CSVSidecar {
-    static let keys = ["title", "subtitle", "description", "xTitle", "yTitle", "unit", "xUnit", "format",
+package struct CSVSidecar {
+    package static let keys = ["title", "subtitle", "description", "xTitle", "yTitle", "unit", "xUnit", "format",
                        "mark", "seriesTitles", "seriesNames", "seriesOrder", "audio", "language"]
-    let reader: SpecReader
-    let root: JSONValue
+    package let reader: SpecReader
+    package let root: JSONValue
 
-    init(data: Data, file: String) throws(ChartProblem) {
+    package init(data: Data, file: String) throws(ChartProblem) {
         reader = SpecReader(file: file)
         root = try JSONValue.parse(data, file: file)
         _ = try reader.object(root, "$", allowed: Self.keys, ignored: ["$schema"])
     }
 
     /// Applies the sidecar to the spec inferred from the CSV; `columns` are its series' columns.
-    func apply(to spec: inout ChartSpec, columns: [String], audioDefaults: AudioOptions) throws(ChartProblem) {
+    package func apply(to spec: inout ChartSpec, columns: [String], audioDefaults: AudioOptions) throws(ChartProblem) {
         let r = reader
         if let t = try r.lines(root["title"], "$.title") { spec.title = t }
         if let s = try r.lines(root["subtitle"], "$.subtitle") { spec.subtitle = s }

@@ -11,7 +11,7 @@ extension ChartSpec {
         "order", "key", "href", "url", "description", "xError", "xError2", "yError", "yError2", "theta",
         "theta2", "radius", "radius2",
     ]
-    static let refusedChannels: [String: String] = [
+    package static let refusedChannels: [String: String] = [
         "row": "small multiples (row, column, facet) are not supported yet",
         "column": "small multiples (row, column, facet) are not supported yet",
         "facet": "small multiples (row, column, facet) are not supported yet",
@@ -52,7 +52,7 @@ extension ChartSpec {
         return out
     }
 
-    static func channelDef(_ value: JSONValue, _ channel: String, _ path: String, _ r: SpecReader) throws(ChartProblem) -> ChannelDef {
+    package static func channelDef(_ value: JSONValue, _ channel: String, _ path: String, _ r: SpecReader) throws(ChartProblem) -> ChannelDef {
         guard case .object(let members) = value.value else { throw r.problem(value, path, "expected an object, found \(value.kindName)") }
         let used: Set<String> = ["field", "type", "aggregate", "bin", "timeUnit", "title", "scale", "sort", "stack", "format", "formatType", "value", "datum", "axis", "impute", "param", "test", "empty"]
         for (key, member) in members where !used.contains(key) && !drawingChannelKeys.contains(key) {
@@ -204,7 +204,7 @@ extension ChartSpec {
     }
 
     /// Vega-Lite's default type of a channel that names none.
-    static func defaultType(_ def: ChannelDef, _ channel: String, _ value: JSONValue) -> FieldType {
+    package static func defaultType(_ def: ChannelDef, _ channel: String, _ value: JSONValue) -> FieldType {
         if def.bin != nil || (def.aggregate != nil && def.aggregate != "argmin" && def.aggregate != "argmax") { return .quantitative }
         else if def.timeUnit != nil { return .temporal }
         // A continuous scale type says the type (vega-lite channeldef.ts defaultType).

@@ -190,7 +190,7 @@ public enum CSVReader {
     }
 
     /// 1-based line and character column of a byte offset.
-    static func position(of offset: Int, in p: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    package static func position(of offset: Int, in p: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         var i = 0
