@@ -2,6 +2,7 @@ import ArgumentParser
 import ChartData
 import Foundation
 import Sonification
+import SpecReading
 
 /// `pitchline bench tones`: what a reader downloads of the tone bank before the first tone and in
 /// all, per chart of the example site and of the 23-series employment chart (issue 31), against
