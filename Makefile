@@ -12,7 +12,7 @@ APT_TEST := chromium fonts-dejavu-core sox vorbis-tools firefox-esr w3m pandoc
 APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 
-.PHONY: all build test-build release deps test-deps test swift-test browser-test page-test orca-test vegalite-test serve export check check-imports leak-check bench clean fuzz fuzz-short soak install uninstall dist
+.PHONY: all build test-build fuzz-build release deps test-deps test swift-test browser-test page-test orca-test vegalite-test serve export check check-imports leak-check bench clean fuzz fuzz-short soak install uninstall dist
 
 all: build
 
@@ -93,11 +93,11 @@ vegalite-test: test-deps $(BUILT)
 # at nice 10 (it needs nothing else, and takes the CPU the main build leaves idle); the one debug
 # build; then three lanes side by side: the Orca transcripts at normal priority (they run in real
 # time, against Orca's and the browser's own timing, and use little CPU), the browser pages, and
-# the Swift suites and the Vega-Lite differential test, at nice 10, sharing the CPU the
-# transcripts leave (under a load of 20 the transcripts missed their windows when they competed).
+# the Swift suites, the Vega-Lite differential test and the fuzz runs, at nice 10, sharing the
+# CPU the transcripts leave (under a load of 20 the transcripts missed their windows when they competed).
 # Each stage prints its wall and CPU time, and a table of them at the end.
-TEST_EARLY := "nice:fuzz-short"
-TEST_LANES := "orca-test" "nice:page-test" "nice:swift-test nice:vegalite-test"
+TEST_EARLY := "nice:fuzz-build"
+TEST_LANES := "orca-test" "nice:page-test" "nice:swift-test nice:vegalite-test nice:fuzz-short"
 test: test-deps
 	@SKIP_BUILD=1 bash tools/timed-stages.sh $(foreach l,$(TEST_EARLY),--early $(l)) test-build -- $(TEST_LANES)
 
@@ -117,6 +117,10 @@ leak-check: deps
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh
+
+# The fuzz targets' build alone (make test starts it early, and runs fuzz-short later).
+fuzz-build: deps
+	FUZZ_BUILD_ONLY=1 bash Fuzz/run.sh
 
 # The short run for CI: 10 s per target, seed fixed (Fuzz/run.sh says why).
 fuzz-short: deps
