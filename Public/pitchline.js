@@ -576,7 +576,11 @@
     var c = ctx;
     if (!c || !this.data.audio || !settings.get("tones")) return;
     if (this.loading !== "synth" && !this.ready()) {   // the view's segments are on their way
-      if (!this.waiting) this.say(this.text.loadingSound);   // said once; the tone follows when ready
+      // Said once, and only while the bank's first segment (earcons, landing view) is missing:
+      // another view's segment arrives in moments, and its tone follows the label unannounced
+      // (a second utterance at every switch of series was heard with Orca).
+      var first = this.bank && this.bank.segs[0];
+      if (!this.waiting && !(first && first.buffer)) this.say(this.text.loadingSound);
       this.waiting = true;
       return;
     }
@@ -1025,9 +1029,14 @@
     window.addEventListener("focus", function () {
       if (!away) return;
       away = false;
-      setTimeout(function () {   // Chromium gives the element its focus back after the window's
-        for (var c = 0; c < charts.length; c++) if (document.activeElement === charts[c].slider) charts[c].engage(200);
-      }, 200);
+      // Chromium gives the element its focus back after the window's, 200 ms later on a quiet
+      // machine and seconds later on a busy one: look again until it is back (once, 3 s at most).
+      var tries = [200, 400, 800, 1600];
+      var look = function () {
+        for (var c = 0; c < charts.length; c++) if (document.activeElement === charts[c].slider) { charts[c].engage(200); return; }
+        if (tries.length && !away) setTimeout(look, tries.shift());
+      };
+      setTimeout(look, tries.shift());
     });
     setUpHelp();
     /* The guide page's "Open the settings" (no chart there, so no preview tone). */

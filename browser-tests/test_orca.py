@@ -92,9 +92,12 @@ def transcript(url, keys, name, browser="chromium"):
 
 
 def after_key(lines, key, nth=1):
-    """Utterances after the nth `> key` line up to the next key line."""
+    """Utterances after the nth `> key` line up to the next key line (a `> sleep:N` is a wait,
+    not a key: what is said during it is still the key's doing, later on a busy machine)."""
     seen, out = 0, None
     for line in lines:
+        if line.startswith("> sleep:"):
+            continue
         if line.startswith("> "):
             if out is not None:
                 return out
@@ -287,7 +290,7 @@ def test_orca_settings_dialog_verbose_then_the_next_point_in_the_new_wording(sit
     url = site["base"] + f"charts/{CHART}.html"
     labels = site["labels"][CHART]["series"][0]
     tabs = tabs_to(url)
-    lines = transcript(url, ["Tab"] * tabs + ["o", "Down", "space", "Escape", "Right", "Right"], "settings-verbose-right")
+    lines = transcript(url, ["Tab"] * tabs + ["o", "Down", "space", "Escape", "sleep:2", "Right", "Right"], "settings-verbose-right")
     opened = " ".join(after_key(lines, "o"))
     assert "Audio chart settings dialog" in opened and "Spoken label" in opened and "Normal" in opened, opened
     assert "Verbose" in " ".join(after_key(lines, "Down")), lines
