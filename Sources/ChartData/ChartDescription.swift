@@ -27,12 +27,8 @@ public struct SeriesStatistics: Sendable, Equatable {
         min = minRow.map { values[$0]! }
         max = maxRow.map { values[$0]! }
         mean = count > 0 ? sum / Double(count) : nil
-        if count > 0 {
-            present.sort()
-            median = count % 2 == 1 ? present[count / 2] : (present[count / 2 - 1] + present[count / 2]) / 2
-        } else {
-            median = nil
-        }
+        // By selection (linear): sorting a 1,000,000-point series was most of `describe`.
+        median = count > 0 ? SeriesShape.medianReordering(&present) : nil
     }
 
     /// The rows of the lowest and highest finite value, the first of equals (nil without one).

@@ -185,8 +185,14 @@ public struct SeriesShape: Sendable, Equatable {
 
     /// The median, by quickselect (linear time; sorting dominated long series).
     static func medianOf(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return 0 }
         var a = values
+        return medianReordering(&a)
+    }
+
+    /// `medianOf` on the caller's array, which it reorders (no copy); 0 for an empty one. The
+    /// same arithmetic as sorting and averaging the middle pair, so the same bits.
+    static func medianReordering(_ a: inout [Double]) -> Double {
+        guard !a.isEmpty else { return 0 }
         let n = a.count
         func select(_ k: Int) -> Double {
             var lo = 0, hi = n - 1

@@ -13,7 +13,23 @@ struct ChartView {
     struct Axis { var name: String; var text: String }
     struct Stat { var term: String; var value: String }
     struct SeriesView { var heading: String; var stats: [Stat]; var trendSentence: String }
-    struct Row { var row: Int?; var x: String; var cells: [String] }
+    struct Row: MustacheParent {
+        var row: Int?
+        var x: String
+        var cells: [String]
+
+        /// Looked up without `Mirror`, and a row off the scrubber (`row` nil) answers `false`, so
+        /// `{{#row}}` stops here instead of reflecting every context above it: a 2,000-row
+        /// table spent most of its page's rendering there.
+        func child(named name: String) -> Any? {
+            switch name {
+            case "row": row.map { $0 as Any } ?? false
+            case "x": x
+            case "cells": cells
+            default: nil
+            }
+        }
+    }
     struct Table {
         var caption: String
         var xHeader: String

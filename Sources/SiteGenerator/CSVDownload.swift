@@ -24,23 +24,24 @@ enum CSVDownload {
             return banded.contains(s) ? [name, name + " band low", name + " band high"] : [name]
         }).map(field).joined(separator: ",")) + "\r\n").utf8)
         let parts = max(1, (chart.pointCount + rowsPerPart - 1) / rowsPerPart)
-        let texts = Mutex([String](repeating: "", count: parts))
+        let texts = Mutex([[UInt8]](repeating: [], count: parts))
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let rows = (chart.pointCount * part / parts)..<(chart.pointCount * (part + 1) / parts)
             let text = Self.rows(rows, of: chart, columns: columns, banded: banded)
             texts.withLock { $0[part] = text }
         }
         texts.withLock { texts in
-            out.reserveCapacity(out.count + texts.reduce(0) { $0 + $1.utf8.count })
-            for text in texts { out.append(contentsOf: text.utf8) }
+            out.reserveCapacity(out.count + texts.reduce(0) { $0 + $1.count })
+            for text in texts { out.append(contentsOf: text) }
         }
         return out
     }
 
-    /// The lines of `rows`, each ending in CRLF.
-    static func rows(_ rows: Range<Int>, of chart: Chart, columns: [Int], banded: Set<Int>) -> String {
-        var out = ""
-        out.reserveCapacity(rows.count * (12 + 10 * chart.series.count))
+    /// The lines of `rows`, each ending in CRLF, as UTF-8 (bytes: appending to a `String` was a
+    /// third of the download's time).
+    static func rows(_ rows: Range<Int>, of chart: Chart, columns: [Int], banded: Set<Int>) -> [UInt8] {
+        var out = ByteText()
+        out.bytes.reserveCapacity(rows.count * (12 + 10 * chart.series.count))
         let dateOnly = (chart.x.granularity ?? .day) >= .day
         for row in rows {
             switch chart.xValues[row] {
@@ -62,7 +63,7 @@ enum CSVDownload {
             }
             out += "\r\n"
         }
-        return out
+        return out.bytes
     }
 
     /// Quotes a field when it holds a comma, quote or line break; a leading =, +, - or @ is
@@ -72,5 +73,14 @@ enum CSVDownload {
         if let first = t.first, "=+-@".contains(first) { t = "'" + t }
         guard t.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return t }
         return "\"" + t.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// UTF-8 bytes that `+=` a `String` appends to, so `rows` reads as text.
+private struct ByteText {
+    var bytes: [UInt8] = []
+    static func += (text: inout ByteText, piece: String) {
+        var piece = piece
+        piece.withUTF8 { text.bytes.append(contentsOf: $0) }
     }
 }

@@ -67,13 +67,39 @@ struct ReportPage {
             title: title, description: description, date: date, bodyHTML: page, charts: embedded, assets: theme.assets.paths, path: path)
     }
 
-    /// `markdownHTML` with each chart block's placeholder replaced by `markup(block)`.
+    /// `markdownHTML` with each chart block's placeholder paragraph replaced by `markup(block)`
+    /// (called once per block, in order). One pass over the bytes: a `replacingOccurrences` per
+    /// block scanned the whole page (embedded charts included) once per block, in every export.
     static func body(_ markdownHTML: String, blocks: [Block], markup: (Block) throws -> String) rethrows -> String {
-        var body = markdownHTML
-        for (i, block) in blocks.enumerated() {
-            body = body.replacingOccurrences(of: "<p>\(placeholder(i))</p>", with: try markup(block))
+        let markups = try blocks.map(markup)
+        guard !markups.isEmpty else { return markdownHTML }
+        let html = Array(markdownHTML.utf8)
+        let open = Array("<p>\(chartMarker)".utf8), close = Array("\(chartMarker)</p>".utf8)
+        func matches(_ pattern: [UInt8], at i: Int) -> Bool {
+            i + pattern.count <= html.count && html[i..<(i + pattern.count)].elementsEqual(pattern)
         }
-        return body
+        var out: [UInt8] = []
+        out.reserveCapacity(html.count + markups.reduce(0) { $0 + $1.utf8.count })
+        var i = 0
+        while i < html.count {
+            if html[i] == open[0], matches(open, at: i) {
+                // The block number as `placeholder` writes it: decimal digits, no leading zero.
+                let start = i + open.count
+                var end = start, number = 0
+                while end < html.count, end - start < 9, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(html[end]) {
+                    number = number * 10 + Int(html[end] - UInt8(ascii: "0"))
+                    end += 1
+                }
+                if end > start, end - start == 1 || html[start] != UInt8(ascii: "0"), number < markups.count, matches(close, at: end) {
+                    out.append(contentsOf: markups[number].utf8)
+                    i = end + close.count
+                    continue
+                }
+            }
+            out.append(html[i])
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The paragraph that stands for chart block `i` while Ink parses: its number between two

@@ -91,6 +91,22 @@ struct DescriptionTests {
         #expect(SeriesStatistics(values: [nil]).mean == nil)
     }
 
+    /// The median by selection is the sorted list's middle (or the mean of the middle pair), to the bit.
+    @Test func medianAgreesWithSorting() {
+        var seed: UInt64 = 7
+        for count in [1, 2, 3, 10, 11, 1_000, 1_001, 100_000] {
+            let values: [Double?] = (0..<count).map { i in
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return i % 17 == 3 ? nil : Double(seed >> 40) / 1_000 - 5_000 + (i % 5 == 0 ? 0.1 : 0)
+            }
+            let sorted = values.compactMap { $0 }.sorted()
+            let n = sorted.count
+            let expected = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+            #expect(SeriesStatistics(values: values).median == expected, "\(count) values")
+        }
+        #expect(SeriesStatistics(values: [2, 2, 2, 1]).median == 2)
+    }
+
     @Test func trendDirectionAndChange() {
         let rising = line([1, 2, 3, 4, 5]).describe().series[0].trend
         #expect(rising.direction == .rising)
