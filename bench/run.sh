@@ -39,5 +39,5 @@ bash bench/memory.sh
 section "Server vs nginx (issue 6)"
 bash bench/server.sh
 
-section "Scrub latency in Chromium (issue 9)"
+section "Key → tone latency per chart kind in Chromium (issues 9, 31)"
 .venv/bin/python bench/latency.py
