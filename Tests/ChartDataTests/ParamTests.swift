@@ -65,4 +65,16 @@ struct ParamTests {
         """)
         #expect(!chart.series.isEmpty)
     }
+
+    @Test func aLayerShownOnlyWhileASelectionHoldsIsLeftOutWithANote() throws {
+        let chart = try spec("""
+        {"data": \(rows), "encoding": {"x": {"field": "v", "type": "quantitative"}}, "layer": [
+          {"mark": "line", "encoding": {"y": {"field": "y", "type": "quantitative"}}},
+          {"mark": "point", "encoding": {"y": {"field": "y", "type": "quantitative"}}, "params": [{"name": "hover", "select": {"type": "point", "on": "pointerover", "nearest": true}}],
+           "transform": [{"filter": {"param": "hover", "empty": false}}]}]}
+        """)
+        #expect(chart.series.count == 1)
+        #expect(chart.series[0].values == [2012, 2013, 2013, 2014])
+        #expect(chart.semantics.notes.contains { $0.contains("$.layer[1] (point): empty until a selection is made") })
+    }
 }
