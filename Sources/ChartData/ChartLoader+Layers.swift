@@ -17,7 +17,13 @@ extension ChartLoader {
         for (index, leaf) in leaves.enumerated() {
             do {
                 if LayerMerge.isAnnotation(leaf.spec) {
-                    let marks = try LayerMerge.annotations(of: leaf, index: index, file: path, readFile: readFile)
+                    let marks: [LayerMerge.PendingAnnotation]
+                    do {
+                        marks = try LayerMerge.annotations(of: leaf, index: index, file: path, readFile: readFile)
+                    } catch where error.message == ChartBuilder.noRowsLeft && leaf.spec.params.contains(where: { $0.kind != .variable }) {
+                        markNotes.append("\(leaf.path) (\(leaf.spec.markName)): empty until a selection is made (Vega-Lite draws nothing then), left out")
+                        continue
+                    }
                     markNotes.append("\(leaf.path) (\(leaf.spec.markName)): \(marks.count == 1 ? "a mark" : "\(marks.count) marks") in the description and on M")
                     annotations += marks
                     continue

@@ -58,8 +58,8 @@ extension ChartSpec {
                         throw r.problem(select, "\(path).select", "expected \"point\", \"interval\" or {\"type\": …}")
                     }
                     param.kind = type == "point" ? .point : .interval
-                    param.value = .object([:])
                     param.initialSelection = item["value"]
+                    param.value = type == "point" ? heldTuples(item["value"]) : .object([:])
                 } else if let e = item["expr"] {
                     guard let source = e.string else { throw r.problem(e, "\(path).expr", "expected an expression string, found \(e.kindName)") }
                     pending.append((out.count, source, "\(path).expr", e.line))
@@ -79,6 +79,22 @@ extension ChartSpec {
         }
         try evaluate(&pending, into: &out, r)
         return out
+    }
+
+    /// A point selection's initial `value` (a tuple or an array of tuples) as Vega's
+    /// `vlSelectionResolve` gives it, `{field: [values]}`; `{}` when nothing is selected.
+    private static func heldTuples(_ value: JSONValue?) -> DataValue {
+        let tuples: [DataValue]
+        switch value.map(SpecData.dataValue) {
+        case .array(let items)?: tuples = items
+        case .object(let o)?: tuples = [.object(o)]
+        default: return .object([:])
+        }
+        var held: [String: [DataValue]] = [:]
+        for case .object(let t) in tuples {
+            for (field, v) in t { held[field, default: []].append(v) }
+        }
+        return .object(held.mapValues { .array($0) })
     }
 
     /// Evaluates the `expr` variables, each once the variables it reads have values.

@@ -77,4 +77,13 @@ struct ParamTests {
         #expect(chart.series[0].values == [2012, 2013, 2013, 2014])
         #expect(chart.semantics.notes.contains { $0.contains("$.layer[1] (point): empty until a selection is made") })
     }
+
+    @Test func aPointSelectionWithAnInitialValueFiltersToIt() throws {
+        let chart = try spec("""
+        {"data": \(rows), "mark": "point", "encoding": {"x": {"field": "v", "type": "quantitative"}, "y": {"field": "y", "type": "quantitative"}},
+         "params": [{"name": "pick", "value": [{"y": 2013}], "select": {"type": "point", "fields": ["y"]}, "bind": {"input": "range", "min": 2012, "max": 2014}}],
+         "transform": [{"filter": {"param": "pick"}}]}
+        """)
+        #expect(chart.series[0].values == [2013, 2013])
+    }
 }

@@ -47,12 +47,37 @@ public indirect enum Predicate: Sendable {
                 try o.allowOnly(["param", "selection", "empty"], in: "a param predicate")
                 var name = try o.optionalString("param")
                 if name == nil { name = try o.optionalString("selection") }
+                if case .object(let held)? = variables[name ?? ""], !held.isEmpty {
+                    return try selected(held, path: path)
+                }
                 return .param(name: name ?? "", empty: try o.bool("empty") ?? true)
             }
             return .field(try FieldPredicate(o))
         default:
             throw TransformError("expected a predicate (expression string or object), found \(describe(value))", path: path)
         }
+    }
+
+    /// A point selection holding its initial value (`vlSelectionResolve`'s `{field: [values]}`):
+    /// a row passes when its fields equal one of the selected tuples.
+    private static func selected(_ held: [String: DataValue], path: String) throws(TransformError) -> Predicate {
+        let fields = held.keys.sorted()
+        var columns: [[DataValue]] = []
+        for f in fields {
+            guard case .array(let values) = held[f]! else { return .constant(true) }
+            columns.append(values)
+        }
+        let count = columns.map(\.count).min() ?? 0
+        var tuples: [Predicate] = []
+        for i in 0..<count {
+            var parts: [Predicate] = []
+            for (k, f) in fields.enumerated() {
+                let o = try SpecObject(.object(["field": .string(f), "equal": columns[k][i]]), path: path)
+                parts.append(.field(try FieldPredicate(o)))
+            }
+            tuples.append(.and(parts))
+        }
+        return .or(tuples)
     }
 
     /// Fields the predicate reads.
