@@ -228,7 +228,8 @@ extension ChartBuilder.Assembly {
         let (xAxis, yAxis, bins) = axes()
         var notes: [String] = []
         if spec.paramCount > 0 {
-            notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") (selections) read but not interactive in Pitchline: the audio scrubber is the interaction")
+            let which = spec.params.map(\.noteText).joined(separator: ", ")
+            notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") read but not interactive in Pitchline yet: \(which); the chart is read at the initial values (an empty selection selects every row)")
         }
         var semantics = ChartSemantics(
             specMark: spec.markName == markKind.rawValue ? nil : SpecMark(rawValue: spec.markName), orientation: roles.orientation, bins: bins, stack: offset,

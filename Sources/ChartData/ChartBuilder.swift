@@ -7,6 +7,8 @@ import VegaLite
 /// (the row axis, whichever way the chart is oriented) and series (colour and other grouping
 /// channels), with every value taken from the evaluated data.
 struct ChartBuilder {
+    /// The refusal of a view whose transforms leave no rows (a layer may be empty: `ChartLoader+Layers`).
+    static let noRowsLeft = "no data rows are left after the transforms"
     let spec: ChartSpec
     let frame: DataFrame
     let specFile: String
@@ -98,7 +100,7 @@ struct ChartBuilder {
         var frame = try SpecTransforms.apply(spec.transforms, to: source, spec: spec, file: specFile, readFile: readFile)
         guard let markKind = ChartSpec.markKinds[spec.markName] else { throw specProblem("$.mark", line: spec.markLine, "unsupported mark") }
         guard frame.rowCount > 0 else {
-            throw specProblem(spec.transforms.isEmpty ? "$.data" : "$.transform", line: spec.transforms.last?.json.line ?? spec.dataLine, spec.transforms.isEmpty ? "no data rows (the data is empty)" : "no data rows are left after the transforms")
+            throw specProblem(spec.transforms.isEmpty ? "$.data" : "$.transform", line: spec.transforms.last?.json.line ?? spec.dataLine, spec.transforms.isEmpty ? "no data rows (the data is empty)" : Self.noRowsLeft)
         }
 
         // Every field named by a channel must exist (after the transforms).

@@ -48,6 +48,7 @@ extension ChartLoader {
         let loaded = withoutActuallyEscaping(readFile) { readFile in
             var reader = FigureSpec(file: path, id: id, datasets: root["datasets"], readFile: readFile)
             reader.usermeta = root["usermeta"]
+            reader.params = ChartSpec.gatheredParams(root)
             return Result { () throws(ChartProblem) in (try reader.layout(root, path: "$", inherited: nil), try reader.scaleResolve(root, path: "$")) }
         }
         let (layout, resolve) = try loaded.get()

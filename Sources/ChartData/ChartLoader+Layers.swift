@@ -17,7 +17,13 @@ extension ChartLoader {
         for (index, leaf) in leaves.enumerated() {
             do {
                 if LayerMerge.isAnnotation(leaf.spec) {
-                    let marks = try LayerMerge.annotations(of: leaf, index: index, file: path, readFile: readFile)
+                    let marks: [LayerMerge.PendingAnnotation]
+                    do {
+                        marks = try LayerMerge.annotations(of: leaf, index: index, file: path, readFile: readFile)
+                    } catch where error.message == ChartBuilder.noRowsLeft && leaf.spec.params.contains(where: { $0.kind != .variable }) {
+                        markNotes.append("\(leaf.path) (\(leaf.spec.markName)): empty until a selection is made (Vega-Lite draws nothing then), left out")
+                        continue
+                    }
                     markNotes.append("\(leaf.path) (\(leaf.spec.markName)): \(marks.count == 1 ? "a mark" : "\(marks.count) marks") in the description and on M")
                     annotations += marks
                     continue
@@ -30,7 +36,16 @@ extension ChartLoader {
                 }
                 if spec.markName == "text" { spec.markName = "point" }  // labels: read where they stand
                 let frame = try leaf.frame(spec, file: path, readFile: readFile)
-                let chart = try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)
+                let chart: Chart
+                do {
+                    chart = try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)
+                } catch where error.message == ChartBuilder.noRowsLeft && spec.params.contains(where: { $0.kind != .variable }) {
+                    // A layer shown only while a selection holds something (a hover rule, a
+                    // label by the nearest point: `"empty": false`): Vega-Lite draws nothing
+                    // for it at the start, nor does Pitchline.
+                    markNotes.append("\(leaf.path) (\(leaf.spec.markName)): empty until a selection is made (Vega-Lite draws nothing then), left out")
+                    continue
+                }
                 if leaf.spec.markName == "text" {
                     labels.append((index, leaf, chart))
                 } else {

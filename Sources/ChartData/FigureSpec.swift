@@ -23,6 +23,9 @@ struct FigureSpec {
     let datasets: JSONValue?
     /// The figure's `usermeta` (unit, format, series names, audio): every panel's unless it has its own.
     var usermeta: JSONValue? = nil
+    /// Every view's `params` as one array (`ChartSpec.gatheredParams`): names are global, so each
+    /// panel and each composition's transforms read them all.
+    var params: JSONValue? = nil
     let readFile: (String) throws -> Data
     var r: SpecReader { SpecReader(file: file) }
 
@@ -115,6 +118,10 @@ struct FigureSpec {
         }
         if let datasets, !members.contains(where: { $0.key == "datasets" }) { members.append(("datasets", datasets)) }
         if let usermeta, !members.contains(where: { $0.key == "usermeta" }) { members.append(("usermeta", usermeta)) }
+        if let params {
+            members.removeAll { $0.key == "params" || $0.key == "selection" }
+            members.append(("params", params))
+        }
         let single = JSONValue(value: .object(members), line: view.line)
         if view["layer"] != nil {
             // A layered view (ChartLoader+Layers): the layers that take the view's data start
@@ -150,6 +157,7 @@ struct FigureSpec {
                                                          ("encoding", JSONValue(value: .object([]), line: view.line))]
         if let t = view["transform"] { probe.append(("transform", t)) }
         if let datasets { probe.append(("datasets", datasets)) }
+        if let params { probe.append(("params", params)) }
         do {
             let spec = try ChartSpec.parse(JSONValue(value: .object(probe), line: view.line), file: file)
             var frame: DataFrame

@@ -108,9 +108,11 @@ extension ChartSpec {
         let markName = mark.string ?? mark["type"]?.string
         let readMark = markName == "text" ? JSONValue(value: .string("point"), line: mark.line) : mark
         var synthetic: [(key: String, value: JSONValue)] = [("data", data.value), ("mark", readMark)]
-        for key in ["title", "description", "datasets", "usermeta", "params", "selection"] {
+        for key in ["title", "description", "datasets", "usermeta"] {
             if let v = root[key] { synthetic.append((key, v)) }
         }
+        // Parameter names are global: every layer reads those any view defines.
+        if let params = gatheredParams(root) { synthetic.append(("params", params)) }
         if !encoding.isEmpty {
             synthetic.append(("encoding", JSONValue(value: .object(encoding.map { ($0.channel, $0.def) }), line: node.line)))
         } else {

@@ -53,15 +53,8 @@ extension ChartSpec {
                                message: "no dataset named \"\(name)\"; " + (names.isEmpty ? "the spec has no top-level \"datasets\"" : "datasets: \(names.joined(separator: ", "))"))
         }
 
-        // params / selections: read, not interactive here (the scrubber is the interaction)
-        if let p = root["params"] {
-            guard case .array(let items) = p.value else { throw r.problem(p, "$.params", "expected an array of parameters, found \(p.kindName)") }
-            spec.paramCount = items.count
-        }
-        if let s = root["selection"] {
-            guard case .object(let items) = s.value else { throw r.problem(s, "$.selection", "expected an object of selections, found \(s.kindName)") }
-            spec.paramCount += items.count
-        }
+        // params / selections: variables read by every expression; selections empty (not interactive here)
+        spec.params = try readParams(root, r)
 
         // mark
         guard let markValue = root["mark"] else {

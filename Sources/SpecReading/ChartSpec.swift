@@ -114,8 +114,10 @@ package struct ChartSpec {
     package var innerRadius: Double?
     /// Channels by name; `tooltip` and `detail` arrays become `tooltip[0]`, `tooltip[1]`, ….
     package var channels: [ChannelDef] = []
-    /// Number of `params` (selections, variables): read, not interactive in Pitchline.
-    package var paramCount = 0
+    /// `params` (variables, selections) by name: variables at their value, selections empty;
+    /// not interactive in Pitchline yet (`ChartSpec+Params.swift`).
+    package var params: [SpecParam] = []
+    package var paramCount: Int { params.count }
 
     // usermeta.pitchline
     package var unit: String?

@@ -8,9 +8,10 @@ package enum SpecTransforms {
     package static func apply(_ steps: [ChartSpec.TransformStep], to frame: DataFrame, spec: ChartSpec, file: String,
                       readFile: (String) throws -> Data) throws(ChartProblem) -> DataFrame {
         var transforms: [Transform] = []
+        let variables = spec.variables
         for step in steps {
             do {
-                transforms.append(try Transform.parse(normalized(SpecData.dataValue(step.json))))
+                transforms.append(try Transform.parse(normalized(SpecData.dataValue(step.json)), variables: variables))
             } catch {
                 throw located(error, step, file)
             }

@@ -31,8 +31,11 @@ enum BinaryOperator: String, Sendable {
 
 /// Recursive-descent parser with ECMAScript 5 precedence, restricted as Vega restricts it: no
 /// assignment, no `new`/`this`/`typeof`, calls only of the built-in functions, identifiers only
-/// `datum` and the constants.
+/// `datum`, the constants and the spec's parameters (`variables`: Vega-Lite's `params`, each
+/// read as its value, a literal from here on).
 struct ExpressionParser {
+    /// Parameter values by name (`{"name": "yr", "value": 2013}` makes `yr` read 2013).
+    private let variables: [String: DataValue]
     private var tokens: [ExpressionToken]
     private var p = 0
     private(set) var fieldsRead: Set<String> = []
@@ -42,7 +45,8 @@ struct ExpressionParser {
     private var depth = 0
     static let maxDepth = 200
 
-    init(_ source: String) throws(ExpressionError) {
+    init(_ source: String, variables: [String: DataValue] = [:]) throws(ExpressionError) {
+        self.variables = variables
         var lexer = ExpressionLexer(source)
         tokens = try lexer.tokens()
     }
@@ -261,13 +265,15 @@ struct ExpressionParser {
         default: break
         }
         if let value = ExpressionFunctions.constants[name] { return .literal(.number(value)) }
+        if let value = variables[name] { return .literal(value) }
         if ["event", "item", "parent", "group"].contains(name) {
             throw ExpressionError(
                 message: "\(name) is not available in Pitchline (expressions see only datum, not interaction or scenegraph items)",
                 offset: offset)
         }
         throw ExpressionError(
-            message: "unknown identifier \(name); expressions read fields through datum (datum.\(name) or datum[\"\(name)\"])",
+            message: "unknown identifier \(name); expressions read fields through datum (datum.\(name) or datum[\"\(name)\"])"
+                + (variables.isEmpty ? "" : " and parameters by name (\(variables.keys.sorted().joined(separator: ", ")))"),
             offset: offset)
     }
 }

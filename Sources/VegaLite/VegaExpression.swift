@@ -15,9 +15,10 @@ public struct VegaExpression: Sendable {
     let fieldSlots: [String]
 
     /// Parses `source`; throws a located `ExpressionError` (offset into `source`) for a syntax
-    /// error or an unknown function ("unsupported function foo; supported: …").
-    public static func parse(_ source: String) throws(ExpressionError) -> VegaExpression {
-        var parser = try ExpressionParser(source)
+    /// error or an unknown function ("unsupported function foo; supported: …"). `variables` are
+    /// the spec's parameters by name (Vega-Lite `params`), read as their values.
+    public static func parse(_ source: String, variables: [String: DataValue] = [:]) throws(ExpressionError) -> VegaExpression {
+        var parser = try ExpressionParser(source, variables: variables)
         let root = try parser.parseAll()
         return VegaExpression(source: source, fieldsRead: parser.fieldsRead, root: root, fieldSlots: parser.fieldSlots)
     }

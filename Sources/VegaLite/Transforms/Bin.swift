@@ -43,11 +43,15 @@ public struct BinParams: Sendable, Hashable {
             p.anchor = try o.number("anchor")
             p.base = try o.number("base") ?? 10
             p.divide = try o.numbers("divide") ?? [5, 2]
-            if let e = try o.numbers("extent") {
+            if case .object(let ext)? = dict["extent"] {
+                // `{"param": "brush"}`: the selection's extent, Vega's `span`; an empty selection
+                // (every selection in Pitchline) leaves it unset, so the bins follow the data.
+                guard case .string? = ext["param"] else {
+                    throw TransformError("expected [min, max] or {\"param\": name}", path: o.at("extent"))
+                }
+            } else if let e = try o.numbers("extent") {
                 guard e.count == 2 else { throw TransformError("expected [min, max]", path: o.at("extent")) }
                 p.extent = (e[0], e[1])
-            } else if o.has("extent") {
-                throw TransformError("a selection extent is not supported (Pitchline has no selections)", path: o.at("extent"))
             }
             p.maxbins = try o.number("maxbins")
             p.minstep = try o.number("minstep") ?? 0

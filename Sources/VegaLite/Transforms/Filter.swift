@@ -16,15 +16,16 @@ public indirect enum Predicate: Sendable {
 
     static func parseFilter(_ o: SpecObject) throws(TransformError) -> Predicate {
         try o.allowOnly(["filter"], in: "a filter transform")
-        return try parse(o.values["filter"]!, path: o.at("filter"))
+        return try parse(o.values["filter"]!, path: o.at("filter"), variables: o.variables)
     }
 
-    /// Parses a predicate (a logical composition, field predicate, param, expression or boolean).
-    public static func parse(_ value: DataValue, path: String) throws(TransformError) -> Predicate {
+    /// Parses a predicate (a logical composition, field predicate, param, expression or boolean);
+    /// expressions read the spec's parameters (`variables`) by name.
+    public static func parse(_ value: DataValue, path: String, variables: [String: DataValue] = [:]) throws(TransformError) -> Predicate {
         switch value {
         case .string(let s):
             do {
-                return .expression(try VegaExpression.parse(s))
+                return .expression(try VegaExpression.parse(s, variables: variables))
             } catch {
                 throw TransformError("in expression \"\(s)\": \(error.description)", path: path)
             }
@@ -35,23 +36,48 @@ public indirect enum Predicate: Sendable {
                 try o.allowOnly([op], in: "an \(op) predicate")
                 guard let list = try o.array(op) else { throw TransformError("expected an array", path: o.at(op)) }
                 var parts: [Predicate] = []
-                for (i, p) in list.enumerated() { parts.append(try parse(p, path: o.at(op, i))) }
+                for (i, p) in list.enumerated() { parts.append(try parse(p, path: o.at(op, i), variables: variables)) }
                 return op == "and" ? .and(parts) : .or(parts)
             }
             if let inner = dict["not"] {
                 try o.allowOnly(["not"], in: "a not predicate")
-                return .not(try parse(inner, path: o.at("not")))
+                return .not(try parse(inner, path: o.at("not"), variables: variables))
             }
             if dict["param"] != nil || dict["selection"] != nil {
                 try o.allowOnly(["param", "selection", "empty"], in: "a param predicate")
                 var name = try o.optionalString("param")
                 if name == nil { name = try o.optionalString("selection") }
+                if case .object(let held)? = variables[name ?? ""], !held.isEmpty {
+                    return try selected(held, path: path)
+                }
                 return .param(name: name ?? "", empty: try o.bool("empty") ?? true)
             }
             return .field(try FieldPredicate(o))
         default:
             throw TransformError("expected a predicate (expression string or object), found \(describe(value))", path: path)
         }
+    }
+
+    /// A point selection holding its initial value (`vlSelectionResolve`'s `{field: [values]}`):
+    /// a row passes when its fields equal one of the selected tuples.
+    private static func selected(_ held: [String: DataValue], path: String) throws(TransformError) -> Predicate {
+        let fields = held.keys.sorted()
+        var columns: [[DataValue]] = []
+        for f in fields {
+            guard case .array(let values) = held[f]! else { return .constant(true) }
+            columns.append(values)
+        }
+        let count = columns.map(\.count).min() ?? 0
+        var tuples: [Predicate] = []
+        for i in 0..<count {
+            var parts: [Predicate] = []
+            for (k, f) in fields.enumerated() {
+                let o = try SpecObject(.object(["field": .string(f), "equal": columns[k][i]]), path: path)
+                parts.append(.field(try FieldPredicate(o)))
+            }
+            tuples.append(.and(parts))
+        }
+        return .or(tuples)
     }
 
     /// Fields the predicate reads.

@@ -2,6 +2,8 @@
 struct SpecObject {
     let values: [String: DataValue]
     let path: String
+    /// The spec's parameters by name, read by the object's expressions.
+    var variables: [String: DataValue] = [:]
 
     init(_ value: DataValue, path: String) throws(TransformError) {
         guard case .object(let o) = value else {
@@ -105,7 +107,7 @@ struct SpecObject {
     func expression(_ key: String) throws(TransformError) -> VegaExpression {
         let source = try string(key)
         do {
-            return try VegaExpression.parse(source)
+            return try VegaExpression.parse(source, variables: variables)
         } catch {
             throw TransformError("in expression \"\(source)\": \(error.description)", path: at(key))
         }

@@ -35,8 +35,10 @@ public enum Transform: Sendable {
     ]
 
     /// Parses one transform object. Errors carry a path relative to the object ("groupby[1]").
-    public static func parse(_ object: DataValue) throws(TransformError) -> Transform {
-        let o = try SpecObject(object, path: "")
+    /// Its expressions read the spec's parameters (`variables`, Vega-Lite `params`) by name.
+    public static func parse(_ object: DataValue, variables: [String: DataValue] = [:]) throws(TransformError) -> Transform {
+        var o = try SpecObject(object, path: "")
+        o.variables = variables
         if o.has("filter") { return .filter(try Predicate.parseFilter(o)) }
         if o.has("calculate") {
             try o.allowOnly(["calculate", "as"], in: "calculate")
