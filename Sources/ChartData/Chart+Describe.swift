@@ -12,6 +12,13 @@ extension Chart {
             // In a scatter, rows of other series' points are not this series' missing values.
             if let rows = s.pointRows { stats.missing = rows.filter { s.values[$0] == nil }.count }
             let trend = computeTrend(s.values, stats: stats)
+            if let candle = candlestick {
+                // Extremes are the lowest low and highest high; the centre and shape follow the close.
+                let prices = candlestickStatistics(candle)
+                descriptions.append(SeriesDescription(name: s.name, statistics: prices, trend: trend,
+                                                      statisticsSentence: candlestickStatisticsSentence(prices, speech), trendSentence: trendSentence(index, trend, speech)))
+                continue
+            }
             if let box = semantics.box, box.statistics.indices.contains(index), box.statistics[index].isOutliers {
                 // Outliers are counted, not read as a shape across the groups.
                 let sentence = boxOutliersSentence(box, series: index, speech)

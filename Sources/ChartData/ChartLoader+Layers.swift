@@ -46,7 +46,9 @@ extension ChartLoader {
             notes.append("\(leaf.path) (text): " + (kept.isEmpty ? "labels repeat the values the points say, not said again" : "\(kept.count) label\(kept.count == 1 ? "" : "s") kept as marks (M)"))
             annotations += kept
         }
-        return try LayerMerge(parts: parts, annotations: annotations, file: path, labelNotes: notes).merged()
+        var chart = try LayerMerge(parts: parts, annotations: annotations, file: path, labelNotes: notes).merged()
+        addSourceColumns(&chart, leaves: leaves, file: path, readFile: readFile)  // a candlestick's CSV keeps every column
+        return chart
     }
 }
 

@@ -5,6 +5,7 @@ import SpecReading
 extension LayerMerge {
     func merged() throws(ChartProblem) -> Chart {
         let primary = try primaryPart()
+        if let candle = candlestick() { return candle }  // LayerMerge+Candlestick.swift
         let repeated = repeatedLayers()
         let dropped = repeated.dropped, idiom = repeated.idiom
         var notes = repeated.notes  // how each layer was read, for `pitchline check`
