@@ -122,7 +122,11 @@ extension Chart {
                 parts.append(m[.summaryShapesInSections])
             }
         }
-        if pitchScalePerSeries { parts.append(m[.summaryPitchScales]) }
+        if semantics.independentValueScales {  // a dual-axis chart: no series is another's range
+            parts.append(m[.summaryOwnScales, ["list": m.list(series.map(\.name))]])
+        } else if pitchScalePerSeries {
+            parts.append(m[.summaryPitchScales])
+        }
         if let curve = pitchCurveSentence(m) { parts.append(curve) }
         if let marks = speech.annotationSentences { parts.append(marks) }  // layers: rules, labels, bands
         return parts.joined(separator: " ")
