@@ -34,7 +34,7 @@ extension Chart {
             descriptions.append(SeriesDescription(
                 name: s.name, statistics: stats, trend: trend,
                 statisticsSentence: statisticsSentence(index, stats, speech),
-                trendSentence: trendSentence(index, trend, speech)))
+                trendSentence: relationSentence(index, speech) ?? trendSentence(index, trend, speech)))  // a scatter: a relation (Chart+Relation.swift)
         }
         var text = kindSummary(speech) ?? summary(descriptions, speech)
         if isStripPlot {
