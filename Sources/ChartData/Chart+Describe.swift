@@ -12,6 +12,13 @@ extension Chart {
             // In a scatter, rows of other series' points are not this series' missing values.
             if let rows = s.pointRows { stats.missing = rows.filter { s.values[$0] == nil }.count }
             let trend = computeTrend(s.values, stats: stats)
+            if let candle = candlestick {
+                // Extremes are the lowest low and highest high; the centre and shape follow the close.
+                let prices = candlestickStatistics(candle)
+                descriptions.append(SeriesDescription(name: s.name, statistics: prices, trend: trend,
+                                                      statisticsSentence: candlestickStatisticsSentence(prices, speech), trendSentence: trendSentence(index, trend, speech)))
+                continue
+            }
             if let box = semantics.box, box.statistics.indices.contains(index), box.statistics[index].isOutliers {
                 // Outliers are counted, not read as a shape across the groups.
                 let sentence = boxOutliersSentence(box, series: index, speech)
@@ -27,7 +34,7 @@ extension Chart {
             descriptions.append(SeriesDescription(
                 name: s.name, statistics: stats, trend: trend,
                 statisticsSentence: statisticsSentence(index, stats, speech),
-                trendSentence: trendSentence(index, trend, speech)))
+                trendSentence: relationSentence(index, speech) ?? trendSentence(index, trend, speech)))  // a scatter: a relation (Chart+Relation.swift)
         }
         var text = kindSummary(speech) ?? summary(descriptions, speech)
         if isStripPlot {
@@ -115,7 +122,11 @@ extension Chart {
                 parts.append(m[.summaryShapesInSections])
             }
         }
-        if pitchScalePerSeries { parts.append(m[.summaryPitchScales]) }
+        if semantics.independentValueScales {  // a dual-axis chart: no series is another's range
+            parts.append(m[.summaryOwnScales, ["list": m.list(series.map(\.name))]])
+        } else if pitchScalePerSeries {
+            parts.append(m[.summaryPitchScales])
+        }
         if let curve = pitchCurveSentence(m) { parts.append(curve) }
         if let marks = speech.annotationSentences { parts.append(marks) }  // layers: rules, labels, bands
         return parts.joined(separator: " ")

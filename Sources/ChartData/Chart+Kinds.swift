@@ -17,6 +17,8 @@ public enum ChartKind: Sendable, Equatable {
     case arc(ArcInfo)
     /// A heatmap: rows are series, columns the x categories, the colour the value.
     case heatmap(HeatmapInfo)
+    /// A candlestick or OHLC chart: each row's open, high, low and close (`Chart+Candlestick.swift`).
+    case candlestick(CandlestickInfo)
 }
 
 /// What an arc chart (pie, donut, radial) carries beyond the one model.
@@ -70,6 +72,7 @@ extension Chart {
     /// arcs that are not one pie: unstacked, theta to theta2), "donut" (a hole in the middle),
     /// nil for a pie and every other mark.
     public var kindVariant: String? {
+        if let c = candlestick { return c.style.rawValue }  // "candlestick", "ohlc"
         guard mark == .arc else { return nil }
         if semantics.arc.radii != nil || !semantics.arc.thetaStacked { return "radial" }
         return (semantics.arc.innerRadius ?? 0) > 0 ? "donut" : nil
@@ -152,6 +155,7 @@ extension Chart {
         case .arc: return arcSummary(speech)
         case .heatmap: return heatmapSummary(speech)
         case .boxPlot(let box): return boxPlotSummary(box, speech)
+        case .candlestick(let c): return candlestickSummary(c, speech)
         case .series, .errorRange: return nil
         }
     }

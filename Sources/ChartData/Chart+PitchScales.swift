@@ -12,6 +12,7 @@ extension Chart {
     public var pitchScalePerSeries: Bool {
         // A box plot's statistics are heard against each other: always one scale (Up sounds higher).
         guard series.count > 1, semantics.box == nil, mark != .rect else { return false }  // a heatmap too: every cell on one scale
+        if semantics.independentValueScales { return true }  // a dual-axis chart: measures apart, scales apart
         var low = Double.infinity, high = -Double.infinity
         var ranges: [Double] = []
         for s in series {

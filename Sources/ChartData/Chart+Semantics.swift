@@ -42,6 +42,9 @@ public struct ChartSemantics: Sendable, Equatable {
     public var seriesLayers: [SeriesLayer] = []
     /// Layered charts read as a known idiom (lollipop, dumbbell), else nil.
     public var idiom: LayerIdiom?
+    /// Layered charts whose layers keep their own value scale (`resolve.scale.y: "independent"`,
+    /// a dual-axis chart): each series is its own measure, on its own axis and pitch scale.
+    public var independentValueScales = false
     /// The chart's kind and what it alone carries (box plot, error range, arc, heatmap; `Chart+Kinds.swift`).
     public var kind: ChartKind = .series
 

@@ -61,7 +61,12 @@ extension ChartLoader {
             notes.append("\(leaf.path) (text): " + (kept.isEmpty ? "labels repeat the values the points say, not said again" : "\(kept.count) label\(kept.count == 1 ? "" : "s") kept as marks (M)"))
             annotations += kept
         }
-        return try LayerMerge(parts: parts, annotations: annotations, file: path, labelNotes: notes).merged()
+        var merge = LayerMerge(parts: parts, annotations: annotations, file: path, labelNotes: notes)
+        // `resolve: {scale: {y: "independent"}}` (a dual-axis chart): each layer its own value scale.
+        merge.independentScales = Set(["x", "y"].filter { root["resolve"]?["scale"]?[$0]?.string == "independent" })
+        var chart = try merge.merged()
+        addSourceColumns(&chart, leaves: leaves, file: path, readFile: readFile)  // a candlestick's CSV keeps every column
+        return chart
     }
 }
 
@@ -105,6 +110,9 @@ struct LayerMerge {
     let file: String
     /// How label layers were read (left out, or kept as marks), for `pitchline check`.
     var labelNotes: [String] = []
+    /// The position channels whose scales the layers do not share (`resolve.scale`): on the value
+    /// axis, each layer keeps its own measure (a dual-axis chart), no band is another's range.
+    var independentScales: Set<String> = []
 
     // MARK: Annotations
 

@@ -139,4 +139,17 @@ extension LayerMerge {
             series[1].details[b].change = vb - va
         }
     }
+
+    /// A dual-axis chart (`resolve.scale.y` independent): a band layer is a series of its own
+    /// (its range low to high, on its own scale), never the range of another layer's series.
+    func ownMeasures(_ series: inout [Series], layers: [SeriesLayer], kept: [Part]) -> [String] {
+        let bands = Set(kept.filter(\.isBand).map(\.index))
+        for i in series.indices where bands.contains(layers[i].layer) {
+            for r in series[i].details.indices {
+                guard let a = series[i].details[r].lower, let b = series[i].details[r].upper else { continue }
+                (series[i].details[r].lower, series[i].details[r].upper) = (min(a, b), max(a, b))
+            }
+        }
+        return ["resolve.scale: each layer has its own value scale (a dual-axis chart): \(series.map(\.name).joined(separator: ", ")), each its own measure and pitch scale"]
+    }
 }

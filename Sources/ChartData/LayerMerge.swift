@@ -5,6 +5,7 @@ import SpecReading
 extension LayerMerge {
     func merged() throws(ChartProblem) -> Chart {
         let primary = try primaryPart()
+        if let candle = candlestick() { return candle }  // LayerMerge+Candlestick.swift
         let repeated = repeatedLayers()
         let dropped = repeated.dropped, idiom = repeated.idiom
         var notes = repeated.notes  // how each layer was read, for `pitchline check`
@@ -13,7 +14,8 @@ extension LayerMerge {
         let messages = Messages(tag: main.chart.options.language ?? "en")  // series names in the chart's language
         let continuous = main.chart.xValues.first.map { Self.keyKind($0) != "categories" } ?? false
 
-        let bandTargets = Dictionary(uniqueKeysWithValues: kept.filter(\.isBand).compactMap { p in bandTarget(p, in: kept).map { (p.index, $0) } })
+        let independent = independentScales.contains(main.chart.semantics.orientation == .horizontal ? "x" : "y")
+        let bandTargets = independent ? [:] : Dictionary(uniqueKeysWithValues: kept.filter(\.isBand).compactMap { p in bandTarget(p, in: kept).map { (p.index, $0) } })
         let united = kept.filter { $0.index == main.index || !($0.isTrend && continuous) && bandTargets[$0.index] == nil }
         let rows = MergedRows(main: main, united: united, continuous: continuous)
         // Extra channels of every layer, side by side.
@@ -24,6 +26,7 @@ extension LayerMerge {
         notes += addBands(kept: kept, main: main, targets: bandTargets, mergedIndex: mergedIndex, rows: rows, extraCount: extraFields.count, to: &series)
         for p in kept where p.isTrend && continuous { addTrend(p, rows: rows, messages, series: &series, layers: &layers) }
         uniqueNames(&series, layers: layers, messages)
+        if independent { notes += ownMeasures(&series, layers: layers, kept: kept) }  // a dual-axis chart
         if idiom == .dumbbell, series.count == 2 { Self.addDumbbellChanges(&series, xValues: rows.xValues, extraCount: extraFields.count) }
 
         var chart = main.chart
@@ -38,6 +41,7 @@ extension LayerMerge {
         semantics.invalidRows = kept.reduce(0) { $0 + $1.chart.semantics.invalidRows }
         semantics.seriesLayers = layers
         semantics.idiom = idiom
+        semantics.independentValueScales = independent && series.count > 1
         for p in kept where p.isTrend { notes.append(Self.note(p, "a fitted trend line, read at every row of the chart")) }
         semantics.notes += notes + labelNotes
         semantics.annotations = placedAnnotations(rowsOn: main.chart.semantics.orientation == .horizontal ? "y" : "x", xValues: rows.xValues)

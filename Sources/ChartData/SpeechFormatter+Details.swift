@@ -20,6 +20,7 @@ extension SpeechFormatter {
         }
         guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),
               let value = chart.series[series].values[row] else { return nil }
+        if chart.candlestick != nil { return candleText(row: row, withUnit: true) }
         let s = chart.series[series]
         guard s.details.indices.contains(row) else { return valueText(value, series: series) }
         let d = s.details[row]

@@ -29,6 +29,10 @@ extension SpeechFormatter {
             return PointTemplates(say: m[.rectLabel, ["row": row, "name": name, "value": said]], sayGap: m[.rectGap, ["row": row]],
                                   show: m[.rectLabel, ["row": row, "name": name, "value": shown]], showGap: m[.rectGap, ["row": row]],
                                   part: m[.rectPart, ["row": row, "value": "{v}"]], partGap: m[.rectPartGap, ["row": row]])
+        case .candlestick:
+            // "3 June 2009, up: open 29.62, high 31.79, low 29.62, close 31.02": `{v}` is the candle (`candleText`).
+            let say = spokenUnit.map { "{x}, {v} \($0)" } ?? "{x}, {v}", show = symbol.map { "{x}, {v} \($0)" } ?? "{x}, {v}"
+            return PointTemplates(say: say, sayGap: m[.candleGap], show: show, showGap: m[.candleGap], part: "{v}", partGap: m[.valueNoData])
         case .series, .boxPlot, .errorRange:
             return nil
         }
@@ -104,7 +108,7 @@ extension SpeechFormatter {
             return [(m[.axisColumns], m[.rectAxis, ["title": chart.x.title, "counted": m.plural(.countColumns, count: chart.pointCount), "range": xRangeText]]),
                     (m[.axisRows], m[.rectAxis, ["title": heatmap.rowTitle ?? m[.axisRows], "counted": m.plural(.countRows, count: rows.count), "range": rowRange]]),
                     (m[.axisColour], "\(chart.y.title), \(yRangeText)")]
-        case .series, .boxPlot, .errorRange:
+        case .series, .boxPlot, .errorRange, .candlestick:
             return nil
         }
     }
@@ -112,7 +116,7 @@ extension SpeechFormatter {
     /// "Pie chart", "Donut chart", "Radial chart" or "Heatmap" in the reader's language; nil for the other marks.
     public var kindName: String? {
         switch chart.semantics.kind {
-        case .arc, .heatmap: return messages[chart.kindKey]
+        case .arc, .heatmap, .candlestick: return messages[chart.kindKey]
         case .series, .boxPlot, .errorRange: return nil
         }
     }
@@ -125,6 +129,7 @@ extension SpeechFormatter {
         case .arc: return m[.arcSentence, ["kind": kindName ?? "", "slices": m.plural(.countSlices, count: chart.pointCount)]]
         case .heatmap:
             return m[.rectSentence, ["rows": m.plural(.countRows, count: chart.series.count), "columns": m.plural(.countColumns, count: chart.pointCount)]]
+        case .candlestick: return m[.candleSentence, ["kind": kindName ?? "", "candles": m.plural(.countCandles, count: chart.pointCount)]]
         case .series, .boxPlot, .errorRange: return nil
         }
     }
@@ -135,6 +140,7 @@ extension SpeechFormatter {
         switch chart.semantics.kind {
         case .arc: return messages[.family(.sliderLabel, chart.kindVariant ?? "arc")]
         case .heatmap: return messages[.sliderLabelRect]
+        case .candlestick(let c): return messages[.family(.sliderLabel, c.style.rawValue)]
         case .series, .boxPlot, .errorRange: return nil
         }
     }

@@ -50,6 +50,7 @@ extension SpeechFormatter {
         guard chart.series.indices.contains(series), chart.xValues.indices.contains(row),
               let value = chart.series[series].values[row] else { return nil }
         let s = chart.series[series]
+        if chart.candlestick != nil { return candleText(row: row) }  // "up: open 28.7, high 30.05, low 28.45, close 30.04"
         if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers {
             return outliersText(box.outliers(series: series, row: row))
         }

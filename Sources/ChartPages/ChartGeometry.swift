@@ -345,7 +345,7 @@ extension ChartGeometry {
     /// A legend names the series; a box plot's series are its statistics, drawn as one box.
     static func kindHasLegend(_ kind: ChartKind) -> Bool {
         switch kind {
-        case .boxPlot: false
+        case .boxPlot, .candlestick: false
         case .series, .errorRange, .arc, .heatmap: true
         }
     }
@@ -354,7 +354,7 @@ extension ChartGeometry {
     static func kindValues(_ kind: ChartKind) -> [Double] {
         switch kind {
         case .boxPlot(let box): Array((box.lowerOutliers + box.upperOutliers).joined())
-        case .series, .errorRange, .arc, .heatmap: []
+        case .series, .errorRange, .arc, .heatmap, .candlestick: []  // a candle's low and high are its details' range
         }
     }
 }

@@ -190,7 +190,7 @@ extension ChartPresentation {
             upIsNext = true
         case .heatmap:
             text.computed.rowEnds = [speech.messages[.scrubberTopRow], speech.messages[.scrubberBottomRow]]
-        case .series, .errorRange, .arc:
+        case .series, .errorRange, .arc, .candlestick:
             break
         }
         let data = ChartScriptData(

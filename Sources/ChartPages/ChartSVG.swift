@@ -83,7 +83,7 @@ public struct ChartSVG: Sendable {
         case .heatmap:  // ChartSVG+Heatmap.swift
             renderHeatmap(into: &out)
             return out + "</g></svg>"
-        case .series, .boxPlot, .errorRange:
+        case .series, .boxPlot, .errorRange, .candlestick:
             break
         }
         if g.horizontal { writeHorizontalAxes(into: &out) } else { writeAxes(into: &out) }
@@ -93,7 +93,7 @@ public struct ChartSVG: Sendable {
         switch chart.semantics.kind {
         case .boxPlot:
             writeBoxPlot(into: &out)  // ChartSVG+Box.swift
-        case .series, .errorRange, .arc, .heatmap:
+        case .series, .errorRange, .arc, .heatmap, .candlestick:  // a candlestick's wicks (low–high) as its rules; bodies: the drawing's to add
             for s in chart.series.indices { writeSeries(s, into: &out) }
         }
         // A horizontal chart's stems and connectors run in the swapped coordinates too.

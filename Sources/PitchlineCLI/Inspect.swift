@@ -113,6 +113,9 @@ struct Inspect: ParsableCommand {
             semanticsJSON["errorRange"] = ["extent": e.extent, "center": e.center.map { $0 as Any } ?? NSNull()] as [String: Any]
         case .arc(let arc):  // a radial chart's radius per slice; whether theta is stacked (shares)
             semanticsJSON["arc"] = ["radii": arc.radii.map { $0.map(json) as Any } ?? NSNull(), "thetaStacked": arc.thetaStacked]
+        case .candlestick(let c):  // each row's prices, for drawing and the differential tests
+            semanticsJSON["candlestick"] = ["style": c.style.rawValue, "fields": c.fields, "open": c.open.map(json), "high": c.high.map(json),
+                                            "low": c.low.map(json), "close": c.close.map(json), "otherColumns": c.otherColumns.map(\.name)] as [String: Any]
         case .series, .heatmap:
             break
         }

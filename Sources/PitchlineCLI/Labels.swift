@@ -43,8 +43,11 @@ struct Labels: ParsableCommand {
             let maker = LabelMaker(speech: SpeechFormatter(chart: chart))
             let pieces = rows.map { maker.pieces(row: $0) }
             let views = chart.series.indices + (chart.hasAllSeriesView ? [chart.series.count] : [])
+            // A scatter's series scrubs its own points only (`Series.pointRows`), as the page does.
+            let own = chart.series.map { s in s.pointRows.map { Set($0) } }
+            let ownPieces = chart.series.indices.map { s in own[s].map { set in rows.indices.filter { set.contains(rows[$0]) }.map { pieces[$0] } } ?? pieces }
             func labels(_ wording: LabelWording) -> Views {
-                Views(series: chart.series.indices.map { s in pieces.map { maker.label(view: s, $0, wording: wording) } },
+                Views(series: chart.series.indices.map { s in ownPieces[s].map { maker.label(view: s, $0, wording: wording) } },
                       all: chart.hasAllSeriesView ? pieces.map { maker.label(view: chart.series.count, $0, wording: wording) } : nil,
                       switches: wording == .shown || views.count < 2 ? nil : views.map { v in pieces.map { maker.switchAnnouncement(view: v, $0, wording: wording) } })
             }

@@ -14,6 +14,7 @@ enum CSVDownload {
 
     static func data(for chart: Chart) -> Data {
         if let box = chart.semantics.box { return boxPlot(chart, box) }  // CSVDownload+BoxPlot.swift
+        if let candle = chart.candlestick { return candlestick(chart, candle) }  // CSVDownload+Candlestick.swift
         let columns = chart.series.indices.sorted {
             (chart.series[$0].sourceIndex ?? $0, $0) < (chart.series[$1].sourceIndex ?? $1, $1)
         }

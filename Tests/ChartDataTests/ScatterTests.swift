@@ -34,4 +34,27 @@ struct ScatterTests {
         let chart = try spec(line)
         #expect(chart.series.reduce(0) { $0 + $1.values.compactMap { $0 }.count } == 22)
     }
+
+    @Test func aScatterIsDescribedAsARelation() throws {
+        // Anscombe I and IV: the same line (slope 0.5, r 0.82), IV's by one point far to the
+        // right. Before: "I varies around 7.5 throughout", a path along x.
+        let d = try spec(Self.anscombe).describe()
+        let i = d.series[0].trendSentence, iv = d.series[1].trendSentence
+        #expect(i == "I: Y tends to rise with X, a strong correlation (r = 0.82); the least-squares slope is 0.5 per unit of X.")
+        #expect(iv.hasPrefix("IV: Y tends to rise with X, a strong correlation (r = 0.82); the least-squares slope is 0.5 per unit of X."))
+        #expect(iv.hasSuffix("1 point stands apart: X 19, Y 12.5."))
+        #expect(!d.summary.contains("varies around") && d.summary.contains("(r = 0.82)"))
+    }
+
+    @Test func anOutlierByYIsNamedByBothCoordinates() throws {
+        // Anscombe III (vega-datasets anscombe.json): ten points on a line, one far above it.
+        let chart = try spec("""
+        {"data": {"values": [{"X": 10, "Y": 7.46}, {"X": 8, "Y": 6.77}, {"X": 13, "Y": 12.74}, {"X": 9, "Y": 7.11}, {"X": 11, "Y": 7.81}, {"X": 14, "Y": 8.84}, {"X": 6, "Y": 6.08}, {"X": 4, "Y": 5.39}, {"X": 12, "Y": 8.15}, {"X": 7, "Y": 6.42}, {"X": 5, "Y": 5.73}]},
+         "mark": "point", "encoding": {"x": {"field": "X", "type": "quantitative"}, "y": {"field": "Y", "type": "quantitative"}}}
+        """)
+        let sentence = chart.describe().series[0].trendSentence
+        #expect(sentence.contains("a strong correlation (r = 0.82)"))
+        #expect(sentence.hasSuffix("1 point stands apart: X 13, Y 12.74."))
+        #expect(!sentence.contains("peak"))
+    }
 }

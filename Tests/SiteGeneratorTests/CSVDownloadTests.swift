@@ -75,4 +75,15 @@ import Testing
         #expect(lines[1] == "\"a, \"\"b\"\"\",0")
         #expect(lines[2] == "'=HYPERLINK(1),1")
     }
+
+    @Test func candlestickKeepsEverySourceColumn() async throws {
+        // The gallery's candlestick on vega-datasets' ohlc.json: open, high, low and close under
+        // their names, then the source's other columns (issue 27: only date,open,low were kept).
+        let site = Sample.projectDirectory.appendingPathComponent("browser-tests/fixtures/analyst-site")
+        let chart = try #require(ChartLoader(siteDirectory: site).loadSite().charts.first { $0.id == "candlestick" })
+        let lines = try await csv(chart).components(separatedBy: "\r\n")
+        #expect(lines[0] == "date,open,high,low,close,signal,ret")
+        #expect(lines[1] == "2009-06-01,28.7,30.05,28.45,30.04,short,-4.89396411092985")
+        #expect(lines.count == 46)  // header, 44 rows, the last line break
+    }
 }

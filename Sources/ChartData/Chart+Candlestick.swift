@@ -1,0 +1,110 @@
+import Foundation
+import SpecReading
+
+/// What a candlestick or OHLC chart carries beyond the one model: each row's open, high, low
+/// and close. The chart's one series holds the closes (its values: statistics of the centre,
+/// shape, trend and pitch follow the close) with each row's low–high range as
+/// `PointDetail.lower`/`upper` (the wick, which the value axis includes).
+public struct CandlestickInfo: Sendable, Equatable {
+    /// How the open and close are drawn: a body from open to close (`bar` layer) or ticks (`tick` layers).
+    public enum Style: String, Sendable, Equatable { case candlestick, ohlc }
+    /// Whether a row closed above its open, below it, or at it.
+    public enum Direction: String, Sendable, Equatable { case up, down, unchanged }
+
+    public var style: Style
+    /// Per row (aligned with `Chart.xValues`); nil where the source has no value.
+    public var open: [Double?]
+    public var high: [Double?]
+    public var low: [Double?]
+    public var close: [Double?]
+    /// The source's field names of open, high, low and close, in that order (the CSV's header).
+    public var fields: [String]
+    /// The source's other columns (a signal, a return…), each row's text, for the CSV download.
+    public var otherColumns: [SourceColumn] = []
+
+    /// A source column kept for the download: its name and each row's cell text (nil: empty).
+    public struct SourceColumn: Sendable, Equatable {
+        public var name: String
+        public var texts: [String?]
+    }
+
+    /// Up when the close is above the open (Vega-Lite's gallery colours it green), down below.
+    public func direction(row: Int) -> Direction? {
+        guard open.indices.contains(row), let o = open[row], let c = close[row] else { return nil }
+        return c > o ? .up : c < o ? .down : .unchanged
+    }
+}
+
+extension Chart {
+    /// A candlestick or OHLC chart's prices per row; nil for the other kinds.
+    public var candlestick: CandlestickInfo? { if case .candlestick(let c) = semantics.kind { c } else { nil } }
+
+    /// The statistics of a candlestick's series: count, mean and median of the closes, the
+    /// lowest low and the highest high (with their rows) as its extremes.
+    func candlestickStatistics(_ c: CandlestickInfo) -> SeriesStatistics {
+        var stats = SeriesStatistics(values: c.close)
+        let low = SeriesStatistics.extremeRows(c.low).low, high = SeriesStatistics.extremeRows(c.high).high
+        stats.minRow = low
+        stats.min = low.flatMap { c.low[$0] }
+        stats.maxRow = high
+        stats.max = high.flatMap { c.high[$0] }
+        return stats
+    }
+
+    /// "Price: 44 candles, none missing; lowest low 25.08 on …, highest high 33.05 on …, mean close …".
+    func candlestickStatisticsSentence(_ stats: SeriesStatistics, _ speech: SpeechFormatter) -> String {
+        let m = speech.messages
+        let missing = stats.missing == 0 ? m[.statsNoneMissing] : m.plural(.statsMissing, count: stats.missing)
+        guard let minRow = stats.minRow, let maxRow = stats.maxRow, let mean = stats.mean, let median = stats.median else {
+            return m[.statsNoValues, ["name": series.first?.name ?? "", "missing": missing]]
+        }
+        return m[.candleStats, [
+            "name": series.first?.name ?? "", "values": m.plural(.countCandles, count: stats.count), "missing": missing,
+            "low": speech.valueText(stats.min), "lowAt": speech.atX(minRow), "high": speech.valueText(stats.max), "highAt": speech.atX(maxRow),
+            "mean": speech.derivedValueText(mean), "median": speech.derivedValueText(median)]]
+    }
+
+    /// The summary: kind, title, dates and count; where the close went; the highest high and
+    /// lowest low; how many rows closed up and down; that the pitch follows the close.
+    func candlestickSummary(_ c: CandlestickInfo, _ speech: SpeechFormatter) -> String {
+        let m = speech.messages
+        let kind = m[kindKey]
+        let first = title.isEmpty ? m[.summaryKindUntitled, ["kind": kind]] : m[.summaryKind, ["kind": kind, "title": title]]
+        var parts = ["\(first), \(speech.xRangeText), \(m.plural(.countCandles, count: c.close.compactMap { $0 }.count))."]
+        if let f = c.close.firstIndex(where: { $0 != nil }), let l = c.close.lastIndex(where: { $0 != nil }), f != l {
+            let change = c.close[l]! - c.close[f]!
+            var text = m[.candleCloses, ["first": speech.valueText(c.close[f]), "firstAt": speech.atX(f),
+                                         "last": speech.valueText(c.close[l]), "lastAt": speech.atX(l)]]
+            if c.close[f]! != 0 {
+                text += " (" + m[change >= 0 ? .candleChangeUp : .candleChangeDown, ["percent": speech.shareText(abs(change / c.close[f]!))]] + ")"
+            }
+            parts.append(text + ".")
+        }
+        let stats = candlestickStatistics(c)
+        if let lowRow = stats.minRow, let highRow = stats.maxRow {
+            parts.append(m[.candleExtremes, ["high": speech.valueText(stats.max), "highAt": speech.atX(highRow),
+                                             "low": speech.valueText(stats.min), "lowAt": speech.atX(lowRow)]])
+        }
+        let directions = c.close.indices.compactMap { c.direction(row: $0) }
+        let up = directions.filter { $0 == .up }.count, down = directions.filter { $0 == .down }.count
+        var counts = m[.candleCounts, ["up": m.plural(.candleUpCount, count: up), "down": m.plural(.candleDownCount, count: down)]]
+        let flat = directions.count - up - down
+        if flat > 0 { counts += m.plural(.candleUnchangedCount, count: flat) }
+        parts.append(counts + ".")
+        parts.append(m[.candlePitch])
+        if let marks = speech.annotationSentences { parts.append(marks) }
+        return parts.joined(separator: " ")
+    }
+}
+
+extension SpeechFormatter {
+    /// One row of a candlestick: "up: open 28.7, high 30.05, low 28.45, close 30.04" (numbers in
+    /// the chart's format; `withUnit` adds the unit symbol to each); nil where a price is missing.
+    public func candleText(row: Int, withUnit: Bool = false) -> String? {
+        guard let c = chart.candlestick, c.close.indices.contains(row), let o = c.open[row], let h = c.high[row],
+              let l = c.low[row], let cl = c.close[row], let direction = c.direction(row: row) else { return nil }
+        let number = { (v: Double) in withUnit ? self.valueText(v) : self.numberText(v) }
+        return messages[.candleLabel, ["direction": messages[direction == .up ? .candleWordUp : direction == .down ? .candleWordDown : .candleWordUnchanged],
+                                       "open": number(o), "high": number(h), "low": number(l), "close": number(cl)]]
+    }
+}
