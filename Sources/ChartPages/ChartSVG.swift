@@ -67,7 +67,9 @@ public struct ChartSVG: Sendable {
         // `pl-stretch`): only a vertical cartesian chart of the standard height, never a pie.
         let stretch = chart.mark != .arc && !g.horizontal && g.height == ChartGeometry.plotHeight
         out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\"\(stretch ? " preserveAspectRatio=\"none\"" : "") "
-        out += "class=\"pl-svg pl-mark-\(chart.mark.rawValue)\(g.horizontal ? " pl-horizontal" : "")\(stretch ? " pl-stretch" : "")\" focusable=\"false\">"
+        out += "class=\"pl-svg pl-mark-\(chart.mark.rawValue)\(g.horizontal ? " pl-horizontal" : "")\(stretch ? " pl-stretch" : "")\" "
+        // The plot box (left top right bottom), for tools that compare the drawing (vegalite-diff/drawing.py).
+        out += "data-plot=\"\(num(g.plotLeft)) \(num(g.plotTop)) \(num(g.plotRight)) \(num(g.plotBottom))\" focusable=\"false\">"
         // Everything drawn is hidden from the accessibility tree: the image is one node, named by
         // its kind (Chromium otherwise keeps tick labels as text). The title is the drawing's
         // tooltip inside the hidden group (as the svg's own <title> it would be read as its description).
