@@ -78,11 +78,11 @@ def _vega_marks(node: dict, dx: float, dy: float, w: float, h: float, out: list)
                 continue  # not drawn, or drawn nowhere (an invalid value)
             x, y = i.get("x", 0), i.get("y", 0)
             if kind in ("bar", "tick", "rect"):
-                x2 = i.get("x2", x + i.get("width", 0))
-                y2 = i.get("y2", y + i.get("height", 0))
+                x2 = i.get("x2") if i.get("x2") is not None else x + (i.get("width") or 0)
+                y2 = i.get("y2") if i.get("y2") is not None else y + (i.get("height") or 0)
                 coords = (nx(min(x, x2)), ny(min(y, y2)), nx(max(x, x2)), ny(max(y, y2)))
             elif kind == "rule":
-                coords = (nx(x), ny(y), nx(i.get("x2", x)), ny(i.get("y2", y)))
+                coords = (nx(x), ny(y), nx(i.get("x2") if i.get("x2") is not None else x), ny(i.get("y2") if i.get("y2") is not None else y))
             else:
                 coords = (nx(x), ny(y))
             size = round(math.sqrt(i["size"]), 1) if kind == "point" and isinstance(i.get("size"), (int, float)) else None

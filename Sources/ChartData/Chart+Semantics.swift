@@ -109,10 +109,13 @@ public struct PointDetail: Sendable, Equatable {
     public var bandUpper: Double?
     /// Dumbbells: this value minus the previous series' value at the same row ("up 6 from 1995").
     public var change: Double?
+    /// The colour the author gives this point by a condition on its datum (`"#06982d"` on a
+    /// candlestick's up day); nil: the series' colour. Drawing only.
+    public var colour: String?
 
     public var isEmpty: Bool {
         lower == nil && upper == nil && stackTotal == nil && share == nil && extras.allSatisfy { $0 == nil }
-            && bandLower == nil && bandUpper == nil && change == nil
+            && bandLower == nil && bandUpper == nil && change == nil && colour == nil
     }
 }
 

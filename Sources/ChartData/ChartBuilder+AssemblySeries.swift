@@ -143,7 +143,7 @@ extension ChartBuilder.Assembly {
     func seriesValues(_ sk: String) -> (values: [Double?], details: [PointDetail], points: [Int], drawnInvalid: Set<Int>) {
         let rowCount = xValues.count
         let normalize = offset == .normalize
-        let hasDetails = offset != nil || value2Column != nil || rangeColumns != nil || !extraDefs.isEmpty
+        let hasDetails = offset != nil || value2Column != nil || rangeColumns != nil || colourColumn != nil || !extraDefs.isEmpty
         var values = [Double?](repeating: nil, count: rowCount)
         var details = hasDetails ? [PointDetail](repeating: PointDetail(), count: rowCount) : []
         var points: [Int] = []
@@ -171,6 +171,7 @@ extension ChartBuilder.Assembly {
                 details[row].upper = b
             }
             if !extraDefs.isEmpty { details[row].extras = zip(extraDefs, extraColumns).map { c, col in builder.extraText(col[r], c) } }
+            if case .string(let colour)? = colourColumn?[r] { details[row].colour = colour }
         }
         return (values, details, points, drawnInvalid)
     }
@@ -229,6 +230,10 @@ extension ChartBuilder.Assembly {
         var notes: [String] = []
         if spec.paramCount > 0 {
             notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") (selections) read but not interactive in Pitchline: the audio scrubber is the interaction")
+        }
+        // Colours by condition that are not drawn: a test that is no expression, or rows aggregated away from their datums.
+        if let path = spec.undrawnColour ?? (spec.colourField != nil && colourColumn == nil ? "$.encoding.color.condition" : nil) {
+            notes.append("\(path): colours by condition are not drawn (only an expression \"test\" on the data's own rows is); every mark has its series' colour")
         }
         var semantics = ChartSemantics(
             specMark: spec.markName == markKind.rawValue ? nil : SpecMark(rawValue: spec.markName), orientation: roles.orientation, bins: bins, stack: offset,

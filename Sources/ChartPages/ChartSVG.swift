@@ -174,7 +174,7 @@ public struct ChartSVG: Sendable {
         case .point:
             for row in Self.drawnRows(values) {
                 guard let v = values[row], v.isFinite else { continue }
-                out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(g.y(v)))\"/>"
+                out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(g.y(v)))\"\(Self.colourAttribute(chart.series[s], row))/>"
             }
         case .arc, .rect: break  // drawn by renderArc / renderHeatmap
         case .boxplot, .errorbar, .errorband, .tick, .rule, .text:
@@ -223,8 +223,15 @@ public struct ChartSVG: Sendable {
                 base = y
             }
             let top = min(y, base) - (base == y ? 1 : 0), height = max(abs(base - y), 2)
-            out += "<rect class=\"pl-bar\" x=\"\(num(x))\" y=\"\(num(top))\" width=\"\(num(max(barWidth - 0.5, 0.5)))\" height=\"\(num(height))\" fill=\"currentColor\"\(dashAttr)/>"
+            out += "<rect class=\"pl-bar\" x=\"\(num(x))\" y=\"\(num(top))\" width=\"\(num(max(barWidth - 0.5, 0.5)))\" height=\"\(num(height))\" fill=\"currentColor\"\(dashAttr)\(Self.colourAttribute(chart.series[s], row))/>"
         }
+    }
+
+    /// The author's colour for this point (a condition on its datum, `PointDetail.colour`) as the
+    /// mark's own `color`, which its `currentColor` fill or stroke takes; "" for the series' colour.
+    static func colourAttribute(_ series: Series, _ row: Int) -> String {
+        guard series.details.indices.contains(row), let colour = series.details[row].colour else { return "" }
+        return " color=\"\(xmlEscape(colour))\""
     }
 
     /// A line (with the area under it, or its band, for an area mark) broken at gaps, with

@@ -114,6 +114,10 @@ package struct ChartSpec {
     package var innerRadius: Double?
     /// Channels by name; `tooltip` and `detail` arrays become `tooltip[0]`, `tooltip[1]`, ….
     package var channels: [ChannelDef] = []
+    /// The column of each datum's colour when the author colours by conditions (`ChartSpec+Colour.swift`).
+    package var colourField: String?
+    /// The JSON path of a colour condition read but not drawn (`check` says so).
+    package var undrawnColour: String?
     /// Number of `params` (selections, variables): read, not interactive in Pitchline.
     package var paramCount = 0
 
