@@ -112,10 +112,13 @@ public struct PointDetail: Sendable, Equatable {
     /// The colour the author gives this point by a condition on its datum (`"#06982d"` on a
     /// candlestick's up day); nil: the series' colour. Drawing only.
     public var colour: String?
+    /// The point's `size` value when size is a channel besides the value (a bubble chart), drawn
+    /// as the mark's area. Drawing only (its text is in `extras`).
+    public var size: Double?
 
     public var isEmpty: Bool {
         lower == nil && upper == nil && stackTotal == nil && share == nil && extras.allSatisfy { $0 == nil }
-            && bandLower == nil && bandUpper == nil && change == nil && colour == nil
+            && bandLower == nil && bandUpper == nil && change == nil && colour == nil && size == nil
     }
 }
 

@@ -27,6 +27,8 @@ extension ChartBuilder {
         var value2Column: [DataValue]?
         /// Each datum's colour when the author colours by conditions (`ChartSpec.colourField`).
         var colourColumn: [DataValue]?
+        /// Each datum's `size` value when size is a channel besides the value (a bubble chart).
+        var sizeColumn: [DataValue]?
         var temporalValues = false
         var rangeColumns: ([DataValue], [DataValue])?
         // Series keys (`readGrouping`).
@@ -143,6 +145,7 @@ extension ChartBuilder {
             }
             value2Column = roles.value2.flatMap { c in fieldOf[c.channel].flatMap { frame.column($0) } }
             colourColumn = spec.colourField.flatMap { frame.column($0) }
+            sizeColumn = value.channel == "size" ? nil : fieldOf["size"].flatMap { frame.column($0) }
             temporalValues = ChartBuilder.hasTemporalValues(value)
             if temporalValues {
                 valueColumn = valueColumn.map(ChartBuilder.dateSeconds)

@@ -143,7 +143,7 @@ extension ChartBuilder.Assembly {
     func seriesValues(_ sk: String) -> (values: [Double?], details: [PointDetail], points: [Int], drawnInvalid: Set<Int>) {
         let rowCount = xValues.count
         let normalize = offset == .normalize
-        let hasDetails = offset != nil || value2Column != nil || rangeColumns != nil || colourColumn != nil || !extraDefs.isEmpty
+        let hasDetails = offset != nil || value2Column != nil || rangeColumns != nil || colourColumn != nil || sizeColumn != nil || !extraDefs.isEmpty
         var values = [Double?](repeating: nil, count: rowCount)
         var details = hasDetails ? [PointDetail](repeating: PointDetail(), count: rowCount) : []
         var points: [Int] = []
@@ -172,6 +172,7 @@ extension ChartBuilder.Assembly {
             }
             if !extraDefs.isEmpty { details[row].extras = zip(extraDefs, extraColumns).map { c, col in builder.extraText(col[r], c) } }
             if case .string(let colour)? = colourColumn?[r] { details[row].colour = colour }
+            if let size = sizeColumn?[r].validNumber { details[row].size = size }
         }
         return (values, details, points, drawnInvalid)
     }
