@@ -508,9 +508,9 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
     return problems
 
 
-def inspect(pitchline: str, files: list[str], cwd: str) -> dict[str, dict]:
+def inspect(pitchline: str, files: list[str], cwd: str, flags: tuple = ()) -> dict[str, dict]:
     """`pitchline inspect --json` for many files in one process: file → model or {problems}."""
-    out = subprocess.run([pitchline, "inspect", "--json", *files], cwd=cwd, capture_output=True, text=True, timeout=300)
+    out = subprocess.run([pitchline, "inspect", "--json", *flags, *files], cwd=cwd, capture_output=True, text=True, timeout=300)
     if out.returncode != 0:
         raise RuntimeError(f"pitchline inspect failed ({out.returncode}): {out.stderr[-2000:]}")
     data = json.loads(out.stdout)

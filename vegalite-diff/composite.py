@@ -11,7 +11,6 @@ grouped by the key axis (the category, or the instant) in drawing order, and com
 import os
 import re
 
-import vl_convert as vlc
 
 import compare
 import oracle
@@ -42,12 +41,12 @@ def _close(a, b):
 def items(spec, base_dir):
     """Every data item of every mark, as {field name: value} plus its mark, pixel position and key."""
     spec = oracle.inline_urls(spec, base_dir)
-    vg = vlc.vegalite_to_vega(spec)
+    vg = oracle.to_vega(spec)
     scales = {s["name"]: s.get("type", "linear") for s in vg.get("scales", [])}
     marks = []
     oracle._instrument(vg.get("marks", []), scales, marks)
     found = []
-    oracle._walk(vlc.vega_to_scenegraph(vg)["scenegraph"], found)
+    oracle._walk(oracle.to_scenegraph(vg)["scenegraph"], found)
     fields = {m["name"]: m["fields"] for m in marks}
     out = []
     for it in found:

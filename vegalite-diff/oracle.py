@@ -7,11 +7,47 @@ for dates; the scenegraph Vega renders then holds one item per datum. Run with T
 from __future__ import annotations
 
 import copy
+import gzip
+import hashlib
 import json
 import os
 import re
 
 import vl_convert as vlc
+
+# vl-convert's answers, kept on disk by the content of the question (and vl-convert's version):
+# a Vega compile or render takes 0.1–5 s, and `make vegalite-test` asks the same ones every run.
+CACHE = os.environ.get("VL_CACHE", os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                                ".build", "vl-convert-cache"))
+
+
+def _cached(kind: str, question, answer):
+    text = json.dumps(question, sort_keys=True, ensure_ascii=False)
+    key = hashlib.sha256(f"{vlc.__version__}\n{kind}\n{text}".encode()).hexdigest()
+    path = os.path.join(CACHE, key[:2], key + ".json.gz")
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        pass
+    result = answer(question)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    temp = f"{path}.{os.getpid()}"
+    with gzip.open(temp, "wt", encoding="utf-8", compresslevel=1) as f:
+        json.dump(result, f)
+    os.replace(temp, path)
+    return result
+
+
+def to_vega(spec: dict) -> dict:
+    """`vl_convert.vegalite_to_vega`, cached."""
+    return _cached("vega", spec, vlc.vegalite_to_vega)
+
+
+def to_scenegraph(vg: dict) -> dict:
+    """`vl_convert.vega_to_scenegraph`, cached."""
+    return _cached("scenegraph", vg, vlc.vega_to_scenegraph)
+
 
 TAG = "\u241fPL"  # marks our description so it is never confused with Vega-Lite's own
 SEP = "\u241e"
@@ -211,11 +247,10 @@ def inline_urls(spec: dict, base_dir: str) -> dict:
     return spec
 
 
-def evaluate(spec: dict, base_dir: str, all_marks: bool = False) -> dict:
-    """Vega-Lite's items for `spec`: {"scales": {name: type}, "marks": [...], "items": [...]}.
-    `all_marks`: every data-carrying mark's items (a concat's or repeat's views), not the first's."""
+def _instrumented(spec: dict, base_dir: str):
+    """The spec compiled to Vega with every data-carrying mark instrumented: (vg, scales, marks)."""
     spec = inline_urls(spec, base_dir)
-    vg = vlc.vegalite_to_vega(spec)
+    vg = to_vega(spec)
     scales = {s["name"]: s.get("type", "linear") for s in vg.get("scales", [])}
 
     def nested(marks):  # a facet cell's own scales (resolve: independent), by the same names
@@ -226,7 +261,19 @@ def evaluate(spec: dict, base_dir: str, all_marks: bool = False) -> dict:
     nested(vg.get("marks", []))
     marks = []
     _instrument(vg.get("marks", []), scales, marks)
-    sg = vlc.vega_to_scenegraph(vg)
+    return vg, scales, marks
+
+
+def scenegraph(spec: dict, base_dir: str) -> dict:
+    """The scenegraph Vega renders for `spec` (the one `evaluate` reads, from the same cache)."""
+    return to_scenegraph(_instrumented(spec, base_dir)[0])
+
+
+def evaluate(spec: dict, base_dir: str, all_marks: bool = False) -> dict:
+    """Vega-Lite's items for `spec`: {"scales": {name: type}, "marks": [...], "items": [...]}.
+    `all_marks`: every data-carrying mark's items (a concat's or repeat's views), not the first's."""
+    vg, scales, marks = _instrumented(spec, base_dir)
+    sg = to_scenegraph(vg)
     items = []
     _walk(sg.get("scenegraph", sg), items)
     # A mark with an overlay (`"point": true`, `"line": true`) compiles to two marks over the same
@@ -252,12 +299,12 @@ def transform_rows(data: list, transforms: list, fields: list[str], datasets: di
     spec = {"data": {"values": data}, "transform": transforms, "mark": "point"}
     if datasets:
         spec["datasets"] = datasets
-    vg = vlc.vegalite_to_vega(spec)
+    vg = to_vega(spec)
     mark = vg["marks"][0]
     expr = "'" + TAG + "' + '" + SEP + "' + 'rows'"
     for i, f in enumerate(fields):
         expr += f" + '{SEP}f{i}=' + {_value_expr(f)}"
     mark["encode"]["update"]["description"] = {"signal": expr}
     items = []
-    _walk(vlc.vega_to_scenegraph(vg)["scenegraph"], items)
+    _walk(to_scenegraph(vg)["scenegraph"], items)
     return [[item.get(f"f{i}") for i in range(len(fields))] for item in items]

@@ -112,10 +112,16 @@ public struct PointDetail: Sendable, Equatable {
     public var bandUpper: Double?
     /// Dumbbells: this value minus the previous series' value at the same row ("up 6 from 1995").
     public var change: Double?
+    /// The colour the author gives this point by a condition on its datum (`"#06982d"` on a
+    /// candlestick's up day); nil: the series' colour. Drawing only.
+    public var colour: String?
+    /// The point's `size` value when size is a channel besides the value (a bubble chart), drawn
+    /// as the mark's area. Drawing only (its text is in `extras`).
+    public var size: Double?
 
     public var isEmpty: Bool {
         lower == nil && upper == nil && stackTotal == nil && share == nil && extras.allSatisfy { $0 == nil }
-            && bandLower == nil && bandUpper == nil && change == nil
+            && bandLower == nil && bandUpper == nil && change == nil && colour == nil && size == nil
     }
 }
 

@@ -25,6 +25,10 @@ extension ChartBuilder {
         // Values (`readValues`).
         var valueColumn: [DataValue] = []
         var value2Column: [DataValue]?
+        /// Each datum's colour when the author colours by conditions (`ChartSpec.colourField`).
+        var colourColumn: [DataValue]?
+        /// Each datum's `size` value when size is a channel besides the value (a bubble chart).
+        var sizeColumn: [DataValue]?
         var temporalValues = false
         var rangeColumns: ([DataValue], [DataValue])?
         // Series keys (`readGrouping`).
@@ -140,6 +144,8 @@ extension ChartBuilder {
                 throw builder.specProblem(value.path, line: value.line, "needs \"field\", \"aggregate\": \"count\" or \"datum\" (the values)")
             }
             value2Column = roles.value2.flatMap { c in fieldOf[c.channel].flatMap { frame.column($0) } }
+            colourColumn = spec.colourField.flatMap { frame.column($0) }
+            sizeColumn = value.channel == "size" ? nil : fieldOf["size"].flatMap { frame.column($0) }
             temporalValues = ChartBuilder.hasTemporalValues(value)
             if temporalValues {
                 valueColumn = valueColumn.map(ChartBuilder.dateSeconds)

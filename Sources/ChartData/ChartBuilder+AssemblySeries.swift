@@ -143,7 +143,7 @@ extension ChartBuilder.Assembly {
     func seriesValues(_ sk: String) -> (values: [Double?], details: [PointDetail], points: [Int], drawnInvalid: Set<Int>) {
         let rowCount = xValues.count
         let normalize = offset == .normalize
-        let hasDetails = offset != nil || value2Column != nil || rangeColumns != nil || !extraDefs.isEmpty
+        let hasDetails = offset != nil || value2Column != nil || rangeColumns != nil || colourColumn != nil || sizeColumn != nil || !extraDefs.isEmpty
         var values = [Double?](repeating: nil, count: rowCount)
         var details = hasDetails ? [PointDetail](repeating: PointDetail(), count: rowCount) : []
         var points: [Int] = []
@@ -171,6 +171,8 @@ extension ChartBuilder.Assembly {
                 details[row].upper = b
             }
             if !extraDefs.isEmpty { details[row].extras = zip(extraDefs, extraColumns).map { c, col in builder.extraText(col[r], c) } }
+            if case .string(let colour)? = colourColumn?[r] { details[row].colour = colour }
+            if let size = sizeColumn?[r].validNumber { details[row].size = size }
         }
         return (values, details, points, drawnInvalid)
     }
@@ -230,6 +232,10 @@ extension ChartBuilder.Assembly {
         if spec.paramCount > 0 {
             let which = spec.params.map(\.noteText).joined(separator: ", ")
             notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") read but not interactive in Pitchline yet: \(which); the chart is read at the initial values (an empty selection selects every row)")
+        }
+        // Colours by condition that are not drawn: a test that is no expression, or rows aggregated away from their datums.
+        if let path = spec.undrawnColour ?? (spec.colourField != nil && colourColumn == nil ? "$.encoding.color.condition" : nil) {
+            notes.append("\(path): colours by condition are not drawn (only an expression \"test\" on the data's own rows is); every mark has its series' colour")
         }
         var semantics = ChartSemantics(
             specMark: spec.markName == markKind.rawValue ? nil : SpecMark(rawValue: spec.markName), orientation: roles.orientation, bins: bins, stack: offset,

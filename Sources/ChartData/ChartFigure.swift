@@ -79,6 +79,10 @@ public struct PanelPlacement: Sendable, Equatable, Hashable {
     /// is shared: every panel's axis and pitch scale span it. Nil: the panel's own range.
     public var sharedValueLow: Double?
     public var sharedValueHigh: Double?
+    /// The row range all panels share when the row scale is shared and continuous (numbers or
+    /// dates, as `XValue.numeric`): every panel's row axis spans it, as Vega-Lite's. Drawing only.
+    public var sharedRowLow: Double? = nil
+    public var sharedRowHigh: Double? = nil
     /// A facet panel's header by part, each value with the title of its facet field ("Year",
     /// "2013"; an empty title: the value says itself what it is, as a time unit's does), for
     /// headings and names (`heading`). Empty: the header is the heading.

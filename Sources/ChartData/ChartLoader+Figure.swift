@@ -72,6 +72,9 @@ extension ChartLoader {
         for d in layout.drafts {
             for v in d.chart.valuesDrawn { low = min(low, v); high = max(high, v) }
         }
+        // A shared continuous row scale spans every panel's rows (Vega-Lite's shared x of a facet).
+        let rows = layout.drafts.flatMap { d in d.chart.xValues.count == d.chart.xValues.compactMap(\.numeric).count ? d.chart.xValues.compactMap(\.numeric) : [] }
+        let rowRange = shared.rows ? rows.min().flatMap { lo in rows.max().map { (lo, $0) } } : nil
         let count = layout.drafts.count
         let panels = layout.drafts.enumerated().map { i, d -> Chart in
             var chart = d.chart
@@ -84,6 +87,8 @@ extension ChartLoader {
                 figureID: id, index: i, count: count, header: d.header,
                 sharedValueLow: shared.value && low <= high ? low : nil, sharedValueHigh: shared.value && low <= high ? high : nil)
             chart.panel?.headingParts = d.headingParts
+            chart.panel?.sharedRowLow = rowRange?.0
+            chart.panel?.sharedRowHigh = rowRange?.1
             return chart
         }
         var figure = ChartFigure(

@@ -110,7 +110,11 @@ public struct ChartGeometry: Sendable {
         // A panel of small multiples with a shared value scale spans every panel's values.
         if let shared = chart.panel?.sharedValueRange { lo = min(lo, shared.low); hi = max(hi, shared.high) }
         let standsOnZero = chart.mark == .bar || chart.mark == .area || (chart.mark == .rule && !chart.series.contains { s in s.details.contains { $0.lower != nil } })
-        if standsOnZero, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
+        // Vega-Lite's value axis reaches zero by default for every mark (`ScaleInfo.includesZero`);
+        // bars and areas stand on it unless the author says `"zero": false`.
+        let value = chart.semantics.valueScale
+        let zero = value.zero != false && (standsOnZero || value.includesZero && chart.semantics.valueChannel == .y)
+        if zero, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26
         plotRight = Self.width - 28
 
@@ -211,7 +215,13 @@ public struct ChartGeometry: Sendable {
             return (.band(left: start, bandWidth: band), bandTicks(chart: chart, left: start, band: band, maxTimeTicks: timeTickCount, horizontal: horizontal))
         }
         let numeric = chart.xValues.compactMap(\.numeric)
-        let xMin = numeric.min() ?? 0, xMax = numeric.max() ?? 1
+        var xMin = numeric.min() ?? 0, xMax = numeric.max() ?? 1
+        // A scatter plot's quantitative x reaches zero too (Vega-Lite's default; not along a line, area or bar).
+        if chart.mark == .point, chart.x.type == .quantitative, chart.semantics.bins == nil, chart.semantics.rowScale.includesZero {
+            xMin = min(xMin, 0); xMax = max(xMax, 0)
+        }
+        // Panels of small multiples that share the row scale span every panel's rows.
+        if let low = chart.panel?.sharedRowLow, let high = chart.panel?.sharedRowHigh { xMin = min(xMin, low); xMax = max(xMax, high) }
         // A continuous row scale grows upwards when drawn down the side.
         let range = horizontal ? (end, start) : (start, end)
         // Dates on an ordinal x (`"timeUnit": "year"`, a bump chart's years) are labelled as dates too.

@@ -90,18 +90,22 @@ extension ChartSVG {
             }
             out += "<path class=\"pl-tickmark\" d=\"\(d)\" stroke=\"currentColor\" fill=\"none\"/>"
         case .rule:
-            var d = ""
+            // One path per colour: the series' own, then each colour the author gives by a condition.
+            var paths: [String: String] = [:]
             let zero = g.y(max(min(0, g.yScale.domainMax), g.yScale.domainMin))
             for row in ChartSVG.drawnRows(values) {
                 guard let v = values[row], v.isFinite else { continue }
                 let x = g.x(row: row) + offset
+                let colour = ChartSVG.colourAttribute(series, row)
                 if let (lo, hi) = range(row), chart.semantics.stack == nil {
-                    d += "M\(num(x)),\(num(g.y(lo)))V\(num(g.y(hi)))"
+                    paths[colour, default: ""] += "M\(num(x)),\(num(g.y(lo)))V\(num(g.y(hi)))"
                 } else {
-                    d += "M\(num(x)),\(num(zero))V\(num(g.y(v)))"
+                    paths[colour, default: ""] += "M\(num(x)),\(num(zero))V\(num(g.y(v)))"
                 }
             }
-            out += "<path class=\"pl-rulemark\" d=\"\(d)\" stroke=\"currentColor\" fill=\"none\"/>"
+            for (colour, d) in paths.sorted(by: { $0.key < $1.key }) {
+                out += "<path class=\"pl-rulemark\" d=\"\(d)\" stroke=\"currentColor\" fill=\"none\"\(colour)/>"
+            }
         case .text:
             // The text channel's value, else the number; at most `markerLimit` × 4 labels.
             let textIndex = chart.semantics.extraFields.firstIndex { $0.channel == "text" }

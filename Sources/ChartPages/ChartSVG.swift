@@ -67,7 +67,9 @@ public struct ChartSVG: Sendable {
         // `pl-stretch`): only a vertical cartesian chart of the standard height, never a pie.
         let stretch = chart.mark != .arc && !g.horizontal && g.height == ChartGeometry.plotHeight
         out += "viewBox=\"0 0 \(Int(ChartGeometry.width)) \(Int(g.height))\"\(stretch ? " preserveAspectRatio=\"none\"" : "") "
-        out += "class=\"pl-svg pl-mark-\(chart.mark.rawValue)\(g.horizontal ? " pl-horizontal" : "")\(stretch ? " pl-stretch" : "")\" focusable=\"false\">"
+        out += "class=\"pl-svg pl-mark-\(chart.mark.rawValue)\(g.horizontal ? " pl-horizontal" : "")\(stretch ? " pl-stretch" : "")\" "
+        // The plot box (left top right bottom), for tools that compare the drawing (vegalite-diff/drawing.py).
+        out += "data-plot=\"\(num(g.plotLeft)) \(num(g.plotTop)) \(num(g.plotRight)) \(num(g.plotBottom))\" focusable=\"false\">"
         // Everything drawn is hidden from the accessibility tree: the image is one node, named by
         // its kind (Chromium otherwise keeps tick labels as text). The title is the drawing's
         // tooltip inside the hidden group (as the svg's own <title> it would be read as its description).
@@ -169,10 +171,12 @@ public struct ChartSVG: Sendable {
         switch mark {
         case .bar:
             writeBars(s, values: values, dashAttr: dashAttr, into: &out)
+        case .point where chart.series[s].details.contains { $0.size != nil }:
+            writeSizedPoints(s, values: values, into: &out)
         case .point:
             for row in Self.drawnRows(values) {
                 guard let v = values[row], v.isFinite else { continue }
-                out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(g.y(v)))\"/>"
+                out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(g.y(v)))\"\(Self.colourAttribute(chart.series[s], row))/>"
             }
         case .arc, .rect: break  // drawn by renderArc / renderHeatmap
         case .boxplot, .errorbar, .errorband, .tick, .rule, .text:
@@ -188,8 +192,13 @@ public struct ChartSVG: Sendable {
     func writeBars(_ s: Int, values: [Double?], dashAttr: String, into out: inout String) {
         let g = geometry
         let chart = g.chart
-        guard case .band(_, let band) = g.xLayout else { return }
-        let group = abs(band) * 0.8
+        // On bands, 80 % of the band; on a continuous row axis (dates: a candlestick's bodies), bars
+        // of a fixed width as Vega-Lite's `continuousBandSize`, narrower where rows stand closer.
+        let group: Double
+        switch g.xLayout {
+        case .band(_, let band): group = abs(band) * 0.8
+        case .linear: group = Self.continuousBarWidth(g)
+        }
         // Stacked segments share the band (each from its lower to its upper bound); other
         // bar series stand side by side.
         let stacked = chart.semantics.stack != nil
@@ -221,8 +230,39 @@ public struct ChartSVG: Sendable {
                 base = y
             }
             let top = min(y, base) - (base == y ? 1 : 0), height = max(abs(base - y), 2)
-            out += "<rect class=\"pl-bar\" x=\"\(num(x))\" y=\"\(num(top))\" width=\"\(num(max(barWidth - 0.5, 0.5)))\" height=\"\(num(height))\" fill=\"currentColor\"\(dashAttr)/>"
+            out += "<rect class=\"pl-bar\" x=\"\(num(x))\" y=\"\(num(top))\" width=\"\(num(max(barWidth - 0.5, 0.5)))\" height=\"\(num(height))\" fill=\"currentColor\"\(dashAttr)\(Self.colourAttribute(chart.series[s], row))/>"
         }
+    }
+
+    /// A bar's width on a continuous row axis: 0.6 of the closest rows' distance, 2 to 12 units.
+    static func continuousBarWidth(_ g: ChartGeometry) -> Double {
+        let xs = g.chart.xValues.indices.map { g.x(row: $0) }.sorted()
+        let closest = zip(xs, xs.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.min() ?? 20
+        return min(max(closest * 0.6, 2), 12)
+    }
+
+    /// Points whose area is their `size` value (a bubble chart), as Vega-Lite's default size scale
+    /// draws them: area from 0 at 0 to `maxArea` px² at the largest size of the chart.
+    func writeSizedPoints(_ s: Int, values: [Double?], into out: inout String) {
+        let g = geometry, chart = g.chart
+        let largest = chart.series.flatMap { $0.details.compactMap(\.size) }.map(abs).max() ?? 0
+        for row in Self.drawnRows(values) {
+            guard let v = values[row], v.isFinite else { continue }
+            let size = chart.series[s].details.indices.contains(row) ? chart.series[s].details[row].size : nil
+            let area = largest > 0 ? Self.maxArea * abs(size ?? 0) / largest : Self.maxArea / 4
+            let r = max(1, (area / Double.pi).squareRoot())
+            out += "<circle class=\"pl-marker pl-sized\" cx=\"\(num(g.x(row: row)))\" cy=\"\(num(g.y(v)))\" r=\"\(num(r))\"\(Self.colourAttribute(chart.series[s], row))/>"
+        }
+    }
+
+    /// The largest point's area in px² (Vega-Lite's default `maxSize` for points on continuous axes).
+    static let maxArea = 361.0
+
+    /// The author's colour for this point (a condition on its datum, `PointDetail.colour`) as the
+    /// mark's own `color`, which its `currentColor` fill or stroke takes; "" for the series' colour.
+    static func colourAttribute(_ series: Series, _ row: Int) -> String {
+        guard series.details.indices.contains(row), let colour = series.details[row].colour else { return "" }
+        return " color=\"\(xmlEscape(colour))\""
     }
 
     /// A line (with the area under it, or its band, for an area mark) broken at gaps, with

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChartData
+import ChartPages
 import Foundation
 import SpecReading
 
@@ -17,6 +18,9 @@ struct Inspect: ParsableCommand {
     @Flag(help: "Print JSON (one object per file, as a JSON array when several files are given).")
     var json = false
 
+    @Flag(help: "Add each chart's drawing (`svg`; a figure's `panelSVGs`), as pages draw it.")
+    var svg = false
+
     func run() throws {
         var out: [Any] = []
         for file in files {
@@ -26,8 +30,14 @@ struct Inspect: ParsableCommand {
                 let loader = ChartLoader(siteDirectory: URL(fileURLWithPath: absolute ? "/" : "."))
                 let path = absolute ? String(file.dropFirst()) : file
                 switch try loader.loadItem(path: path) {
-                case .chart(let chart): out.append(Self.dump(chart, file: file))
-                case .figure(let figure): out.append(Self.dump(figure, file: file))
+                case .chart(let chart):
+                    var dumped = Self.dump(chart, file: file)
+                    if svg { dumped["svg"] = Self.drawing(chart) }
+                    out.append(dumped)
+                case .figure(let figure):
+                    var dumped = Self.dump(figure, file: file)
+                    if svg { dumped["panelSVGs"] = figure.panels.map(Self.drawing) }
+                    out.append(dumped)
                 }
             } catch {  // loadItem throws only ChartProblem
                 out.append(["file": file, "problems": [error.description]])
@@ -37,6 +47,11 @@ struct Inspect: ParsableCommand {
         let data = try JSONSerialization.data(withJSONObject: value, options: json ? [.sortedKeys] : [.prettyPrinted, .sortedKeys])
         FileHandle.standardOutput.write(data)
         FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+
+    /// The chart's `<svg>` as its page draws it (`ChartPresentation`'s geometry).
+    static func drawing(_ chart: Chart) -> String {
+        ChartSVG(geometry: ChartGeometry(chart: chart), idPrefix: chart.id).render()
     }
 
     /// A figure of small multiples: its layout and each panel's chart model (`panels`, in reading order).

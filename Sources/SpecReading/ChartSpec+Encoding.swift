@@ -185,6 +185,7 @@ extension ChartSpec {
         def.scale.exponent = try r.number(scale["exponent"], "\(path).scale.exponent")
         def.scale.constant = try r.number(scale["constant"], "\(path).scale.constant")
         def.scale.base = try r.number(scale["base"], "\(path).scale.base")
+        if case .bool(let zero)? = scale["zero"]?.value { def.scale.zero = zero }
     }
 
     /// `timeUnit`: a name, or an object with `unit` and `utc`; refused unless Pitchline reads it.

@@ -131,7 +131,9 @@ extension ChartSpec {
         }
         if markName == "text" { spec.markName = "text" }
         for i in spec.channels.indices { spec.channels[i].path = pathOf(spec.channels[i].path) }
-        for i in spec.transforms.indices { spec.transforms[i].path = transforms[i].path }
+        // The author's steps where they were written; a step the reading adds (a colour condition's) at its channel.
+        for i in spec.transforms.indices { spec.transforms[i].path = i < transforms.count ? transforms[i].path : pathOf(spec.transforms[i].path) }
+        spec.undrawnColour = spec.undrawnColour.map(pathOf)
         leaves.append(LayerLeaf(spec: spec, path: path, markPath: "\(path).mark", dataPath: data.path, transformPaths: transforms.map(\.path),
                                 encodingPaths: encoding.map { ($0.channel, $0.path) }, encodingJSON: encoding.map { ($0.channel, $0.def) }, markJSON: mark))
     }

@@ -98,6 +98,12 @@ extension ChartSpec {
                 spec.transforms.append(TransformStep(json: step, path: "$.transform[\(k)]"))
             }
         }
+        let colour = colourStep(encodingValue)
+        if let step = colour.step {  // after the author's steps: its tests read their fields
+            spec.transforms.append(step)
+            spec.colourField = colourColumn
+        }
+        spec.undrawnColour = colour.undrawn
 
         if let meta = root["usermeta"], case .object = meta.value, let p = meta["pitchline"] {
             try spec.readPitchline(p, r)

@@ -118,6 +118,10 @@ package struct ChartSpec {
     /// not interactive in Pitchline yet (`ChartSpec+Params.swift`).
     package var params: [SpecParam] = []
     package var paramCount: Int { params.count }
+    /// The column of each datum's colour when the author colours by conditions (`ChartSpec+Colour.swift`).
+    package var colourField: String?
+    /// The JSON path of a colour condition read but not drawn (`check` says so).
+    package var undrawnColour: String?
 
     // usermeta.pitchline
     package var unit: String?

@@ -82,6 +82,8 @@ public struct ScaleInfo: Sendable, Equatable {
     public var exponent: Double?
     public var constant: Double?
     public var base: Double?
+    /// `scale.zero` as the author gives it (nil: Vega-Lite's default, `ScaleInfo.includesZero`).
+    public var zero: Bool?
 
     public init(type: ScaleType = .linear, domain: [Double]? = nil, exponent: Double? = nil, constant: Double? = nil, base: Double? = nil) {
         self.type = type
@@ -93,6 +95,12 @@ public struct ScaleInfo: Sendable, Equatable {
 
     /// The scale of a channel whose spec names none (linear, domain from the data).
     public static let linear = ScaleInfo()
+
+    /// Whether a quantitative position scale reaches zero as Vega-Lite's `scale.zero` default has
+    /// it: unless the author says `"zero": false`, gives a domain, or the scale is log, symlog or time.
+    public var includesZero: Bool {
+        (zero ?? true) && domain == nil && [.linear, .pow, .sqrt].contains(type)
+    }
 }
 
 /// Vega-Lite's invalid-data modes (`mark.invalid` or `config.mark.invalid`, Vega-Lite 5–6): what
