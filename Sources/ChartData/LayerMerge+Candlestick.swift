@@ -48,7 +48,12 @@ extension LayerMerge {
         var chart = rule.chart
         var series = chart.series[0]
         series.values = close
-        series.details = zip(low, high).map { l, h in var d = PointDetail(); d.lower = l; d.upper = h; return d }
+        // Each row's wick and the author's colour for it (a condition such as up green, down red).
+        series.details = wicks.indices.map { row in
+            var d = PointDetail()
+            (d.lower, d.upper, d.colour) = (low[row], high[row], wicks[row].colour)
+            return d
+        }
         series.sourceKey = fields.close
         series.sourceIndex = 0
         chart.series = [series]
@@ -103,7 +108,8 @@ extension ChartLoader {
                 else if let n = v.validNumber { .number(n) } else if v.isValid { .category(ChartBuilder.text(v)) } else { nil }
             return key.flatMap { rowOf[$0] }
         }
-        let used = Set([xField] + info.fields)
+        // The drawing's own colour column (a condition's value per datum) is no source column.
+        let used = Set([xField, ChartSpec.colourColumn] + info.fields)
         info.otherColumns = frame.fields.filter { !used.contains($0) }.compactMap { name in
             guard let column = frame.column(name) else { return nil }
             var texts = [String?](repeating: nil, count: chart.pointCount)

@@ -95,7 +95,10 @@ public struct ChartSVG: Sendable {
         switch chart.semantics.kind {
         case .boxPlot:
             writeBoxPlot(into: &out)  // ChartSVG+Box.swift
-        case .series, .errorRange, .arc, .heatmap, .candlestick:  // a candlestick's wicks (low–high) as its rules; bodies: the drawing's to add
+        case .candlestick(let c):  // the wicks (low–high) as the series' rules, then the bodies or ticks
+            for s in chart.series.indices { writeSeries(s, into: &out) }
+            writeCandles(c, into: &out)  // ChartSVG+Candlestick.swift
+        case .series, .errorRange, .arc, .heatmap:
             for s in chart.series.indices { writeSeries(s, into: &out) }
         }
         // A horizontal chart's stems and connectors run in the swapped coordinates too.
@@ -192,13 +195,7 @@ public struct ChartSVG: Sendable {
     func writeBars(_ s: Int, values: [Double?], dashAttr: String, into out: inout String) {
         let g = geometry
         let chart = g.chart
-        // On bands, 80 % of the band; on a continuous row axis (dates: a candlestick's bodies), bars
-        // of a fixed width as Vega-Lite's `continuousBandSize`, narrower where rows stand closer.
-        let group: Double
-        switch g.xLayout {
-        case .band(_, let band): group = abs(band) * 0.8
-        case .linear: group = Self.continuousBarWidth(g)
-        }
+        let group = Self.barGroupWidth(g)
         // Stacked segments share the band (each from its lower to its upper bound); other
         // bar series stand side by side.
         let stacked = chart.semantics.stack != nil
@@ -231,6 +228,16 @@ public struct ChartSVG: Sendable {
             }
             let top = min(y, base) - (base == y ? 1 : 0), height = max(abs(base - y), 2)
             out += "<rect class=\"pl-bar\" x=\"\(num(x))\" y=\"\(num(top))\" width=\"\(num(max(barWidth - 0.5, 0.5)))\" height=\"\(num(height))\" fill=\"currentColor\"\(dashAttr)\(Self.colourAttribute(chart.series[s], row))/>"
+        }
+    }
+
+    /// The width a row's bars share: on bands, 80 % of the band; on a continuous row axis (dates: a
+    /// candlestick's bodies), a fixed width as Vega-Lite's `continuousBandSize`, narrower where rows
+    /// stand closer.
+    static func barGroupWidth(_ g: ChartGeometry) -> Double {
+        switch g.xLayout {
+        case .band(_, let band): abs(band) * 0.8
+        case .linear: continuousBarWidth(g)
         }
     }
 
