@@ -87,6 +87,11 @@ def diff_layers(model: dict, result: dict, spec: dict, titles: dict | None = Non
     for a in annotations:
         if a.get("value") is not None:
             said[("*", round(a["value"], 9))] += 1
+    candle = sem.get("candlestick") or {}  # a candlestick says each row's open, high, low and close
+    for price in ("open", "high", "low", "close"):
+        for i, v in enumerate(candle.get(price) or []):
+            if v is not None:
+                said[(keys[i], round(v, 9))] += 1
 
     for k, prefix in enumerate(leaf_prefixes(spec)):
         items = _items(result, prefix)
