@@ -119,3 +119,11 @@ let package = Package(
 for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CRenameExchange" {
     target.swiftSettings = [.swiftLanguageMode(.v6)]
 }
+
+// Sonification's per-sample synthesis loop is optimized in debug builds too: unoptimized, it was
+// 64 % of the Swift tests' time in the audio suites and of every test export's audio (measured with
+// perf, docs/performance.md); -O costs seconds in the build and keeps `@testable import` working
+// (SwiftPM still passes -enable-testing in debug).
+for target in package.targets where target.name == "Sonification" {
+    target.swiftSettings? += [.unsafeFlags(["-O"], .when(configuration: .debug))]
+}

@@ -127,6 +127,11 @@ def start_pitchline_server(root: Path, files: bool = True, cache: Path | None = 
     return match.group(1) + "/", stop
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "slow: left out of `make test` (kept under 10 minutes on 2 cores); `make test-full` runs it")
+
+
 def pytest_generate_tests(metafunc):
     if "page_path" in metafunc.fixturenames:
         metafunc.parametrize("page_path", page_paths())

@@ -23,6 +23,10 @@ import pytest
 
 from conftest import ROOT
 
+# `make install` and a second export and serve of the example site (about 2 minutes of CPU):
+# `make test-full` runs it, `make test` leaves it out (browser-tests/conftest.py, marker `slow`).
+pytestmark = pytest.mark.slow
+
 GALLERY_SPEC = """{
   "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
   "data": {"url": "data/seattle-weather.csv"},
