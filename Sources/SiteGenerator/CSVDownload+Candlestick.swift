@@ -7,14 +7,9 @@ extension CSVDownload {
     /// then the source's other columns (a signal, a return…), so no column of the source is lost.
     static func candlestick(_ chart: Chart, _ c: CandlestickInfo) -> Data {
         var out = ([chart.x.field] + c.fields + c.otherColumns.map(\.name)).map(field).joined(separator: ",") + "\r\n"
-        let dateOnly = (chart.x.granularity ?? .day) >= .day
         let prices = [c.open, c.high, c.low, c.close]
         for row in chart.xValues.indices {
-            switch chart.xValues[row] {
-            case .number(let n): out += TextFormat.plainNumber(n)
-            case .date(let d): out += TextFormat.isoTimestamp(d.timeIntervalSince1970, dateOnly: dateOnly, utc: chart.x.zoned)
-            case .category(let s): out += field(s)
-            }
+            out += keyCell(chart, row: row)
             for values in prices { out += "," + (values[row].map(TextFormat.plainNumber) ?? "") }
             for column in c.otherColumns {  // a number as written (a negative return is no formula); text quoted as needed
                 out += "," + (column.texts[row].map { Double($0) != nil ? $0 : field($0) } ?? "")

@@ -43,14 +43,8 @@ enum CSVDownload {
     static func rows(_ rows: Range<Int>, of chart: Chart, columns: [Int], banded: Set<Int>) -> [UInt8] {
         var out = ByteText()
         out.bytes.reserveCapacity(rows.count * (12 + 10 * chart.series.count))
-        let dateOnly = (chart.x.granularity ?? .day) >= .day
         for row in rows {
-            switch chart.xValues[row] {
-            case _ where chart.hasInvalidKey(row): break  // drawn at zero, but no value: an empty cell (Chart+Invalid.swift)
-            case .number(let n): out += TextFormat.plainNumber(n)
-            case .date(let d): out += TextFormat.isoTimestamp(d.timeIntervalSince1970, dateOnly: dateOnly, utc: chart.x.zoned)
-            case .category(let c): out += field(c)
-            }
+            out += keyCell(chart, row: row)
             for s in columns {
                 out += ","
                 if let v = chart.series[s].values[row] {
@@ -65,6 +59,18 @@ enum CSVDownload {
             out += "\r\n"
         }
         return out.bytes
+    }
+
+    /// The row's key as its CSV cell: a number or category as written, a date as ISO 8601 (the
+    /// date alone for days and coarser); empty where the key is invalid (drawn at zero, but no
+    /// value: Chart+Invalid.swift).
+    static func keyCell(_ chart: Chart, row: Int) -> String {
+        switch chart.xValues[row] {
+        case _ where chart.hasInvalidKey(row): ""
+        case .number(let n): TextFormat.plainNumber(n)
+        case .date(let d): TextFormat.isoTimestamp(d.timeIntervalSince1970, dateOnly: (chart.x.granularity ?? .day) >= .day, utc: chart.x.zoned)
+        case .category(let c): field(c)
+        }
     }
 
     /// Quotes a field when it holds a comma, quote or line break; a leading =, +, - or @ is
