@@ -12,7 +12,7 @@ APT_TEST := chromium fonts-dejavu-core sox vorbis-tools firefox-esr w3m pandoc
 APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 
-.PHONY: all build test-build fuzz-build release deps test-deps test test-full swift-test browser-test browser-test-full page-test orca-test vegalite-test serve export check check-imports leak-check bench clean fuzz fuzz-short soak install uninstall dist
+.PHONY: all build app-build test-build fuzz-build release deps test-deps test test-full swift-test browser-test browser-test-full page-test orca-test vegalite-test serve export check check-imports leak-check bench clean fuzz fuzz-short soak install uninstall dist
 
 all: build
 
@@ -53,16 +53,30 @@ serve: release
 export: release
 	.build/release/pitchline export site --out _site $(if $(SINGLE),--single-file $(SINGLE))
 
-# One debug build serves every stage: the test bundle and .build/debug/pitchline, which the browser,
-# Orca and Vega-Lite tests run. Within `make test` (SKIP_BUILD=1) the stages use it as it is, so
-# stages running side by side never wait on SwiftPM's lock of .build.
+# The debug build the test stages run: BUILD_DIR/debug/pitchline (the browser, Orca and Vega-Lite
+# tests; PITCHLINE_BIN names it to them) and the test bundle. Within `make test` (SKIP_BUILD=1) the
+# stages use it as it is, so stages running side by side never wait on SwiftPM's lock.
+# `make test` builds into a scratch folder of its own (TEST_BUILD), so it never invalidates a
+# developer's `.build`, and without debug information (-gnone), which nobody reads in CI and which
+# cost 13 % of the build's CPU (measured: docs/performance.md, "make test").
+BUILD_DIR ?= .build
+SWIFT_BUILD_FLAGS ?=
+PITCHLINE_BIN ?= $(BUILD_DIR)/debug/pitchline
+export PITCHLINE_BIN
 BUILT := $(if $(SKIP_BUILD),,build)
+SWIFT_BUILD := $(SWIFT) build --scratch-path $(BUILD_DIR) $(SWIFT_BUILD_FLAGS)
+# The binary alone (what the browser and Vega-Lite tests need), then the test bundle beside them.
+app-build: deps check-imports
+	$(SWIFT_BUILD) --product pitchline
 test-build: deps check-imports
-	$(SWIFT) build --build-tests
+	$(SWIFT_BUILD) --build-tests
 
-# The Swift Testing suites, straight from the bundle (what `swift test` runs after its build).
+# The Swift Testing suites, straight from the bundle (what `swift test` runs after its build). A
+# bundle that dies before its first line of output still says how it ended.
 swift-test: deps $(if $(SKIP_BUILD),,test-build)
-	.build/debug/PitchlinePackageTests.xctest --testing-library swift-testing
+	@echo "$(BUILD_DIR)/debug/PitchlinePackageTests.xctest --testing-library swift-testing"
+	@$(BUILD_DIR)/debug/PitchlinePackageTests.xctest --testing-library swift-testing; rc=$$?; \
+	  [ $$rc -eq 0 ] || echo "swift-test: the test bundle exited with status $$rc" >&2; exit $$rc
 
 # Package.swift's dependencies are exactly the imports (SwiftPM's
 # --explicit-target-dependency-import-check does not catch undeclared imports on Linux).
@@ -76,14 +90,19 @@ check-imports:
 # the other files run beside them. --durations lists the slowest tests (what to make leaner).
 # browser-test leaves out the tests marked `slow` (browser-tests/conftest.py); browser-test-full,
 # page-test and orca-test run them too.
-BROWSER_WORKERS ?= 2
+# Files go out in the order browser-tests/conftest.py sorts them (FIRST: Orca's real-time
+# transcripts, then the longest files); without --no-loadscope-reorder xdist hands out the files
+# with the most tests first and Orca ran last. Three workers: the tests mostly wait on timers and
+# speech (two used 0.8 of the 2 cores).
+BROWSER_WORKERS ?= 3
 PYTEST_BROWSER = PITCHLINE_ORCA_LOCK=/tmp/orca.lock $(PY) -m pytest -q --durations=15
+XDIST = -n $(BROWSER_WORKERS) --dist loadfile --no-loadscope-reorder
 browser-test: test-deps $(BUILT)
-	$(PYTEST_BROWSER) -n $(BROWSER_WORKERS) --dist loadfile -m "not slow" browser-tests
+	$(PYTEST_BROWSER) $(XDIST) -m "not slow" browser-tests
 browser-test-full: test-deps $(BUILT)
-	$(PYTEST_BROWSER) -n $(BROWSER_WORKERS) --dist loadfile browser-tests
+	$(PYTEST_BROWSER) $(XDIST) browser-tests
 page-test: test-deps $(BUILT)
-	$(PYTEST_BROWSER) -n $(BROWSER_WORKERS) --dist loadfile --ignore=browser-tests/test_orca.py browser-tests
+	$(PYTEST_BROWSER) $(XDIST) --ignore=browser-tests/test_orca.py browser-tests
 orca-test: test-deps $(BUILT)
 	$(PYTEST_BROWSER) browser-tests/test_orca.py
 
@@ -91,18 +110,20 @@ orca-test: test-deps $(BUILT)
 vegalite-test: test-deps $(BUILT)
 	$(PY) -m pytest -q vegalite-diff
 
-# CI (.ci/run), tools/timed-stages.sh: one debug build, then the stages one after another on it;
-# each stage prints its wall and CPU time, and a table of them at the end. The run is CPU-bound
-# (2 cores): stages side by side were measured slower than in a row, so the time is cut in CPU.
+# CI (.ci/run), tools/timed-stages.sh: the binary is built first; then two lanes run side by side,
+# the browser tests in one, and in the other the Vega-Lite tests, the test bundle's build (nice 10)
+# and the Swift suites. The browser tests wait on Chromium, Orca's speech and the page's timers
+# (0.8 of 2 cores used, measured), so the other lane runs in the CPU they leave. Each stage prints
+# its wall and CPU time, and a table of them at the end.
 # `make test` must stay under 10 minutes here. What it leaves out runs in `make test-full`, before
 # a release and after any change to the page script, templates or words: the Orca transcripts
 # marked slow (help, browse mode, reports, windows, braille, notebooks), the fuzz targets under
 # ASan (a second instrumented build: fuzz-short) and the install test.
-TEST_STAGES := test-build swift-test browser-test vegalite-test
+TEST_BUILD := BUILD_DIR=.build-test SWIFT_BUILD_FLAGS="-Xswiftc -gnone" PITCHLINE_BIN=.build-test/debug/pitchline
 test: test-deps
-	@SKIP_BUILD=1 bash tools/timed-stages.sh $(TEST_STAGES)
+	@$(TEST_BUILD) SKIP_BUILD=1 bash tools/timed-stages.sh app-build -- browser-test "vegalite-test nice:test-build swift-test"
 test-full: test-deps
-	@SKIP_BUILD=1 bash tools/timed-stages.sh test-build swift-test browser-test-full vegalite-test fuzz-short
+	@$(TEST_BUILD) SKIP_BUILD=1 bash tools/timed-stages.sh test-build swift-test browser-test-full vegalite-test fuzz-short
 
 bench: release test-deps
 	$(call apt_install,$(APT_BENCH))

@@ -132,11 +132,12 @@ def pytest_configure(config):
         "markers", "slow: left out of `make test` (kept under 10 minutes on 2 cores); `make test-full` runs it")
 
 
-# Files handed out first, longest first (`--dist loadfile` gives workers whole files in
-# collection order): the Orca transcripts (real time, mostly waiting on speech), then the files
-# with the longest tests. Collected last, Orca ran after everything else and one worker idled
-# through a long file's tail: 606 s of CPU took 12:53 on 2 workers.
-FIRST = ["test_orca.py", "test_scrub.py", "test_export.py", "test_resources.py", "test_faults.py", "test_pages.py"]
+# Files handed out first, longest first (`--dist loadfile --no-loadscope-reorder` gives workers
+# whole files in collection order): the Orca transcripts (real time, mostly waiting on speech),
+# then the files with the longest tests (their summed --durations). Handed out last, Orca ran
+# after everything else while a worker idled.
+FIRST = ["test_orca.py", "test_scrub.py", "test_export.py", "test_faults.py", "test_resources.py",
+         "test_reader.py", "test_kinds.py", "test_multiples.py"]
 
 
 def pytest_collection_modifyitems(config, items):

@@ -21,7 +21,7 @@ import drawing  # noqa: E402
 FILE = os.path.join(HERE, "expected-drawings.json")
 NOTE = ("Charts Pitchline loads but draws unlike Vega-Lite (vegalite-diff/drawing.py), with the first difference. "
         "Rewritten by `vegalite-diff/expected_drawings.py --write`; a listed chart drawn right fails the test until removed.")
-PITCHLINE = os.environ.get("PITCHLINE", os.path.join(ROOT, ".build", "debug", "pitchline"))
+PITCHLINE = os.path.join(ROOT, os.environ.get("PITCHLINE_BIN", ".build/debug/pitchline"))
 
 
 def paths() -> list[str]:

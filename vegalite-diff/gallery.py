@@ -135,7 +135,7 @@ def report(pitchline: str) -> tuple[str, dict]:
 
 
 if __name__ == "__main__":
-    binary = os.environ.get("PITCHLINE", os.path.join(ROOT, ".build", "debug", "pitchline"))
+    binary = os.path.join(ROOT, os.environ.get("PITCHLINE_BIN", ".build/debug/pitchline"))
     text, figures = report(binary)
     if len(sys.argv) > 2 and sys.argv[1] == "--write":
         with open(sys.argv[2], "w") as f:

@@ -11,7 +11,7 @@ GALLERY_FLOOR = 88  # of 90 non-interactive specs (98 %), 21:13 UTC after the 20
 # Issue 13's own measure: single views (no facet) of line/bar/point/area and the marks drawn as them.
 SINGLE_VIEW_FLOOR = 70  # of 71 (99 %; goal 90 %): isotype_bar_chart (a row facet of ordinal x and y, no value) is refused
 
-PITCHLINE = os.environ.get("PITCHLINE", os.path.join(gallery.ROOT, ".build", "debug", "pitchline"))
+PITCHLINE = os.path.join(gallery.ROOT, os.environ.get("PITCHLINE_BIN", ".build/debug/pitchline"))
 
 
 def test_gallery_specs_that_load_match_vegalite_and_the_load_rate_holds():

@@ -24,7 +24,7 @@ import oracle
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-PITCHLINE = os.environ.get("PITCHLINE", os.path.join(ROOT, ".build", "debug", "pitchline"))
+PITCHLINE = os.path.join(ROOT, os.environ.get("PITCHLINE_BIN", ".build/debug/pitchline"))
 
 
 def _rel(path):
