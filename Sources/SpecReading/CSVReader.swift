@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 
 /// Reads CSV (RFC 4180) from bytes: quoted fields with embedded commas, quotes (`""`) and line

@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 
 /// Reading a single-view Vega-Lite spec. Every key is used, accepted because it only changes
