@@ -332,13 +332,17 @@ extension ChartPresentation {
         return monthNames.contains { rest.hasPrefix($0) }
     }
 
-    /// S, first press: the series' shape (the trend sentence's first clause) and its range, one sentence.
+    /// S, first press: the series' shape (the trend's outline, before its detail) and its range, one sentence.
     func briefSentence(series s: Int, speech: SpeechFormatter) -> String {
         let d = description.series[s]
-        let trend = d.trendSentence
+        let outline = d.outline
         let m = speech.messages
-        var shape = String(trend[..<(trend.firstIndex(of: ";") ?? trend.endIndex)]).trimmingCharacters(in: .whitespaces)
-        while shape.hasSuffix(".") { shape.removeLast() }
+        func trimmed(_ clauses: ArraySlice<Clause>) -> String {
+            var text = clauses.map(\.text).joined().trimmingCharacters(in: .whitespaces)
+            while text.hasSuffix(".") { text.removeLast() }
+            return text
+        }
+        var shape = trimmed(outline[...])
         let st = d.statistics
         guard let minRow = st.minRow, let maxRow = st.maxRow else { return speech.forEars(shape + ".") }
         let range = m[.briefRange, ["min": speech.valueText(st.min, series: s), "minAt": speech.atX(minRow),
@@ -348,8 +352,9 @@ extension ChartPresentation {
         }
         // About 25 words: a long shape clause keeps its first part, then the range loses its dates.
         var said = sentence(shape, range)
-        if said.split(separator: " ").count > Self.briefWords, let comma = shape.range(of: ", ") {
-            shape = String(shape[..<comma.lowerBound])
+        // The first part: the clauses before the first that goes on with ", ".
+        if said.split(separator: " ").count > Self.briefWords, let next = outline.indices.dropFirst().first(where: { outline[$0].text.hasPrefix(", ") }) {
+            shape = trimmed(outline[..<next])
             said = sentence(shape, range)
         }
         if said.split(separator: " ").count > Self.briefWords {
