@@ -48,10 +48,7 @@ extension Chart {
                     "to": speech.valueText(values[lastRow]), "toAt": speech.atX(lastRow)]]
                 clauses = [Clause(first, claims: [claim(.start, firstRow), claim(.end, lastRow)].compactMap { $0 })]
                 if let change = trend.change {
-                    let parts = changeText(change, percent: trend.changePercent, speech)
-                    clauses[0].text += " (" + parts[0]
-                    clauses += parts.dropFirst().map { Clause($0) }
-                    clauses[clauses.count - 1].text += ")"
+                    clauses[0].text += " (" + changeText(change, percent: trend.changePercent, speech) + ")"
                 }
                 if let rate = ratePhrase(trend, speech) { clauses.append(Clause(", \(rate)")) }
             }
@@ -140,24 +137,24 @@ extension Chart {
         }
     }
 
-    /// "+2 kg", ", +100 %"; "+3.2 percentage points" for a percentage; "no change".
-    func changeText(_ change: Double, percent: Double?, _ speech: SpeechFormatter) -> [String] {
+    /// "+2 kg, +100 %"; "+3.2 percentage points" for a percentage; "no change".
+    func changeText(_ change: Double, percent: Double?, _ speech: SpeechFormatter) -> String {
         let m = speech.messages
         let sign = change > 0 ? "+" : ""
         if y.type == .temporal {  // dates as values: a change is a duration
             let text = speech.durationText(abs(change))
-            return [text.hasPrefix("0 ") ? m[.changeNone] : (change > 0 ? "+" : "\u{2212}") + text]
+            return text.hasPrefix("0 ") ? m[.changeNone] : (change > 0 ? "+" : "\u{2212}") + text
         }
-        if change == 0 || speech.numberText(change) == "0" { return [m[.changeNone]] }
+        if change == 0 || speech.numberText(change) == "0" { return m[.changeNone] }
         if speech.valuesArePercentages {
-            return [m[.changePoints, ["change": sign + speech.numberText(change, asPercentagePoints: true)]]]
+            return m[.changePoints, ["change": sign + speech.numberText(change, asPercentagePoints: true)]]
         }
-        var parts = ["\(sign)\(speech.valueText(change))"]
+        var text = "\(sign)\(speech.valueText(change))"
         if let percent {
             let number = speech.locale.localized(NumberFormat(decimals: abs(percent) < 10 ? 1 : 0).format(percent))
-            parts.append(", " + m[.changePercent, ["percent": (percent > 0 ? "+" : "") + number]])
+            text += ", " + m[.changePercent, ["percent": (percent > 0 ? "+" : "") + number]]
         }
-        return parts
+        return text
     }
 
     /// "by about 1,281 thousand MWh a year" (the least-squares slope in a unit that suits the x span).

@@ -276,7 +276,7 @@ extension ChartPresentation {
         let (xAxis, yAxis) = geometry.horizontal ? (valueAxis, rowAxis) : (rowAxis, valueAxis)
         let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
-        let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count), monthNames: speech.locale.monthNames)
+        let (describeFirst, describeRest) = Self.firstSentences(description.sentences.map { speech.forEars($0.text) }, words: Self.briefWords * max(1, chart.series.count))
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
         var text = ScrubberText(.init(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
@@ -294,42 +294,16 @@ extension ChartPresentation {
         return text
     }
 
-    /// Whole sentences of `text` up to about `words` words (at least one), and the rest.
-    /// `monthNames`: a day number's dot before a month is no sentence end ("am 3. Januar 2012").
-    static func splitSentences(_ text: String, words: Int, monthNames: [String] = []) -> (first: String, rest: String) {
-        var sentences: [String] = []
-        var current = ""
-        let characters = Array(text)
-        for (i, c) in characters.enumerated() {
-            current.append(c)
-            // A sentence ends at ". " before a capital letter (never inside "11.7" or "e.g. x").
-            if c == ".", i + 2 < characters.count, characters[i + 1] == " ", characters[i + 2].isUppercase,
-               !Self.isDayOrdinal(characters, dot: i, monthNames: monthNames) {
-                sentences.append(current)
-                current = ""
-            }
-        }
-        if !current.trimmingCharacters(in: .whitespaces).isEmpty { sentences.append(current) }
-        var first: [String] = []
-        var count = 0
+    /// Whole sentences up to about `words` words (at least one), and the rest, each joined by spaces.
+    static func firstSentences(_ sentences: [String], words: Int) -> (first: String, rest: String) {
+        var count = 0, taken = 0
         for s in sentences {
             let n = s.split(separator: " ").count
-            if !first.isEmpty && count + n > words { break }
-            first.append(s)
+            if taken > 0 && count + n > words { break }
+            taken += 1
             count += n
         }
-        let trim = { (parts: ArraySlice<String>) in parts.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
-        return (trim(first[...]), trim(sentences[first.count...]))
-    }
-
-    /// "3." before a month name ("3. Januar"): one or two digits after a space, then " Month".
-    static func isDayOrdinal(_ characters: [Character], dot: Int, monthNames: [String]) -> Bool {
-        guard !monthNames.isEmpty, dot >= 1, characters[dot - 1].isNumber else { return false }
-        var start = dot - 1
-        while start > 0 && characters[start - 1].isNumber { start -= 1 }
-        guard dot - start <= 2, start == 0 || characters[start - 1] == " " else { return false }
-        let rest = String(characters[(dot + 2)...].prefix(12))
-        return monthNames.contains { rest.hasPrefix($0) }
+        return (sentences[..<taken].joined(separator: " "), sentences[taken...].joined(separator: " "))
     }
 
     /// S, first press: the series' shape (the trend's outline, before its detail) and its range, one sentence.
