@@ -218,3 +218,36 @@ def test_json_ld_is_data_the_csp_allows_and_axe_stays_clean(exports, browser):
     finally:
         context.close()
         stop()
+
+
+def test_every_claim_link_finds_its_table_row(exports):
+    """The no-script page links each claim's value to its row in the data table (issue 30): every
+    in-page link of every chart page and report has its target, a claim's is a table row, and
+    the example site's pages carry such links."""
+    from html.parser import HTMLParser
+
+    class Page(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.ids, self.links, self.rows = set(), [], set()
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if "id" in a:
+                self.ids.add(a["id"])
+                if tag == "tr":
+                    self.rows.add(a["id"])
+            if tag == "a" and (a.get("href") or "").startswith("#") and len(a["href"]) > 1:
+                self.links.append(a["href"][1:])
+
+    claim_links = 0
+    for name, root in exports.items():
+        for path in sorted((root / "charts").glob("*.html")) + sorted((root / "reports").glob("*.html")):
+            page = Page()
+            page.feed(path.read_text(encoding="utf-8"))
+            for target in page.links:
+                assert target in page.ids, f"{name}/{path.name}: #{target} has no target"
+                if "-row-" in target:
+                    assert target in page.rows, f"{name}/{path.name}: #{target} is not a table row"
+                    claim_links += 1
+    assert claim_links > 50, claim_links
