@@ -651,7 +651,7 @@
     }, after || 0);
   };
 
-  var STOPS_PLAYBACK = { ArrowLeft: 1, ArrowRight: 1, Home: 1, PageUp: 1, PageDown: 1, ArrowUp: 1, ArrowDown: 1, "[": 1, "]": 1 };
+  var STOPS_PLAYBACK = { ArrowLeft: 1, ArrowRight: 1, Home: 1, PageUp: 1, PageDown: 1, ArrowUp: 1, ArrowDown: 1, "[": 1, "]": 1, j: 1, J: 1 };
 
   P.key = function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -679,7 +679,13 @@
       case "+": case "=": this.changeSpeed(1); break;
       case "-": case "_": this.changeSpeed(-1); break;
       case "s": case "S": this.say(this.statistics(again || e.shiftKey)); break;
-      case "d": case "D": this.say(this.text.describe[again || e.shiftKey ? 1 : 0]); break;
+      case "d": case "D":
+        var part = again || e.shiftKey ? 1 : 0;
+        this.heardClaims = (this.text.describeClaims || [])[part] || [];
+        this.claimAt = -1;
+        this.say(this.text.describe[part]);
+        break;
+      case "j": case "J": this.jump(); break;
       case "x": case "X": this.say(this.text.xAxis); break;
       case "y": case "Y": this.say(this.text.yAxis); break;
       case "m": case "M": this.landmark(e.shiftKey ? -1 : 1); break;
@@ -715,7 +721,23 @@
   /* S: one sentence per series (shape and range); S again or Shift+S: all statistics and trend. */
   P.statistics = function (more) {
     var one = this.s < this.series.length, src = one ? this.series[this.s] : this.data.all;
+    this.heardClaims = (more ? src.moreClaims : src.briefClaims) || [];
+    this.claimAt = -1;
     return more ? src.more : src.brief;
+  };
+
+  /* J: the point behind the next claim of what S or D said last (the generator's stops:
+     series, scrubber index and the words said before the point's label). */
+  P.jump = function () {
+    var stops = this.heardClaims;
+    if (!stops || !stops.length) { this.say(this.text.noClaim); return; }
+    this.claimAt = (this.claimAt + 1) % stops.length;
+    var stop = stops[this.claimAt];
+    if (stop.s < this.series.length) this.s = stop.s;
+    this.row = stop.row;
+    this.playPoint();
+    this.show(this.row);
+    this.announce(fillNamed(stop.say, { l: this.label(this.row) }));
   };
 
   P.switchSeries = function (dir) {

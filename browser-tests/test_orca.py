@@ -402,3 +402,25 @@ def test_orca_tab_into_a_notebook_chart_then_each_point_heard_once(tmp_path):
     assert [after_key(lines, "Right", n) for n in (1, 2, 3)] == [[h] for h in heard]
     text = "\n".join(lines)
     assert all(text.count(h) == 1 for h in heard)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("browser", BROWSERS)
+def test_orca_d_then_j_j_says_the_points_behind_the_summarys_claims(site, browser):
+    """Issue 30: D says the summary; J the point behind its first claim (the lowest maximum
+    temperature), J again the next (the highest), each once, with its words and for ears."""
+    import urllib.request
+    url = site["base"] + f"charts/{CHART}.html"
+    with urllib.request.urlopen(site["base"] + f"charts/{CHART}.json") as r:
+        model = json.loads(r.read().decode("utf-8"))
+    claims = [c for s in model["summarySentences"] for c in s["claims"]][:2]
+    labels = site["labels"][CHART]["series"]
+    expected = [("Lowest: " if c["kind"] == "lowest" else "Highest: ") + labels[c["series"]][c["rows"][0]] for c in claims]
+    assert expected[0].startswith("Lowest: 6 February 2014, maximum temperature") and expected[1].startswith("Highest: ")
+    tabs = tabs_to(url)
+    lines = transcript(url, ["Tab"] * tabs + ["d", "j", "j"], f"{browser}-describe-j-j", browser)
+    assert " ".join(after_key(lines, "d")).startswith("Line chart of Seattle daily temperature"), lines
+    assert after_key(lines, "j", 1) == [expected[0]], lines
+    assert after_key(lines, "j", 2) == [expected[1]], lines
+    text = "\n".join(lines)
+    assert text.count(expected[0]) == 1 and text.count(expected[1]) == 1 and "°C" not in text

@@ -21,7 +21,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from conftest import ROOT, pitchline_bin, start_pitchline_server
 
-SCHEMA_PATH = ROOT / "Public" / "schema" / "chart-1.json"
+SCHEMA_PATH = ROOT / "Public" / "schema" / "chart-2.json"
 SITES = {
     "example+extra": [ROOT / "site", ROOT / "browser-tests" / "fixtures" / "extra"],
     "analyst": [ROOT / "browser-tests" / "fixtures" / "analyst-site"],
@@ -65,7 +65,7 @@ def test_every_chart_json_validates_against_the_published_schema(exports):
     validator = jsonschema_rs.Draft202012Validator(schema)
     for name, root in exports.items():
         # The schema is served and exported at a stable URL, byte for byte the repository's file.
-        assert (root / "assets" / "schema" / "chart-1.json").read_bytes() == SCHEMA_PATH.read_bytes()
+        assert (root / "assets" / "schema" / "chart-2.json").read_bytes() == SCHEMA_PATH.read_bytes()
         models = sorted(p for p in (root / "charts").glob("*.json"))
         csvs = {p.stem for p in (root / "charts").glob("*.csv")}
         assert {p.stem for p in models} == csvs, name  # one model per chart and per panel of a figure
@@ -79,6 +79,51 @@ def test_every_chart_json_validates_against_the_published_schema(exports):
                 assert (root / entry[key]).is_file(), f"{name}: {entry[key]}"
             for graph in entry["audioGraphs"]:
                 assert (root / graph).is_file()
+
+
+def _sentences(model):
+    """Every sentence of a chart model that carries claims: the summary's, each series' statistics and shape."""
+    yield from model["summarySentences"]
+    for series in model["series"]:
+        yield from series["statistics"]["sentences"]
+        yield from series["trend"]["sentences"]
+
+
+def test_every_claim_is_held_by_its_rows(exports):
+    """Issue 30's property: each claim's rows hold the value it says, recomputed from the model's
+    data points (not from the description code); an extreme is the series' (or every series')
+    lowest or highest; an exact value is shown in its sentence as the point's own text."""
+    checked = 0
+    for name, root in exports.items():
+        for path in sorted((root / "charts").glob("*.json")):
+            model = json.loads(path.read_text(encoding="utf-8"))
+            if path.name == "charts.json":
+                continue
+            points = [{p["row"]: p for p in s["dataPoints"]} for s in model["series"]]
+            for sentence in _sentences(model):
+                for claim in sentence["claims"]:
+                    where = f"{name}/{path.name}: {claim} in {sentence['text']!r}"
+                    s = claim["series"]
+                    assert 0 <= s < len(points), where
+                    for row in claim["rows"]:
+                        assert 0 <= row < model["pointCount"], where
+                        point = points[s].get(row)
+                        if point is None:   # a reduced model lists fewer rows than the chart has
+                            assert model["dataPointsReduced"], where
+                            continue
+                        values = [p.get("yValue") for p in points[s].values() if p.get("yValue") is not None]
+                        if claim["approximate"]:
+                            assert min(values) <= claim["value"] <= max(values), where
+                            continue
+                        assert point.get("yValue") == pytest.approx(claim["value"], rel=1e-9, abs=1e-9), where
+                        assert point["yText"] in sentence["text"] or point["yText"].lstrip("−-") in sentence["text"], where
+                        if claim["kind"] in ("lowest", "highest"):
+                            # The series' own extreme, or every series' (a summary's overall range);
+                            # a pyramid's left side says magnitudes: its smallest is its highest value.
+                            every = [p.get("yValue") for q in points for p in q.values() if p.get("yValue") is not None]
+                            assert claim["value"] in (min(values), max(values), min(every), max(every)), where
+                    checked += 1
+    assert checked > 100, checked   # the sites make many claims; none unchecked by accident
 
 
 def test_the_xss_payloads_stay_text_in_the_json(exports):
@@ -176,3 +221,36 @@ def test_json_ld_is_data_the_csp_allows_and_axe_stays_clean(exports, browser):
     finally:
         context.close()
         stop()
+
+
+def test_every_claim_link_finds_its_table_row(exports):
+    """The no-script page links each claim's value to its row in the data table (issue 30): every
+    in-page link of every chart page and report has its target, a claim's is a table row, and
+    the example site's pages carry such links."""
+    from html.parser import HTMLParser
+
+    class Page(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.ids, self.links, self.rows = set(), [], set()
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if "id" in a:
+                self.ids.add(a["id"])
+                if tag == "tr":
+                    self.rows.add(a["id"])
+            if tag == "a" and (a.get("href") or "").startswith("#") and len(a["href"]) > 1:
+                self.links.append(a["href"][1:])
+
+    claim_links = 0
+    for name, root in exports.items():
+        for path in sorted((root / "charts").glob("*.html")) + sorted((root / "reports").glob("*.html")):
+            page = Page()
+            page.feed(path.read_text(encoding="utf-8"))
+            for target in page.links:
+                assert target in page.ids, f"{name}/{path.name}: #{target} has no target"
+                if "-row-" in target:
+                    assert target in page.rows, f"{name}/{path.name}: #{target} is not a table row"
+                    claim_links += 1
+    assert claim_links > 50, claim_links

@@ -34,16 +34,16 @@ extension ErrorRangeInfo {
 
 extension Chart {
     /// "Upper outliers: 15 values in 8 groups, from 17.2 °C to 35.6 °C." for an outlier series.
-    func boxOutliersSentence(_ box: BoxPlotInfo, series s: Int, _ speech: SpeechFormatter) -> String {
+    func boxOutliersSentence(_ box: BoxPlotInfo, series s: Int, _ speech: SpeechFormatter) -> Sentence {
         let m = speech.messages
         let lists = xValues.indices.map { box.outliers(series: s, row: $0) }
         let all = lists.joined().sorted()
         let name = Self.capitalized(speech.spokenName(s))
-        guard let first = all.first, let last = all.last else { return m[.boxNoOutlierSeries, ["name": name]] }
+        guard let first = all.first, let last = all.last else { return Sentence(m[.boxNoOutlierSeries, ["name": name]]) }
         let range = first == last ? m[.rangeAt, ["x": speech.valueText(first)]]
             : m[.rangeFromTo, ["low": speech.valueText(first), "high": speech.valueText(last)]]
-        return m[.boxOutlierSeries, ["name": name, "values": m.plural(.countValues, count: all.count),
-                                       "groups": m.plural(.countGroups, count: lists.filter { !$0.isEmpty }.count), "range": range]]
+        return Sentence(clauses: m.clauses(.boxOutlierSeries, ["name": name, "values": m.plural(.countValues, count: all.count),
+                                                             "groups": m.plural(.countGroups, count: lists.filter { !$0.isEmpty }.count), "range": range]))
     }
 
     /// The box plot's own summary: medians compared across groups, spread (IQR), outliers.
@@ -124,7 +124,7 @@ extension Chart {
     /// the rows: "Horsepower: 4, 204 values from 46 to 115; 8, 103 values from 90 to 230; …".
     var isStripPlot: Bool { mark == .tick && semantics.pointPerDatum }
 
-    func stripSentence(series s: Int, _ speech: SpeechFormatter) -> String {
+    func stripSentence(series s: Int, _ speech: SpeechFormatter) -> Sentence {
         let m = speech.messages
         var groups: [(label: String, values: [Double])] = []
         for row in xValues.indices {
@@ -140,8 +140,10 @@ extension Chart {
         }
         let name = Self.capitalized(speech.spokenName(s))
         guard parts.count <= 8 else {
-            return m[.stripMany, ["name": name, "categories": m.plural(.countCategories, count: parts.count), "groups": parts.prefix(4).joined(separator: "; ")]]
+            return Sentence(clauses: m.clauses(.stripMany, ["name": name, "categories": m.plural(.countCategories, count: parts.count), "groups": parts.prefix(4).joined(separator: "; ")]))
         }
-        return m[.stripSeries, ["name": name, "groups": parts.joined(separator: "; ")]]
+        // The first group is S's short sentence; the others are its detail.
+        let said = parts.enumerated().map { i, part in i == 0 ? part : (i == 1 ? String(Messages.detailMark) : "") + "; " + part }.joined()
+        return Sentence(clauses: m.clauses(.stripSeries, ["name": name, "groups": said]))
     }
 }

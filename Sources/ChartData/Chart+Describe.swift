@@ -17,53 +17,54 @@ extension Chart {
                 // Extremes are the lowest low and highest high; the centre and shape follow the close.
                 let prices = candlestickStatistics(candle)
                 descriptions.append(SeriesDescription(name: s.name, statistics: prices, trend: trend,
-                                                      statisticsSentence: candlestickStatisticsSentence(prices, speech), trendSentence: trendSentence(index, trend, speech)))
+                                                      statisticsText: Sentence(candlestickStatisticsSentence(prices, speech)), trendText: trendSentence(index, trend, speech)))
                 continue
             }
             if let box = semantics.box, box.statistics.indices.contains(index), box.statistics[index].isOutliers {
                 // Outliers are counted, not read as a shape across the groups.
                 let sentence = boxOutliersSentence(box, series: index, speech)
-                descriptions.append(SeriesDescription(name: s.name, statistics: stats, trend: trend, statisticsSentence: sentence, trendSentence: sentence))
+                descriptions.append(SeriesDescription(name: s.name, statistics: stats, trend: trend, statisticsText: sentence, trendText: [sentence]))
                 continue
             }
             if isStripPlot {
                 // A strip plot's rows are values within categories: no shape along them.
                 descriptions.append(SeriesDescription(name: s.name, statistics: stats, trend: trend,
-                                                      statisticsSentence: statisticsSentence(index, stats, speech), trendSentence: stripSentence(series: index, speech)))
+                                                      statisticsText: statisticsSentence(index, stats, speech), trendText: [stripSentence(series: index, speech)]))
                 continue
             }
             descriptions.append(SeriesDescription(
                 name: s.name, statistics: stats, trend: trend,
-                statisticsSentence: statisticsSentence(index, stats, speech),
-                trendSentence: relationSentence(index, speech) ?? trendSentence(index, trend, speech)))  // a scatter: a relation (Chart+Relation.swift)
+                statisticsText: statisticsSentence(index, stats, speech),
+                trendText: relationSentence(index, speech) ?? trendSentence(index, trend, speech)))  // a scatter: a relation (Chart+Relation.swift)
         }
-        var text = kindSummary(speech) ?? summary(descriptions, speech)
+        var text = kindSummary(speech).map { Sentence.sentences(ofKindSummary: $0, monthNames: speech.locale.monthNames) } ?? summary(descriptions, speech)
         if isStripPlot {
             let total = descriptions.reduce(0) { $0 + $1.statistics.count }
-            text = speech.messages[.stripSummary, ["kind": speech.messages[.kindTick], "title": title.isEmpty ? speech.messages[.boxData] : title,
-                                                     "values": speech.messages.plural(.countValues, count: total)]] + " " + descriptions.map(\.trendSentence).joined(separator: " ")
+            text = [Sentence(speech.messages[.stripSummary, ["kind": speech.messages[.kindTick], "title": title.isEmpty ? speech.messages[.boxData] : title,
+                                                               "values": speech.messages.plural(.countValues, count: total)]])] + descriptions.flatMap(\.trendText)
         }
-        if let e = semantics.errorRange { text += " " + e.sentence(band: mark == .errorband, speech.messages) }
+        if let e = semantics.errorRange { text.append(Sentence(e.sentence(band: mark == .errorband, speech.messages))) }
         if semantics.invalidRows > 0 {
             // Rows Vega-Lite leaves out of the marks (no valid x) are said, never silently dropped.
-            text += " " + speech.messages.plural(.summaryInvalidRows, count: semantics.invalidRows, ["field": x.title.lowercased()])
+            text.append(Sentence(speech.messages.plural(.summaryInvalidRows, count: semantics.invalidRows, ["field": x.title.lowercased()])))
         }
         if let drawn = semantics.invalidDrawn {
             // `invalid: "show"`: where the chart draws rows without a valid key or value (Chart+Invalid.swift).
             if let p = drawn.row, !drawn.keyRows.isEmpty {
-                text += " " + speech.messages.plural(.summaryInvalidDrawn, count: drawn.keyRows.count,
-                                                     ["field": x.title.lowercased(), "value": speech.invalidPlaceText(p, onRowAxis: true)])
+                text.append(Sentence(speech.messages.plural(.summaryInvalidDrawn, count: drawn.keyRows.count,
+                                                            ["field": x.title.lowercased(), "value": speech.invalidPlaceText(p, onRowAxis: true)])))
             }
             let values = series.reduce(0) { $0 + $1.invalidRows.count }
             if values > 0 {
-                text += " " + speech.messages.plural(.summaryInvalidDrawn, count: values, ["field": y.title.lowercased(), "value": speech.invalidPlaceText(drawn.value, onRowAxis: false, withUnit: true)])
+                text.append(Sentence(speech.messages.plural(.summaryInvalidDrawn, count: values, [
+                    "field": y.title.lowercased(), "value": speech.invalidPlaceText(drawn.value, onRowAxis: false, withUnit: true)])))
             }
         }
-        return ChartDescription(summary: text, series: descriptions)
+        return ChartDescription(sentences: text, series: descriptions)
     }
 
-    private func summary(_ descriptions: [SeriesDescription], _ speech: SpeechFormatter) -> String {
-        var parts: [String] = []
+    private func summary(_ descriptions: [SeriesDescription], _ speech: SpeechFormatter) -> [Sentence] {
+        var parts: [Sentence] = []
         let m = speech.messages
         let names = series.indices.map { speech.spokenName($0) }
         let kind = m[kindKey]
@@ -76,10 +77,10 @@ extension Chart {
             // A scatter plot's rows are shared slots: count each series' own points.
             let total = descriptions.reduce(0) { $0 + $1.statistics.count }
             let counted = m.plural(.countPoints, count: total)
-            parts.append("\(first), \(speech.xRangeText), \(series.count > 1 ? m[.countInAll, ["counted": counted]] : counted).")
+            parts.append(Sentence("\(first), \(speech.xRangeText), \(series.count > 1 ? m[.countInAll, ["counted": counted]] : counted)."))
         } else {
             let counted = m.plural(mark == .bar ? .countBars : .countPoints, count: pointCount)
-            parts.append("\(first), \(speech.xRangeText), \(series.count > 1 && !shared ? m[.countPerSeries, ["counted": counted]] : counted).")
+            parts.append(Sentence("\(first), \(speech.xRangeText), \(series.count > 1 && !shared ? m[.countPerSeries, ["counted": counted]] : counted)."))
         }
         if series.count > Self.summaryShapeLimit, let range = overallRange(descriptions, speech) {
             parts.append(range)
@@ -89,17 +90,19 @@ extension Chart {
         for (index, d) in descriptions.enumerated() where series.count <= Self.summaryShapeLimit && semantics.idiom != .bump && semantics.idiom != .gantt {
             let name = series.count == 1 ? m[.summaryValues] : Self.capitalized(speech.spokenName(index))
             guard let minRow = d.statistics.minRow, let maxRow = d.statistics.maxRow else {
-                parts.append(m[.summaryNoData, ["name": name]])
+                parts.append(Sentence(m[.summaryNoData, ["name": name]]))
                 continue
             }
             if d.statistics.count == 1 {
-                parts.append(m[.summaryOneValue, ["name": name, "value": speech.valueText(d.statistics.min), "at": speech.atX(minRow)]])
+                parts.append(Sentence(m[.summaryOneValue, ["name": name, "value": speech.valueText(d.statistics.min), "at": speech.atX(minRow)]],
+                                      claims: [Claim.at(.value, series: index, row: minRow, value: d.statistics.min)].compactMap { $0 }))
                 continue
             }
             if let spans = rangeSpanSentence(series: index, speech) {  // ranges as given (y/y2): from the lowest start to the highest end
-                parts.append(spans + ".")
+                parts.append(Sentence(spans + "."))
                 continue
             }
+            let values = series[index].values
             var (low, lowRow, high, highRow) = (d.statistics.min, minRow, d.statistics.max, maxRow)
             if speech.saysMagnitude(series: index) {  // a pyramid's left side: from its smallest bar to its largest
                 (low, lowRow, high, highRow) = (d.statistics.max.map(abs), maxRow, d.statistics.min.map(abs), minRow)
@@ -110,7 +113,8 @@ extension Chart {
             if d.statistics.missing > 0 && !isPointCloud {
                 sentence += m.plural(.summaryMissing, count: d.statistics.missing)
             }
-            parts.append(sentence + ".")
+            let claims = [Claim.at(.lowest, series: index, row: lowRow, value: values[lowRow]), Claim.at(.highest, series: index, row: highRow, value: values[highRow])]
+            parts.append(Sentence(sentence + ".", claims: claims.compactMap { $0 }))
         }
         // Categories in no particular order have no shape to speak of; with many series the
         // shapes are in each series' own section.
@@ -118,32 +122,33 @@ extension Chart {
         if x.type != .nominal, pointCount > 1, semantics.idiom != .bump, semantics.idiom != .gantt {
             if descriptions.count <= Self.summaryShapeLimit {
                 // A pyramid's left side would "fall" as its bars grow: its shape is left to its section.
-                parts += descriptions.indices.filter { !speech.saysMagnitude(series: $0) }.map { descriptions[$0].trendSentence }
+                parts += descriptions.indices.filter { !speech.saysMagnitude(series: $0) }.flatMap { descriptions[$0].trendText }
             } else {
-                parts.append(m[.summaryShapesInSections])
+                parts.append(Sentence(m[.summaryShapesInSections]))
             }
         }
         if semantics.independentValueScales {  // a dual-axis chart: no series is another's range
-            parts.append(m[.summaryOwnScales, ["list": m.list(series.map(\.name))]])
+            parts.append(Sentence(m[.summaryOwnScales, ["list": m.list(series.map(\.name))]]))
         } else if pitchScalePerSeries {
-            parts.append(m[.summaryPitchScales])
+            parts.append(Sentence(m[.summaryPitchScales]))
         }
-        if let curve = pitchCurveSentence(m) { parts.append(curve) }
-        if let marks = speech.annotationSentences { parts.append(marks) }  // layers: rules, labels, bands
-        return parts.joined(separator: " ")
+        parts += pitchCurveSentences(m).map { Sentence($0) }
+        parts += speech.annotationSentenceList.map { Sentence($0) }  // layers: rules, labels, bands
+        return parts
     }
 
     /// "Values range from $40 (region A, in 2014) to $147 (region X, in 2017)." over every series.
-    private func overallRange(_ descriptions: [SeriesDescription], _ speech: SpeechFormatter) -> String? {
+    private func overallRange(_ descriptions: [SeriesDescription], _ speech: SpeechFormatter) -> Sentence? {
         var low: (Int, Int, Double)?, high: (Int, Int, Double)?
         for (s, d) in descriptions.enumerated() {
             if let row = d.statistics.minRow, let v = d.statistics.min, low == nil || v < low!.2 { low = (s, row, v) }
             if let row = d.statistics.maxRow, let v = d.statistics.max, high == nil || v > high!.2 { high = (s, row, v) }
         }
         guard let low, let high else { return nil }
-        return speech.messages[.summaryOverallRange, [
+        return Sentence(speech.messages[.summaryOverallRange, [
             "min": speech.valueText(low.2), "minName": speech.spokenName(low.0), "minAt": speech.atX(low.1),
-            "max": speech.valueText(high.2), "maxName": speech.spokenName(high.0), "maxAt": speech.atX(high.1)]]
+            "max": speech.valueText(high.2), "maxName": speech.spokenName(high.0), "maxAt": speech.atX(high.1)]],
+            claims: [Claim(.lowest, series: low.0, value: low.2, rows: [low.1]), Claim(.highest, series: high.0, value: high.2, rows: [high.1])])
     }
 
     /// A scatter plot of several series: rows are shared slots, so a series' empty rows are not missing values.
@@ -167,18 +172,19 @@ extension Chart {
 
     static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
-    private func statisticsSentence(_ index: Int, _ stats: SeriesStatistics, _ speech: SpeechFormatter) -> String {
+    private func statisticsSentence(_ index: Int, _ stats: SeriesStatistics, _ speech: SpeechFormatter) -> Sentence {
         let m = speech.messages
         let name = series[index].name
         let values = m.plural(.statsValues, count: stats.count)
         let missing = stats.missing == 0 || isPointCloud ? m[.statsNoneMissing] : m.plural(.statsMissing, count: stats.missing)
         guard let minRow = stats.minRow, let maxRow = stats.maxRow, let mean = stats.mean, let median = stats.median else {
-            return m[.statsNoValues, ["name": name, "missing": missing]]
+            return Sentence(m[.statsNoValues, ["name": name, "missing": missing]])
         }
-        return m[.statsSentence, [
+        return Sentence(m[.statsSentence, [
             "name": name, "values": values, "missing": missing,
             "min": speech.valueText(stats.min), "minAt": speech.atX(minRow), "max": speech.valueText(stats.max), "maxAt": speech.atX(maxRow),
-            "mean": speech.derivedValueText(mean), "median": speech.derivedValueText(median)]]
+            "mean": speech.derivedValueText(mean), "median": speech.derivedValueText(median)]],
+            claims: [Claim.at(.lowest, series: index, row: minRow, value: stats.min), Claim.at(.highest, series: index, row: maxRow, value: stats.max)].compactMap { $0 })
     }
 
     /// Least squares against the x position (numeric x when there is one, else the row number),

@@ -11,8 +11,14 @@ extension Chart {
 
     /// The sentence the description gives when pitch is not linear in the value; nil when it is.
     public func pitchCurveSentence(_ messages: Messages = .english) -> String? {
-        guard let key = pitchCurve.key else { return nil }
+        let sentences = pitchCurveSentences(messages)
+        return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+    }
+
+    /// The same as sentences: the curve's, then where values have no place on it.
+    func pitchCurveSentences(_ messages: Messages) -> [String] {
+        guard let key = pitchCurve.key else { return [] }
         let outside = pitchCurve == .log && series.contains { $0.values.contains { v in v.map { $0 <= 0 } ?? false } }
-        return messages[.family(.summaryPitchCurve, key)] + (outside ? " " + messages[.summaryPitchCurveOutside] : "")
+        return [messages[.family(.summaryPitchCurve, key)]] + (outside ? [messages[.summaryPitchCurveOutside]] : [])
     }
 }

@@ -48,7 +48,7 @@ extension Chart {
 
     /// "I: Y tends to rise with X, a strong correlation (r = 0.82); slope 0.5 per unit of X."
     /// with the points that stand apart: "One point stands apart: X 13, Y 12.74."
-    func relationSentence(_ index: Int, _ speech: SpeechFormatter) -> String? {
+    func relationSentence(_ index: Int, _ speech: SpeechFormatter) -> [Sentence]? {
         guard isRelation, let rel = relation(series: index) else { return nil }
         let m = speech.messages
         let name = Self.capitalized(speech.spokenName(index))
@@ -57,25 +57,27 @@ extension Chart {
         f.trim = false
         let r = speech.locale.localized(f.format(rel.r)).replacingOccurrences(of: "-", with: "\u{2212}")
         let strength = abs(rel.r) >= 0.7 ? m[.relationStrong] : abs(rel.r) >= 0.4 ? m[.relationModerate] : m[.relationWeak]
-        var sentence: String
+        var sentence: [Clause]
         if abs(rel.r) < 0.2 {
-            sentence = m[.relationNone, ["name": name, "x": xName, "y": yName, "r": r]]
+            sentence = m.clauses(.relationNone, ["name": name, "x": xName, "y": yName, "r": r])
         } else {
             // Three significant digits: 0.5, 0.000123, 1,230.
             let decimals = rel.slope == 0 ? 0 : max(0, min(12, 2 - Int(log10(abs(rel.slope)).rounded(.down))))
             let slope = NumberFormat(d3: ",.\(decimals)~f") ?? NumberFormat.automatic(for: [rel.slope])
             let slopeText = speech.locale.localized(slope.format(rel.slope)).replacingOccurrences(of: "-", with: "\u{2212}")
             let per = x.unit.map { m[.relationPerUnit, ["unit": $0]] } ?? m[.relationPerStep, ["x": xName]]
-            sentence = m[rel.r > 0 ? .relationRises : .relationFalls, [
+            sentence = m.clauses(rel.r > 0 ? .relationRises : .relationFalls, [
                 "name": name, "x": xName, "y": yName, "strength": strength, "r": r,
-                "slope": y.unit.map { SpeechFormatter.withUnit(slopeText, $0) } ?? slopeText, "per": per]]
+                "slope": y.unit.map { SpeechFormatter.withUnit(slopeText, $0) } ?? slopeText, "per": per])
         }
+        var sentences = [Sentence(clauses: sentence)]
         if !rel.outlierRows.isEmpty {
             let points = rel.outlierRows.prefix(5).map { row in
                 m[.relationPoint, ["x": xName, "xValue": speech.xText(row), "y": yName, "yValue": speech.valueText(series[index].values[row])]]
             }
-            sentence += " " + m.plural(.relationApart, count: rel.outlierRows.count, ["list": m.list(points)])
+            let claims = rel.outlierRows.prefix(5).compactMap { Claim.at(.isolated, series: index, row: $0, value: series[index].values[$0]) }
+            sentences.append(Sentence(m.plural(.relationApart, count: rel.outlierRows.count, ["list": m.list(points)]), claims: claims))
         }
-        return sentence
+        return sentences
     }
 }

@@ -3,67 +3,80 @@ import Foundation
 import SpecReading
 
 /// The per-series shape sentence: stretches, peaks and troughs, any cycle, unusual values, and
-/// the overall change and rate only where one line fits.
+/// the overall change and rate only where one line fits; each stretch a clause with its claims.
 extension Chart {
-    func trendSentence(_ index: Int, _ trend: Trend, _ speech: SpeechFormatter) -> String {
+    func trendSentence(_ index: Int, _ trend: Trend, _ speech: SpeechFormatter) -> [Sentence] {
         let m = speech.messages
         let name = Self.capitalized(speech.spokenName(index))
         if x.type == .nominal {
-            return m[.trendNominal, ["name": name]]
+            return [Sentence(clauses: m.clauses(.trendNominal, ["name": name]))]
         }
         guard let firstRow = trend.firstRow, let lastRow = trend.lastRow, firstRow != lastRow,
               let shape = trend.shape, !shape.segments.isEmpty else {
-            return m[.trendTooFew, ["name": name]]
+            return [Sentence(m[.trendTooFew, ["name": name]])]
         }
         let values = series[index].values
-        var sentence: String
+        let claim = { (kind: Claim.Kind, row: Int) in Claim.at(kind, series: index, row: row, value: values[row]) }
+        var clauses: [Clause]
         if let cycle = trend.cycle {
             var rest = cycleText(cycle, speech)
             if trend.isOneLine, let seg = shape.segments.first {
-                rest += seg.direction == .flat
-                    ? m[.trendCycleSteady, ["level": speech.valueText(seg.level)]]
-                    : m[seg.direction == .rising ? .trendCycleRising : .trendCycleFalling, [
+                if seg.direction == .flat {
+                    rest.append(Clause(m[.trendCycleSteady, ["level": speech.valueText(seg.level)]]))
+                } else {
+                    rest.append(Clause(m[seg.direction == .rising ? .trendCycleRising : .trendCycleFalling, [
                         "from": speech.valueText(seg.startValue), "fromAt": speech.atX(seg.startRow),
-                        "to": speech.valueText(seg.endValue), "toAt": speech.atX(seg.endRow)]]
+                        "to": speech.valueText(seg.endValue), "toAt": speech.atX(seg.endRow)]],
+                        claims: [Claim(.start, series: index, value: seg.startValue, rows: [seg.startRow], approximate: true),
+                                 Claim(.end, series: index, value: seg.endValue, rows: [seg.endRow], approximate: true)]))
+                }
             } else {
-                rest += m[.trendCycleLevel, ["stretches": stretches(shape, speech, approximate: true, first: values[firstRow], last: values[lastRow])]]
+                let level = stretches(index, shape, speech, approximate: true, first: values[firstRow], last: values[lastRow])
+                rest += m.clauses(.trendCycleLevel, ["stretches": Messages.marked(level)]).withClaims(of: level)
             }
-            sentence = m[.trendSubject, ["name": name, "rest": rest]]
+            clauses = m.clauses(.trendSubject, ["name": name, "rest": Messages.marked(rest)]).withClaims(of: rest)
         } else if shape.isJumpy, shape.smoothingWindow == 1, shape.segments.count > 1 {
             // Too few values to smooth and too much swing for stretches to mean anything.
             let median = SeriesShape.medianOf(values.compactMap { $0 })
-            sentence = m[.trendJumpy, ["name": name, "step": speech.stepPhrase, "median": speech.derivedValueText(median)]]
+            clauses = m.clauses(.trendJumpy, ["name": name, "step": speech.stepPhrase, "median": speech.derivedValueText(median)])
         } else if trend.isOneLine, let seg = shape.segments.first {
             if seg.direction == .flat {
                 let level = speech.valueText(seg.level, approximate: shape.smoothingWindow > 1)
-                sentence = m[Self.isVaried(seg, shape) ? .trendFlatVaries : .trendFlatStays, ["name": name, "level": level]]
+                clauses = [Clause(m[Self.isVaried(seg, shape) ? .trendFlatVaries : .trendFlatStays, ["name": name, "level": level]])]
             } else {
-                sentence = m[seg.direction == .rising ? .trendRises : .trendFalls, [
+                var first = m[seg.direction == .rising ? .trendRises : .trendFalls, [
                     "name": name, "from": speech.valueText(values[firstRow]), "fromAt": speech.atX(firstRow),
                     "to": speech.valueText(values[lastRow]), "toAt": speech.atX(lastRow)]]
-                if let change = trend.change { sentence += " (\(changeText(change, percent: trend.changePercent, speech)))" }
-                if let rate = ratePhrase(trend, speech) { sentence += ", \(rate)" }
+                clauses = [Clause(first, claims: [claim(.start, firstRow), claim(.end, lastRow)].compactMap { $0 })]
+                if let change = trend.change {
+                    clauses[0].text += " (" + changeText(change, percent: trend.changePercent, speech) + ")"
+                }
+                if let rate = ratePhrase(trend, speech) { clauses.append(Clause(", \(rate)")) }
             }
         } else {
-            sentence = m[.trendSubject, ["name": name, "rest": stretches(shape, speech, approximate: shape.smoothingWindow > 1, first: values[firstRow], last: values[lastRow])]]
+            let outline = stretches(index, shape, speech, approximate: shape.smoothingWindow > 1, first: values[firstRow], last: values[lastRow])
+            clauses = m.clauses(.trendSubject, ["name": name, "rest": Messages.marked(outline)]).withClaims(of: outline)
         }
         // A single flat stretch already "varies around" its level; elsewhere the stretches are an outline.
         if shape.isJumpy, shape.smoothingWindow > 1, shape.segments.count > 1 || shape.segments.first?.direction != .flat {
-            sentence += m[.trendSwings, ["step": speech.stepPhrase]]
+            clauses.append(Clause(m[.trendSwings, ["step": speech.stepPhrase]], isDetail: clauses.last?.isDetail ?? false))
         }
-        sentence += "."
+        clauses.append(Clause(".", isDetail: clauses.last?.isDetail ?? false))
+        var sentences = [Sentence(clauses: clauses)]
         if !shape.outlierRows.isEmpty {
             let each = shape.outlierRows.map { "\(speech.valueText(values[$0])) \(speech.atX($0))" }
-            sentence += " " + (shape.outlierRows.count == 1 ? m[.trendOutlier, ["value": each[0]]] : m[.trendOutliers, ["list": m.list(each)]])
+            let text = shape.outlierRows.count == 1 ? m[.trendOutlier, ["value": each[0]]] : m[.trendOutliers, ["list": m.list(each)]]
+            sentences.append(Sentence(text, claims: shape.outlierRows.compactMap { claim(.isolated, $0) }))
         }
-        return sentence
+        return sentences
     }
 
-    /// "rises from 7.1 °C in January 2012 to a peak of 26.1 °C in August 2012, then falls to 7.7 °C in December 2012".
-    private func stretches(_ shape: SeriesShape, _ speech: SpeechFormatter, approximate: Bool, first: Double?, last: Double?) -> String {
+    /// "rises from 7.1 °C in January 2012 to a peak of 26.1 °C in August 2012", "then falls to 7.7 °C in December 2012":
+    /// a clause a stretch (the second on with its ", ").
+    private func stretches(_ index: Int, _ shape: SeriesShape, _ speech: SpeechFormatter, approximate: Bool, first: Double?, last: Double?) -> [Clause] {
         let m = speech.messages
         let segments = shape.segments
-        var clauses: [String] = []
+        var clauses: [Clause] = []
         for (i, seg) in segments.enumerated() {
             let isLast = i == segments.count - 1
             let endValue = isLast && !approximate ? last : seg.endValue
@@ -73,6 +86,7 @@ extension Chart {
             let endRow = approximate ? (seg.jumpRow ?? seg.endRow) : seg.endRow
             let at = approximate && seg.jumpRow == nil ? speech.approximatelyAtX(endRow) : speech.atX(endRow)
             var clause: String
+            var claims: [Claim] = []
             switch seg.direction {
             case .flat:
                 let until: String
@@ -87,20 +101,23 @@ extension Chart {
                 let verb = seg.isJump ? (seg.direction == .rising ? "jumps" : "drops") : (seg.direction == .rising ? "rises" : "falls")
                 let next = isLast ? nil : segments[i + 1].direction
                 var to = speech.valueText(endValue, approximate: approximate)
-                if seg.direction == .rising && next == .falling { to = m[.stretchPeak, ["value": to]] }
-                else if seg.direction == .falling && next == .rising { to = m[.stretchLow, ["value": to]] }
+                var kind = Claim.Kind.end
+                if seg.direction == .rising && next == .falling { to = m[.stretchPeak, ["value": to]]; kind = .peak }
+                else if seg.direction == .falling && next == .rising { to = m[.stretchLow, ["value": to]]; kind = .low }
                 if i == 0 {
                     let start = approximate ? seg.startValue : first
                     let startAt = approximate ? speech.approximatelyAtX(seg.startRow) : speech.atX(seg.startRow)
                     clause = m[.family(.stretch, "\(verb).from"), ["from": speech.valueText(start, approximate: approximate), "fromAt": startAt, "to": to, "toAt": at]]
+                    if let c = Claim.at(.start, series: index, row: seg.startRow, value: start, approximate: approximate) { claims.append(c) }
                 } else {
                     clause = m[.family(.stretch, verb), ["to": to, "toAt": at]]
                 }
+                if let c = Claim.at(kind, series: index, row: endRow, value: endValue, approximate: approximate) { claims.append(c) }
             }
             if isLast && i > 0 { clause = m[.stretchThen, ["clause": clause]] }
-            clauses.append(clause)
+            clauses.append(Clause(i == 0 ? clause : ", " + clause, claims: claims))
         }
-        return clauses.joined(separator: ", ")
+        return clauses
     }
 
     /// A flat stretch "varies around" its level when the values' standard deviation over the
@@ -109,15 +126,15 @@ extension Chart {
         segment.spread > 0.1 * shape.range
     }
 
-    /// "has a yearly cycle, highest in August and lowest in December".
-    func cycleText(_ cycle: Cycle, _ speech: SpeechFormatter) -> String {
+    /// "has a yearly cycle", ", highest in August and lowest in December".
+    func cycleText(_ cycle: Cycle, _ speech: SpeechFormatter) -> [Clause] {
         switch cycle.period {
         case .yearly:
             let months = speech.locale.monthNames
-            return speech.messages[.trendCycleYearly, ["peak": months[cycle.peakBin - 1], "trough": months[cycle.troughBin - 1]]]
+            return speech.messages.clauses(.trendCycleYearly, ["peak": months[cycle.peakBin - 1], "trough": months[cycle.troughBin - 1]])
         case .daily:
             func hour(_ h: Int) -> String { h < 10 ? "0\(h):00" : "\(h):00" }
-            return speech.messages[.trendCycleDaily, ["peak": hour(cycle.peakBin), "trough": hour(cycle.troughBin)]]
+            return speech.messages.clauses(.trendCycleDaily, ["peak": hour(cycle.peakBin), "trough": hour(cycle.troughBin)])
         }
     }
 
@@ -169,5 +186,18 @@ extension Chart {
         guard perStep.isFinite, perStep != 0 else { return nil }
         values["value"] = y.type == .temporal ? speech.durationText(abs(perStep)) : speech.derivedValueText(abs(perStep))
         return m[key, values]
+    }
+}
+
+extension [Clause] {
+    /// These clauses (parted from a template filled with `parts` marked) with the claims of
+    /// `parts`: the last clauses are the parts, in order, whatever the template put before them.
+    func withClaims(of parts: [Clause]) -> [Clause] {
+        var out = self
+        for (offset, part) in parts.reversed().enumerated() where out.count - 1 - offset >= 0 {
+            out[out.count - 1 - offset].claims = part.claims
+            out[out.count - 1 - offset].isDetail = out[out.count - 1 - offset].isDetail || part.isDetail
+        }
+        return out
     }
 }

@@ -70,13 +70,41 @@ public struct SeriesDescription: Sendable, Equatable {
     public var statistics: SeriesStatistics
     public var trend: Trend
     /// "Maximum temperature: 1,461 values, none missing; lowest −1.6 °C on 6 February 2014, …"
-    public var statisticsSentence: String
+    public var statisticsText: Sentence
     /// "Maximum temperature has a yearly cycle, highest in August and lowest in December, …"
-    public var trendSentence: String
+    /// and, after it, a sentence on isolated values.
+    public var trendText: [Sentence]
+
+    public init(name: String, statistics: SeriesStatistics, trend: Trend, statisticsText: Sentence, trendText: [Sentence]) {
+        (self.name, self.statistics, self.trend, self.statisticsText, self.trendText) = (name, statistics, trend, statisticsText, trendText)
+    }
+
+    public var statisticsSentence: String { statisticsText.text }
+    public var trendSentence: String { trendText.text }
+
+    /// The trend's clauses up to its first detail clause (what S says of the shape), the
+    /// sentences after the first joined by a space.
+    public var outline: [Clause] {
+        var clauses: [Clause] = []
+        for (i, sentence) in trendText.enumerated() {
+            for (j, var clause) in sentence.clauses.enumerated() {
+                if clause.isDetail { return clauses }
+                if i > 0 && j == 0 { clause.text = " " + clause.text }
+                clauses.append(clause)
+            }
+        }
+        return clauses
+    }
 }
 
 /// What a listener hears before any sound: a summary paragraph and per-series facts.
 public struct ChartDescription: Sendable, Equatable {
-    public var summary: String
+    /// The summary's sentences, in order.
+    public var sentences: [Sentence]
     public var series: [SeriesDescription]
+
+    public init(sentences: [Sentence], series: [SeriesDescription]) { (self.sentences, self.series) = (sentences, series) }
+
+    /// The summary paragraph: its sentences joined by spaces.
+    public var summary: String { sentences.text }
 }

@@ -72,6 +72,10 @@ public struct Messages: Sendable {
     /// A key no catalogue has shows as `missing(key)` (only a `family` key can be one: tests catch it).
     public subscript(_ key: MessageKey, _ values: [String: String] = [:]) -> String {
         guard let template = table[key.name] else { return Self.missing(key.name) }
+        guard template.contains("{,}") || template.contains("{;}") else { return Self.fill(template, values, language: language) }
+        var values = values  // clause marks (`clauses(_:_:)`): nothing in the text
+        if values[","] == nil { values[","] = "" }
+        if values[";"] == nil { values[";"] = "" }
         return Self.fill(template, values, language: language)
     }
 

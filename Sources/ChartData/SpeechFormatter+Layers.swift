@@ -79,6 +79,12 @@ extension SpeechFormatter {
     /// Sentences for the summary: each band's span, a dumbbell's changes, then one sentence per
     /// annotation (at most `annotationSentenceLimit`, then how many more).
     public var annotationSentences: String? {
+        let sentences = annotationSentenceList
+        return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+    }
+
+    /// The same, one entry a sentence.
+    var annotationSentenceList: [String] {
         let m = messages
         let marks = chart.landmarks
         var sentences: [String] = []
@@ -112,7 +118,7 @@ extension SpeechFormatter {
         if marks.count > Self.annotationSentenceLimit {
             sentences.append(m.plural(.layerSentenceMore, count: marks.count - Self.annotationSentenceLimit))
         }
-        return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+        return sentences
     }
 
     /// A dumbbell's changes: "From 1995 to 2000 (4 in all): 2 rise, 1 falls and 1 is unchanged;

@@ -29,6 +29,8 @@ struct ChartScriptData: Encodable {
         /// S: one sentence (shape and range); S again: the rest.
         var brief: String
         var more: String
+        /// J's stops after `brief` and `more`: the points behind their claims.
+        var briefClaims, moreClaims: [ClaimStop]
         /// Tones on the shared scale for the "all series" view, when this series has its own scale.
         var sharedTones: [Int]?
         var minRow: Int?
@@ -51,6 +53,7 @@ struct ChartScriptData: Encodable {
         var maxRow: Int?
         var brief: String
         var more: String
+        var briefClaims, moreClaims: [ClaimStop]
         /// Said once after every series' part: a stacked chart's total (", total 124"); nil otherwise.
         var details: [String?]?
     }
@@ -96,11 +99,14 @@ struct ScrubberText: Encodable {
         "toneFirst", "together",  // T: the order of tone and speech (docs/architecture.md, "Tone and speech")
         "ownScales", "sharedScale", "oneScale",  // C: series on their own pitch scales, or one shared
         "brailleOff", "brailleOn",  // B (docs/architecture.md, "Braille")
+        "noClaim",  // J before S or D (each claim's own words are its stop's `say`, `scrubber.claim.<kind>`)
     ]
     struct Speed: Encodable { var factor: Double; var text: String }
     struct Computed: Encodable {
         /// D: the summary; D again: the author's description (and the reduced-data note).
         var describe: [String]
+        /// J's stops after each of `describe`: the points behind its claims.
+        var describeClaims: [[ClaimStop]]
         /// X and Y: the axes as drawn.
         var xAxis, yAxis: String
         var speeds: [Speed]
@@ -178,7 +184,8 @@ extension ChartPresentation {
         let heatmap: HeatmapLayout? = if case .heatmap = chart.semantics.kind { HeatmapLayout(chart: chart) } else { nil }
         let briefs = chart.series.indices.map { briefSentence(series: $0, speech: speech) }
         let mores = chart.series.indices.map { s in
-            speech.forEars([description.series[s].statisticsSentence, description.series[s].trendSentence].joined(separator: " "))
+            (text: speech.forEars([description.series[s].statisticsSentence, description.series[s].trendSentence].joined(separator: " ")),
+             claims: ([description.series[s].statisticsText] + description.series[s].trendText).flatMap(\.claims))
         }
         let series = scriptSeries(rows: rows, speech: speech, audio: audio, heatmap: heatmap, briefs: briefs, mores: mores, toScrub: toScrub)
         let all = allSeriesInfo(rows: rows, speech: speech, briefs: briefs, mores: mores, toScrub: toScrub)
@@ -214,7 +221,7 @@ extension ChartPresentation {
     /// Each series as the page script gets it: labels, values, details, tones, playback plans,
     /// positions and braille, on the scrubber's rows.
     func scriptSeries(rows: [Int], speech: SpeechFormatter, audio: ChartAudioInfo?, heatmap: HeatmapLayout?,
-                      briefs: [String], mores: [String], toScrub: (Int?) -> Int?) -> [ChartScriptData.SeriesInfo] {
+                      briefs: [Said], mores: [Said], toScrub: (Int?) -> Int?) -> [ChartScriptData.SeriesInfo] {
         let duration = audio?.bank.playbackDuration ?? chart.options.audio.playbackDuration
         var cx = rows.map { round1(geometry.x(row: $0)) }
         if let heatmap { cx = rows.map { round1(heatmap.cx(row: $0)) } }
@@ -233,7 +240,8 @@ extension ChartPresentation {
                     return parts == rows.map { speech.detailText(series: s, row: $0) } ? nil : parts
                 }(),
                 tones: audio.map { a in rows.map { a.pointTones[s][$0] } },
-                brief: briefs[s], more: mores[s],
+                brief: briefs[s].text, more: mores[s].text,
+                briefClaims: claimStops(briefs[s].claims, speech: speech), moreClaims: claimStops(mores[s].claims, speech: speech),
                 sharedTones: audio?.sharedPointTones.map { shared in rows.map { shared[s][$0] } },
                 minRow: toScrub(d.statistics.minRow),
                 maxRow: toScrub(d.statistics.maxRow),
@@ -250,7 +258,7 @@ extension ChartPresentation {
 
     /// The all-series view (Up/Down past the last series): extremes over every series, by
     /// value (the first series wins a tie); nil without one.
-    func allSeriesInfo(rows: [Int], speech: SpeechFormatter, briefs: [String], mores: [String], toScrub: (Int?) -> Int?) -> ChartScriptData.AllInfo? {
+    func allSeriesInfo(rows: [Int], speech: SpeechFormatter, briefs: [Said], mores: [Said], toScrub: (Int?) -> Int?) -> ChartScriptData.AllInfo? {
         // A stacked chart's all-series view says the stack total once per row.
         let totals: [String?]? = chart.hasAllSeriesView ? { let t = rows.map { speech.allSeriesTotalText(row: $0) }; return t.contains { $0 != nil } ? t : nil }() : nil
         var all: ChartScriptData.AllInfo?
@@ -261,7 +269,9 @@ extension ChartPresentation {
             all = .init(
                 labels: speech.allWordings,
                 minRow: toScrub(lows.min { $0.0 < $1.0 }?.1), maxRow: toScrub(highs.max { $0.0 < $1.0 }?.1),
-                brief: briefs.joined(separator: " "), more: mores.joined(separator: " "), details: totals)
+                brief: briefs.map(\.text).joined(separator: " "), more: mores.map(\.text).joined(separator: " "),
+                briefClaims: claimStops(briefs.flatMap(\.claims), speech: speech), moreClaims: claimStops(mores.flatMap(\.claims), speech: speech),
+                details: totals)
         }
         return all
     }
@@ -277,10 +287,15 @@ extension ChartPresentation {
         let (xAxis, yAxis) = geometry.horizontal ? (valueAxis, rowAxis) : (rowAxis, valueAxis)
         let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
-        let (describeFirst, describeRest) = Self.splitSentences(speech.forEars(description.summary), words: Self.briefWords * max(1, chart.series.count), monthNames: speech.locale.monthNames)
+        let (describeFirst, describeRest, firstCount) = Self.firstSentences(description.sentences.map { speech.forEars($0.text) }, words: Self.briefWords * max(1, chart.series.count))
         let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
         var text = ScrubberText(.init(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
+            describeClaims: { () -> [[ClaimStop]] in
+                let first = description.sentences.prefix(firstCount).flatMap(\.claims)
+                let rest = description.sentences.dropFirst(firstCount).flatMap(\.claims)
+                return [claimStops(first, speech: speech), claimStops(describeSecond.isEmpty ? first : rest, speech: speech)]
+            }(),
             xAxis: speech.forEars(m[.axisX, ["title": xAxis.title, "range": xAxis.range]]),
             yAxis: speech.forEars(m[.axisY, ["title": yAxis.title, "range": yAxis.range]]),
             speeds: PlaybackPlan.speeds.map { .init(factor: $0.0, text: PlaybackPlan.speedText($0, speech)) },
@@ -295,53 +310,37 @@ extension ChartPresentation {
         return text
     }
 
-    /// Whole sentences of `text` up to about `words` words (at least one), and the rest.
-    /// `monthNames`: a day number's dot before a month is no sentence end ("am 3. Januar 2012").
-    static func splitSentences(_ text: String, words: Int, monthNames: [String] = []) -> (first: String, rest: String) {
-        var sentences: [String] = []
-        var current = ""
-        let characters = Array(text)
-        for (i, c) in characters.enumerated() {
-            current.append(c)
-            // A sentence ends at ". " before a capital letter (never inside "11.7" or "e.g. x").
-            if c == ".", i + 2 < characters.count, characters[i + 1] == " ", characters[i + 2].isUppercase,
-               !Self.isDayOrdinal(characters, dot: i, monthNames: monthNames) {
-                sentences.append(current)
-                current = ""
-            }
-        }
-        if !current.trimmingCharacters(in: .whitespaces).isEmpty { sentences.append(current) }
-        var first: [String] = []
-        var count = 0
+    /// Whole sentences up to about `words` words (at least one), and the rest, each joined by spaces.
+    static func firstSentences(_ sentences: [String], words: Int) -> (first: String, rest: String, count: Int) {
+        var count = 0, taken = 0
         for s in sentences {
             let n = s.split(separator: " ").count
-            if !first.isEmpty && count + n > words { break }
-            first.append(s)
+            if taken > 0 && count + n > words { break }
+            taken += 1
             count += n
         }
-        let trim = { (parts: ArraySlice<String>) in parts.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
-        return (trim(first[...]), trim(sentences[first.count...]))
+        return (sentences[..<taken].joined(separator: " "), sentences[taken...].joined(separator: " "), taken)
     }
 
-    /// "3." before a month name ("3. Januar"): one or two digits after a space, then " Month".
-    static func isDayOrdinal(_ characters: [Character], dot: Int, monthNames: [String]) -> Bool {
-        guard !monthNames.isEmpty, dot >= 1, characters[dot - 1].isNumber else { return false }
-        var start = dot - 1
-        while start > 0 && characters[start - 1].isNumber { start -= 1 }
-        guard dot - start <= 2, start == 0 || characters[start - 1] == " " else { return false }
-        let rest = String(characters[(dot + 2)...].prefix(12))
-        return monthNames.contains { rest.hasPrefix($0) }
-    }
-
-    /// S, first press: the series' shape (the trend sentence's first clause) and its range, one sentence.
-    func briefSentence(series s: Int, speech: SpeechFormatter) -> String {
+    /// S, first press: the series' shape (the trend's outline, before its detail) and its range,
+    /// one sentence, with the claims of the clauses said (J's stops).
+    func briefSentence(series s: Int, speech: SpeechFormatter) -> (text: String, claims: [Claim]) {
         let d = description.series[s]
-        let trend = d.trendSentence
+        let outline = d.outline
         let m = speech.messages
-        var shape = String(trend[..<(trend.firstIndex(of: ";") ?? trend.endIndex)]).trimmingCharacters(in: .whitespaces)
-        while shape.hasSuffix(".") { shape.removeLast() }
+        func trimmed(_ clauses: ArraySlice<Clause>) -> String {
+            var text = clauses.map(\.text).joined().trimmingCharacters(in: .whitespaces)
+            while text.hasSuffix(".") { text.removeLast() }
+            return text
+        }
+        var shape = trimmed(outline[...])
         let st = d.statistics
-        guard let minRow = st.minRow, let maxRow = st.maxRow else { return speech.forEars(shape + ".") }
+        var claims = outline.flatMap(\.claims)
+        guard let minRow = st.minRow, let maxRow = st.maxRow else { return (speech.forEars(shape + "."), claims) }
+        let values = chart.series[s].values
+        let rangeClaims: [Claim] = [(Claim.Kind.lowest, minRow), (.highest, maxRow)].compactMap { kind, row in
+            values.indices.contains(row) ? values[row].map { Claim(kind, series: s, value: $0, rows: [row]) } : nil
+        }
         let range = m[.briefRange, ["min": speech.valueText(st.min, series: s), "minAt": speech.atX(minRow),
                                       "max": speech.valueText(st.max, series: s), "maxAt": speech.atX(maxRow)]]
         func sentence(_ shape: String, _ range: String) -> String {
@@ -349,14 +348,16 @@ extension ChartPresentation {
         }
         // About 25 words: a long shape clause keeps its first part, then the range loses its dates.
         var said = sentence(shape, range)
-        if said.split(separator: " ").count > Self.briefWords, let comma = shape.range(of: ", ") {
-            shape = String(shape[..<comma.lowerBound])
+        // The first part: the clauses before the first that goes on with ", ".
+        if said.split(separator: " ").count > Self.briefWords, let next = outline.indices.dropFirst().first(where: { outline[$0].text.hasPrefix(", ") }) {
+            shape = trimmed(outline[..<next])
+            claims = outline[..<next].flatMap(\.claims)
             said = sentence(shape, range)
         }
         if said.split(separator: " ").count > Self.briefWords {
             said = sentence(shape, m[.rangeFromTo, ["low": speech.valueText(st.min, series: s), "high": speech.valueText(st.max, series: s)]])
         }
-        return said
+        return (said, claims + rangeClaims)
     }
 
     /// Words a series' S sentence aims at (issue: short first, more on demand).

@@ -28,7 +28,7 @@ public struct ChartPageText: Sendable, Equatable {
     public var language: String
     public var title: String
     public var subtitle: String?
-    /// The summary paragraph and its sentences, split where the page script splits them for D.
+    /// The summary paragraph and its sentences (D says whole ones).
     public var summary: String
     public var summarySentences: [String]
     public var authorDescription: String?
@@ -60,17 +60,6 @@ extension ChartPresentation {
             detailsHeading: m[.chartDetails], axesHeading: m[.chartAxes], tableHeading: m[.chartDataTable])
     }
 
-    /// The summary's sentences, split by the rule the data script's D key uses (`splitSentences`).
-    public var summarySentences: [String] {
-        let months = Messages(tag: chart.options.language ?? "en").locale.monthNames
-        var sentences: [String] = []
-        var rest = description.summary
-        while !rest.isEmpty {
-            let (first, remainder) = Self.splitSentences(rest, words: 1, monthNames: months)
-            guard !first.isEmpty, first.count < rest.count || remainder.isEmpty else { break }
-            sentences.append(first)
-            rest = remainder
-        }
-        return sentences
-    }
+    /// The summary's sentences (the description's values, as shown).
+    public var summarySentences: [String] { description.sentences.map(\.text) }
 }

@@ -43,8 +43,5 @@ extension ChartPresentation {
     public var kindName: String { Messages(tag: chart.options.language ?? "en")[chart.kindKey] }
 
     /// The summary's first sentence, for lists such as the index page.
-    public var oneLineSummary: String {
-        let months = Messages(tag: chart.options.language ?? "en").locale.monthNames
-        return Self.splitSentences(description.summary, words: 1, monthNames: months).first
-    }
+    public var oneLineSummary: String { description.sentences.first?.text ?? "" }
 }

@@ -13,11 +13,17 @@ extension TrustedMarkup: MustacheCustomRenderable {
 struct ChartView {
     struct Axis { var name: String; var text: String }
     struct Stat { var term: String; var value: String }
-    struct SeriesView { var heading: String; var stats: [Stat]; var trendSentence: String }
+    struct SeriesView {
+        var heading: String; var stats: [Stat]; var trendSentence: String
+        /// The same with each claim's value linked to its table row.
+        var trendHTML: TrustedMarkup
+    }
     struct Row: MustacheParent {
         var row: Int?
         var x: String
         var cells: [String]
+        /// The row's id, the target of the summary's claim links.
+        var anchor: String? = nil
 
         /// Looked up without `Mirror`, and a row off the scrubber (`row` nil) answers `false`, so
         /// `{{#row}}` stops here instead of reflecting every context above it: a 2,000-row
@@ -27,6 +33,7 @@ struct ChartView {
             case "row": row.map { $0 as Any } ?? false
             case "x": x
             case "cells": cells
+            case "anchor": anchor.map { $0 as Any } ?? false
             default: nil
             }
         }
@@ -64,6 +71,8 @@ struct ChartView {
     var seriesButtons: SeriesButtons?
     struct SeriesButtons { var previous, next: String }
     var summary: String
+    /// The summary with each claim's value linked to its table row (no-script page).
+    var summaryHTML: TrustedMarkup
     /// Heading levels: "Chart details", and its sections.
     var level, subLevel: Int
     var authorDescription: String?
@@ -121,7 +130,8 @@ extension ChartPresentation {
                     .init(term: m[.statsCount], value: count(st.count)),
                     .init(term: m[.statsMissingTerm], value: count(st.missing)),
                 ],
-                trendSentence: description.series[s].trendSentence)
+                trendSentence: description.series[s].trendSentence,
+                trendHTML: TrustedMarkup(escapedHTML: linkedHTML(description.series[s].trendText, speech: speech, shownRows: min(chart.pointCount, Self.tableRowLimit))))
         }
         return ChartView(
             id: chart.id, ownLang: nil, title: chart.title, subtitle: chart.subtitle,
@@ -142,6 +152,7 @@ extension ChartPresentation {
                 return ChartView.SeriesButtons(previous: m[previous], next: m[next])
             }(),
             summary: description.summary,
+            summaryHTML: TrustedMarkup(escapedHTML: linkedHTML(description.sentences, speech: speech, shownRows: min(chart.pointCount, Self.tableRowLimit))),
             level: level, subLevel: level + 1,
             authorDescription: chart.authorDescription,
             kindSentence: kind,
@@ -182,7 +193,7 @@ extension ChartPresentation {
         // visits a reduced set of points).
         let scrubIndex: [Int: Int]? = isScrubberReduced
             ? Dictionary(uniqueKeysWithValues: scrubRows.enumerated().filter { $1 < shown }.map { ($1, $0) }) : nil
-        let rows = (0..<shown).map { row in
+        var rows = (0..<shown).map { row in
             chart.mark == .arc ? arcTableRow(row, index: scrubIndex.map { $0[row] } ?? row, speech: speech) : ChartView.Row(
                 row: scrubIndex.map { $0[row] } ?? row, x: speech.xText(row),
                 cells: chart.series.indices.map { s in
@@ -191,6 +202,7 @@ extension ChartPresentation {
                         : speech.pointValueText(series: s, row: row) ?? speech.messages[.valueNoData]
                 })
         }
+        for row in rows.indices { rows[row].anchor = Self.rowAnchor(chart.id, row: row) }
         let m = speech.messages
         let count = { (n: Int) in TextFormat.count(n, locale: speech.locale) }
         let note = shown < n ? m[.tableNote, ["shown": count(shown), "total": count(n)]] : nil

@@ -2,14 +2,35 @@ import ChartData
 import ChartPages
 import Foundation
 
-/// `charts/<id>.json`: one chart as data, schema `Public/schema/chart-1.json` (served at
-/// `assets/schema/chart-1.json`). Field names follow Apple's `AXChartDescriptor` where it has
+/// `charts/<id>.json`: one chart as data, schema `Public/schema/chart-2.json` (served at
+/// `assets/schema/chart-2.json`; version 1 stays published beside it). Field names follow Apple's `AXChartDescriptor` where it has
 /// one (title, summary, xAxis/yAxis with title and range, series with name, isContinuous,
 /// dataPoints with xValue/yValue/label), so a native client maps it field by field. Every text
 /// is the generator's, as the page shows or speaks it.
 struct ChartModel: Encodable {
-    static let schemaVersion = 1
-    static let schemaPath = "assets/schema/chart-1.json"
+    static let schemaVersion = 2
+    static let schemaPath = "assets/schema/chart-2.json"
+
+    /// A sentence of the description with the claims it makes (issue 30).
+    struct SentenceModel: Encodable {
+        var text: String
+        var claims: [ClaimModel]
+        init(_ sentence: Sentence) {
+            text = sentence.text
+            claims = sentence.claims.compactMap { c in
+                jsonNumber(c.value).map { ClaimModel(kind: c.kind.rawValue, series: c.series, value: $0, rows: c.rows, approximate: c.approximate) }
+            }
+        }
+    }
+    /// What a claim says: its kind, the series, the value as the data holds it, and the rows
+    /// (`dataPoints[].row`: the chart's rows, the table's and the CSV's) that hold it.
+    struct ClaimModel: Encodable {
+        var kind: String
+        var series: Int
+        var value: Double
+        var rows: [Int]
+        var approximate: Bool
+    }
 
     struct Range: Encodable { var lowerBound, upperBound: Double }
     struct Axis: Encodable {
@@ -32,11 +53,13 @@ struct ChartModel: Encodable {
         /// The page's statistics list: term and formatted value.
         var shown: [ChartPageText.Statistic]
         var sentence: String
+        var sentences: [SentenceModel]
     }
     struct Trend: Encodable {
         var direction: String
         var change, changePercent: Double?
         var sentence: String
+        var sentences: [SentenceModel]
     }
     struct DataPoint: Encodable {
         /// The row in the chart's table (and the CSV download, after its header).
@@ -83,7 +106,7 @@ struct ChartModel: Encodable {
     var kind, kindName: String
     var mark: String
     var summary: String
-    var summarySentences: [String]
+    var summarySentences: [SentenceModel]
     var authorDescription: String?
     var kindSentence: String
     var xAxis, yAxis: Axis

@@ -90,7 +90,7 @@ extension ChartModel {
         kindName = p.kindName
         mark = chart.mark.rawValue
         summary = text.summary
-        summarySentences = text.summarySentences
+        summarySentences = p.description.sentences.map(SentenceModel.init)
         authorDescription = chart.authorDescription
         kindSentence = text.kindSentence
         xAxis = Self.rowAxis(chart, geometry: p.geometry, speech: speech)
@@ -174,10 +174,12 @@ extension ChartModel {
                 statistics: Statistics(
                     count: st.count, missing: st.missing, min: st.min.flatMap(finite), max: st.max.flatMap(finite),
                     mean: st.mean.flatMap(finite), median: st.median.flatMap(finite), minRow: st.minRow, maxRow: st.maxRow,
-                    shown: s < text.series.count ? text.series[s].statistics : [], sentence: d.statisticsSentence),
+                    shown: s < text.series.count ? text.series[s].statistics : [], sentence: d.statisticsSentence,
+                    sentences: [SentenceModel(d.statisticsText)]),
                 trend: Trend(
                     direction: d.trend.direction.rawValue, change: d.trend.change.flatMap(finite),
-                    changePercent: d.trend.changePercent.flatMap(finite), sentence: d.trendSentence),
+                    changePercent: d.trend.changePercent.flatMap(finite), sentence: d.trendSentence,
+                    sentences: d.trendText.map(SentenceModel.init)),
                 dataPoints: points)
         }
     }
@@ -204,3 +206,6 @@ private func finite(_ value: Double) -> Double? {
     guard value.isFinite else { return nil }
     return Double(TextFormat.plainNumber(value)) ?? value
 }
+
+/// `finite` for the model's other files (Glibc's `finite` would answer there).
+func jsonNumber(_ value: Double) -> Double? { finite(value) }

@@ -1,4 +1,4 @@
-import ChartData
+@testable import ChartData
 import Foundation
 import SpecReading
 import Testing
@@ -6,15 +6,21 @@ import Testing
 
 /// Text the data script carries, in other languages.
 @Suite struct LanguageTextTests {
-    @Test func aGermanDayNumberIsNoSentenceEnd() {
+    @Test func aGermanDayNumberIsNoSentenceEndInAKindSummary() {
         let german = Messages(tag: "de").locale.monthNames
         let text = "Werte von 1 Grad am 3. Januar 2012 bis 5 Grad. Zweiter Satz mit vielen Wörtern darin."
-        let (first, rest) = ChartPresentation.splitSentences(text, words: 5, monthNames: german)
-        #expect(first == "Werte von 1 Grad am 3. Januar 2012 bis 5 Grad.")
-        #expect(rest == "Zweiter Satz mit vielen Wörtern darin.")
+        #expect(Sentence.sentences(ofKindSummary: text, monthNames: german).map(\.text)
+                == ["Werte von 1 Grad am 3. Januar 2012 bis 5 Grad.", "Zweiter Satz mit vielen Wörtern darin."])
         // English years end sentences as before.
-        let english = ChartPresentation.splitSentences("Rises to 5 in 2017. Then falls.", words: 3, monthNames: TextLocale.english.monthNames)
-        #expect(english.first == "Rises to 5 in 2017." && english.rest == "Then falls.")
+        let english = Sentence.sentences(ofKindSummary: "Rises to 5 in 2017. Then falls.", monthNames: TextLocale.english.monthNames)
+        #expect(english.map(\.text) == ["Rises to 5 in 2017.", "Then falls."])
+    }
+
+    @Test func dSaysWholeSentencesUpToItsWords() {
+        let (first, rest, count) = ChartPresentation.firstSentences(["Eins zwei drei.", "Am 3. Januar vier fünf.", "Sechs."], words: 4)
+        #expect(first == "Eins zwei drei." && rest == "Am 3. Januar vier fünf. Sechs." && count == 1)
+        let long = ChartPresentation.firstSentences(["Ein sehr langer erster Satz hier."], words: 2)
+        #expect(long.first == "Ein sehr langer erster Satz hier." && long.rest == "" && long.count == 1)
     }
 }
 

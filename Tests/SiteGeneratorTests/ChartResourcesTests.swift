@@ -39,7 +39,7 @@ import Testing
         let ld = try #require(Self.texts(#"<script type="application/ld\+json">([^<]*)</script>"#, figure).first)
         let object = try JSONSerialization.jsonObject(with: Data(ld.utf8)) as! [String: Any]
         #expect((object["accessibilityFeature"] as? [String])?.contains("longDescription") == true)
-        #expect(set["assets/schema/chart-1.json"] != nil)  // served and exported at a stable URL
+        #expect(set["assets/schema/chart-2.json"] != nil)  // served and exported at a stable URL
         #expect(Sample.html(set, "index.html").contains(#"<link rel="alternate" type="application/json" href="charts.json">"#))
     }
 
@@ -73,7 +73,7 @@ import Testing
         let html = Sample.html(set, "charts/seattle-temperature.html")
         let summary = model["summary"] as! String
         #expect(html.contains(">\(summary.replacingOccurrences(of: "'", with: "&#39;"))</p>"))
-        #expect((model["summarySentences"] as! [String]).joined(separator: " ") == summary)
+        #expect((model["summarySentences"] as! [[String: Any]]).map { $0["text"] as! String }.joined(separator: " ") == summary)
         let series = model["series"] as! [[String: Any]]
         #expect(series.map { $0["name"] as! String } == ["Maximum temperature", "Minimum temperature"])
         let points = series[0]["dataPoints"] as! [[String: Any]]

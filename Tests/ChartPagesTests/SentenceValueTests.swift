@@ -1,0 +1,42 @@
+import ChartData
+import Foundation
+import Testing
+@testable import ChartPages
+
+/// D, S, the JSON's sentences and the one-line summary choose parts of the description's values
+/// (sentences, clauses), never cut its prose at punctuation.
+struct SentenceValueTests {
+    func load(_ json: String) throws -> Chart {
+        try ChartLoader.loadSpec(data: Data(json.utf8), path: "site/charts/t.vl.json") { _ in throw CocoaError(.fileReadNoSuchFile) }
+    }
+
+    func line(title: String, field: String) throws -> Chart {
+        let rows = (0...10).map { "{\"year\": \"\(2001 + $0)\", \"v\": \(10 + $0)}" }.joined(separator: ", ")
+        return try load("""
+        {"title": "\(title)", "data": {"values": [\(rows)]}, "mark": "line",
+         "encoding": {"x": {"field": "year", "type": "temporal"}, "y": {"field": "v", "type": "quantitative", "title": "\(field)"}}}
+        """)
+    }
+
+    @Test func aFullStopInsideATitleEndsNoSentence() throws {
+        let p = ChartPresentation(chart: try line(title: "U.S. Sales. Avg. values", field: "Sales"))
+        let sentences = p.summarySentences
+        #expect(sentences.first?.hasPrefix("Line chart of U.S. Sales. Avg. values") == true, "\(sentences)")
+        #expect(p.oneLineSummary == sentences.first)
+        #expect(sentences.joined(separator: " ") == p.description.summary)
+        // D's first part is whole sentences: the title's full stops do not end it.
+        let object = try DataScriptTests.object(p, audio: nil)
+        let describe = try #require((object["text"] as? [String: Any])?["describe"] as? [String])
+        #expect(describe[0].hasPrefix("Line chart of U.S. Sales. Avg. values") && describe[0].hasSuffix("."))
+    }
+
+    @Test func sKeepsTheChangeInItsParentheses() throws {
+        let p = ChartPresentation(chart: try line(title: "Jobs", field: "Total nonfarm employment in the region"))
+        let object = try DataScriptTests.object(p, audio: nil)
+        let brief = try #require(((object["series"] as? [[String: Any]])?.first)?["brief"] as? String)
+        // Long enough to be cut to its first part: the change stays whole ("(+10, +100%)").
+        #expect(brief.split(separator: " ").count > 20, "\(brief)")
+        #expect(brief.contains("%)"), "\(brief)")
+        #expect(brief.filter { $0 == "(" }.count == brief.filter { $0 == ")" }.count, "\(brief)")
+    }
+}
