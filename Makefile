@@ -57,8 +57,9 @@ export: release
 # tests; PITCHLINE_BIN names it to them) and the test bundle. Within `make test` (SKIP_BUILD=1) the
 # stages use it as it is, so stages running side by side never wait on SwiftPM's lock.
 # `make test` builds into a scratch folder of its own (TEST_BUILD), so it never invalidates a
-# developer's `.build`, and without debug information (-gnone), which nobody reads in CI and which
-# cost 13 % of the build's CPU (measured: docs/performance.md, "make test").
+# developer's `.build`, and without debug information (-gnone), which nobody reads in CI: the whole
+# build took 506 s of CPU without it at a load of 12, 555-583 s with it at a low load
+# (docs/performance.md, "make test").
 BUILD_DIR ?= .build
 SWIFT_BUILD_FLAGS ?=
 PITCHLINE_BIN ?= $(BUILD_DIR)/debug/pitchline
