@@ -57,8 +57,9 @@ export: release
 # tests; PITCHLINE_BIN names it to them) and the test bundle. Within `make test` (SKIP_BUILD=1) the
 # stages use it as it is, so stages running side by side never wait on SwiftPM's lock.
 # `make test` builds into a scratch folder of its own (TEST_BUILD), so it never invalidates a
-# developer's `.build`, and without debug information (-gnone), which nobody reads in CI and which
-# cost 13 % of the build's CPU (measured: docs/performance.md, "make test").
+# developer's `.build`, and without debug information (-gnone), which nobody reads in CI: the whole
+# build took 506 s of CPU without it at a load of 12, 555-583 s with it at a low load
+# (docs/performance.md, "make test").
 BUILD_DIR ?= .build
 SWIFT_BUILD_FLAGS ?=
 PITCHLINE_BIN ?= $(BUILD_DIR)/debug/pitchline
@@ -111,9 +112,10 @@ vegalite-test: test-deps $(BUILT)
 	$(PY) -m pytest -q vegalite-diff
 
 # CI (.ci/run), tools/timed-stages.sh: the binary is built first; then two lanes run side by side,
-# the browser tests in one, and in the other the Vega-Lite tests, the test bundle's build (nice 10)
-# and the Swift suites. The browser tests wait on Chromium, Orca's speech and the page's timers
-# (0.8 of 2 cores used, measured), so the other lane runs in the CPU they leave. Each stage prints
+# the browser tests in one, and in the other, at nice 10, the Vega-Lite tests, the test bundle's
+# build and the Swift suites. The browser tests wait on Chromium, Orca's speech and the page's
+# timers (0.8 of 2 cores used, measured), so the other lane runs in the CPU they leave; at nice 10
+# it never delays Orca's speech (an Orca transcript missed its window beside it at nice 0). Each stage prints
 # its wall and CPU time, and a table of them at the end.
 # `make test` must stay under 10 minutes here. What it leaves out runs in `make test-full`, before
 # a release and after any change to the page script, templates or words: the Orca transcripts
@@ -121,7 +123,7 @@ vegalite-test: test-deps $(BUILT)
 # ASan (a second instrumented build: fuzz-short) and the install test.
 TEST_BUILD := BUILD_DIR=.build-test SWIFT_BUILD_FLAGS="-Xswiftc -gnone" PITCHLINE_BIN=.build-test/debug/pitchline
 test: test-deps
-	@$(TEST_BUILD) SKIP_BUILD=1 bash tools/timed-stages.sh app-build -- browser-test "vegalite-test nice:test-build swift-test"
+	@$(TEST_BUILD) SKIP_BUILD=1 bash tools/timed-stages.sh app-build -- browser-test "nice:vegalite-test nice:test-build nice:swift-test"
 test-full: test-deps
 	@$(TEST_BUILD) SKIP_BUILD=1 bash tools/timed-stages.sh test-build swift-test browser-test-full vegalite-test fuzz-short
 
