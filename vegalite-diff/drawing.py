@@ -10,7 +10,9 @@ coordinates normalised to the plot box (0…1 across, 0…1 down), each with a c
 - axes: whether a numeric axis includes zero (Vega-Lite's `scale.zero`), per side;
 - positions: every Vega-Lite shape has a Pitchline shape of its type within `TOL` of the plot box
   in every coordinate (bars by their band centre and value ends, points by their centre, lines and
-  areas by their vertices, rules by their ends).
+  areas by their vertices, rules by their ends);
+- line order: when a line's vertices match, Vega-Lite's line steps through them in the order
+  Pitchline's does (as its `order` channel or x sorts them; `_order_breaks`).
 A pie's slices and a heatmap's cells are compared by count only.
 """
 from __future__ import annotations
@@ -350,7 +352,43 @@ def compare_view(theirs: dict, ours: dict, where: str = "") -> list[str]:
         if missed:
             first = ", ".join(f"{x:.2f}" for x in missed[0])
             problems.append(f"{where}{kind} positions: {len(missed)} of {len(tv)} of Vega-Lite's not within {TOL:.0%} of Pitchline's (first at {first})")
+        elif kind == "line":
+            backwards = _order_breaks(t, o)
+            if backwards:
+                problems.append(f"{where}line order: {backwards} of Vega-Lite's steps go back along Pitchline's line (joined in another order)")
     return problems
+
+
+def _order_breaks(theirs: list[Shape], ours: list[Shape]) -> int:
+    """Steps of Vega-Lite's lines not taken in Pitchline's order. A line of as many vertices as
+    one of Pitchline's is taken as it when they match vertex by vertex (either way round);
+    otherwise each vertex is matched with Pitchline's nearest (its line and place), and a step to
+    an earlier place on the same line (by more than 2 places and more than `TOL`: a dense line's
+    vertices match neighbours; a step to another line is where lines cross) counts, read in
+    whichever direction Pitchline joins the line. The gallery's connected scatter plot re-sorted
+    along x has 2."""
+    def same(a, b):
+        return all(abs(p[0] - q[0]) <= TOL and abs(p[1] - q[1]) <= TOL for p, q in zip(a, b))
+    grid: dict = {}
+    for li, s in enumerate(ours):
+        for k, v in enumerate(s.vertices):
+            grid.setdefault((math.floor(v[0] / TOL), math.floor(v[1] / TOL)), []).append((v, li, k))
+    def nearest(v):
+        gx, gy = math.floor(v[0] / TOL), math.floor(v[1] / TOL)
+        near = [e for dx in (-1, 0, 1) for dy in (-1, 0, 1) for e in grid.get((gx + dx, gy + dy), ())]
+        return min(near, key=lambda e: (e[0][0] - v[0]) ** 2 + (e[0][1] - v[1]) ** 2, default=None)
+    def far(a, b):
+        return max(abs(a[0][0] - b[0][0]), abs(a[0][1] - b[0][1])) > TOL
+    total = 0
+    for s in theirs:
+        if any(len(o.vertices) == len(s.vertices) and (same(s.vertices, o.vertices) or same(s.vertices, o.vertices[::-1])) for o in ours):
+            continue
+        places = [p for p in (nearest(v) for v in s.vertices) if p is not None]
+        steps = list(zip(places, places[1:]))
+        forward = sum(1 for a, b in steps if a[1] == b[1] and b[2] < a[2] - 2 and far(a, b))
+        backward = sum(1 for a, b in steps if a[1] == b[1] and b[2] > a[2] + 2 and far(a, b))
+        total += min(forward, backward)
+    return total
 
 
 def diff(model: dict, spec: dict, base_dir: str) -> list[str]:

@@ -78,7 +78,7 @@ extension Chart {
             parts.append("\(first), \(speech.xRangeText), \(series.count > 1 ? m[.countInAll, ["counted": counted]] : counted).")
         } else {
             let counted = m.plural(mark == .bar ? .countBars : .countPoints, count: pointCount)
-            parts.append("\(first), \(speech.xRangeText), \(series.count > 1 && !shared ? m[.countPerSeries, ["counted": counted]] : counted).")
+            parts.append("\(first), \(speech.pathRangeText ?? speech.xRangeText), \(series.count > 1 && !shared ? m[.countPerSeries, ["counted": counted]] : counted).")
         }
         if series.count > Self.summaryShapeLimit, let range = overallRange(descriptions, speech) {
             parts.append(range)
@@ -127,6 +127,7 @@ extension Chart {
         } else if pitchScalePerSeries {
             parts.append(m[.summaryPitchScales])
         }
+        if let path = pathSentence(speech) { parts.append(path) }  // a connected scatter plot (Chart+Path.swift)
         if let curve = pitchCurveSentence(m) { parts.append(curve) }
         if let marks = speech.annotationSentences { parts.append(marks) }  // layers: rules, labels, bands
         return parts.joined(separator: " ")

@@ -51,6 +51,8 @@ extension ChartBuilder {
         var rowOfDatum: [Int] = []
         var xValues: [XValue] = []
         var rowKeys: [DataValue] = []
+        /// A connected scatter plot's order value per row, as said (`ChartBuilder+PathOrder.swift`).
+        var pathLabels: [String]?
         var invalidKeyRows: Set<Int> = []
         var stacked: [(start: Double, end: Double, total: Double)?] = []
         var extraDefs: [ChartSpec.ChannelDef] = []

@@ -13,6 +13,7 @@ extension ChartBuilder.Assembly {
                                                  keyNumber: { ChartBuilder.keyNumber($0, kind: kind, invalidPosition: position) }, frame: frame, roles: roles,
                                                  fieldOf: fieldOf, valueColumn: valueColumn, preAggregate: preAggregate)
         if markKind == .arc { sortedKeys = builder.arcSliceOrder(sortedKeys, datums: datums, keyColumn: keyColumn, frame: frame, fieldOf: fieldOf) }
+        if placePathRows() { return placeInvalidKeyRows() }  // a connected scatter plot: rows in the `order` field's order
         var rowOfKey: [DataValue: Int] = [:]
         for (i, k) in sortedKeys.enumerated() { rowOfKey[k] = i }
         // Does a series repeat a row key? (Integers, not strings: this runs once per data row.)
@@ -47,7 +48,11 @@ extension ChartBuilder.Assembly {
             for k in sortedKeys { rowKeys.append(k); xValues.append(builder.xValue(k, keyKind)) }
             for r in datums { rowOfDatum[r] = rowOfKey[keyColumn[r]]! }
         }
-        // Rows whose key is invalid are drawn at the row scale's zero or low end (`InvalidDrawing`).
+        placeInvalidKeyRows()
+    }
+
+    /// Rows whose key is invalid are drawn at the row scale's zero or low end (`InvalidDrawing`).
+    mutating func placeInvalidKeyRows() {
         if let position = invalidKeyPosition {
             for (i, k) in rowKeys.enumerated() where k == ChartBuilder.invalidKey {
                 invalidKeyRows.insert(i)
@@ -106,7 +111,9 @@ extension ChartBuilder.Assembly {
                 && !grouping.contains { $0.channel == c.channel }
                 && fieldOf[c.channel] != fieldOf[value.channel] && (key == nil || fieldOf[c.channel] != fieldOf[key!.channel])
         }
-        for c in extras where !extraDefs.contains(where: { fieldOf[$0.channel] == fieldOf[c.channel] }) { extraDefs.append(c) }
+        for c in extras + [pathOrderDef].compactMap({ $0 }) where !extraDefs.contains(where: { fieldOf[$0.channel] == fieldOf[c.channel] }) {
+            extraDefs.append(c)  // a connected scatter plot's order field is said with each point
+        }
         let frame = frame
         extraColumns = extraDefs.map { frame.column(fieldOf[$0.channel]!)! }
     }
@@ -124,7 +131,7 @@ extension ChartBuilder.Assembly {
             let name = spec.seriesTitles[sk] ?? (grouping.isEmpty ? constantSeriesName ?? valueTitle : sk)
             // The author's column (or colour value) and its place, for the CSV download.
             let sourceKey = grouping.isEmpty ? (value.field ?? name) : sk
-            var s = Series(name: name, values: one.values, details: one.details, pointRows: repeats && seriesOrder.count > 1 ? one.points.sorted() : nil,
+            var s = Series(name: name, values: one.values, details: one.details, pointRows: (repeats || pathLabels != nil) && seriesOrder.count > 1 ? one.points.sorted() : nil,
                            sourceKey: sourceKey, sourceIndex: grouping.isEmpty ? frame.index(of: sourceKey) ?? series.count : series.count)
             s.invalidRows = one.drawnInvalid
             s.nameFromData = !grouping.isEmpty && spec.seriesTitles[sk] == nil
@@ -244,6 +251,7 @@ extension ChartBuilder.Assembly {
             invalidRows: invalid, pointPerDatum: repeats, notes: notes)
         semantics.kind = builder.chartKind(markKind: markKind, heatmapY: heatmapY, series: &series, datums: datums, rowOfDatum: rowOfDatum, rowCount: xValues.count,
                                            frame: frame, fieldOf: fieldOf, ranged: roles.value2 != nil)
+        semantics.pathOrder = pathOrderDef.flatMap { o in pathLabels.map { PathOrder(title: builder.title(of: o, fallback: "order"), labels: $0) } }
         semantics.valueChannel = ValueChannel(rawValue: value.channel) ?? .y  // the roles hold one of them (`ChartBuilder.roles`, `kindRoles`)
         if showInvalid && (!invalidKeyRows.isEmpty || series.contains { !$0.invalidRows.isEmpty }) {
             var low = Double.infinity

@@ -190,6 +190,8 @@ extension ChartBuilder {
         }
         if case .number(let n) = v {
             if let f = c.format.flatMap({ NumberFormat(d3: $0) }) { return f.fitted(to: [n]).format(n) }
+            // An order field's whole numbers are steps or years: as Vega-Lite writes them, "1956", not "1,956".
+            if c.channel == "order", n == n.rounded(), abs(n) < 1e15 { return String(Int(n)) }
             var f = NumberFormat.automatic(for: [n])
             f.trim = true
             return f.format(n)

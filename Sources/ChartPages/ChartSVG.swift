@@ -277,8 +277,13 @@ public struct ChartSVG: Sendable {
     func writeLine(_ s: Int, area: Bool, values: [Double?], dashAttr: String, marker: String, into out: inout String) {
         let g = geometry
         let chart = g.chart
-        let rows = Self.drawnRows(values)
-        let segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)
+        var rows = Self.drawnRows(values)
+        var segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)
+        if chart.semantics.pathOrder != nil, let own = chart.series[s].pointRows {
+            // A connected scatter plot's series runs along its own rows only (the others' rows between are no gap).
+            rows = own
+            segments = Self.segments(rows: Array(own.indices), values: own.map { values[$0] }, downsampled: false).map { $0.map { own[$0] } }
+        }
         // A stacked layer or a y/y2 band spans its bounds (`details.lower/upper`); a stacked
         // layer's line runs along its top.
         let bounds = chart.series[s].details
