@@ -195,7 +195,9 @@ extension ChartBuilder.Assembly {
                 bins = rowKeys.map { k in BinRange(start: k.validNumber ?? 0, end: endOf[k] ?? k.validNumber ?? 0) }
             }
         }
-        let keyTitle = key.map { builder.title(of: $0, fallback: "Rows") } ?? ""
+        var keyTitle = key.map { builder.title(of: $0, fallback: "Rows") } ?? ""
+        var keyUnit = spec.xUnit
+        if keyUnit == nil, case .number = keyKind, key?.bin == nil, let (name, unit) = ChartBuilder.titleUnit(keyTitle) { (keyTitle, keyUnit) = (name, unit) }
         var granularity: TimeGranularity?
         if case .date(let g) = keyKind { granularity = g ?? ChartBuilder.granularity(xValues) }
         let keyType: FieldType
@@ -206,7 +208,7 @@ extension ChartBuilder.Assembly {
         case .category: keyType = key?.type == .ordinal ? .ordinal : .nominal
         }
         let xAxis = XAxis(field: key?.field ?? "", title: keyTitle, type: keyType, granularity: granularity,
-                          unit: keyType == .quantitative ? spec.xUnit : nil,
+                          unit: keyType == .quantitative ? keyUnit : nil,
                           format: key?.format.flatMap { keyType == .temporal || NumberFormat.isSupported($0) ? $0 : nil })  // time formats for dates (D3Format)
         return (xAxis, valueAxis(), bins)
     }
@@ -214,7 +216,7 @@ extension ChartBuilder.Assembly {
     func valueAxis() -> YAxis {
         var yFormat = spec.format ?? value.format.flatMap { NumberFormat.isSupported($0) && !$0.isEmpty ? $0 : nil }
         if offset == .normalize && yFormat == nil { yFormat = ".0%" }
-        let unit = spec.unit
+        let unit = spec.unit ?? titledUnit
         var yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, spokenUnit: spec.spokenUnit,
                           format: yFormat, aggregate: value.aggregate,
                           decimals: temporalValues ? nil : ([value] + [roles.value2].compactMap { $0 }).map { c in

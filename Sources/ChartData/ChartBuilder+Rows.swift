@@ -83,6 +83,18 @@ extension ChartBuilder {
         return most + (derived.contains(value.aggregate ?? "") ? 1 : 0)
     }
 
+    /// A unit the title gives in its last parenthesis when the spec gives none: "Temperature (°C)"
+    /// is the name "Temperature" with the unit "°C" (said "degrees Celsius", shown again by the
+    /// axis title), "Price ($)", "Employment (thousands)"; a note in parentheses that is no unit
+    /// the catalogue knows ("Deaths (totals)") stays in the name. Nil when the title has none.
+    static func titleUnit(_ title: String) -> (name: String, unit: String)? {
+        guard title.hasSuffix(")"), let open = title.range(of: " (", options: .backwards) else { return nil }
+        let unit = String(title[open.upperBound..<title.index(before: title.endIndex)]).trimmingCharacters(in: .whitespaces)
+        let name = String(title[..<open.lowerBound]).trimmingCharacters(in: .whitespaces)
+        guard !unit.isEmpty, !name.isEmpty, SpokenUnits.isKnown(unit) else { return nil }
+        return (name, unit)
+    }
+
     /// The axis title as Vega-Lite would show it, humanized when it is only the field name.
     func title(of c: ChartSpec.ChannelDef, fallback: String) -> String {
         if let t = c.axisTitle ?? c.title { return t }
