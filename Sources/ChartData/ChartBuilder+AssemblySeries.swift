@@ -246,6 +246,7 @@ extension ChartBuilder.Assembly {
         if let path = spec.undrawnColour ?? (spec.colourField != nil && colourColumn == nil ? "$.encoding.color.condition" : nil) {
             notes.append("\(path): colours by condition are not drawn (only an expression \"test\" on the data's own rows is); every mark has its series' colour")
         }
+        if let note = yearsAsMillisecondsNote { notes.append(note) }  // ChartBuilder+Warnings.swift
         var semantics = ChartSemantics(
             specMark: spec.markName == markKind.rawValue ? nil : SpecMark(rawValue: spec.markName), orientation: roles.orientation, bins: bins, stack: offset,
             valueScale: value.scale, rowScale: key?.scale ?? ScaleInfo(),
