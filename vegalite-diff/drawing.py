@@ -9,8 +9,8 @@ coordinates normalised to the plot box (0…1 across, 0…1 down), each with a c
   a colour is compared as a partition: the series it belongs to and any colour of its own);
 - axes: whether a numeric axis includes zero (Vega-Lite's `scale.zero`), per side;
 - positions: every Vega-Lite shape has a Pitchline shape of its type within `TOL` of the plot box
-  in every coordinate (bars by their band centre and value ends, points by their centre, lines and
-  areas by their vertices, rules by their ends);
+  in every coordinate (bars by their band centre and value ends, points by their centre, lines by
+  their vertices, areas by the vertices of both edges, rules by their ends);
 - line order: when a line's vertices match, Vega-Lite's line steps through them in the order
   Pitchline's does (as its `order` channel or x sorts them; `_order_breaks`).
 A pie's slices and a heatmap's cells are compared by count only.
@@ -72,7 +72,10 @@ def _vega_marks(node: dict, dx: float, dy: float, w: float, h: float, out: list)
         nx = lambda v: (v + dx) / w  # noqa: E731
         ny = lambda v: (v + dy) / h  # noqa: E731
         if kind in ("line", "area"):
-            verts = [(nx(i["x"]), ny(i["y"])) for i in items if "x" in i and "y" in i and i.get("defined", True) is not False]
+            drawn = [i for i in items if "x" in i and "y" in i and i.get("defined", True) is not False]
+            verts = [(nx(i["x"]), ny(i["y"])) for i in drawn]
+            if kind == "area":  # its other edge: y2 (a range, a stack's start, the baseline), or x2 across
+                verts += [(nx(i.get("x2", i["x"])), ny(i.get("y2", i["y"]))) for i in drawn if "x2" in i or "y2" in i]
             out.append(Shape(kind, None, _colour(items[0], marktype), verts))
             continue
         for i in items:
@@ -244,7 +247,7 @@ def pitchline_view(svg: str) -> dict:
         elif tag == "path" and cls & {"pl-area", "pl-band"}:
             verts = []
             for sub in _subpaths(el.get("d")):
-                verts += [pt(x, y, swap) for (x, y) in sub[: len(sub) // 2]]  # the upper edge, then back along the lower
+                verts += [pt(x, y, swap) for (x, y) in sub]  # the upper edge, then back along the lower
             shapes.append(Shape("area", None, colour, verts))
         elif tag == "path" and "pl-slice" in cls:
             shapes.append(Shape("arc", (0, 0), colour))
