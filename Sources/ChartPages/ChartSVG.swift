@@ -299,7 +299,11 @@ public struct ChartSVG: Sendable {
                 for row in seg.reversed() { d += "L\(num(g.x(row: row))),\(num(lower(row)))" }
                 d += "Z"
             }
-            out += "<path class=\"pl-area\" d=\"\(d)\" fill=\"currentColor\"/>"
+            // A range area (y to y2, not stacked) is the band alone, as Vega-Lite draws it: no
+            // line and points along its lower values; filled stronger (`pl-range`) to stand out without them.
+            let ranged = !stacked && bounds.contains { $0.lower != nil && $0.upper != nil }
+            out += "<path class=\"pl-area\(ranged ? " pl-range" : "")\" d=\"\(d)\" fill=\"currentColor\"/>"
+            if ranged { return }
         }
         var d = ""
         for seg in segments where !seg.isEmpty {
