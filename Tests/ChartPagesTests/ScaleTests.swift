@@ -161,4 +161,13 @@ import Testing
         guard case .linear(let x) = g.xLayout else { Issue.record("x is no linear scale"); return }
         #expect(x.domainMin == 3500 && x.domainMax == 10500)
     }
+
+    /// A normalized stack's top is 1 plus binary noise (shares summed): the axis ends at 100 %,
+    /// not a whole step above (110 %) as before.
+    @Test func binaryNoiseDoesNotWidenTheDomain() {
+        let top = 1.0.nextUp  // 1.0000000000000002
+        let scale = LinearScale(domain: (0, top), range: (300, 0)).niced(count: 10)
+        #expect(top > 1)
+        #expect(scale.domainMax == 1)
+    }
 }
