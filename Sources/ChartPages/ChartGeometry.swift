@@ -113,7 +113,7 @@ public struct ChartGeometry: Sendable {
         // Vega-Lite's value axis reaches zero by default for every mark (`ScaleInfo.includesZero`);
         // bars and areas stand on it unless the author says `"zero": false`.
         let value = chart.semantics.valueScale
-        let zero = value.zero != false && (standsOnZero || value.includesZero && chart.semantics.valueChannel == .y)
+        let zero = value.zero != false && (standsOnZero || value.includesZero && [.y, .x].contains(chart.semantics.valueChannel))
         if zero, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26
         plotRight = Self.width - 28
@@ -221,8 +221,9 @@ public struct ChartGeometry: Sendable {
         }
         let numeric = chart.xValues.compactMap(\.numeric)
         var xMin = numeric.min() ?? 0, xMax = numeric.max() ?? 1
-        // A scatter plot's quantitative x reaches zero too (Vega-Lite's default; not along a line, area or bar).
-        if chart.mark == .point, chart.x.type == .quantitative, chart.semantics.bins == nil, chart.semantics.rowScale.includesZero {
+        // A quantitative row axis of points, ticks, rules or text reaches zero too (Vega-Lite's
+        // default; not along a line, area or bar).
+        if [.point, .tick, .rule, .text].contains(chart.mark), chart.x.type == .quantitative, chart.semantics.bins == nil, chart.semantics.rowScale.includesZero {
             xMin = min(xMin, 0); xMax = max(xMax, 0)
         }
         // Panels of small multiples that share the row scale span every panel's rows.
