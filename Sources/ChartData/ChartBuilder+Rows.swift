@@ -117,6 +117,8 @@ extension ChartBuilder {
         case .category: break
         }
         func ascending(_ a: DataValue, _ b: DataValue) -> Bool {
+            // Null first, as Vega's ascending comparator sorts a discrete domain (last when descending).
+            if a == .null || b == .null { return a == .null && b != .null }
             if case .number(let x) = a, case .number(let y) = b { return x < y }
             return Self.text(a) < Self.text(b)
         }
