@@ -4,7 +4,8 @@ import PackageDescription
 // Dependencies point one way, each target after its dependencies (docs/architecture.md has the
 // graph, checked against this file); each target's list is exactly
 // what its files import (`make check-imports`, tools/check_imports.py):
-// SpecReading → ChartData → Sonification ∥ ChartPages → SiteGenerator → SiteServing / SiteExport → PitchlineCLI → pitchline.
+// ChartModel → SpecReading → ChartData → ChartPages → SiteGenerator → SiteServing / SiteExport → PitchlineCLI → pitchline;
+// Sonification needs the model only (ChartModel → Sonification → SiteGenerator).
 // C is seen only through the system-library targets, each imported (internally) by one owner:
 // CMicroHTTPD by HTTPServer, CVorbis by OggVorbis, CZlib by SiteServing (Gzip), CCrypto by ContentHash,
 // CLouis by Braille (BrailleTranslator); the C target CRenameExchange (one function) by SiteExport.
@@ -20,6 +21,7 @@ let package = Package(
     products: [
         .executable(name: "pitchline", targets: ["pitchline"]),
         // Libraries for the fuzz targets in Fuzz/ (a separate package that depends on this one by path).
+        .library(name: "ChartModel", targets: ["ChartModel"]),
         .library(name: "SpecReading", targets: ["SpecReading"]),
         .library(name: "ChartData", targets: ["ChartData"]),
         .library(name: "VegaLite", targets: ["VegaLite"]),
@@ -68,50 +70,55 @@ let package = Package(
         .target(name: "D3Format"),
         // Vega-Lite semantics: the Vega expression language, d3 formats, data-flow transforms (no I/O).
         .target(name: "VegaLite", dependencies: ["D3Format"]),
+        // The chart model: the types a chart is made of and their pure rules (Chart, series, axes,
+        // semantics, kinds and their payloads, figures, downsampling, value curves, chart ids), the
+        // Vega-Lite words it keeps (marks, field types, scales), the audio settings table and located
+        // problems. No words, no spec reading, no building.
+        .target(name: "ChartModel"),
         // Reading what an author wrote: Vega-Lite specs and their data (JSON, CSV and sidecars, cell
-        // parsing, transforms), errors located in the file, and the Vega-Lite words a spec is read
-        // into (marks, field types, scales, audio settings); plain number and date text.
-        .target(name: "SpecReading", dependencies: ["VegaLite", "D3Format"]),
+        // parsing, transforms), errors located in the file (as the model's `ChartProblem`); plain
+        // number and date text.
+        .target(name: "SpecReading", dependencies: ["ChartModel", "VegaLite", "D3Format"]),
         // The message catalogues (Messages/*.strings, one pair per language) compiled in at build time.
         .plugin(name: "EmbedCatalogues", capability: .buildTool()),
         .target(
-            name: "ChartData", dependencies: ["SpecReading", "VegaLite", "D3Format"],
+            name: "ChartData", dependencies: ["ChartModel", "SpecReading", "VegaLite", "D3Format"],
             exclude: ["Messages"], plugins: ["EmbedCatalogues"]),
-        .target(name: "Sonification", dependencies: ["ChartData", "SpecReading", "OggVorbis", "ContentHash", "DurableWrite"]),
-        .target(name: "ChartPages", dependencies: ["ChartData", "SpecReading", "D3Format", "Braille", mustache]),
+        .target(name: "Sonification", dependencies: ["ChartModel", "OggVorbis", "ContentHash", "DurableWrite"]),
+        .target(name: "ChartPages", dependencies: ["ChartModel", "ChartData", "SpecReading", "D3Format", "Braille", mustache]),
         // The default theme (Templates/, Public/) compiled into SiteGenerator at build time.
         .plugin(name: "EmbedTheme", capability: .buildTool()),
         .target(
             name: "SiteGenerator",
-            dependencies: ["ChartData", "SpecReading", "Sonification", "ChartPages", "ContentHash", "DurableWrite", ink],
+            dependencies: ["ChartModel", "ChartData", "SpecReading", "Sonification", "ChartPages", "ContentHash", "DurableWrite", ink],
             plugins: ["EmbedTheme"]),
         .target(name: "SiteServing", dependencies: ["SiteGenerator", "HTTPServer", "ContentHash", "CZlib", logging]),
         .target(name: "SiteExport", dependencies: ["SiteGenerator", "DurableWrite", "CRenameExchange"]),
         .target(
             name: "PitchlineCLI",
             dependencies: [
-                "ChartData", "SpecReading", "ChartPages", "Sonification", "OggVorbis", "ContentHash", "HTTPServer",
+                "ChartModel", "ChartData", "SpecReading", "ChartPages", "Sonification", "OggVorbis", "ContentHash", "HTTPServer",
                 "SiteGenerator", "SiteServing", "SiteExport", argumentParser, logging,
             ]),
         .executableTarget(name: "pitchline", dependencies: ["PitchlineCLI", argumentParser]),
 
         // Site folders written from a table of paths and texts, for the loader and generator tests.
         .target(name: "SiteFolders", path: "Tests/SiteFolders"),
-        .testTarget(name: "ChartDataTests", dependencies: ["ChartData", "SpecReading", "D3Format", "SiteFolders"]),
+        .testTarget(name: "ChartDataTests", dependencies: ["ChartModel", "ChartData", "SpecReading", "D3Format", "SiteFolders"]),
         // Oracle/ holds Vega's recorded answers, read by path at test time (not a resource).
         .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"], exclude: ["Oracle"]),
         .testTarget(name: "D3FormatTests", dependencies: ["D3Format"]),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"]),
         .testTarget(name: "BrailleTests", dependencies: ["Braille"]),
-        .testTarget(name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartData", "SpecReading", "ContentHash"]),
+        .testTarget(name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartModel", "ChartData", "SpecReading", "ContentHash"]),
         // Raw HTTP over a socket for the server tests (hostile requests no polite client sends).
         .target(name: "RawHTTPClient", dependencies: ["HTTPServer", logging], path: "Tests/RawHTTPClient"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "RawHTTPClient", logging]),
-        .testTarget(name: "ChartPagesTests", dependencies: ["ChartPages", "ChartData", "SpecReading", "Sonification"]),
-        .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "ChartData", "SpecReading", "SiteFolders"]),
+        .testTarget(name: "ChartPagesTests", dependencies: ["ChartPages", "ChartModel", "ChartData", "SpecReading", "Sonification"]),
+        .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "ChartModel", "ChartData", "SpecReading", "SiteFolders"]),
         .testTarget(
             name: "SiteServingTests", dependencies: ["SiteServing", "SiteGenerator", "HTTPServer", "RawHTTPClient", logging]),
-        .testTarget(name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator", "ChartData", "SpecReading", "ContentHash"]),
+        .testTarget(name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator", "ChartModel", "ChartData", "SpecReading", "ContentHash"]),
     ]
 )
 

@@ -15,7 +15,10 @@ let package = Package(
     targets: [
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "ChartData", package: "Pitchline"), .product(name: "SpecReading", package: "Pitchline")],
+            dependencies: [
+                .product(name: "ChartModel", package: "Pitchline"), .product(name: "ChartData", package: "Pitchline"),
+                .product(name: "SpecReading", package: "Pitchline"),
+            ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "fuzz-csv",

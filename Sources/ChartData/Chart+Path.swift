@@ -1,4 +1,5 @@
 import Foundation
+import ChartModel
 import SpecReading
 
 /// A connected scatter plot (`ChartSemantics.pathOrder`) is said as a path: its rows run in the

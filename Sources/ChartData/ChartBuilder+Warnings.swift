@@ -1,4 +1,5 @@
 import Foundation
+import ChartModel
 import SpecReading
 import VegaLite
 

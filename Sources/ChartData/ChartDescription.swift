@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 
 /// Count, gaps, extremes (with their rows), mean and median of one series.
@@ -32,15 +33,7 @@ public struct SeriesStatistics: Sendable, Equatable {
     }
 
     /// The rows of the lowest and highest finite value, the first of equals (nil without one).
-    public static func extremeRows(_ values: [Double?]) -> (low: Int?, high: Int?) {
-        var low: Int?, high: Int?
-        for (row, value) in values.enumerated() {
-            guard let v = value, v.isFinite else { continue }
-            if low == nil || v < values[low!]! { low = row }
-            if high == nil || v > values[high!]! { high = row }
-        }
-        return (low, high)
-    }
+    public static func extremeRows(_ values: [Double?]) -> (low: Int?, high: Int?) { Series.extremeRows(values) }
 }
 
 /// Direction, shape and size of a series' change (docs/description-method.md).

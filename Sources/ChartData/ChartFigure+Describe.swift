@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 
 /// What a figure's page says once for all its panels: what they are, the scales they share, and

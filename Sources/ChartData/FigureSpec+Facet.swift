@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 import SpecReading
 import VegaLite
@@ -60,24 +61,7 @@ extension FigureSpec {
         var orders: [[DataValue]] = []
         for (name, c) in axes {
             let path = shorthand ? "\(facetPath).\(name)" : wrapped ? facetPath : "\(facetPath).\(name)"
-            guard let field = c.field else { throw r.problem(def, path, "a facet needs a \"field\"") }
-            guard inherited.frame.index(of: field) != nil else {
-                throw ChartProblem(file: file, line: c.line, jsonPath: "\(path).field", message: "no field \"\(field)\" in the data; fields: \(inherited.frame.fields.joined(separator: ", "))")
-            }
-            if c.bin != nil { throw ChartProblem(file: file, line: c.line, jsonPath: "\(path).bin", message: "a binned facet is not supported yet; facet by a field or a timeUnit") }
-            if c.aggregate != nil { throw ChartProblem(file: file, line: c.line, jsonPath: "\(path).aggregate", message: "a facet cannot be aggregated") }
-            var column = inherited.frame.column(field)!
-            if c.type == .temporal || c.timeUnit != nil { column = column.map(SpecData.toDate) }
-            if let unit = c.timeUnitJSON {
-                let key = "facet_key"
-                let t = DataValue.object(["timeUnit": SpecData.dataValue(unit), "field": .string(field), "as": .string(key)])
-                do {
-                    let keyed = try Transform.parse(t).apply(DataFrame(fields: [field], columns: [column]))
-                    column = keyed.column(key) ?? column
-                } catch {
-                    throw ChartProblem(file: file, line: c.line, jsonPath: "\(path).timeUnit", message: error.message)
-                }
-            }
+            let column = try keyColumn(c, path: path, def: def, frame: inherited.frame)
             keyColumns.append(column)
             orders.append(try facetOrder(column, c, path: path, frame: inherited.frame))
         }
@@ -86,6 +70,57 @@ extension FigureSpec {
         for i in 0..<inherited.frame.rowCount { groups[keyColumns.map { $0[i] }, default: []].append(i) }
         var keys: [[DataValue]] = [[]]
         for order in orders { keys = keys.flatMap { prefix in order.map { prefix + [$0] } } }
+        let panels = try panels(keys, groups: groups, axes: axes, inner: inner, innerPath: innerPath, inherited: inherited, builder: builder)
+        var drafts = panels.drafts
+        // A shared row axis sorted by the data (by a channel or a field's aggregate) is sorted
+        // over every panel's rows together, as Vega-Lite sorts the shared domain: by the sort's
+        // op over the raw rows of each row value.
+        if resolve.rows ?? true, let order = sharedRowOrder(inner, frame: inherited.frame) {
+            for i in drafts.indices {
+                if let reordered = drafts[i].chart.rowsReordered(like: order) { drafts[i].chart = reordered }
+            }
+        }
+        let columnCount: Int
+        if let wrapColumns { columnCount = wrapColumns }
+        else if wrapped { columnCount = try columnsValue(view, path: innerPath == "$" ? "$" : String(innerPath.dropLast(".spec".count))) ?? drafts.count }
+        else if let c = axes.firstIndex(where: { $0.name == "column" }) { columnCount = orders[c].count }
+        else if axes.contains(where: { $0.name == "row" }) { columnCount = 1 }
+        else { columnCount = try columnsValue(view, path: "$") ?? drafts.count }
+        let titles = axes.map { $0.def.title ?? $0.def.field ?? "" }
+        return Layout(drafts: drafts, columns: max(1, columnCount), composition: .facet, panelField: titles.joined(separator: " and "),
+                      sharedValue: resolve.value ?? true, sharedRows: resolve.rows ?? true, emptyPanels: panels.empty)
+    }
+
+    /// Each row's key on one facet channel: the field's values, as dates for a temporal field,
+    /// through the channel's `timeUnit`.
+    private func keyColumn(_ c: ChartSpec.ChannelDef, path: String, def: JSONValue, frame: DataFrame) throws(ChartProblem) -> [DataValue] {
+        guard let field = c.field else { throw r.problem(def, path, "a facet needs a \"field\"") }
+        guard frame.index(of: field) != nil else {
+            throw ChartProblem(file: file, line: c.line, jsonPath: "\(path).field", message: "no field \"\(field)\" in the data; fields: \(frame.fields.joined(separator: ", "))")
+        }
+        if c.bin != nil { throw ChartProblem(file: file, line: c.line, jsonPath: "\(path).bin", message: "a binned facet is not supported yet; facet by a field or a timeUnit") }
+        if c.aggregate != nil { throw ChartProblem(file: file, line: c.line, jsonPath: "\(path).aggregate", message: "a facet cannot be aggregated") }
+        var column = frame.column(field)!
+        if c.type == .temporal || c.timeUnit != nil { column = column.map(SpecData.toDate) }
+        if let unit = c.timeUnitJSON {
+            let key = "facet_key"
+            let t = DataValue.object(["timeUnit": SpecData.dataValue(unit), "field": .string(field), "as": .string(key)])
+            do {
+                let keyed = try Transform.parse(t).apply(DataFrame(fields: [field], columns: [column]))
+                column = keyed.column(key) ?? column
+            } catch {
+                throw ChartProblem(file: file, line: c.line, jsonPath: "\(path).timeUnit", message: error.message)
+            }
+        }
+        return column
+    }
+
+    /// A panel for every facet key present in the data (`groups`: the rows of each), in the
+    /// order of `keys`; the headers of the cells Vega-Lite draws empty. Every cell empty: its problem.
+    private func panels(
+        _ keys: [[DataValue]], groups: [[DataValue]: [Int]], axes: [(name: String, def: ChartSpec.ChannelDef)], inner: JSONValue,
+        innerPath: String, inherited: Inherited, builder: ChartBuilder
+    ) throws(ChartProblem) -> (drafts: [Draft], empty: [String]) {
         var drafts: [Draft] = []
         var empty: [String] = []
         var firstEmpty: ChartProblem?
@@ -106,23 +141,7 @@ extension FigureSpec {
         }
         // Every cell empty: why (the panel's own problem), not "no panels".
         if drafts.isEmpty, let firstEmpty { throw firstEmpty }
-        // A shared row axis sorted by the data (by a channel or a field's aggregate) is sorted
-        // over every panel's rows together, as Vega-Lite sorts the shared domain: by the sort's
-        // op over the raw rows of each row value.
-        if resolve.rows ?? true, let order = sharedRowOrder(inner, frame: inherited.frame) {
-            for i in drafts.indices {
-                if let reordered = drafts[i].chart.rowsReordered(like: order) { drafts[i].chart = reordered }
-            }
-        }
-        let columnCount: Int
-        if let wrapColumns { columnCount = wrapColumns }
-        else if wrapped { columnCount = try columnsValue(view, path: innerPath == "$" ? "$" : String(innerPath.dropLast(".spec".count))) ?? drafts.count }
-        else if let c = axes.firstIndex(where: { $0.name == "column" }) { columnCount = orders[c].count }
-        else if axes.contains(where: { $0.name == "row" }) { columnCount = 1 }
-        else { columnCount = try columnsValue(view, path: "$") ?? drafts.count }
-        let titles = axes.map { $0.def.title ?? $0.def.field ?? "" }
-        return Layout(drafts: drafts, columns: max(1, columnCount), composition: .facet, panelField: titles.joined(separator: " and "),
-                      sharedValue: resolve.value ?? true, sharedRows: resolve.rows ?? true, emptyPanels: empty)
+        return (drafts, empty)
     }
 
     /// The row values of a view whose x or y sorts by a channel or a field's aggregate, in that

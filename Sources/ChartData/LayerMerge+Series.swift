@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 
 /// The merged chart's rows and series (`LayerMerge.merged`): every layer's series on the united

@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import D3Format
 import Foundation
 import SpecReading

@@ -1,5 +1,6 @@
 import Braille
 import ChartData
+import ChartModel
 import Foundation
 import SpecReading
 

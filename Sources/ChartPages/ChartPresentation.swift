@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import Foundation
 
 /// Everything derived once from a chart for its page, its report embeds and its data script:

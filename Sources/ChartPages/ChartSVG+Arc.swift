@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import Foundation
 
 /// A pie or donut: slices clockwise from twelve o'clock in the chart's row order (Vega-Lite's

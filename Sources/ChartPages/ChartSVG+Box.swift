@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import Foundation
 
 /// Drawing of the issue-14 "box" marks: box plots (boxes, whiskers, caps, median, outlier dots),

@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 
 extension ChartSVG {
     /// A candlestick's bodies (a bar from open to close, as the spec's `bar` layer) or an OHLC

@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import Foundation
 
 /// A heatmap: one row of cells per series (top to bottom), one column per x category, each cell

@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import Foundation
 
 /// What layers add to the drawing: bands under their lines, lollipop stems, dumbbell connectors,

@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import Foundation
 
 /// Writes a chart as inline SVG: axes, grid, marks, legend and the scrubber cursor.

@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import Foundation
 
 /// A figure of small multiples ready for its page, report embeds and the single file: the

@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import Foundation
 
 /// One entry of the index page.

@@ -77,6 +77,31 @@ struct ParsedVorbisStream: Sendable {
     var leadFrames = 0
 
     init(_ data: Data) throws {
+        let (serial, packets) = try Self.packets(of: data)
+        guard packets.count >= 4 else { throw VorbisError.notVorbis("fewer than 4 packets") }
+        self.serial = serial
+        headers = packets[0..<3].map(\.bytes)
+        audio = packets[3...].map(\.bytes)
+
+        let blocks = try Self.packetEnds(headers: headers, audio: audio)
+        sampleRate = blocks.sampleRate
+        var ends = blocks.ends
+        let position = blocks.position
+        // The first audio page's granule, when smaller than what its packets produce, drops
+        // the difference from the start (Vorbis I, A.2: how OggSlicer's slices begin).
+        if let k = audio.indices.first(where: { packets[$0 + 3].granule >= 0 }), k < audio.count - 1 {
+            leadFrames = max(0, ends[k] - Int(packets[k + 3].granule))
+        }
+        // The encoder's last granule trims the final packet's padding.
+        let lastGranule = packets.last!.granule
+        if lastGranule >= 0, lastGranule < position { ends[ends.count - 1] = Int(lastGranule) }
+        audioEnds = ends
+        totalFrames = ends.last ?? 0
+        untrimmedFrames = position
+    }
+
+    /// The packets of `data`'s one logical stream, each with its granule position.
+    private static func packets(of data: Data) throws -> (serial: Int32, packets: [(bytes: [UInt8], granule: Int64)]) {
         var packets: [(bytes: [UInt8], granule: Int64)] = []
         var serial: Int32 = 0
         let sync = UnsafeMutablePointer<ogg_sync_state>.allocate(capacity: 1)
@@ -115,11 +140,12 @@ struct ParsedVorbisStream: Sendable {
                 packets.append(([UInt8](UnsafeBufferPointer(start: packet.packet, count: packet.bytes)), packet.granulepos))
             }
         }
-        guard packets.count >= 4 else { throw VorbisError.notVorbis("fewer than 4 packets") }
-        self.serial = serial
-        headers = packets[0..<3].map(\.bytes)
-        audio = packets[3...].map(\.bytes)
+        return (serial, packets)
+    }
 
+    /// The stream's sample rate (from its headers) and where each audio packet's output ends,
+    /// from the block sizes (before the last granule's trim); `position`: the last end.
+    private static func packetEnds(headers: [[UInt8]], audio: [[UInt8]]) throws -> (sampleRate: Int, ends: [Int], position: Int) {
         // Block sizes need the stream's vorbis_info.
         let info = UnsafeMutablePointer<vorbis_info>.allocate(capacity: 1)
         let comment = UnsafeMutablePointer<vorbis_comment>.allocate(capacity: 1)
@@ -132,33 +158,22 @@ struct ParsedVorbisStream: Sendable {
             comment.deallocate()
         }
         for (i, header) in headers.enumerated() {
-            try Self.withPacket(header, number: i) { op in
+            try withPacket(header, number: i) { op in
                 try VorbisError.check(vorbis_synthesis_headerin(info, comment, op), "vorbis_synthesis_headerin")
             }
         }
-        sampleRate = info.pointee.rate
         var ends: [Int] = []
         ends.reserveCapacity(audio.count)
         var previous = 0
         var position = 0
         for (k, bytes) in audio.enumerated() {
-            let size = try Self.withPacket(bytes, number: k + 3) { op in vorbis_packet_blocksize(info, op) }
+            let size = try withPacket(bytes, number: k + 3) { op in vorbis_packet_blocksize(info, op) }
             guard size > 0 else { throw VorbisError.corruptStream("audio packet \(k) has no block size") }
             if k > 0 { position += previous / 4 + size / 4 }
             previous = size
             ends.append(position)
         }
-        // The first audio page's granule, when smaller than what its packets produce, drops
-        // the difference from the start (Vorbis I, A.2: how OggSlicer's slices begin).
-        if let k = audio.indices.first(where: { packets[$0 + 3].granule >= 0 }), k < audio.count - 1 {
-            leadFrames = max(0, ends[k] - Int(packets[k + 3].granule))
-        }
-        // The encoder's last granule trims the final packet's padding.
-        let lastGranule = packets.last!.granule
-        if lastGranule >= 0, lastGranule < position { ends[ends.count - 1] = Int(lastGranule) }
-        audioEnds = ends
-        totalFrames = ends.last ?? 0
-        untrimmedFrames = position
+        return (info.pointee.rate, ends, position)
     }
 
     static func withPacket<R>(_ bytes: [UInt8], number: Int, _ body: (UnsafeMutablePointer<ogg_packet>) throws -> R) throws -> R {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChartData
+import ChartModel
 import ContentHash
 import Dispatch
 import Foundation

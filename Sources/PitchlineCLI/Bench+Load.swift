@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChartData
+import ChartModel
 import Dispatch
 import Foundation
 import SpecReading

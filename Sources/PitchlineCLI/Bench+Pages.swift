@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChartData
+import ChartModel
 import ChartPages
 import Dispatch
 import Foundation

@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 
 extension Inspect {
     /// A layered chart's annotations, each series' layer and the idiom, for the layered

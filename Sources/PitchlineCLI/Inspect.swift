@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChartData
+import ChartModel
 import ChartPages
 import Foundation
 import SpecReading
@@ -69,36 +70,60 @@ struct Inspect: ParsableCommand {
 
     /// The chart model as JSON-ready values: dates as milliseconds since 1970 (UTC) under "date".
     static func dump(_ chart: Chart, file: String) -> [String: Any] {
-        func json(_ value: XValue) -> Any {
-            switch value {
-            case .number(let n): n
-            case .date(let d): ["date": (d.timeIntervalSince1970 * 1000).rounded()]
-            case .category(let c): c
+        var semanticsJSON = Self.semanticsJSON(chart.semantics)
+        Self.addLayers(chart, to: &semanticsJSON)  // Inspect+Layers.swift
+        var x: [String: Any] = ["field": chart.x.field, "title": chart.x.title, "type": chart.x.type.rawValue]
+        x["granularity"] = chart.x.granularity?.rawValue
+        x["unit"] = chart.x.unit
+        x["format"] = chart.x.format
+        var y: [String: Any] = ["field": chart.y.field, "title": chart.y.title]
+        y["unit"] = chart.y.unit
+        y["format"] = chart.y.format
+        y["aggregate"] = chart.y.aggregate
+        if chart.y.type == .temporal { y["type"] = "temporal" }  // values are seconds since 1970
+        var result: [String: Any] = [
+            "file": file, "id": chart.id, "title": chart.title, "mark": chart.mark.rawValue,
+            "x": x, "y": y, "xValues": chart.xValues.map(json), "series": chart.series.map(seriesJSON), "semantics": semanticsJSON,
+        ]
+        result["subtitle"] = chart.subtitle
+        return result
+    }
+
+    private static func json(_ value: XValue) -> Any {
+        switch value {
+        case .number(let n): n
+        case .date(let d): ["date": (d.timeIntervalSince1970 * 1000).rounded()]
+        case .category(let c): c
+        }
+    }
+
+    private static func json(_ value: Double?) -> Any { value.map { $0 as Any } ?? NSNull() }
+
+    /// A series: its name, values, point rows, invalid rows and each point's details.
+    private static func seriesJSON(_ series: Series) -> [String: Any] {
+        var out: [String: Any] = ["name": series.name, "values": series.values.map(json)]
+        out["pointRows"] = series.pointRows
+        if !series.invalidRows.isEmpty { out["invalidRows"] = series.invalidRows.sorted() }
+        if !series.details.isEmpty {
+            out["details"] = series.details.map { detail -> Any in
+                if detail.isEmpty { return NSNull() }
+                var d: [String: Any] = [:]
+                d["lower"] = detail.lower
+                d["upper"] = detail.upper
+                d["stackTotal"] = detail.stackTotal
+                d["share"] = detail.share
+                if !detail.extras.isEmpty { d["extras"] = detail.extras.map { $0.map { $0 as Any } ?? NSNull() } }
+                d["bandLower"] = detail.bandLower
+                d["bandUpper"] = detail.bandUpper
+                d["change"] = detail.change
+                return d
             }
         }
-        func json(_ value: Double?) -> Any { value.map { $0 as Any } ?? NSNull() }
-        let series: [[String: Any]] = chart.series.map { series in
-            var out: [String: Any] = ["name": series.name, "values": series.values.map(json)]
-            out["pointRows"] = series.pointRows
-            if !series.invalidRows.isEmpty { out["invalidRows"] = series.invalidRows.sorted() }
-            if !series.details.isEmpty {
-                out["details"] = series.details.map { detail -> Any in
-                    if detail.isEmpty { return NSNull() }
-                    var d: [String: Any] = [:]
-                    d["lower"] = detail.lower
-                    d["upper"] = detail.upper
-                    d["stackTotal"] = detail.stackTotal
-                    d["share"] = detail.share
-                    if !detail.extras.isEmpty { d["extras"] = detail.extras.map { $0.map { $0 as Any } ?? NSNull() } }
-                    d["bandLower"] = detail.bandLower
-                    d["bandUpper"] = detail.bandUpper
-                    d["change"] = detail.change
-                    return d
-                }
-            }
-            return out
-        }
-        let semantics = chart.semantics
+        return out
+    }
+
+    /// What the chart means beyond its values: orientation, scales, stacks, bins, and its kind's payload.
+    private static func semanticsJSON(_ semantics: ChartSemantics) -> [String: Any] {
         func scale(_ info: ScaleInfo) -> [String: Any] {
             var out: [String: Any] = ["type": info.type.rawValue]
             out["domain"] = info.domain
@@ -134,21 +159,6 @@ struct Inspect: ParsableCommand {
         case .series, .heatmap:
             break
         }
-        Self.addLayers(chart, to: &semanticsJSON)  // Inspect+Layers.swift
-        var x: [String: Any] = ["field": chart.x.field, "title": chart.x.title, "type": chart.x.type.rawValue]
-        x["granularity"] = chart.x.granularity?.rawValue
-        x["unit"] = chart.x.unit
-        x["format"] = chart.x.format
-        var y: [String: Any] = ["field": chart.y.field, "title": chart.y.title]
-        y["unit"] = chart.y.unit
-        y["format"] = chart.y.format
-        y["aggregate"] = chart.y.aggregate
-        if chart.y.type == .temporal { y["type"] = "temporal" }  // values are seconds since 1970
-        var result: [String: Any] = [
-            "file": file, "id": chart.id, "title": chart.title, "mark": chart.mark.rawValue,
-            "x": x, "y": y, "xValues": chart.xValues.map(json), "series": series, "semantics": semanticsJSON,
-        ]
-        result["subtitle"] = chart.subtitle
-        return result
+        return semanticsJSON
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChartData
+import ChartModel
 import Foundation
 import SiteExport
 import SiteGenerator

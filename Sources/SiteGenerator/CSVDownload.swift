@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import Dispatch
 import Foundation
 import SpecReading

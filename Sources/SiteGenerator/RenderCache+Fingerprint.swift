@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import Foundation
 
 /// A canonical byte encoding of a loaded chart for cache keys: equal charts give equal bytes in

@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import ChartPages
 import Foundation
 import Sonification

@@ -1,4 +1,4 @@
-import ChartData
+import ChartModel
 import Foundation
 
 /// Value → pitch: a logarithmic (musical) scale from `minFrequency` (lowest value) to

@@ -1,6 +1,5 @@
-import ChartData
+import ChartModel
 import Foundation
-import SpecReading
 
 /// Whole-series playback length, as in Apple's audio graphs and Audiograph.
 public enum RenditionLength: Sendable, Equatable, Hashable {

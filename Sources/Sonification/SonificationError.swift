@@ -1,5 +1,4 @@
-import ChartData
-import SpecReading
+import ChartModel
 
 /// Why a chart cannot be sonified, worded for the author who wrote the spec.
 public enum SonificationError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import ChartData
+import ChartModel
 import ContentHash
 import Dispatch
 import Foundation
@@ -74,7 +74,9 @@ public final class Sonifier: Sendable {
         var renditionJobs: [(chart: Int, plan: Rendition, scale: PitchScale)] = []
         for (c, chart) in charts.enumerated() {
             let length = RenditionLength.exact(chart.options.audio.playbackDuration)
-            let names = chart.renditionNames(Messages(tag: "en"))  // errors are for authors, in English
+            // Names for errors only (`Self.check` above already refuses every chart a plan would
+            // refuse): each series by its name, a heatmap's one graph of all rows by the chart.
+            let names = chart.mark == .rect ? [chart.id] : chart.series.map(\.name)
             for (s, values) in chart.renditionValues.enumerated() {  // a heatmap: one graph of all its rows
                 let plan = try Rendition(values: values, series: names[s], length: length, smoothing: chart.options.audio.smoothing)
                 renditionJobs.append((c, plan, banks[c].seriesScales[s]))

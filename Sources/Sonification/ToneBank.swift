@@ -1,4 +1,4 @@
-import ChartData
+import ChartModel
 import Foundation
 
 /// The distinct sounds a chart needs, and which one each point plays.

@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 
 /// `charts/<name>.csv.json`: what a bare CSV cannot say about itself (title, description, units,

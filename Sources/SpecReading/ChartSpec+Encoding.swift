@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 
 /// Reading `encoding`: every channel Pitchline reads, with shorthands resolved and Vega-Lite's

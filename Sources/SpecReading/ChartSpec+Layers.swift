@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 import VegaLite
 
@@ -55,14 +56,7 @@ extension ChartSpec {
         parentEncoding: [(channel: String, def: JSONValue, path: String)], root: JSONValue, _ r: SpecReader, into leaves: inout [LayerLeaf]
     ) throws(ChartProblem) {
         guard case .object(let members) = node.value else { throw r.problem(node, path, "expected an object (a view), found \(node.kindName)") }
-        for (key, member) in members where !layerKeys.contains(key) && !drawingTopLevel.contains(key) {
-            if compositeKeys.contains(key) {
-                throw r.problem(member, "\(path).\(key)", "\"\(key)\" inside a layer is not supported; a layer holds single views or layers")
-            }
-            throw r.problem(member, "\(path).\(key)", "\"\(key)\" is not supported in a layer; supported: \(layerKeys.sorted().joined(separator: ", "))")
-        }
-        if path != "$", node["datasets"] != nil { throw r.problem(node["datasets"]!, "\(path).datasets", "\"datasets\" belongs at the top level of the spec") }
-        if path != "$", node["usermeta"] != nil { throw r.problem(node["usermeta"]!, "\(path).usermeta", "\"usermeta\" belongs at the top level of the spec") }
+        try checkViewKeys(node, members, path: path, r)
         let ownData: Origin<JSONValue>? = node["data"].map { (value: $0, path: "\(path).data") }
         let data = ownData ?? parentData
         // A layer with its own data starts a new data flow: the parents' transforms do not apply.
@@ -71,6 +65,40 @@ extension ChartSpec {
             guard case .array(let steps) = t.value else { throw r.problem(t, "\(path).transform", "expected an array of transforms") }
             for (k, step) in steps.enumerated() { transforms.append((step, "\(path).transform[\(k)]")) }
         }
+        let encoding = try mergedEncoding(node, path: path, parentEncoding: parentEncoding, r)
+        if let layers = node["layer"] {
+            if let m = node["mark"] { throw r.problem(m, "\(path).mark", "a view has either \"mark\" or \"layer\", not both") }
+            guard case .array(let items) = layers.value else { throw r.problem(layers, "\(path).layer", "expected an array of views, found \(layers.kindName)") }
+            for (k, item) in items.enumerated() {
+                try collect(item, path: "\(path).layer[\(k)]", parentData: data, parentTransforms: transforms, parentEncoding: encoding, root: root, r, into: &leaves)
+            }
+            return
+        }
+        guard let mark = node["mark"] else { throw r.problem(node, path, "a layer needs \"mark\" (or a nested \"layer\")") }
+        guard let data else { throw r.problem(node, path, "no \"data\" for this layer: give it \"data\", or give the layered spec one for every layer") }
+        leaves.append(try leaf(node, mark: mark, path: path, data: data, transforms: transforms, encoding: encoding, root: root, r))
+    }
+
+    private typealias EncodingOrigin = (channel: String, def: JSONValue, path: String)
+
+    /// A view's keys: those a layer reads or that only change drawing; `datasets` and `usermeta`
+    /// only at the top.
+    private static func checkViewKeys(_ node: JSONValue, _ members: [(key: String, value: JSONValue)], path: String, _ r: SpecReader) throws(ChartProblem) {
+        for (key, member) in members where !layerKeys.contains(key) && !drawingTopLevel.contains(key) {
+            if compositeKeys.contains(key) {
+                throw r.problem(member, "\(path).\(key)", "\"\(key)\" inside a layer is not supported; a layer holds single views or layers")
+            }
+            throw r.problem(member, "\(path).\(key)", "\"\(key)\" is not supported in a layer; supported: \(layerKeys.sorted().joined(separator: ", "))")
+        }
+        if path != "$", node["datasets"] != nil { throw r.problem(node["datasets"]!, "\(path).datasets", "\"datasets\" belongs at the top level of the spec") }
+        if path != "$", node["usermeta"] != nil { throw r.problem(node["usermeta"]!, "\(path).usermeta", "\"usermeta\" belongs at the top level of the spec") }
+    }
+
+    /// The encoding a view's layers see: the parent's channels, each overridden by the view's own
+    /// (a field or datum definition keeps the parent's keys it does not set; null removes it).
+    private static func mergedEncoding(
+        _ node: JSONValue, path: String, parentEncoding: [EncodingOrigin], _ r: SpecReader
+    ) throws(ChartProblem) -> [EncodingOrigin] {
         var encoding = parentEncoding
         if let e = node["encoding"] {
             guard case .object(let channels) = e.value else { throw r.problem(e, "\(path).encoding", "expected an object, found \(e.kindName)") }
@@ -91,19 +119,15 @@ extension ChartSpec {
                 if let parent { encoding[parent] = (channel, merged, childPath) } else { encoding.append((channel, merged, childPath)) }
             }
         }
-        if let layers = node["layer"] {
-            if let m = node["mark"] { throw r.problem(m, "\(path).mark", "a view has either \"mark\" or \"layer\", not both") }
-            guard case .array(let items) = layers.value else { throw r.problem(layers, "\(path).layer", "expected an array of views, found \(layers.kindName)") }
-            for (k, item) in items.enumerated() {
-                try collect(item, path: "\(path).layer[\(k)]", parentData: data, parentTransforms: transforms, parentEncoding: encoding, root: root, r, into: &leaves)
-            }
-            return
-        }
-        guard let mark = node["mark"] else { throw r.problem(node, path, "a layer needs \"mark\" (or a nested \"layer\")") }
-        guard let data else { throw r.problem(node, path, "no \"data\" for this layer: give it \"data\", or give the layered spec one for every layer") }
+        return encoding
+    }
 
-        // The leaf as a single-view spec, read by `ChartSpec.parse`; its paths are then moved to
-        // where each value was written.
+    /// A leaf view read as a single-view spec by `ChartSpec.parse`, with the paths of what it read
+    /// moved to where each value was written in the layered spec.
+    private static func leaf(
+        _ node: JSONValue, mark: JSONValue, path: String, data: Origin<JSONValue>, transforms: [Origin<JSONValue>],
+        encoding: [EncodingOrigin], root: JSONValue, _ r: SpecReader
+    ) throws(ChartProblem) -> LayerLeaf {
         // A text layer is read for its position and label (as a point until `text` is a mark of its own).
         let markName = mark.string ?? mark["type"]?.string
         let readMark = markName == "text" ? JSONValue(value: .string("point"), line: mark.line) : mark
@@ -134,8 +158,8 @@ extension ChartSpec {
         // The author's steps where they were written; a step the reading adds (a colour condition's) at its channel.
         for i in spec.transforms.indices { spec.transforms[i].path = i < transforms.count ? transforms[i].path : pathOf(spec.transforms[i].path) }
         spec.undrawnColour = spec.undrawnColour.map(pathOf)
-        leaves.append(LayerLeaf(spec: spec, path: path, markPath: "\(path).mark", dataPath: data.path, transformPaths: transforms.map(\.path),
-                                encodingPaths: encoding.map { ($0.channel, $0.path) }, encodingJSON: encoding.map { ($0.channel, $0.def) }, markJSON: mark))
+        return LayerLeaf(spec: spec, path: path, markPath: "\(path).mark", dataPath: data.path, transformPaths: transforms.map(\.path),
+                         encodingPaths: encoding.map { ($0.channel, $0.path) }, encodingJSON: encoding.map { ($0.channel, $0.def) }, markJSON: mark)
     }
 
     /// A path in a leaf's single-view spec (`$.encoding.y.field`) as written in the layered spec

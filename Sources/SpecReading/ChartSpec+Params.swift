@@ -1,3 +1,4 @@
+import ChartModel
 import VegaLite
 
 /// A Vega-Lite parameter (`params`, or a v4 `selection`) as Pitchline reads it: a variable has a

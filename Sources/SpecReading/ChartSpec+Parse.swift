@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 
 /// Reading a single-view Vega-Lite spec. Every key is used, accepted because it only changes
@@ -25,13 +26,7 @@ extension ChartSpec {
     package static func parse(_ root: JSONValue, file: String) throws(ChartProblem) -> ChartSpec {
         let r = SpecReader(file: file)
         guard case .object(let members) = root.value else { throw r.problem(root, "$", "expected an object (a Vega-Lite spec), found \(root.kindName)") }
-        let used: Set<String> = ["title", "description", "data", "datasets", "mark", "encoding", "transform", "usermeta", "params", "selection"]
-        for (key, member) in members where !used.contains(key) && !drawingTopLevel.contains(key) {
-            if compositeKeys.contains(key) {
-                throw r.problem(member, "$.\(key)", "\"\(key)\" (layered and multi-view charts) is not supported yet; Pitchline reads single-view specs (one mark and its encoding)")
-            }
-            throw r.problem(member, "$.\(key)", "\"\(key)\" is not supported here; supported: \(used.sorted().joined(separator: ", ")) (and drawing settings such as width, height, config)")
-        }
+        try checkTopLevelKeys(members, r)
 
         // title
         let (title, subtitle) = try r.title(root)
@@ -43,61 +38,19 @@ extension ChartSpec {
         }
         var spec = ChartSpec(title: title, subtitle: subtitle, description: description, data: try readData(dataValue, r))
         spec.dataLine = dataValue.line
-        if let d = root["datasets"] {
-            guard case .object(let sets) = d.value else { throw r.problem(d, "$.datasets", "expected an object of named data arrays, found \(d.kindName)") }
-            for (name, rows) in sets { spec.datasets[name] = rows }
-        }
-        if case .named(let name, let line) = spec.data, spec.datasets[name] == nil {
-            let names = spec.datasets.keys.sorted()
-            throw ChartProblem(file: file, line: line, jsonPath: "$.data.name",
-                               message: "no dataset named \"\(name)\"; " + (names.isEmpty ? "the spec has no top-level \"datasets\"" : "datasets: \(names.joined(separator: ", "))"))
-        }
+        try spec.readDatasets(root, r)
 
         // params / selections: variables read by every expression; selections empty (not interactive here)
         spec.params = try readParams(root, r)
 
-        // mark
-        guard let markValue = root["mark"] else {
-            throw r.problem(root, "$", "missing \"mark\"; use one of \(markList)")
-        }
-        let markPath: String
-        if let name = markValue.string {
-            spec.markName = name
-            markPath = "$.mark"
-        } else {
-            let m = try r.object(markValue, "$.mark", allowed: ["type"], ignoredAny: true)
-            spec.markName = try r.string(m["type"], "$.mark.type", required: true)!
-            spec.markOrient = try r.string(m["orient"], "$.mark.orient")
-            try spec.readCompositeMarkProperties(m, r)
-            spec.innerRadius = m["innerRadius"]?.number  // drawing only (an expression is drawn as a pie)
-            markPath = "$.mark.type"
-        }
-        // `invalid` (the mark's own, else config.mark's), as Vega-Lite 5–6 read it (`InvalidMode`).
-        let invalidValue = markValue["invalid"] ?? root["config"]?["mark"]?["invalid"]
-        guard let invalidMode = InvalidMode(json: invalidValue) else {
-            throw r.problem(invalidValue!, markValue["invalid"] != nil ? "$.mark.invalid" : "$.config.mark.invalid",
-                            "\"invalid\" must be null, \"filter\", \"show\", \"break-paths-filter-domains\", \"break-paths-show-domains\" or \"break-paths-show-path-domains\"")
-        }
-        spec.invalidMode = invalidMode
-        spec.markLine = markValue.line
-        guard markKinds[spec.markName] != nil else {
-            throw r.problem(markValue, markPath, "\"\(spec.markName)\" is not supported; use one of \(markList)")
-        }
+        try spec.readMark(root, r)
 
         // encoding
         guard let encodingValue = root["encoding"] else { throw r.problem(root, "$", "missing \"encoding\" (at least x or y)") }
         spec.channels = try readEncoding(encodingValue, r)
 
         // transforms: kept as JSON, evaluated in order by the VegaLite module
-        if let t = root["transform"] {
-            guard case .array(let steps) = t.value else { throw r.problem(t, "$.transform", "expected an array of transforms") }
-            for (k, step) in steps.enumerated() {
-                guard case .object = step.value else {
-                    throw r.problem(step, "$.transform[\(k)]", "expected an object such as {\"filter\": \"datum.x > 0\"}, found \(step.kindName)")
-                }
-                spec.transforms.append(TransformStep(json: step, path: "$.transform[\(k)]"))
-            }
-        }
+        try spec.readTransforms(root, r)
         let colour = colourStep(encodingValue)
         if let step = colour.step {  // after the author's steps: its tests read their fields
             spec.transforms.append(step)
@@ -109,6 +62,73 @@ extension ChartSpec {
             try spec.readPitchline(p, r)
         }
         return spec
+    }
+
+    /// Every top-level key is read, only changes drawing, or is refused with what is supported.
+    private static func checkTopLevelKeys(_ members: [(key: String, value: JSONValue)], _ r: SpecReader) throws(ChartProblem) {
+        let used: Set<String> = ["title", "description", "data", "datasets", "mark", "encoding", "transform", "usermeta", "params", "selection"]
+        for (key, member) in members where !used.contains(key) && !drawingTopLevel.contains(key) {
+            if compositeKeys.contains(key) {
+                throw r.problem(member, "$.\(key)", "\"\(key)\" (layered and multi-view charts) is not supported yet; Pitchline reads single-view specs (one mark and its encoding)")
+            }
+            throw r.problem(member, "$.\(key)", "\"\(key)\" is not supported here; supported: \(used.sorted().joined(separator: ", ")) (and drawing settings such as width, height, config)")
+        }
+    }
+
+    /// Named data arrays (`datasets`), and the one `data.name` must name.
+    private mutating func readDatasets(_ root: JSONValue, _ r: SpecReader) throws(ChartProblem) {
+        if let d = root["datasets"] {
+            guard case .object(let sets) = d.value else { throw r.problem(d, "$.datasets", "expected an object of named data arrays, found \(d.kindName)") }
+            for (name, rows) in sets { datasets[name] = rows }
+        }
+        if case .named(let name, let line) = data, datasets[name] == nil {
+            let names = datasets.keys.sorted()
+            throw ChartProblem(file: r.file, line: line, jsonPath: "$.data.name",
+                               message: "no dataset named \"\(name)\"; " + (names.isEmpty ? "the spec has no top-level \"datasets\"" : "datasets: \(names.joined(separator: ", "))"))
+        }
+    }
+
+    /// The mark (a name or an object with its composite and arc properties), its `invalid` mode.
+    private mutating func readMark(_ root: JSONValue, _ r: SpecReader) throws(ChartProblem) {
+        guard let markValue = root["mark"] else {
+            throw r.problem(root, "$", "missing \"mark\"; use one of \(Self.markList)")
+        }
+        let markPath: String
+        if let name = markValue.string {
+            markName = name
+            markPath = "$.mark"
+        } else {
+            let m = try r.object(markValue, "$.mark", allowed: ["type"], ignoredAny: true)
+            markName = try r.string(m["type"], "$.mark.type", required: true)!
+            markOrient = try r.string(m["orient"], "$.mark.orient")
+            try readCompositeMarkProperties(m, r)
+            innerRadius = m["innerRadius"]?.number  // drawing only (an expression is drawn as a pie)
+            markPath = "$.mark.type"
+        }
+        // `invalid` (the mark's own, else config.mark's), as Vega-Lite 5–6 read it (`InvalidMode`).
+        let invalidValue = markValue["invalid"] ?? root["config"]?["mark"]?["invalid"]
+        guard let mode = InvalidMode(json: invalidValue) else {
+            throw r.problem(invalidValue!, markValue["invalid"] != nil ? "$.mark.invalid" : "$.config.mark.invalid",
+                            "\"invalid\" must be null, \"filter\", \"show\", \"break-paths-filter-domains\", \"break-paths-show-domains\" or \"break-paths-show-path-domains\"")
+        }
+        invalidMode = mode
+        markLine = markValue.line
+        guard Self.markKinds[markName] != nil else {
+            throw r.problem(markValue, markPath, "\"\(markName)\" is not supported; use one of \(Self.markList)")
+        }
+    }
+
+    /// The transforms, kept as JSON: evaluated in order by the VegaLite module.
+    private mutating func readTransforms(_ root: JSONValue, _ r: SpecReader) throws(ChartProblem) {
+        if let t = root["transform"] {
+            guard case .array(let steps) = t.value else { throw r.problem(t, "$.transform", "expected an array of transforms") }
+            for (k, step) in steps.enumerated() {
+                guard case .object = step.value else {
+                    throw r.problem(step, "$.transform[\(k)]", "expected an object such as {\"filter\": \"datum.x > 0\"}, found \(step.kindName)")
+                }
+                transforms.append(TransformStep(json: step, path: "$.transform[\(k)]"))
+            }
+        }
     }
 
     private static func readData(_ value: JSONValue, _ r: SpecReader) throws(ChartProblem) -> DataSource {

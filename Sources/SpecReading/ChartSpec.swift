@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 
 /// A single-view Vega-Lite spec (v4–v6) after reading (see `ChartSpec+Parse.swift`): data source,

@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 
 /// A JSON value that remembers where it starts (line and column) and keeps object keys in file

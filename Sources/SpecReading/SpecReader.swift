@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 
 /// Reads JSON values with their paths, turning every unexpected shape into a located problem.

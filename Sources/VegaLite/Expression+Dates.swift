@@ -110,102 +110,136 @@ enum JSDate {
     static let dayNames = TimeLocale.enUS.shortDays.map { $0.lowercased() }
 
     private static func legacy(_ s: String) -> Double {
-        var numbers: [(value: Int, length: Int)] = []
-        var month: Int?
-        var time: [Int] = []
-        var ms = 0
-        var pm: Bool?
-        var offset: Int?
-        let c = Array(s.lowercased().utf8)
+        var reading = LegacyDate()
+        guard reading.scan(Array(s.lowercased().utf8)) else { return .nan }
+        return reading.instant()
+    }
+}
+
+/// What V8's legacy date parser gathers from a text, token by token: numbers, a month name, a
+/// time of day, am/pm and a zone offset; then the instant they make (NaN where V8 gives up).
+private struct LegacyDate {
+    var numbers: [(value: Int, length: Int)] = []
+    var month: Int?
+    var time: [Int] = []
+    var ms = 0
+    var pm: Bool?
+    var offset: Int?
+    var sawZone = false
+
+    /// Reads the text's tokens (lower case); false when V8 gives up on it.
+    mutating func scan(_ c: [UInt8]) -> Bool {
         var i = 0
-        var sawZone = false
         while i < c.count {
             let ch = c[i]
             if ch == 40 { break }  // "(Coordinated Universal Time)…": V8 reads no further
             if ch >= 48 && ch <= 57 {
-                var v = 0, n = 0
-                while i < c.count, c[i] >= 48, c[i] <= 57 {
-                    v = v &* 10 &+ Int(c[i] - 48)
-                    n += 1
-                    i += 1
-                }
-                if i < c.count, c[i] == 58 {  // h:m[:s[.ms]]
-                    guard time.isEmpty else { return .nan }
-                    time = [v]
-                    while i < c.count, c[i] == 58 {
-                        i += 1
-                        var t = 0, tn = 0
-                        while i < c.count, c[i] >= 48, c[i] <= 57 {
-                            t = t &* 10 &+ Int(c[i] - 48)
-                            tn += 1
-                            i += 1
-                        }
-                        guard tn > 0 else { return .nan }
-                        time.append(t)
-                    }
-                    if i < c.count, c[i] == 46, time.count == 3 {
-                        i += 1
-                        var frac = 0, fn = 0
-                        while i < c.count, c[i] >= 48, c[i] <= 57 {
-                            if fn < 3 { frac = frac * 10 + Int(c[i] - 48) }
-                            fn += 1
-                            i += 1
-                        }
-                        while fn < 3 { frac *= 10; fn += 1 }
-                        ms = frac
-                    }
-                    guard time.count <= 3 else { return .nan }
-                } else {
-                    numbers.append((v, n))
-                }
+                guard readNumber(c, &i) else { return false }
                 continue
             }
             if (ch == 43 || ch == 45), !time.isEmpty || sawZone, i + 1 < c.count, c[i + 1] >= 48, c[i + 1] <= 57 {
-                let sign = ch == 45 ? -1 : 1
-                i += 1
-                var v = 0, n = 0
-                while i < c.count, c[i] >= 48, c[i] <= 57 {
-                    v = v * 10 + Int(c[i] - 48)
-                    n += 1
-                    i += 1
-                }
-                if i < c.count, c[i] == 58 {
-                    i += 1
-                    var m = 0
-                    while i < c.count, c[i] >= 48, c[i] <= 57 { m = m * 10 + Int(c[i] - 48); i += 1 }
-                    offset = sign * (v * 60 + m)
-                } else {
-                    offset = sign * (n <= 2 ? v * 60 : (v / 100) * 60 + v % 100)
-                }
+                readOffset(c, &i)
                 continue
             }
             if ch >= 97 && ch <= 122 {
-                let start = i
-                while i < c.count, c[i] >= 97, c[i] <= 122 { i += 1 }
-                let word = String(decoding: c[start..<i], as: UTF8.self)
-                if word == "am" || word == "pm" {
-                    pm = word == "pm"
-                } else if word == "utc" || word == "gmt" || word == "z" || word == "ut" {
-                    sawZone = true
-                    offset = offset ?? 0
-                } else if word == "t" && !numbers.isEmpty {
-                    continue
-                } else if word.count >= 3, let m = monthNames.firstIndex(where: { word.hasPrefix($0) }) {
-                    guard month == nil else { return .nan }
-                    month = m + 1
-                } else if word.count >= 3, dayNames.contains(where: { word.hasPrefix($0) }) {
-                    continue
-                } else {
-                    return .nan
-                }
+                guard readWord(c, &i) else { return false }
                 continue
             }
             if [32, 44, 47, 45, 46, 9].contains(ch) {  // space , / - . tab
                 i += 1
                 continue
             }
-            return .nan
+            return false
         }
+        return true
+    }
+
+    /// A number, or a time of day `h:m[:s[.ms]]` when a colon follows it.
+    private mutating func readNumber(_ c: [UInt8], _ i: inout Int) -> Bool {
+        var v = 0, n = 0
+        while i < c.count, c[i] >= 48, c[i] <= 57 {
+            v = v &* 10 &+ Int(c[i] - 48)
+            n += 1
+            i += 1
+        }
+        if i < c.count, c[i] == 58 {  // h:m[:s[.ms]]
+            guard time.isEmpty else { return false }
+            time = [v]
+            while i < c.count, c[i] == 58 {
+                i += 1
+                var t = 0, tn = 0
+                while i < c.count, c[i] >= 48, c[i] <= 57 {
+                    t = t &* 10 &+ Int(c[i] - 48)
+                    tn += 1
+                    i += 1
+                }
+                guard tn > 0 else { return false }
+                time.append(t)
+            }
+            if i < c.count, c[i] == 46, time.count == 3 {
+                i += 1
+                var frac = 0, fn = 0
+                while i < c.count, c[i] >= 48, c[i] <= 57 {
+                    if fn < 3 { frac = frac * 10 + Int(c[i] - 48) }
+                    fn += 1
+                    i += 1
+                }
+                while fn < 3 { frac *= 10; fn += 1 }
+                ms = frac
+            }
+            guard time.count <= 3 else { return false }
+        } else {
+            numbers.append((v, n))
+        }
+        return true
+    }
+
+    /// A zone offset after a time or a zone name: `+0100`, `-05:00`, `+1`.
+    private mutating func readOffset(_ c: [UInt8], _ i: inout Int) {
+        let sign = c[i] == 45 ? -1 : 1
+        i += 1
+        var v = 0, n = 0
+        while i < c.count, c[i] >= 48, c[i] <= 57 {
+            v = v * 10 + Int(c[i] - 48)
+            n += 1
+            i += 1
+        }
+        if i < c.count, c[i] == 58 {
+            i += 1
+            var m = 0
+            while i < c.count, c[i] >= 48, c[i] <= 57 { m = m * 10 + Int(c[i] - 48); i += 1 }
+            offset = sign * (v * 60 + m)
+        } else {
+            offset = sign * (n <= 2 ? v * 60 : (v / 100) * 60 + v % 100)
+        }
+    }
+
+    /// A word: am/pm, a zone name, a month (by its first three letters), a day name (skipped).
+    private mutating func readWord(_ c: [UInt8], _ i: inout Int) -> Bool {
+        let start = i
+        while i < c.count, c[i] >= 97, c[i] <= 122 { i += 1 }
+        let word = String(decoding: c[start..<i], as: UTF8.self)
+        if word == "am" || word == "pm" {
+            pm = word == "pm"
+        } else if word == "utc" || word == "gmt" || word == "z" || word == "ut" {
+            sawZone = true
+            offset = offset ?? 0
+        } else if word == "t" && !numbers.isEmpty {
+            return true
+        } else if word.count >= 3, let m = JSDate.monthNames.firstIndex(where: { word.hasPrefix($0) }) {
+            guard month == nil else { return false }
+            month = m + 1
+        } else if word.count >= 3, JSDate.dayNames.contains(where: { word.hasPrefix($0) }) {
+            return true
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// The instant the tokens make: year, month and day from the numbers and the month name,
+    /// the time of day, the offset; NaN when they make no date.
+    func instant() -> Double {
         var year: Int, m: Int, day: Int
         func fullYear(_ n: (value: Int, length: Int)) -> Int {
             n.length <= 2 ? (n.value < 50 ? 2000 + n.value : 1900 + n.value) : n.value

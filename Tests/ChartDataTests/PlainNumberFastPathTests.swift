@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 import SpecReading
 import Testing
@@ -86,9 +87,9 @@ struct PlainNumberFastPathTests {
         // Not a timing: the fast path must apply to the values a CSV download is made of.
         for value in [10.37, -3.25, 0.001, 123_456.789, 0.1] {
             let shortest = value.description
-            #expect(TextFormat.fixedDecimalPlaces(shortest).map { $0 <= TextFormat.plainDecimals(value) } == true, "\(value)")
+            #expect(PlainNumber.fixedDecimalPlaces(shortest).map { $0 <= PlainNumber.decimals(value) } == true, "\(value)")
         }
-        #expect(TextFormat.fixedDecimalPlaces("1e-05") == nil)
-        #expect(TextFormat.fixedDecimalPlaces("-12.375") == 3)
+        #expect(PlainNumber.fixedDecimalPlaces("1e-05") == nil)
+        #expect(PlainNumber.fixedDecimalPlaces("-12.375") == 3)
     }
 }

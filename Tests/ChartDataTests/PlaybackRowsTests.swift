@@ -1,3 +1,4 @@
+import ChartModel
 import Testing
 @testable import ChartData
 

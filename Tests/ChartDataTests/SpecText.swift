@@ -1,3 +1,4 @@
+import ChartModel
 import Foundation
 @testable import ChartData
 import SpecReading

@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import Foundation
 
 /// Hand-made charts for tests.

@@ -1,4 +1,5 @@
 import ChartData
+import ChartModel
 import Testing
 @testable import ChartPages
 

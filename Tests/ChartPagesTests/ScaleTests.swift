@@ -1,5 +1,6 @@
 import ChartData
 @testable import ChartPages
+import ChartModel
 import Foundation
 import Testing
 

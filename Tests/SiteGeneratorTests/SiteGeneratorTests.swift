@@ -1,4 +1,5 @@
 @testable import ChartData
+import ChartModel
 import Foundation
 @testable import SiteGenerator
 import SiteFolders

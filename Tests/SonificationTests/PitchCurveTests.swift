@@ -1,4 +1,5 @@
 @testable import ChartData
+import ChartModel
 import Foundation
 @testable import Sonification
 import SpecReading

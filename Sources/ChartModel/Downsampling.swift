@@ -69,13 +69,13 @@ extension Downsampling {
 
     /// At most about `limit` rows of the aligned `series` (every row when they fit): an LTTB
     /// selection of the first series, plus each series' lowest and highest row (the first of
-    /// equals: `SeriesStatistics.extremeRows`), so "go to maximum" and the loudest peak are never lost.
+    /// equals: `Series.extremeRows`), so "go to maximum" and the loudest peak are never lost.
     public static func keyRows(_ series: [[Double?]], limit: Int) -> [Int] {
         let n = series.first?.count ?? 0
         guard n > limit, let first = series.first else { return Array(0..<n) }
         var rows = Set(lttb(values: first, threshold: max(3, limit - 2 * series.count)))
         for values in series {
-            let (low, high) = SeriesStatistics.extremeRows(values)
+            let (low, high) = Series.extremeRows(values)
             if let low { rows.insert(low) }
             if let high { rows.insert(high) }
         }

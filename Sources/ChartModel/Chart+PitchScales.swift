@@ -27,19 +27,7 @@ extension Chart {
         return ranges.contains { $0 > 0 && $0 * Self.ownPitchScaleRatio <= shared }
     }
 
-    /// The sentence the description and help give about it (`summary.pitchScales`).
-    public func pitchScaleSentence(_ messages: Messages = .english) -> String? {
-        pitchScalePerSeries ? messages[.summaryPitchScales] : nil
-    }
-
     /// The curve pitch follows: the value axis' scale type (Vega-Lite `scale.type`), so a log
     /// axis sounds log. Sonification maps values through it before the musical scale.
     public var pitchCurve: ValueCurve { ValueCurve(semantics.valueScale) }
-
-    /// The sentence the description gives when pitch is not linear in the value; nil when it is.
-    public func pitchCurveSentence(_ messages: Messages = .english) -> String? {
-        guard let key = pitchCurve.key else { return nil }
-        let outside = pitchCurve == .log && series.contains { $0.values.contains { v in v.map { $0 <= 0 } ?? false } }
-        return messages[.family(.summaryPitchCurve, key)] + (outside ? " " + messages[.summaryPitchCurveOutside] : "")
-    }
 }

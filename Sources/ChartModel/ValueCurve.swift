@@ -1,5 +1,4 @@
 import Foundation
-import SpecReading
 
 /// The shape of a continuous scale (Vega-Lite `scale.type`), as d3-scale maps values before its
 /// linear interpolation: what makes a log axis log. Pitch follows it (`Chart.pitchCurve`), so

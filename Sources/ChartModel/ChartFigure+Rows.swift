@@ -4,7 +4,7 @@ extension Chart {
     /// The same chart with its rows in `order` (rows not in it keep their order, after those that
     /// are): a facet's panels follow the order of the shared row domain, which Vega-Lite sorts
     /// over every panel's data. Nil for charts whose series hold their own rows (scatter plots).
-    func rowsReordered(like order: [XValue]) -> Chart? {
+    package func rowsReordered(like order: [XValue]) -> Chart? {
         guard !semantics.pointPerDatum, series.allSatisfy({ $0.pointRows == nil }) else { return nil }
         let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let permutation = xValues.indices.sorted {

@@ -1,5 +1,4 @@
 import Foundation
-import SpecReading
 
 /// A rule or label that a layer adds to a chart without carrying a series: a rule at the mean, a
 /// threshold given as a `datum`, a text label. Said in the description, a landmark the scrubber
@@ -24,6 +23,22 @@ public struct ChartAnnotation: Sendable, Equatable {
     /// Where the spec's text mark puts the label; nil when the label is Pitchline's own (a rule's
     /// aggregate name, drawn at the rule's end).
     public var placement: LabelPlacement?
+
+    /// Every field (the memberwise initializer, for ChartData's builders and the tests).
+    package init(
+        kind: Kind, value: Double? = nil, row: Int? = nil, aggregate: String? = nil, label: String? = nil, group: String? = nil,
+        layer: Int, atPoint: Bool = false, placement: LabelPlacement? = nil
+    ) {
+        self.kind = kind
+        self.value = value
+        self.row = row
+        self.aggregate = aggregate
+        self.label = label
+        self.group = group
+        self.layer = layer
+        self.atPoint = atPoint
+        self.placement = placement
+    }
 }
 
 extension ChartAnnotation {
@@ -41,13 +56,12 @@ public struct LabelPlacement: Sendable, Equatable {
     public var baseline = "middle"
     public var dx = 0.0
     public var dy = 0.0
-}
 
-extension LabelPlacement {
-    /// The mark definition's `align`, `baseline`, `dx` and `dy` (a bare `"text"` mark: the defaults).
-    init(mark: JSONValue) {
-        self.init(align: mark["align"]?.string ?? "center", baseline: mark["baseline"]?.string ?? "middle",
-                  dx: mark["dx"]?.number ?? 0, dy: mark["dy"]?.number ?? 0)
+    package init(align: String = "center", baseline: String = "middle", dx: Double = 0.0, dy: Double = 0.0) {
+        self.align = align
+        self.baseline = baseline
+        self.dx = dx
+        self.dy = dy
     }
 }
 
@@ -85,16 +99,6 @@ public enum LayerIdiom: String, Sendable, Equatable {
 }
 
 extension Chart {
-    /// The catalogue key of the chart's kind: its idiom's (`kind.dumbbell`), else its mark's (`kind.line`).
-    public var kindKey: MessageKey { .family(.kind, kindWord) }
-
-    /// The last part of the kind's catalogue keys: the idiom ("dumbbell"), the variant ("donut"),
-    /// a connected scatter plot (`pathOrder`) or the mark.
-    public var kindWord: String { semantics.idiom?.rawValue ?? kindVariant ?? (semantics.pathOrder != nil ? "connectedScatter" : mark.rawValue) }
-
-    /// "Line chart", "Dumbbell chart" in the chart's language (`pitchline check`).
-    public var kindName: String { Messages(tag: options.language ?? "en")[kindKey] }
-
     /// How series `s` is drawn: its layer's mark in a layered chart, else the chart's mark.
     public func drawnMark(series s: Int) -> Mark {
         semantics.seriesLayers.indices.contains(s) ? semantics.seriesLayers[s].mark : mark

@@ -1,5 +1,4 @@
 import Foundation
-import SpecReading
 
 /// What a Vega-Lite spec means beyond "one value per row and series": set by `ChartBuilder` from
 /// the evaluated data, read by descriptions, speech, the table and the pages. A chart from a bare
@@ -76,6 +75,11 @@ public struct ChartSemantics: Sendable, Equatable {
 public struct PathOrder: Sendable, Equatable {
     public var title: String
     public var labels: [String]
+
+    public init(title: String, labels: [String]) {
+        self.title = title
+        self.labels = labels
+    }
 }
 
 public enum Orientation: String, Sendable, Equatable { case vertical, horizontal }
@@ -94,6 +98,11 @@ public enum ValueChannel: String, Sendable, Equatable, CaseIterable {
 public struct BinRange: Sendable, Equatable, Hashable {
     public var start: Double
     public var end: Double
+
+    package init(start: Double, end: Double) {
+        self.start = start
+        self.end = end
+    }
 }
 
 /// A data-carrying channel other than x, y and color, e.g. `size` showing population.
@@ -102,6 +111,11 @@ public struct ExtraField: Sendable, Equatable {
     public var channel: String
     /// Its title for speech and the table header, e.g. "Population".
     public var title: String
+
+    package init(channel: String, title: String) {
+        self.channel = channel
+        self.title = title
+    }
 }
 
 /// What else a point carries: a range (`x2`/`y2`, a stack segment's span), the total of its stack
@@ -129,14 +143,31 @@ public struct PointDetail: Sendable, Equatable {
     /// as the mark's area. Drawing only (its text is in `extras`).
     public var size: Double?
 
+    /// Every field (the memberwise initializer, for ChartData's builders and the tests).
+    package init(
+        lower: Double? = nil, upper: Double? = nil, stackTotal: Double? = nil, share: Double? = nil, extras: [String?] = [],
+        bandLower: Double? = nil, bandUpper: Double? = nil, change: Double? = nil, colour: String? = nil, size: Double? = nil
+    ) {
+        self.lower = lower
+        self.upper = upper
+        self.stackTotal = stackTotal
+        self.share = share
+        self.extras = extras
+        self.bandLower = bandLower
+        self.bandUpper = bandUpper
+        self.change = change
+        self.colour = colour
+        self.size = size
+    }
+
     public var isEmpty: Bool {
         lower == nil && upper == nil && stackTotal == nil && share == nil && extras.allSatisfy { $0 == nil }
             && bandLower == nil && bandUpper == nil && change == nil && colour == nil && size == nil
     }
 }
 
-// ChartData (and its tests) build these with the memberwise initializer Swift writes; other
-// modules make only an empty detail.
+// ChartData (and its tests) build these with the `package` initializer above; other modules make
+// only an empty detail.
 
 extension PointDetail {
     /// A point with nothing more to say, or only its extra channels' texts.

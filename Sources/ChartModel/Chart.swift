@@ -1,5 +1,4 @@
 import Foundation
-import SpecReading
 
 /// A chart ready to describe, sonify and draw: one shared x sequence (the rows) and one or
 /// more series of values aligned to it. Built by `ChartLoader` from a Vega-Lite subset spec or
@@ -50,26 +49,6 @@ public struct Chart: Sendable, Equatable {
     public var pointCount: Int { xValues.count }
 }
 
-extension Mark {
-    /// "Line chart", "Bar chart", … for reading aloud.
-    public var chartKindName: String {
-        switch self {
-        case .line: "Line chart"
-        case .bar: "Bar chart"
-        case .point: "Scatter plot"
-        case .area: "Area chart"
-        case .boxplot: "Box plot"
-        case .errorbar: "Error bar chart"
-        case .errorband: "Error band chart"
-        case .tick: "Strip plot"
-        case .rule: "Rule chart"
-        case .text: "Text chart"
-        case .arc: "Pie chart"
-        case .rect: "Heatmap"
-        }
-    }
-}
-
 /// One x value: a number, an instant (UTC), or a category label.
 public enum XValue: Sendable, Hashable {
     case number(Double)
@@ -101,6 +80,20 @@ public struct XAxis: Sendable, Equatable {
     /// For dates: true when the source named the zone (`Z`, `+01:00`), so instants are UTC; false
     /// for local times (kept as read, never given a zone).
     public var zoned = false
+
+    /// Every field (the memberwise initializer, for ChartData's builders and the tests).
+    package init(
+        field: String, title: String, type: FieldType, granularity: TimeGranularity? = nil, unit: String? = nil,
+        format: String? = nil, zoned: Bool = false
+    ) {
+        self.field = field
+        self.title = title
+        self.type = type
+        self.granularity = granularity
+        self.unit = unit
+        self.format = format
+        self.zoned = zoned
+    }
 }
 
 public struct YAxis: Sendable, Equatable {
@@ -125,6 +118,24 @@ public struct YAxis: Sendable, Equatable {
     /// "monthdate" reads "3 November").
     public var granularity: TimeGranularity?
     public var timeUnit: String?
+
+    /// Every field (the memberwise initializer, for ChartData's builders and the tests).
+    package init(
+        field: String, title: String, unit: String? = nil, spokenUnit: String? = nil, format: String? = nil,
+        aggregate: String? = nil, decimals: Int? = nil, type: FieldType = .quantitative, granularity: TimeGranularity? = nil,
+        timeUnit: String? = nil
+    ) {
+        self.field = field
+        self.title = title
+        self.unit = unit
+        self.spokenUnit = spokenUnit
+        self.format = format
+        self.aggregate = aggregate
+        self.decimals = decimals
+        self.type = type
+        self.granularity = granularity
+        self.timeUnit = timeUnit
+    }
 }
 
 /// One series of values aligned to `Chart.xValues`; nil is a gap (missing value), never zero.
@@ -148,10 +159,25 @@ public struct Series: Sendable, Equatable {
     /// True when the name is a value from the data (a colour category: "Europe", "Sunday"): it is
     /// spoken as written; a name from a title is lower-cased mid-sentence ("maximum temperature").
     public var nameFromData = false
+
+    /// Every field (the memberwise initializer, for ChartData's builders and the tests).
+    package init(
+        name: String, values: [Double?], details: [PointDetail] = [], pointRows: [Int]? = nil, sourceKey: String? = nil,
+        sourceIndex: Int? = nil, invalidRows: Set<Int> = [], nameFromData: Bool = false
+    ) {
+        self.name = name
+        self.values = values
+        self.details = details
+        self.pointRows = pointRows
+        self.sourceKey = sourceKey
+        self.sourceIndex = sourceIndex
+        self.invalidRows = invalidRows
+        self.nameFromData = nameFromData
+    }
 }
 
-// ChartData (and the tests, through `@testable import`) build axes and series with the memberwise
-// initializers Swift writes; other modules (benchmarks, fixtures) build plain ones with these.
+// ChartData and the tests build axes and series with the `package` initializers above (every
+// field); other modules (benchmarks, fixtures) build plain ones with these.
 
 extension XAxis {
     public init(field: String, title: String, type: FieldType, granularity: TimeGranularity? = nil) {

@@ -1,5 +1,4 @@
 import Foundation
-import SpecReading
 
 /// Small multiples: a Vega-Lite `facet` (operator or `row`/`column`/`facet` channels), `repeat`,
 /// `concat`/`hconcat`/`vconcat` read as a figure of panels. Each panel is a complete `Chart`
@@ -63,10 +62,15 @@ public struct SharedScales: Sendable, Equatable, Hashable {
     public var value: Bool
     /// The row axis.
     public var rows: Bool
+
+    package init(value: Bool, rows: Bool) {
+        self.value = value
+        self.rows = rows
+    }
 }
 
 /// Where a chart sits in a figure (`Chart.panel`; nil for a chart of its own). Made by the
-/// figure loader only (the memberwise initializers of these three types are internal).
+/// figure loader only (the initializers of these three types are `package`).
 public struct PanelPlacement: Sendable, Equatable, Hashable {
     public var figureID: String
     /// 0-based place in reading order.
@@ -91,21 +95,27 @@ public struct PanelPlacement: Sendable, Equatable, Hashable {
     public struct HeadingPart: Sendable, Equatable, Hashable {
         public var field: String
         public var value: String
+
+        package init(field: String, value: String) {
+            self.field = field
+            self.value = value
+        }
     }
 
-    /// "Panel 2 of 12, Year 2013": the panel named for speech and headings (the one place), in the
-    /// language of `messages`.
-    public func name(_ messages: Messages) -> String {
-        messages[.figurePanelName, [
-            "n": TextFormat.count(index + 1, locale: messages.locale), "count": TextFormat.count(count, locale: messages.locale), "header": heading(messages)]]
-    }
-
-    /// The panel's heading: "Year 2013", "Site Crookston, Year 1931" for a facet (its field said
-    /// with its value, so a bare "2013" does not leave the reader guessing), else the header.
-    public func heading(_ messages: Messages) -> String {
-        guard !headingParts.isEmpty else { return header }
-        return headingParts.map { $0.field.isEmpty ? $0.value : messages[.figurePanelHeading, ["field": $0.field, "value": $0.value]] }
-            .joined(separator: ", ")
+    /// Every field (the memberwise initializer, for the figure loader and the tests).
+    package init(
+        figureID: String, index: Int, count: Int, header: String, sharedValueLow: Double? = nil, sharedValueHigh: Double? = nil,
+        sharedRowLow: Double? = nil, sharedRowHigh: Double? = nil, headingParts: [HeadingPart] = []
+    ) {
+        self.figureID = figureID
+        self.index = index
+        self.count = count
+        self.header = header
+        self.sharedValueLow = sharedValueLow
+        self.sharedValueHigh = sharedValueHigh
+        self.sharedRowLow = sharedRowLow
+        self.sharedRowHigh = sharedRowHigh
+        self.headingParts = headingParts
     }
 
     /// The shared value range, when there is one.
@@ -119,7 +129,7 @@ extension Chart {
     /// Every finite number drawn along the value axis: the values, their ranges and stack
     /// bounds, bands, rules across the chart and a box plot's outliers (what `ChartGeometry`
     /// spans), so a value scale the panels share holds every panel's marks.
-    var valuesDrawn: [Double] {
+    package var valuesDrawn: [Double] {
         var out: [Double] = []
         for s in series {
             out += s.values.compactMap { $0 }
