@@ -9,8 +9,10 @@ coordinates normalised to the plot box (0…1 across, 0…1 down), each with a c
   a colour is compared as a partition: the series it belongs to and any colour of its own);
 - axes: whether a numeric axis includes zero (Vega-Lite's `scale.zero`), per side;
 - positions: every Vega-Lite shape has a Pitchline shape of its type within `TOL` of the plot box
-  in every coordinate (bars by their band centre and value ends, points by their centre, lines and
-  areas by their vertices, rules by their ends).
+  in every coordinate (bars by their band centre and value ends, points by their centre, lines by
+  their vertices, areas by the vertices of both edges, rules by their ends);
+- line order: when a line's vertices match, Vega-Lite's line steps through them in the order
+  Pitchline's does (as its `order` channel or x sorts them; `_order_breaks`).
 A pie's slices and a heatmap's cells are compared by count only.
 """
 from __future__ import annotations
@@ -70,7 +72,10 @@ def _vega_marks(node: dict, dx: float, dy: float, w: float, h: float, out: list)
         nx = lambda v: (v + dx) / w  # noqa: E731
         ny = lambda v: (v + dy) / h  # noqa: E731
         if kind in ("line", "area"):
-            verts = [(nx(i["x"]), ny(i["y"])) for i in items if "x" in i and "y" in i and i.get("defined", True) is not False]
+            drawn = [i for i in items if "x" in i and "y" in i and i.get("defined", True) is not False]
+            verts = [(nx(i["x"]), ny(i["y"])) for i in drawn]
+            if kind == "area":  # its other edge: y2 (a range, a stack's start, the baseline), or x2 across
+                verts += [(nx(i.get("x2", i["x"])), ny(i.get("y2", i["y"]))) for i in drawn if "x2" in i or "y2" in i]
             out.append(Shape(kind, None, _colour(items[0], marktype), verts))
             continue
         for i in items:
@@ -242,7 +247,7 @@ def pitchline_view(svg: str) -> dict:
         elif tag == "path" and cls & {"pl-area", "pl-band"}:
             verts = []
             for sub in _subpaths(el.get("d")):
-                verts += [pt(x, y, swap) for (x, y) in sub[: len(sub) // 2]]  # the upper edge, then back along the lower
+                verts += [pt(x, y, swap) for (x, y) in sub]  # the upper edge, then back along the lower
             shapes.append(Shape("area", None, colour, verts))
         elif tag == "path" and "pl-slice" in cls:
             shapes.append(Shape("arc", (0, 0), colour))
@@ -350,7 +355,43 @@ def compare_view(theirs: dict, ours: dict, where: str = "") -> list[str]:
         if missed:
             first = ", ".join(f"{x:.2f}" for x in missed[0])
             problems.append(f"{where}{kind} positions: {len(missed)} of {len(tv)} of Vega-Lite's not within {TOL:.0%} of Pitchline's (first at {first})")
+        elif kind == "line":
+            backwards = _order_breaks(t, o)
+            if backwards:
+                problems.append(f"{where}line order: {backwards} of Vega-Lite's steps go back along Pitchline's line (joined in another order)")
     return problems
+
+
+def _order_breaks(theirs: list[Shape], ours: list[Shape]) -> int:
+    """Steps of Vega-Lite's lines not taken in Pitchline's order. A line of as many vertices as
+    one of Pitchline's is taken as it when they match vertex by vertex (either way round);
+    otherwise each vertex is matched with Pitchline's nearest (its line and place), and a step to
+    an earlier place on the same line (by more than 2 places and more than `TOL`: a dense line's
+    vertices match neighbours; a step to another line is where lines cross) counts, read in
+    whichever direction Pitchline joins the line. The gallery's connected scatter plot re-sorted
+    along x has 2."""
+    def same(a, b):
+        return all(abs(p[0] - q[0]) <= TOL and abs(p[1] - q[1]) <= TOL for p, q in zip(a, b))
+    grid: dict = {}
+    for li, s in enumerate(ours):
+        for k, v in enumerate(s.vertices):
+            grid.setdefault((math.floor(v[0] / TOL), math.floor(v[1] / TOL)), []).append((v, li, k))
+    def nearest(v):
+        gx, gy = math.floor(v[0] / TOL), math.floor(v[1] / TOL)
+        near = [e for dx in (-1, 0, 1) for dy in (-1, 0, 1) for e in grid.get((gx + dx, gy + dy), ())]
+        return min(near, key=lambda e: (e[0][0] - v[0]) ** 2 + (e[0][1] - v[1]) ** 2, default=None)
+    def far(a, b):
+        return max(abs(a[0][0] - b[0][0]), abs(a[0][1] - b[0][1])) > TOL
+    total = 0
+    for s in theirs:
+        if any(len(o.vertices) == len(s.vertices) and (same(s.vertices, o.vertices) or same(s.vertices, o.vertices[::-1])) for o in ours):
+            continue
+        places = [p for p in (nearest(v) for v in s.vertices) if p is not None]
+        steps = list(zip(places, places[1:]))
+        forward = sum(1 for a, b in steps if a[1] == b[1] and b[2] < a[2] - 2 and far(a, b))
+        backward = sum(1 for a, b in steps if a[1] == b[1] and b[2] > a[2] + 2 and far(a, b))
+        total += min(forward, backward)
+    return total
 
 
 def diff(model: dict, spec: dict, base_dir: str) -> list[str]:

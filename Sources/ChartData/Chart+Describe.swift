@@ -80,7 +80,7 @@ extension Chart {
             parts.append(Sentence("\(first), \(speech.xRangeText), \(series.count > 1 ? m[.countInAll, ["counted": counted]] : counted)."))
         } else {
             let counted = m.plural(mark == .bar ? .countBars : .countPoints, count: pointCount)
-            parts.append(Sentence("\(first), \(speech.xRangeText), \(series.count > 1 && !shared ? m[.countPerSeries, ["counted": counted]] : counted)."))
+            parts.append(Sentence("\(first), \(speech.pathRangeText ?? speech.xRangeText), \(series.count > 1 && !shared ? m[.countPerSeries, ["counted": counted]] : counted)."))
         }
         if series.count > Self.summaryShapeLimit, let range = overallRange(descriptions, speech) {
             parts.append(range)
@@ -132,6 +132,7 @@ extension Chart {
         } else if pitchScalePerSeries {
             parts.append(Sentence(m[.summaryPitchScales]))
         }
+        if let path = pathSentence(speech) { parts.append(Sentence(path)) }  // a connected scatter plot (Chart+Path.swift)
         parts += pitchCurveSentences(m).map { Sentence($0) }
         parts += speech.annotationSentenceList.map { Sentence($0) }  // layers: rules, labels, bands
         return parts

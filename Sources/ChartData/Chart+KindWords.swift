@@ -17,8 +17,9 @@ extension Chart {
     /// The catalogue key of the chart's kind: its idiom's (`kind.dumbbell`), else its mark's (`kind.line`).
     public var kindKey: MessageKey { .family(.kind, kindWord) }
 
-    /// The last part of the kind's catalogue keys: the idiom ("dumbbell"), the variant ("donut") or the mark.
-    public var kindWord: String { semantics.idiom?.rawValue ?? kindVariant ?? mark.rawValue }
+    /// The last part of the kind's catalogue keys: the idiom ("dumbbell"), the variant ("donut"),
+    /// a connected scatter plot (`pathOrder`) or the mark.
+    public var kindWord: String { semantics.idiom?.rawValue ?? kindVariant ?? (semantics.pathOrder != nil ? "connectedScatter" : mark.rawValue) }
 
     /// "Line chart", "Dumbbell chart" in the chart's language (`pitchline check`).
     public var kindName: String { Messages(tag: options.language ?? "en")[kindKey] }

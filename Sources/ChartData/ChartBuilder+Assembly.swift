@@ -52,6 +52,8 @@ extension ChartBuilder {
         var rowOfDatum: [Int] = []
         var xValues: [XValue] = []
         var rowKeys: [DataValue] = []
+        /// A connected scatter plot's order value per row, as said (`ChartBuilder+PathOrder.swift`).
+        var pathLabels: [String]?
         var invalidKeyRows: Set<Int> = []
         var stacked: [(start: Double, end: Double, total: Double)?] = []
         var extraDefs: [ChartSpec.ChannelDef] = []
@@ -67,7 +69,15 @@ extension ChartBuilder {
         /// (the line joins its neighbours); the other modes leave invalid keys out and break lines.
         var isPath: Bool { markKind == .line || markKind == .area }
         var showInvalid: Bool { spec.invalidMode == .show }
-        var valueTitle: String { builder.title(of: value, fallback: value.aggregate == "count" ? "Count" : "Value") }
+        /// The value axis' title, without a unit it gives when the spec gives none (`titledUnit`).
+        var valueTitle: String {
+            let title = builder.title(of: value, fallback: value.aggregate == "count" ? "Count" : "Value")
+            return spec.unit == nil ? ChartBuilder.titleUnit(title)?.name ?? title : title
+        }
+        /// The value's unit from its title ("Temperature (°C)"), when the spec gives none.
+        var titledUnit: String? {
+            spec.unit == nil ? ChartBuilder.titleUnit(builder.title(of: value, fallback: ""))?.unit : nil
+        }
 
         init(builder: ChartBuilder, frame: DataFrame, roles: Roles, markKind: Mark, fieldOf: [String: String], binEnd: [String: String],
              preAggregate: DataFrame?, range: (lower: String, upper: String)?) {

@@ -14,6 +14,7 @@ extension ChartBuilder.Assembly {
                                                  keyNumber: { ChartBuilder.keyNumber($0, kind: kind, invalidPosition: position) }, frame: frame, roles: roles,
                                                  fieldOf: fieldOf, valueColumn: valueColumn, preAggregate: preAggregate)
         if markKind == .arc { sortedKeys = builder.arcSliceOrder(sortedKeys, datums: datums, keyColumn: keyColumn, frame: frame, fieldOf: fieldOf) }
+        if placePathRows() { return placeInvalidKeyRows() }  // a connected scatter plot: rows in the `order` field's order
         var rowOfKey: [DataValue: Int] = [:]
         for (i, k) in sortedKeys.enumerated() { rowOfKey[k] = i }
         // Does a series repeat a row key? (Integers, not strings: this runs once per data row.)
@@ -48,7 +49,11 @@ extension ChartBuilder.Assembly {
             for k in sortedKeys { rowKeys.append(k); xValues.append(builder.xValue(k, keyKind)) }
             for r in datums { rowOfDatum[r] = rowOfKey[keyColumn[r]]! }
         }
-        // Rows whose key is invalid are drawn at the row scale's zero or low end (`InvalidDrawing`).
+        placeInvalidKeyRows()
+    }
+
+    /// Rows whose key is invalid are drawn at the row scale's zero or low end (`InvalidDrawing`).
+    mutating func placeInvalidKeyRows() {
         if let position = invalidKeyPosition {
             for (i, k) in rowKeys.enumerated() where k == ChartBuilder.invalidKey {
                 invalidKeyRows.insert(i)
@@ -107,7 +112,9 @@ extension ChartBuilder.Assembly {
                 && !grouping.contains { $0.channel == c.channel }
                 && fieldOf[c.channel] != fieldOf[value.channel] && (key == nil || fieldOf[c.channel] != fieldOf[key!.channel])
         }
-        for c in extras where !extraDefs.contains(where: { fieldOf[$0.channel] == fieldOf[c.channel] }) { extraDefs.append(c) }
+        for c in extras + [pathOrderDef].compactMap({ $0 }) where !extraDefs.contains(where: { fieldOf[$0.channel] == fieldOf[c.channel] }) {
+            extraDefs.append(c)  // a connected scatter plot's order field is said with each point
+        }
         let frame = frame
         extraColumns = extraDefs.map { frame.column(fieldOf[$0.channel]!)! }
     }
@@ -125,7 +132,7 @@ extension ChartBuilder.Assembly {
             let name = spec.seriesTitles[sk] ?? (grouping.isEmpty ? constantSeriesName ?? valueTitle : sk)
             // The author's column (or colour value) and its place, for the CSV download.
             let sourceKey = grouping.isEmpty ? (value.field ?? name) : sk
-            var s = Series(name: name, values: one.values, details: one.details, pointRows: repeats && seriesOrder.count > 1 ? one.points.sorted() : nil,
+            var s = Series(name: name, values: one.values, details: one.details, pointRows: (repeats || pathLabels != nil) && seriesOrder.count > 1 ? one.points.sorted() : nil,
                            sourceKey: sourceKey, sourceIndex: grouping.isEmpty ? frame.index(of: sourceKey) ?? series.count : series.count)
             s.invalidRows = one.drawnInvalid
             s.nameFromData = !grouping.isEmpty && spec.seriesTitles[sk] == nil
@@ -189,7 +196,9 @@ extension ChartBuilder.Assembly {
                 bins = rowKeys.map { k in BinRange(start: k.validNumber ?? 0, end: endOf[k] ?? k.validNumber ?? 0) }
             }
         }
-        let keyTitle = key.map { builder.title(of: $0, fallback: "Rows") } ?? ""
+        var keyTitle = key.map { builder.title(of: $0, fallback: "Rows") } ?? ""
+        var keyUnit = spec.xUnit
+        if keyUnit == nil, case .number = keyKind, key?.bin == nil, let (name, unit) = ChartBuilder.titleUnit(keyTitle) { (keyTitle, keyUnit) = (name, unit) }
         var granularity: TimeGranularity?
         if case .date(let g) = keyKind { granularity = g ?? ChartBuilder.granularity(xValues) }
         let keyType: FieldType
@@ -200,7 +209,7 @@ extension ChartBuilder.Assembly {
         case .category: keyType = key?.type == .ordinal ? .ordinal : .nominal
         }
         let xAxis = XAxis(field: key?.field ?? "", title: keyTitle, type: keyType, granularity: granularity,
-                          unit: keyType == .quantitative ? spec.xUnit : nil,
+                          unit: keyType == .quantitative ? keyUnit : nil,
                           format: key?.format.flatMap { keyType == .temporal || NumberFormat.isSupported($0) ? $0 : nil })  // time formats for dates (D3Format)
         return (xAxis, valueAxis(), bins)
     }
@@ -208,7 +217,7 @@ extension ChartBuilder.Assembly {
     func valueAxis() -> YAxis {
         var yFormat = spec.format ?? value.format.flatMap { NumberFormat.isSupported($0) && !$0.isEmpty ? $0 : nil }
         if offset == .normalize && yFormat == nil { yFormat = ".0%" }
-        let unit = spec.unit
+        let unit = spec.unit ?? titledUnit
         var yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, spokenUnit: spec.spokenUnit,
                           format: yFormat, aggregate: value.aggregate,
                           decimals: temporalValues ? nil : ([value] + [roles.value2].compactMap { $0 }).map { c in
@@ -238,6 +247,7 @@ extension ChartBuilder.Assembly {
         if let path = spec.undrawnColour ?? (spec.colourField != nil && colourColumn == nil ? "$.encoding.color.condition" : nil) {
             notes.append("\(path): colours by condition are not drawn (only an expression \"test\" on the data's own rows is); every mark has its series' colour")
         }
+        if let note = yearsAsMillisecondsNote { notes.append(note) }  // ChartBuilder+Warnings.swift
         var semantics = ChartSemantics(
             specMark: spec.markName == markKind.rawValue ? nil : SpecMark(rawValue: spec.markName), orientation: roles.orientation, bins: bins, stack: offset,
             valueScale: value.scale, rowScale: key?.scale ?? ScaleInfo(),
@@ -245,6 +255,7 @@ extension ChartBuilder.Assembly {
             invalidRows: invalid, pointPerDatum: repeats, notes: notes)
         semantics.kind = builder.chartKind(markKind: markKind, heatmapY: heatmapY, series: &series, datums: datums, rowOfDatum: rowOfDatum, rowCount: xValues.count,
                                            frame: frame, fieldOf: fieldOf, ranged: roles.value2 != nil)
+        semantics.pathOrder = pathOrderDef.flatMap { o in pathLabels.map { PathOrder(title: builder.title(of: o, fallback: "order"), labels: $0) } }
         semantics.valueChannel = ValueChannel(rawValue: value.channel) ?? .y  // the roles hold one of them (`ChartBuilder.roles`, `kindRoles`)
         if showInvalid && (!invalidKeyRows.isEmpty || series.contains { !$0.invalidRows.isEmpty }) {
             var low = Double.infinity

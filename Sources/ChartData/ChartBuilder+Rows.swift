@@ -84,6 +84,18 @@ extension ChartBuilder {
         return most + (derived.contains(value.aggregate ?? "") ? 1 : 0)
     }
 
+    /// A unit the title gives in its last parenthesis when the spec gives none: "Temperature (°C)"
+    /// is the name "Temperature" with the unit "°C" (said "degrees Celsius", shown again by the
+    /// axis title), "Price ($)", "Employment (thousands)"; a note in parentheses that is no unit
+    /// the catalogue knows ("Deaths (totals)") stays in the name. Nil when the title has none.
+    static func titleUnit(_ title: String) -> (name: String, unit: String)? {
+        guard title.hasSuffix(")"), let open = title.range(of: " (", options: .backwards) else { return nil }
+        let unit = String(title[open.upperBound..<title.index(before: title.endIndex)]).trimmingCharacters(in: .whitespaces)
+        let name = String(title[..<open.lowerBound]).trimmingCharacters(in: .whitespaces)
+        guard !unit.isEmpty, !name.isEmpty, SpokenUnits.isKnown(unit) else { return nil }
+        return (name, unit)
+    }
+
     /// The axis title as Vega-Lite would show it, humanized when it is only the field name.
     func title(of c: ChartSpec.ChannelDef, fallback: String) -> String {
         if let t = c.axisTitle ?? c.title { return t }
@@ -106,6 +118,8 @@ extension ChartBuilder {
         case .category: break
         }
         func ascending(_ a: DataValue, _ b: DataValue) -> Bool {
+            // Null first, as Vega's ascending comparator sorts a discrete domain (last when descending).
+            if a == .null || b == .null { return a == .null && b != .null }
             if case .number(let x) = a, case .number(let y) = b { return x < y }
             return Self.text(a) < Self.text(b)
         }
@@ -191,6 +205,8 @@ extension ChartBuilder {
         }
         if case .number(let n) = v {
             if let f = c.format.flatMap({ NumberFormat(d3: $0) }) { return f.fitted(to: [n]).format(n) }
+            // An order field's whole numbers are steps or years: as Vega-Lite writes them, "1956", not "1,956".
+            if c.channel == "order", n == n.rounded(), abs(n) < 1e15 { return String(Int(n)) }
             var f = NumberFormat.automatic(for: [n])
             f.trim = true
             return f.format(n)

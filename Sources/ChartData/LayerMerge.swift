@@ -31,6 +31,15 @@ extension LayerMerge {
         if idiom == .dumbbell, series.count == 2 { Self.addDumbbellChanges(&series, xValues: rows.xValues, extraCount: extraFields.count) }
 
         var chart = main.chart
+        // Layers whose titles give different units (a dual-axis chart's °F and inches,
+        // `ChartBuilder.titleUnit`): no one unit is the chart's, each series names its own.
+        if Set(kept.map { $0.chart.y.unit ?? "" }).count > 1 {
+            chart.y.unit = nil
+            for s in series.indices {
+                guard let part = kept.first(where: { $0.index == layers[s].layer }), let unit = part.chart.y.unit, !series[s].name.contains(unit) else { continue }
+                series[s].name += " (\(unit))"
+            }
+        }
         chart.xValues = rows.xValues
         chart.series = series
         // The rows' own dates decide how finely they are said (a fit's samples are not rows).

@@ -190,6 +190,7 @@ public struct SpeechFormatter: Sendable {
 
     /// What follows "until": "9 March 2012", "1998", "index 9", "Tuesday".
     public func untilXText(_ row: Int) -> String {
+        if let path = pathPlaceText(row) { return path }  // a connected scatter plot (Chart+Path.swift)
         guard chart.xValues.indices.contains(row), case .number = chart.xValues[row], !xIsYears else { return xText(row) }
         let title = chart.x.title.isEmpty ? "x" : ChartBuilder.humanize(chart.x.title).lowercased()
         return "\(title) \(xText(row))"
@@ -275,6 +276,7 @@ public struct SpeechFormatter: Sendable {
         // Rows drawn at zero for an invalid key (Chart+Invalid.swift) are not the range's ends.
         let real = chart.semantics.invalidDrawn.map { d in chart.xValues.indices.filter { !d.keyRows.contains($0) } } ?? Array(chart.xValues.indices)
         guard let first = real.first, let last = real.last else { return messages[.rangeNoData] }
+        if let path = pathAxisRangeText { return path }  // a connected scatter plot (Chart+Path.swift)
         if let bins = chart.semantics.bins, let a = bins.first, let b = bins.last { return binText(BinRange(start: a.start, end: b.end)) }
         if chart.x.type == .nominal { return messages.plural(.rangeCategories, count: chart.xValues.count) }
         if first == last { return messages[.rangeAt, ["x": xText(first)]] }
@@ -304,6 +306,7 @@ public struct SpeechFormatter: Sendable {
     /// The preposition that reads well before `xText`: "on 3 January 2012", "in 2012", "at 14:00"
     /// ("am 3. Januar 2012", "le 3 janvier 2012", "el 3 de enero de 2012").
     public func atX(_ row: Int) -> String {
+        if let path = pathAtText(row) { return path }  // a connected scatter plot (Chart+Path.swift)
         if let bins = chart.semantics.bins, bins.indices.contains(row) { return binAtText(bins[row]) }
         let text = xText(row)
         switch chart.xValues.indices.contains(row) ? chart.xValues[row] : nil {

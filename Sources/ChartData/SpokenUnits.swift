@@ -34,6 +34,16 @@ public enum SpokenUnits {
             .joined(separator: " ")
     }
 
+    /// True when `unit` is one the catalogue says in words: a symbol ("°F", "USD"), a ratio of two
+    /// ("m/s"), one after a multiplier ("thousand MWh") or a multiplier alone ("thousands"). How a
+    /// title's last parenthesis is told to be a unit, not a note ("(totals)": `ChartBuilder.titleUnit`).
+    public static func isKnown(_ unit: String) -> Bool {
+        let catalogue = Messages.catalogue(.en)
+        if multipliers.contains(where: { unit == $0 || unit == $0 + "s" }) { return true }
+        if let m = multipliers.first(where: { unit.hasPrefix($0 + " ") }) { return isKnown(String(unit.dropFirst(m.count + 1))) }
+        return word(unit, .other, catalogue) != nil || ratio(unit, catalogue, .en) != nil
+    }
+
     private enum Form: String { case one, other }
 
     private static func word(_ symbol: String, _ form: Form, _ catalogue: [String: String]) -> String? {

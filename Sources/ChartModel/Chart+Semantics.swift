@@ -44,6 +44,9 @@ public struct ChartSemantics: Sendable, Equatable {
     /// Layered charts whose layers keep their own value scale (`resolve.scale.y: "independent"`,
     /// a dual-axis chart): each series is its own measure, on its own axis and pitch scale.
     public var independentValueScales = false
+    /// A line joined in the order of another field (Vega-Lite's `order` channel on a line over a
+    /// continuous x: a connected scatter plot): the rows run in that order, not along x.
+    public var pathOrder: PathOrder?
     /// The chart's kind and what it alone carries (box plot, error range, arc, heatmap; `Chart+Kinds.swift`).
     public var kind: ChartKind = .series
 
@@ -64,6 +67,18 @@ public struct ChartSemantics: Sendable, Equatable {
         self.invalidRows = invalidRows
         self.pointPerDatum = pointPerDatum
         self.notes = notes
+    }
+}
+
+/// The field a connected scatter plot's points are joined in (`ChartSemantics.pathOrder`):
+/// its title ("year") and each row's value as text ("1956"), said with the row.
+public struct PathOrder: Sendable, Equatable {
+    public var title: String
+    public var labels: [String]
+
+    public init(title: String, labels: [String]) {
+        self.title = title
+        self.labels = labels
     }
 }
 

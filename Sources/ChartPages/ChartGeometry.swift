@@ -114,7 +114,7 @@ public struct ChartGeometry: Sendable {
         // Vega-Lite's value axis reaches zero by default for every mark (`ScaleInfo.includesZero`);
         // bars and areas stand on it unless the author says `"zero": false`.
         let value = chart.semantics.valueScale
-        let zero = value.zero != false && (standsOnZero || value.includesZero && chart.semantics.valueChannel == .y)
+        let zero = value.zero != false && (standsOnZero || value.includesZero && [.y, .x].contains(chart.semantics.valueChannel))
         if zero, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
         plotTop = 26
         plotRight = Self.width - 28
@@ -155,6 +155,11 @@ public struct ChartGeometry: Sendable {
         }
     }
 
+    /// The tick count a continuous scale's domain is made nice for: Vega's `nice: true` (Vega-Lite's
+    /// default for quantitative x and y) is d3's `scale.nice()`, whose count is 10 whatever the
+    /// axis' length; the ticks drawn inside follow the length.
+    static let niceCount = 10
+
     /// The value scale over `lo…hi` and its ticks: numbers on nice steps in the axis format, or
     /// calendar dates when the values are dates (`YAxis.type`). Tick positions are the scale's
     /// (the plot's left edge is not known yet when the axis is vertical; positions do not use it).
@@ -181,7 +186,7 @@ public struct ChartGeometry: Sendable {
                 values = b - a <= 2 ? decades.flatMap { [$0, 2 * $0, 5 * $0] }.filter { $0 <= pow(10, b) } : decades
                 step = pow(10, a)
             } else {
-                let linear = LinearScale(domain: (lo, hi), range: range).niced(count: count)
+                let linear = LinearScale(domain: (lo, hi), range: range).niced(count: Self.niceCount)
                 (values, step) = linear.ticks(count: count)
             }
             let tLo = curve.apply(values.first ?? lo) ?? 0, tHi = curve.apply(values.last ?? hi) ?? 1
@@ -189,7 +194,7 @@ public struct ChartGeometry: Sendable {
             let labels = Self.numberLabels(values, step: step, format: chart.y.format, years: false)
             return (scale, zip(values, labels).compactMap { v, label in curve.apply(v).map { Tick(position: scale($0), label: label) } })
         }
-        let scale = LinearScale(domain: (lo, hi), range: range).niced(count: count)
+        let scale = LinearScale(domain: (lo, hi), range: range).niced(count: Self.niceCount)
         let (values, step) = scale.ticks(count: count)
         let labels = Self.numberLabels(values, step: step, format: chart.y.format, years: false)
         return (scale, zip(values, labels).map { Tick(position: scale($0), label: $1) })
@@ -217,8 +222,9 @@ public struct ChartGeometry: Sendable {
         }
         let numeric = chart.xValues.compactMap(\.numeric)
         var xMin = numeric.min() ?? 0, xMax = numeric.max() ?? 1
-        // A scatter plot's quantitative x reaches zero too (Vega-Lite's default; not along a line, area or bar).
-        if chart.mark == .point, chart.x.type == .quantitative, chart.semantics.bins == nil, chart.semantics.rowScale.includesZero {
+        // A quantitative row axis of points, ticks, rules or text reaches zero too (Vega-Lite's
+        // default; not along a line, area or bar).
+        if [.point, .tick, .rule, .text].contains(chart.mark), chart.x.type == .quantitative, chart.semantics.bins == nil, chart.semantics.rowScale.includesZero {
             xMin = min(xMin, 0); xMax = max(xMax, 0)
         }
         // Panels of small multiples that share the row scale span every panel's rows.
@@ -236,7 +242,7 @@ public struct ChartGeometry: Sendable {
             return (.linear(scale), zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) })
         }
         let count = max(2, Int(length / (horizontal ? 48 : 80)))
-        let scale = LinearScale(domain: (xMin, xMax), range: range).niced(count: count)
+        let scale = LinearScale(domain: (xMin, xMax), range: range).niced(count: Self.niceCount)
         let (values, step) = scale.ticks(count: count)
         let labels = Self.numberLabels(values, step: step, format: chart.x.format, years: SpeechFormatter.looksLikeYears(chart))
         return (.linear(scale), zip(values, labels).map { Tick(position: scale($0), label: $1) })

@@ -278,8 +278,13 @@ public struct ChartSVG: Sendable {
     func writeLine(_ s: Int, area: Bool, values: [Double?], dashAttr: String, marker: String, into out: inout String) {
         let g = geometry
         let chart = g.chart
-        let rows = Self.drawnRows(values)
-        let segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)
+        var rows = Self.drawnRows(values)
+        var segments = Self.segments(rows: rows, values: values, downsampled: rows.count != values.count)
+        if chart.semantics.pathOrder != nil, let own = chart.series[s].pointRows {
+            // A connected scatter plot's series runs along its own rows only (the others' rows between are no gap).
+            rows = own
+            segments = Self.segments(rows: Array(own.indices), values: own.map { values[$0] }, downsampled: false).map { $0.map { own[$0] } }
+        }
         // A stacked layer or a y/y2 band spans its bounds (`details.lower/upper`); a stacked
         // layer's line runs along its top.
         let bounds = chart.series[s].details
@@ -295,7 +300,11 @@ public struct ChartSVG: Sendable {
                 for row in seg.reversed() { d += "L\(num(g.x(row: row))),\(num(lower(row)))" }
                 d += "Z"
             }
-            out += "<path class=\"pl-area\" d=\"\(d)\" fill=\"currentColor\"/>"
+            // A range area (y to y2, not stacked) is the band alone, as Vega-Lite draws it: no
+            // line and points along its lower values; filled stronger (`pl-range`) to stand out without them.
+            let ranged = !stacked && bounds.contains { $0.lower != nil && $0.upper != nil }
+            out += "<path class=\"pl-area\(ranged ? " pl-range" : "")\" d=\"\(d)\" fill=\"currentColor\"/>"
+            if ranged { return }
         }
         var d = ""
         for seg in segments where !seg.isEmpty {

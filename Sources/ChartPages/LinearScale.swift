@@ -43,8 +43,10 @@ public struct LinearScale: Sendable, Equatable {
         var scale = self
         for _ in 0..<2 {  // a second pass settles steps that change after widening
             let step = Self.niceStep(span: scale.domainMax - scale.domainMin, count: count)
-            scale.domainMin = (scale.domainMin / step).rounded(.down) * step
-            scale.domainMax = (scale.domainMax / step).rounded(.up) * step
+            // Binary noise does not widen the domain by a whole step (a normalized stack's top,
+            // 1.0000000000000002, stays at 100 %).
+            scale.domainMin = (scale.domainMin / step + 1e-9).rounded(.down) * step
+            scale.domainMax = (scale.domainMax / step - 1e-9).rounded(.up) * step
         }
         return scale
     }

@@ -146,3 +146,29 @@ import Testing
         #expect(ChartPresentation.tableCaption(chart, Messages(tag: "de")) == "Hourly: 1 Zeile, eine pro Category")
     }
 }
+
+/// Axis ends as Vega's `nice: true` puts them (d3's `nice()`, 10 ticks whatever the length):
+/// the gallery's connected scatter plot's gas prices 1.39–3.31 span 1.2–3.4, its miles
+/// 3,675–10,067 span 3,500–10,500 (before: 1.0–3.5 and 3,000–11,000, marks up to 7 % off).
+@Suite struct NiceDomainTests {
+    @Test func domainsAreNicedAsVegaNicesThem() throws {
+        let chart = try ChartLoader.loadSpec(data: Data("""
+        {"data": {"values": [{"m": 3675, "g": 2.38}, {"m": 10067, "g": 2.53}, {"m": 9590, "g": 1.39}, {"m": 9880, "g": 3.31}]},
+         "mark": "point", "encoding": {"x": {"field": "m", "type": "quantitative", "scale": {"zero": false}},
+                                       "y": {"field": "g", "type": "quantitative", "scale": {"zero": false}}}}
+        """.utf8), path: "site/charts/t.vl.json") { _ in throw CocoaError(.fileReadNoSuchFile) }
+        let g = ChartGeometry(chart: chart)
+        #expect(abs(g.valueDomain.0 - 1.2) < 1e-9 && abs(g.valueDomain.1 - 3.4) < 1e-9)
+        guard case .linear(let x) = g.xLayout else { Issue.record("x is no linear scale"); return }
+        #expect(x.domainMin == 3500 && x.domainMax == 10500)
+    }
+
+    /// A normalized stack's top is 1 plus binary noise (shares summed): the axis ends at 100 %,
+    /// not a whole step above (110 %) as before.
+    @Test func binaryNoiseDoesNotWidenTheDomain() {
+        let top = 1.0.nextUp  // 1.0000000000000002
+        let scale = LinearScale(domain: (0, top), range: (300, 0)).niced(count: 10)
+        #expect(top > 1)
+        #expect(scale.domainMax == 1)
+    }
+}

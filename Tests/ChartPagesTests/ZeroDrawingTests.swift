@@ -37,4 +37,19 @@ struct ZeroDrawingTests {
         let domain = try geometry(points("line", ", \"scale\": {\"domain\": [40, 60]}"))
         #expect(domain.yScale.domainMin > 0)
     }
+
+    /// Ticks and rules along a quantitative axis reach zero as points do (a strip plot's values
+    /// 5 to 10 on an axis from 0, as Vega-Lite draws it; before: from 5).
+    @Test func ticksRulesAndAHorizontalValueAxisReachZero() throws {
+        for mark in ["tick", "rule"] {
+            guard case .linear(let x) = try geometry(points(mark)).xLayout else { Issue.record("x is not continuous"); return }
+            #expect(x.domainMin == 0, "\(mark)")
+        }
+        // A strip plot: the values along x (horizontal), one band per category.
+        let strip = try geometry("""
+        {"data": {"values": [{"c": "a", "v": 5}, {"c": "b", "v": 10}, {"c": "a", "v": 7}]}, "mark": "tick",
+         "encoding": {"x": {"field": "v", "type": "quantitative"}, "y": {"field": "c", "type": "nominal"}}}
+        """)
+        #expect(strip.yScale.domainMin == 0)
+    }
 }
