@@ -32,8 +32,8 @@ let assets = PageAssets(cssPath: "assets/pitchline.abc.css", jsPath: "assets/pit
         #expect(!html.contains("<details"))  // small tables stay open
         #expect(html.contains("<td>no data</td>"))  // the missing value, never 0
         // Dates as people say them, values with fixed decimals and the unit.
-        #expect(html.contains("<tr data-row=\"0\"><th scope=\"row\">1 January 2012</th><td>10.0 °C</td><td>\u{2212}1 °C</td></tr>"))
-        #expect(html.contains("<tr data-row=\"1\"><th scope=\"row\">2 January 2012</th><td>11.5 °C</td><td>0 °C</td></tr>"))
+        #expect(html.contains("<tr data-row=\"0\" id=\"seattle-temperature-row-0\"><th scope=\"row\">1 January 2012</th><td>10.0 °C</td><td>\u{2212}1 °C</td></tr>"))
+        #expect(html.contains("<tr data-row=\"1\" id=\"seattle-temperature-row-1\"><th scope=\"row\">2 January 2012</th><td>11.5 °C</td><td>0 °C</td></tr>"))
         #expect(html.contains("<script defer src=\"seattle-temperature.123.js\"></script>"))
         #expect(html.contains("href=\"../assets/pitchline.abc.css\""))
         #expect(html.contains("<svg role=\"img\" aria-label=\"Line chart\" "))  // the figure carries title and summary

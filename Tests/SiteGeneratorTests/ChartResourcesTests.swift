@@ -52,7 +52,8 @@ import Testing
             guard set["charts/\(id).html"]?.role == .chartPage else { continue }  // a figure's panel: on its figure's page
             let html = Sample.html(set, "charts/\(id).html")
             let lines = String(decoding: set["charts/\(id).txt"]!.data, as: UTF8.self).components(separatedBy: "\n")
-            let summary = try #require(Self.texts(#"<p id="[^"]*-summary" class="pl-summary">([^<]*)</p>"#, html).first)
+            // The summary's claims link to table rows: its text without the links' tags.
+            let summary = try #require(Self.texts(#"<p id="[^"]*-summary" class="pl-summary">(.*?)</p>"#, Self.withoutLinks(html)).first)
             #expect(lines.contains(summary), "\(id): summary")
             for (term, value) in zip(Self.texts("<dt>([^<]*)</dt>", html), Self.texts("<dd>([^<]*)</dd>", html)) {
                 #expect(lines.contains("\(term): \(value)"), "\(id): \(term)")
@@ -72,7 +73,8 @@ import Testing
         let model = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         let html = Sample.html(set, "charts/seattle-temperature.html")
         let summary = model["summary"] as! String
-        #expect(html.contains(">\(summary.replacingOccurrences(of: "'", with: "&#39;"))</p>"))
+        #expect(Self.withoutLinks(html).contains(">\(summary.replacingOccurrences(of: "'", with: "&#39;"))</p>"))
+        #expect(html.contains("<a href=\"#seattle-temperature-row-953\">35.6 °C</a>"))  // the highest, linked to its row
         #expect((model["summarySentences"] as! [[String: Any]]).map { $0["text"] as! String }.joined(separator: " ") == summary)
         let series = model["series"] as! [[String: Any]]
         #expect(series.map { $0["name"] as! String } == ["Maximum temperature", "Minimum temperature"])
@@ -126,6 +128,11 @@ import Testing
     }
 
     /// Each match's first group, HTML entities decoded.
+    /// `html` without `<a href="#…">` and `</a>` tags (the claim links), their text kept.
+    static func withoutLinks(_ html: String) -> String {
+        html.replacingOccurrences(of: ##"<a href="#[^"]*">"##, with: "", options: .regularExpression).replacingOccurrences(of: "</a>", with: "")
+    }
+
     static func texts(_ pattern: String, _ html: String) -> [String] {
         let regex = try! NSRegularExpression(pattern: pattern)
         return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
