@@ -115,7 +115,10 @@ MEASURE = """() => [...document.querySelectorAll('svg.pl-svg')].map(svg => {
     const markers = [...svg.querySelectorAll('.pl-marker, .pl-cursor-dot')].filter(shown).map(m => {
         const r = m.getBoundingClientRect(), def = m.tagName === 'use' ? document.querySelector(m.getAttribute('href')) : null;
         return r.width / (r.height * (def ? new DOMMatrix(getComputedStyle(def).transform).d : 1)); });
-    return {width: box.width, height: box.height, plotHeight: Math.max(...grid.map(r => r.bottom)) - Math.min(...grid.map(r => r.top)),
+    // The plot's height from the plot box the drawing declares (data-plot: left top right bottom in
+    // viewBox units): since axis domains are made nice as Vega makes them, the grid need not reach the top.
+    const [, plotTop, , plotBottom] = svg.dataset.plot.split(' ').map(Number);
+    return {width: box.width, height: box.height, plotHeight: (plotBottom - plotTop) * box.height / svg.viewBox.baseVal.height,
             plotLeft, texts, markers};
 })"""
 
