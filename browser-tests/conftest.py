@@ -30,7 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "browser-tests" / "fixtures"))
 import fixture_site  # noqa: E402  (the static server shared with test_orca, test_scrub and bench/latency.py)
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--autoplay-policy=no-user-gesture-required"]
+# --disable-gpu: no GPU here, and without it Chromium composites through SwiftShader in a GPU
+# process of its own (about a tenth of a test file's CPU, measured on test_kinds.py).
+CHROMIUM_ARGS = ["--no-sandbox", "--autoplay-policy=no-user-gesture-required", "--disable-gpu"]
 ARTIFACTS = ROOT / "test-artifacts"
 # Scripts the audio tests add to every page: the Web Audio recorder, and tone and speech together.
 RECORDER = (ROOT / "browser-tests" / "webaudio_recorder.js").read_text(encoding="utf-8")

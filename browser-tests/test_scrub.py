@@ -71,6 +71,15 @@ def origin(request, servers, site_dir, example_dir):
     return base_url(request, servers, site_dir, example_dir)
 
 
+@pytest.fixture(params=["example-http"])
+def http_origin(request, servers, site_dir, example_dir):
+    """The exported example site over http only, for tests of what the page does once loaded
+    (keys, focus, the accessibility tree, axe): the page's DOM is the same from disk. What differs
+    from disk (loading the script, the tones' base64 twins, playing) runs on both origins here and
+    in test_export.py (axe on every page from disk, scrubbing from disk)."""
+    return base_url(request, servers, site_dir, example_dir)
+
+
 @pytest.fixture(params=["fixture-http", "fixture-file"])
 def fixture_origin(request, servers, site_dir, example_dir):
     """The example site plus the gaps chart and the two-chart report."""
@@ -162,8 +171,8 @@ def rows_per_second(data, speed_index):
 
 
 
-def test_tab_gives_name_role_and_value_in_accessibility_tree(page, origin, generated_labels):
-    data = open_chart(page, origin)
+def test_tab_gives_name_role_and_value_in_accessibility_tree(page, http_origin, generated_labels):
+    data = open_chart(page, http_origin)
     n = len(data["x"]["labels"])
     cdp = page.context.new_cdp_session(page)
     nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
@@ -174,7 +183,7 @@ def test_tab_gives_name_role_and_value_in_accessibility_tree(page, origin, gener
     props = {p["name"]: p["value"]["value"] for p in node.get("properties", [])}
     assert props["focused"] is True and props["valuemax"] - props["valuemin"] == n - 1
     assert node["description"]["value"] == "Press Enter to explore by sound, H for help."
-    assert valuetext(page) == generated_labels[SEATTLE]["series"][0][0] == served_label0(origin)
+    assert valuetext(page) == generated_labels[SEATTLE]["series"][0][0] == served_label0(http_origin)
     assert valuetext(page) == "1 January 2012, maximum temperature 12.8 degrees Celsius"
     # the title once, as the figure's name; the drawing named by its kind, not described again
     figure = [n for n in nodes if n.get("role", {}).get("value") == "figure"]
@@ -318,8 +327,8 @@ def test_audio_context_runs_and_decodes_the_whole_tone_bank(page, origin):
     assert state["base"] <= 0.03
 
 
-def test_home_end_page_keys_and_the_ends_say_the_point(page, origin, generated_labels):
-    data = open_chart(page, origin)
+def test_home_end_page_keys_and_the_ends_say_the_point(page, http_origin, generated_labels):
+    data = open_chart(page, http_origin)
     labels = generated_labels[SEATTLE]["series"][0]
     n = len(labels)
     page.keyboard.press("End")
@@ -347,8 +356,8 @@ def test_home_end_page_keys_and_the_ends_say_the_point(page, origin, generated_l
     assert valuetext(page) == "Start of series: " + labels[0]
 
 
-def test_up_down_switch_series_and_the_all_series_view(page, origin, generated_labels):
-    data = open_chart(page, origin)
+def test_up_down_switch_series_and_the_all_series_view(page, http_origin, generated_labels):
+    data = open_chart(page, http_origin)
     expected = generated_labels[SEATTLE]
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
@@ -473,8 +482,8 @@ def test_missing_value_and_extremes_always_say_the_point(page, fixture_origin, g
     assert valuetext(page) == "Lowest: " + labels[6]
 
 
-def test_statistics_short_first_then_the_rest(page, origin):
-    data = open_chart(page, origin)
+def test_statistics_short_first_then_the_rest(page, http_origin):
+    data = open_chart(page, http_origin)
     page.keyboard.press("s")
     brief = live(page)
     assert brief == data["series"][0]["brief"]
@@ -512,8 +521,8 @@ def test_statistics_short_first_then_the_rest(page, origin):
     assert live(page) == "Y axis: Temperature, in degrees Celsius, from \u22127.1 degrees Celsius to 35.6 degrees Celsius."
 
 
-def test_help_is_non_modal_keeps_tab_inside_and_returns_focus(page, origin):
-    open_chart(page, origin)
+def test_help_is_non_modal_keeps_tab_inside_and_returns_focus(page, http_origin):
+    open_chart(page, http_origin)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("h")
     dialog = page.locator("#pl-help")
@@ -543,8 +552,8 @@ def test_help_is_non_modal_keeps_tab_inside_and_returns_focus(page, origin):
     assert page.evaluate("document.activeElement.classList.contains('pl-slider')")
 
 
-def test_axe_after_scrubbing(page, origin):
-    open_chart(page, origin)
+def test_axe_after_scrubbing(page, http_origin):
+    open_chart(page, http_origin)
     for key in ["ArrowRight", "ArrowRight", "ArrowDown", "End", "s"]:
         page.keyboard.press(key)
     page.evaluate("document.querySelector('details.pl-table-details') && (document.querySelector('details.pl-table-details').open = true)")
@@ -561,8 +570,8 @@ def test_table_row_follows_by_data_chart_id(page, fixture_origin):
     assert page.locator("tr.pl-current").get_attribute("data-row") == "11"
 
 
-def test_keys_are_not_taken_when_the_scrubber_is_not_focused(page, origin):
-    open_chart(page, origin)
+def test_keys_are_not_taken_when_the_scrubber_is_not_focused(page, http_origin):
+    open_chart(page, http_origin)
     page.keyboard.press("Shift+Tab")
     for key in ["ArrowRight", "h", "p", "End"]:
         page.keyboard.press(key)
@@ -614,10 +623,10 @@ def test_undecodable_audio_falls_back_to_synthesis_and_says_so_at_the_first_stan
     assert page.locator(".pl-live").text_content() == once    # not said again (a repeat toggles a trailing space)
 
 
-def test_enter_first_on_the_scrubber_moves_focus_away_and_back(page, origin):
+def test_enter_first_on_the_scrubber_moves_focus_away_and_back(page, http_origin):
     """Browse-mode arrival: a screen reader's caret on the slider passes Enter through; focus
     arriving anew switches it to focus mode (what Orca hears is in test_orca.py)."""
-    open_chart(page, origin)
+    open_chart(page, http_origin)
     seen = []
     page.evaluate("() => { window.__focus = []; document.addEventListener('focusin', e => window.__focus.push(e.target.className || e.target.tagName), true); }")
     page.keyboard.press("Enter")
@@ -675,10 +684,10 @@ def test_tone_first_then_speech_is_the_default_and_t_switches(browser, origin, g
     context.close()
 
 
-def test_without_scripts_nothing_dead_is_shown(browser, origin):
+def test_without_scripts_nothing_dead_is_shown(browser, http_origin):
     context = browser.new_context(java_script_enabled=False)
     pg = context.new_page()
-    pg.goto(origin + "charts/" + SEATTLE + ".html")
+    pg.goto(http_origin + "charts/" + SEATTLE + ".html")
     assert not pg.locator(".pl-slider").is_visible()
     context.close()
 
@@ -721,8 +730,8 @@ def test_live_reload_when_the_watching_server_says_the_site_changed(browser, sit
         stop()
 
 
-def test_no_live_reload_polling_without_the_watch_mark(page, origin):
-    open_chart(page, origin)
+def test_no_live_reload_polling_without_the_watch_mark(page, http_origin):
+    open_chart(page, http_origin)
     page.keyboard.press("ArrowRight")
     names = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
     assert not any("_pitchline" in n for n in names)
