@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import RECORDER, TOGETHER, start_pitchline_server
+from conftest import recorded_page, start_pitchline_server
 
 SPEC = {
     "title": "Sensor", "data": {"url": "../data/sensor.csv"}, "mark": "line",
@@ -32,21 +32,15 @@ def live(browser):
     (site / "data" / "sensor.csv").write_text("time,temperature\n" + "".join(
         f"2026-11-29T14:{m:02d}:00,{20 + m % 3}\n" for m in range(5)))
     base, stop = start_pitchline_server(site, files=False, cache=root / "cache")
-    context = browser.new_context()
-    page = context.new_page()
-    page.add_init_script(RECORDER)
-    page.add_init_script(TOGETHER)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base + "charts/sensor.html")
-    page.wait_for_function("() => document.querySelector('.pl-live-state') && document.querySelector('.pl-live-state').textContent !== ''")
-    page.focus(".pl-slider")
-    state = {"base": base, "page": page, "minute": 5}
-    yield state
-    context.close()
-    stop()
-    shutil.rmtree(root, ignore_errors=True)
-    assert errors == [], errors
+    try:
+        with recorded_page(browser) as page:   # Web Audio spy; a script error fails the module
+            page.goto(base + "charts/sensor.html")
+            page.wait_for_function("() => document.querySelector('.pl-live-state') && document.querySelector('.pl-live-state').textContent !== ''")
+            page.focus(".pl-slider")
+            yield {"base": base, "page": page, "minute": 5}
+    finally:
+        stop()
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def post_rows(state, values):
@@ -74,7 +68,9 @@ def test_connection_state_is_said_once_in_a_polite_region(live):
     region = page.locator(".pl-live-state")
     assert region.get_attribute("aria-live") == "polite"
     assert region.text_content().startswith("Live")
-    assert page.locator(".pl-as-of").is_hidden()   # the served page is live: no "as of"
+    as_of = page.locator(".pl-as-of")   # the page without scripts, and the export: a snapshot
+    assert "shows the data up to 29 November 2026, 14:04" in as_of.text_content()
+    assert as_of.is_hidden()   # the served page is live: no "as of"
 
 
 def test_rows_join_the_scrubber_without_moving_the_cursor(live):

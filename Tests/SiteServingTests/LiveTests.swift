@@ -169,3 +169,19 @@ struct LiveTests {
         }
     }
 }
+
+@Suite("Live charts: the fixed pitch scale (issue 29)")
+struct LivePitchTests {
+    @Test("a value keeps its tone whatever else arrives; out of scale plays the boundary step with its side")
+    func fixedScale() async throws {
+        try await withLiveSite(try liveSite()) { server in
+            let feed = server.live!.feeds["sensor"]!
+            let low = try feed.append(["2026-11-29T14:03:00,5"])[0], high = try feed.append(["2026-11-29T14:04:00,99"])[0]
+            let atMin = try feed.append(["2026-11-29T14:05:00,10"])[0], atMax = try feed.append(["2026-11-29T14:06:00,30"])[0]
+            #expect(low.s == [-1] && high.s == [1] && atMin.s == [0] && atMax.s == [0])
+            #expect(low.t == atMin.t && high.t == atMax.t && low.t != high.t)
+            let again = try feed.append(["2026-11-29T14:07:00,20"])[0], later = try feed.append(["2026-11-29T14:08:00,20"])[0]
+            #expect(again.t == later.t)
+        }
+    }
+}
