@@ -83,11 +83,27 @@ public final class LiveFeed: Sendable {
         state.withLock { state in state.points.filter { $0.id >= id } }
     }
 
-    /// Adds rows (texts in the data file's format, `LiveRows.rows(fromBody:)`) all or none.
+    /// Adds rows (texts in the data file's format, `LiveRows.rows(fromBody:)`) all or none, and
+    /// appends them to a CSV data file (so a restarted server, and the export, have them; ids stay
+    /// the rows' numbers in the file). A JSON file, or a CSV whose last line is unfinished, is
+    /// left as it is: those rows live in memory only.
     public func append(_ newRows: [String]) throws(LiveRowsProblem) -> [LivePoint] {
         try state.withLock { (state) throws(LiveRowsProblem) -> [LivePoint] in
-            try Self.add(newRows, to: &state, source: source)
+            let points = try Self.add(newRows, to: &state, source: source)
+            Self.persist(newRows, &state, source)
+            return points
         }
+    }
+
+    private static func persist(_ rows: [String], _ state: inout State, _ source: LiveSource) {
+        guard source.format == .csv, !rows.isEmpty, let handle = try? FileHandle(forWritingTo: source.dataURL) else { return }
+        defer { try? handle.close() }
+        guard let end = try? handle.seekToEnd(), Int(end) == state.file.offset,
+              LiveRows.inode(source.dataURL) == state.file.inode else { return }
+        let bytes = Data((rows.joined(separator: "\n") + "\n").utf8)
+        guard (try? handle.write(contentsOf: bytes)) != nil else { return }
+        state.file.offset += bytes.count
+        state.file.rows += rows.count
     }
 
     private static func add(_ newRows: [String], to state: inout State, source: LiveSource) throws(LiveRowsProblem) -> [LivePoint] {

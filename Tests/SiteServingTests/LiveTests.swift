@@ -185,3 +185,20 @@ struct LivePitchTests {
         }
     }
 }
+
+@Suite("Live charts: posted rows are kept in the data file (issue 29)")
+struct LivePersistenceTests {
+    @Test("a POSTed row is appended to the CSV once: the file poll does not send it again")
+    func postedRowsPersist() async throws {
+        let site = try liveSite()
+        try await withLiveSite(site) { server in
+            #expect(try post("2026-11-29T14:03:00,23.5\n", type: "text/csv", port: server.port).status == 200)
+            let text = try String(contentsOf: site.appendingPathComponent("data/sensor.csv"), encoding: .utf8)
+            #expect(text.hasSuffix("\n2026-11-29T14:03:00,23.5\n"))
+            guard case .none = server.live!.feeds["sensor"]!.readFile() else {
+                Issue.record("the posted row was read back as new")
+                return
+            }
+        }
+    }
+}
