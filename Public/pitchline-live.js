@@ -91,6 +91,10 @@
       if (ser.details || p.d) { ser.details = ser.details || []; ser.details[row] = p.d ? p.d[s] : null; }
       if (ser.cx) ser.cx.push(ser.cx[ser.cx.length - 1]);   // drawn at the plot's right edge
       if (ser.cy) ser.cy.push(null);
+      if (p.m) for (var k = 0; k < p.m[s].length; k++) {   // M's stops (marks' rows) gain the crossing
+        var at = c.marks[p.m[s][k]] && c.marks[p.m[s][k]].rows[s];
+        if (at) at.push(row);
+      }
     }
     c.rows = row + 1;
     c.segCache = null;   // the views' bank segments, counted again with the new tones
@@ -102,7 +106,11 @@
   /* Monitor mode: the point's tone now; its words coalesced by the reader's interval. */
   L.heard = function (p, row) {
     var c = this.chart, s = c.s < c.series.length ? c.s : 0, ctx = this.hooks.audio();
-    if (ctx && c.data.audio && c.bank && c.ready()) c.tone(p.t[s], ctx.currentTime, row);   // a segment still loading: silent
+    var a = c.data.audio, met = p.m && p.m[s] && p.m[s].length;
+    if (ctx && a && c.bank && c.ready()) {   // a segment still loading: silent
+      c.tone(p.t[s], ctx.currentTime, row);
+      if (met && a.markTone != null) c.tone(a.markTone, ctx.currentTime + a.toneDuration, row);   // a threshold crossed
+    }
     this.pending.push({ p: p, row: row, s: s });
     var mode = INTERVALS[this.interval], self = this;
     if (p.s[s] !== 0 && p.s[s] !== this.outside) {   // said once per excursion
@@ -110,7 +118,7 @@
       c.say(this.hooks.fill(this.text[p.s[s] > 0 ? "above" : "below"], { v: p.v[s] }));
     } else if (p.s[s] === 0) this.outside = 0;
     if (mode === "every") this.flush();
-    else if (mode === "thresholds") { if (p.e[s] !== 0) this.flush(); else this.pending = []; }
+    else if (mode === "thresholds") { if (p.e[s] !== 0 || met) this.flush(); else this.pending = []; }
     else if (!this.timer) this.timer = setTimeout(function () { self.timer = 0; self.flush(); }, +mode * 1000);
   };
 

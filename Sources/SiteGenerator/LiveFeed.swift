@@ -1,5 +1,6 @@
 import ChartData
 import ChartModel
+import ChartPages
 import Foundation
 import Sonification
 import SpecReading
@@ -23,6 +24,9 @@ public struct LivePoint: Sendable, Encodable, Equatable {
     public var n: [Double?]
     public var s: [Int]
     public var e: [Int]
+    /// Per series, the landmarks (`Chart.landmarks`, a layered chart's value rules) the row meets,
+    /// as the page's `marks` indexes; nil when the chart has none.
+    public var m: [[Int]]?
 }
 
 /// Rows a request or an append could not add: nothing of it was applied.
@@ -150,7 +154,19 @@ public final class LiveFeed: Sendable {
                 d: details.contains { $0 != nil } ? details : nil,
                 t: tones.map { $0?.tone ?? 0 }, n: series.map { chart.series[$0].values[row] },
                 s: tones.map { $0?.side.rawValue ?? 0 },
-                e: series.map { s in extreme(chart.series[s].values, row: row) })
+                e: series.map { s in extreme(chart.series[s].values, row: row) },
+                m: marksMet(chart, row: row))
+        }
+    }
+
+    /// Per series, the value landmarks the row meets (the rule the page's marks follow).
+    static func marksMet(_ chart: Chart, row: Int) -> [[Int]]? {
+        let marks = chart.landmarks
+        guard !marks.isEmpty else { return nil }
+        return chart.series.map { series in
+            guard let v = series.values[row] else { return [] }
+            let previous = series.values[..<row].last { $0 != nil } ?? nil
+            return marks.indices.filter { k in marks[k].value.map { ChartPresentation.meets(previous, v, mark: $0) } ?? false }
         }
     }
 

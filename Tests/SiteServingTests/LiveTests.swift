@@ -202,3 +202,27 @@ struct LivePersistenceTests {
         }
     }
 }
+
+@Suite("Live charts: thresholds (issue 29)")
+struct LiveThresholdTests {
+    @Test("a new row that crosses a rule names the mark it meets (the page chimes)")
+    func ruleCrossed() async throws {
+        let site = try writeSite([
+            "data/sensor.csv": "time,temperature\n2026-11-29T14:00:00,20\n2026-11-29T14:01:00,21\n",
+            "charts/sensor.vl.json": """
+                {"title": "Sensor", "data": {"url": "../data/sensor.csv"},
+                 "usermeta": {"pitchline": {"unit": "°C", "live": {"domain": [10, 30]}}},
+                 "layer": [
+                   {"mark": "line", "encoding": {"x": {"field": "time", "type": "temporal"}, "y": {"field": "temperature", "type": "quantitative"}}},
+                   {"mark": "rule", "encoding": {"y": {"datum": 25}}}]}
+                """,
+        ], name: "live-rule")
+        try await withLiveSite(site) { server in
+            let feed = server.live!.feeds["sensor"]!
+            let below = try feed.append(["2026-11-29T14:02:00,24"])[0]
+            let crossing = try feed.append(["2026-11-29T14:03:00,26"])[0]
+            let above = try feed.append(["2026-11-29T14:04:00,27"])[0]
+            #expect(below.m == [[]] && crossing.m == [[0]] && above.m == [[]])
+        }
+    }
+}
