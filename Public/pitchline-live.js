@@ -2,12 +2,14 @@
    (marked by the response header `Server-Timing: pitchline-live`) opens an EventSource on
    `charts/<id>/events` (same origin: the CSP's default-src 'self'). New points join the
    scrubber without moving the cursor or interrupting speech; End reaches the newest; M toggles
-   monitor mode (each new point plays its tone; speech coalesced, Shift+M picks how often).
+   monitor mode (each new point plays its tone; speech coalesced by the reader setting `monitor`,
+   dialog O, which Shift+M also steps through).
    Every word is the generator's (data.live.text); this fills placeholders only. */
 (function () {
   "use strict";
 
-  var INTERVALS = ["every", "5", "30", "thresholds"];   // monitor speech: every point, 5 s, 30 s, crossings only
+  var INTERVALS = ["every", 5, 30, "thresholds"];   // the reader setting `monitor` (ReaderSettings): every point, 5 s, 30 s, crossings only
+  var settings = null;   // window.PitchlineSettings (pitchline-settings.js is joined after this file)
 
   function served() {
     if (!/^https?:$/.test(location.protocol) || !window.EventSource || !window.performance || !performance.getEntriesByType) return false;
@@ -22,8 +24,6 @@
     this.info = chart.data.live;
     this.text = this.info.text;
     this.monitor = false;
-    this.interval = 0;
-    try { this.interval = Math.max(0, INTERVALS.indexOf(localStorage.getItem("pitchline.monitor"))); } catch (e) { /* storage off */ }
     this.pending = [];        // points not yet summarised (monitor mode)
     this.timer = 0;
     this.outside = 0;         // -1/1 while the current series' values lie outside the scale (said once)
@@ -112,7 +112,7 @@
       if (met && a.markTone != null) c.tone(a.markTone, ctx.currentTime + a.toneDuration, row);   // a threshold crossed
     }
     this.pending.push({ p: p, row: row, s: s });
-    var mode = INTERVALS[this.interval], self = this;
+    var mode = settings.get("monitor"), self = this;
     if (p.s[s] !== 0 && p.s[s] !== this.outside) {   // said once per excursion
       this.outside = p.s[s];
       c.say(this.hooks.fill(this.text[p.s[s] > 0 ? "above" : "below"], { v: p.v[s] }));
@@ -141,17 +141,16 @@
   /* M: monitor mode on/off; Shift+M: how often it speaks. True when the key was taken. */
   L.key = function (e) {
     if (e.key !== "m" && e.key !== "M") return false;
-    if (e.shiftKey) {
-      this.interval = (this.interval + 1) % INTERVALS.length;
-      try { localStorage.setItem("pitchline.monitor", INTERVALS[this.interval]); } catch (err) { /* not kept */ }
-      this.chart.say(this.text["every." + INTERVALS[this.interval]]);
+    if (e.shiftKey) {   // the next choice of the reader setting (also in the settings dialog, O)
+      settings.set("monitor", INTERVALS[(INTERVALS.indexOf(settings.get("monitor")) + 1) % INTERVALS.length]);
+      this.chart.say(this.text["every." + settings.get("monitor")]);
       return true;
     }
     this.monitor = !this.monitor;
     this.pending = [];
     clearTimeout(this.timer);
     this.timer = 0;
-    this.chart.say(this.hooks.fill(this.text[this.monitor ? "monitorOn" : "monitorOff"], { i: this.text["every." + INTERVALS[this.interval]] }));
+    this.chart.say(this.hooks.fill(this.text[this.monitor ? "monitorOn" : "monitorOff"], { i: this.text["every." + settings.get("monitor")] }));
     return true;
   };
 
@@ -159,6 +158,7 @@
     /* Called by pitchline.js for each chart it starts; `hooks`: { fill, audio }. */
     attach: function (chart, hooks) {
       if (!chart.data.live || !served()) return;
+      settings = window.PitchlineSettings;
       chart.feed = new Live(chart, hooks);
     }
   };

@@ -106,6 +106,9 @@ def test_monitor_mode_plays_one_tone_per_new_point_and_none_without(live):
     wait_range(page, start + 3)
     page.wait_for_function(f"() => window.__plays.length >= {plays + 3}", timeout=10_000)
     assert page.evaluate("window.__plays.length") == plays + 3
+    # Speech coalesced by the reader setting (default: one sentence every 5 s): one sentence for all three.
+    page.wait_for_function("() => document.querySelector('.pl-live').textContent.startsWith('3 new points, latest')", timeout=10_000)
+    assert "21.5" in page.locator(".pl-live").first.text_content()
     page.keyboard.press("m")
     page.wait_for_function("() => document.querySelector('.pl-live').textContent.includes('Monitor mode off')")
     plays = page.evaluate("window.__plays.length")
