@@ -22,10 +22,12 @@ private func liveSite(rows: Int = 3, window: Int = 100, post: Bool = true) throw
 }
 
 /// Generates `site` and serves it for one test.
-private func withLiveSite<T>(_ site: URL, _ body: (SiteServer) throws -> T) async throws -> T {
+private func withLiveSite<T>(
+    _ site: URL, configure: (inout HTTPServerConfiguration) -> Void = { _ in }, _ body: (SiteServer) throws -> T
+) async throws -> T {
     let set = try await SiteGenerator(siteDirectory: site, themeDirectory: nil, cacheDirectory: nil).generate()
     #expect(set.problems.isEmpty, "\(set.problems)")
-    let server = try SiteServer(fileSet: set, configuration: testServerConfiguration { _ in })
+    let server = try SiteServer(fileSet: set, configuration: testServerConfiguration(configure))
     try server.start()
     defer { server.stop(gracePeriod: .seconds(2)) }
     return try body(server)
@@ -126,6 +128,17 @@ struct LiveTests {
             #expect(server.live!.feeds["sensor"]!.nextID == feedBefore)
             let good = try post(#"{"time": "2026-11-29T14:03:00", "temperature": 21}"#, type: "application/json", port: server.port)
             #expect(good.status == 200 && server.live!.feeds["sensor"]!.nextID == feedBefore + 1)
+        }
+    }
+
+    @Test("event streams count against the per-address connection limit")
+    func connectionLimit() async throws {
+        try await withLiveSite(try liveSite(), configure: { $0.perClientConnectionLimit = 2 }) { server in
+            let first = try openEvents(port: server.port), second = try openEvents(port: server.port)
+            for stream in [first, second] { _ = try stream.readUntil { dechunked($0).contains(": live\n\n") } }
+            let third = try openEvents(port: server.port)
+            #expect(third.waitForClose(timeout: 5))
+            #expect(!first.peerClosed && !second.peerClosed)
         }
     }
 
