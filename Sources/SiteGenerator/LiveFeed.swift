@@ -59,17 +59,20 @@ public final class LiveFeed: Sendable {
 
     struct FileMark: Equatable { var inode: UInt64 = 0; var offset = 0; var rows = 0 }
 
-    /// Reads the data file as it is now: its rows are the page's; ids start after them.
+    /// Reads the data file: its first `source.pageRows` rows are the generated page's, ids start
+    /// after them; rows appended since the page was made are new points at the next `readFile()`.
     public init(source: LiveSource) throws(ChartProblem) {
         self.source = source
         var state = State()
         do {
             let bytes = try Data(contentsOf: source.dataURL)
             let read = LiveRows.split(bytes, format: source.format)
+            let page = min(read.rows.count, source.pageRows)
             state.header = read.header
-            state.rows = Array(read.rows.suffix(source.window))
-            state.nextID = read.rows.count
-            state.file = FileMark(inode: LiveRows.inode(source.dataURL), offset: read.consumed, rows: read.rows.count)
+            state.rows = Array(read.rows[..<page].suffix(source.window))
+            state.nextID = page
+            let later = page < read.rows.count
+            state.file = FileMark(inode: LiveRows.inode(source.dataURL), offset: later ? -1 : read.consumed, rows: page)
         } catch {
             throw ChartProblem(file: source.dataPath, message: "cannot read: \(ChartProblem.reason(error))")
         }

@@ -14,6 +14,8 @@ public struct LiveSource: Sendable {
     public let format: Format
     /// Rows kept (`usermeta.pitchline.live.window`).
     public let window: Int
+    /// Rows the generated page holds (one point per row): later rows of the file are new points.
+    public let pageRows: Int
     let loader: ChartLoader
 
     /// The data file on disk.
@@ -46,7 +48,8 @@ public struct LiveSource: Sendable {
         guard lower.hasSuffix(".csv") || lower.hasSuffix(".json") else {
             throw ChartProblem(file: path, jsonPath: "$.data.url", message: "a live chart's data file is CSV or JSON")
         }
-        return LiveSource(chartID: chart.id, specPath: path, dataPath: data, format: format, window: live.window, loader: loader)
+        return LiveSource(
+            chartID: chart.id, specPath: path, dataPath: data, format: format, window: live.window, pageRows: chart.pointCount, loader: loader)
     }
 
     /// The chart as it is with `rows` as its data file's rows (the loader `check` uses).

@@ -201,6 +201,24 @@ struct LivePitchTests {
 
 @Suite("Live charts: posted rows are kept in the data file (issue 29)")
 struct LivePersistenceTests {
+    @Test("rows appended after the page was made, before the server started, are new points (not lost)")
+    func rowsSinceGeneration() async throws {
+        let site = try liveSite()
+        let set = try await SiteGenerator(siteDirectory: site, themeDirectory: nil, cacheDirectory: nil).generate()
+        let file = try FileHandle(forWritingTo: site.appendingPathComponent("data/sensor.csv"))
+        try file.seekToEnd()
+        try file.write(contentsOf: Data("2026-11-29T14:03:00,22.5\n".utf8))
+        try file.close()
+        let server = try SiteServer(fileSet: set, configuration: testServerConfiguration { _ in })
+        let feed = server.live!.feeds["sensor"]!
+        #expect(feed.nextID == 3)
+        guard case .points(let points) = feed.readFile() else {
+            Issue.record("the row appended since generation was not read as new")
+            return
+        }
+        #expect(points.map(\.id) == [3] && points[0].v == ["22.5"])
+    }
+
     @Test("a POSTed row is appended to the CSV once: the file poll does not send it again")
     func postedRowsPersist() async throws {
         let site = try liveSite()
