@@ -12,7 +12,7 @@ APT_TEST := chromium fonts-dejavu-core sox vorbis-tools firefox-esr w3m pandoc
 APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 
-.PHONY: all build app-build test-build fuzz-build release deps test-deps test test-full swift-test browser-test browser-test-full page-test orca-test vegalite-test serve export check check-imports leak-check bench clean fuzz fuzz-short soak install uninstall dist
+.PHONY: all build app-build test-build fuzz-build release deps test-deps test test-full swift-test browser-test browser-test-full page-test orca-test vegalite-test serve export check check-imports leak-check bench clean fuzz fuzz-short soak soak-live live-demo install uninstall dist
 
 all: build
 
@@ -48,6 +48,16 @@ check: build
 
 serve: release
 	.build/release/pitchline serve site --port $(PORT) --watch --theme .
+
+# Live charts under load (issue 29): 10 rows/s for SOAK_SECONDS (600) to 100 event-stream clients;
+# latency p50/p95, RSS flat within 10 %, no row missed or repeated.
+soak-live: build
+	python3 bench/soak-live.py
+
+# A live chart fed by a simulated sensor (issue 29): serves a copy of site/ and appends a
+# reading every 2 s to site/data/greenhouse-sensor.csv's copy; open charts/greenhouse-live.html.
+live-demo: build
+	bash tools/live-demo.sh
 
 # The static site in _site/ (docs/export.md); SINGLE=weather.html also writes one self-contained file.
 export: release

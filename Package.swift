@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "ChartPagesTests", dependencies: ["ChartPages", "ChartModel", "ChartData", "SpecReading", "Sonification"]),
         .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "ChartModel", "ChartData", "SpecReading", "SiteFolders"]),
         .testTarget(
-            name: "SiteServingTests", dependencies: ["SiteServing", "SiteGenerator", "HTTPServer", "RawHTTPClient", logging]),
+            name: "SiteServingTests", dependencies: ["SiteServing", "SiteGenerator", "HTTPServer", "RawHTTPClient", "SiteFolders", logging]),
         .testTarget(name: "SiteExportTests", dependencies: ["SiteExport", "SiteGenerator", "ChartModel", "ChartData", "SpecReading", "ContentHash"]),
     ]
 )

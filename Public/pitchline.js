@@ -666,6 +666,7 @@
     if (this.playing && (STOPS_PLAYBACK[k] || (k === "End" && !e.shiftKey))) this.stop(false);
     if ((k === "Enter" || k === " ") && this.fresh) { this.engage(); e.preventDefault(); return; }
     this.fresh = false;
+    if (this.feed && this.feed.key(e)) { this.lastKey = null; e.preventDefault(); return; }   // live: M, Shift+M (pitchline-live.js)
     switch (k) {
       case "ArrowRight": this.move(this.row + 1); break;
       case "ArrowLeft": this.move(this.row - 1); break;
@@ -1041,6 +1042,8 @@
       var chart = new Chart(figures[i], data);
       chart.start();
       charts.push(chart);
+      /* live: a live chart's events and monitor mode (pitchline-live.js) */
+      if (window.PitchlineLive) PitchlineLive.attach(chart, { fill: fillNamed, audio: function () { return ctx; } });
     }
     document.addEventListener("pointerdown", dragStart);
     document.addEventListener("pointermove", dragMove);

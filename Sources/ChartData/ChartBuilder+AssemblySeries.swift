@@ -266,6 +266,6 @@ extension ChartBuilder.Assembly {
         let id = builder.id
         return Chart(id: id, sourcePath: builder.specFile, title: spec.title ?? ChartBuilder.titleFromID(id), subtitle: spec.subtitle,
                      authorDescription: spec.description, mark: ChartBuilder.ownMarks[spec.markName] ?? markKind, x: xAxis, y: yAxis, xValues: xValues,
-                     series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken, language: spec.language), semantics: semantics)
+                     series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken, language: spec.language, live: spec.live), semantics: semantics)
     }
 }

@@ -74,6 +74,11 @@ public struct ChartLoader: Sendable {
             chart = try ChartBuilder(spec: spec, frame: frame, specFile: path, id: chartID(path)).build(readFile: readFile)
             LayerMerge.readRangeIdiom(&chart)  // a waterfall or Gantt chart in one view
         }
+        if chart.options.live != nil && chart.livePitchDomain == nil {
+            throw ChartProblem(
+                file: path, jsonPath: "$.usermeta.pitchline.live",
+                message: "a live chart's pitch scale is fixed: give \"domain\": [low, high] here or the y encoding's scale.domain")
+        }
         if audioDefaults != AudioOptions() {
             // The site's defaults, overridden key by key by the spec's own audio settings.
             let own = root["usermeta"]?["pitchline"]?["audio"]

@@ -29,5 +29,8 @@ public enum ReaderSettings {
         // The part of each value tone played.
         ("toneLength", [("0.34", MessageKey.settingsShort), ("0.67", .settingsMedium), ("1", .settingsFull)]
             .map { Choice(value: $0.0, key: $0.1, isDefault: $0.0 == "1") }),
+        // Monitor mode on a live chart (M): how often new points are said (their tones always play).
+        ("monitor", [("every", MessageKey.liveEveryPoint), ("5", .liveEveryFive), ("30", .liveEveryThirty), ("thresholds", .liveOnlyExtremes)]
+            .map { Choice(value: $0.0, key: $0.1, isDefault: $0.0 == "5") }),
     ]
 }

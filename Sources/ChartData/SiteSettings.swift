@@ -27,6 +27,10 @@ public struct SiteSettings: Sendable, Equatable {
     public var audio = AudioOptions()
     /// A theme folder, relative to the site folder, overriding the built-in theme file by file.
     public var theme: String?
+    /// `live`: whether `pitchline serve` takes POSTed rows for live charts, and the bearer token
+    /// that lets a client other than this machine post (issue 29).
+    public var livePost = false
+    public var liveToken: String?
 
     public init() {}
 
@@ -34,7 +38,7 @@ public struct SiteSettings: Sendable, Equatable {
     public static func parse(_ data: Data, file: String) throws(ChartProblem) -> SiteSettings {
         let r = SpecReader(file: file)
         let root = try JSONValue.parse(data, file: file)
-        let o = try r.object(root, "$", allowed: ["title", "language", "baseURL", "audio", "theme"], ignored: ["$schema"])
+        let o = try r.object(root, "$", allowed: ["title", "language", "baseURL", "audio", "theme", "live"], ignored: ["$schema"])
         var settings = SiteSettings()
         if let title = try r.string(o["title"], "$.title") {
             guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw r.problem(o["title"]!, "$.title", "is empty; give the site's title") }
@@ -57,6 +61,19 @@ public struct SiteSettings: Sendable, Equatable {
         if let theme = try r.string(o["theme"], "$.theme") {
             guard !theme.isEmpty else { throw r.problem(o["theme"]!, "$.theme", "is empty; name a folder holding Templates/ and/or Public/") }
             settings.theme = theme
+        }
+        if let live = o["live"] {
+            let l = try r.object(live, "$.live", allowed: ["post", "token"], ignored: [])
+            if let post = l["post"] {
+                guard case .bool(let on) = post.value else { throw r.problem(post, "$.live.post", "expected true or false") }
+                settings.livePost = on
+            }
+            if let token = try r.string(l["token"], "$.live.token") {
+                guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+                    throw r.problem(l["token"]!, "$.live.token", "use at least 16 visible ASCII characters")
+                }
+                settings.liveToken = token
+            }
         }
         return settings
     }

@@ -205,11 +205,14 @@ public struct ChartOptions: Sendable, Equatable {
     /// BCP 47 tag the chart is written and spoken in: its `usermeta.pitchline.language`, else the
     /// site's (`SiteSettings.language`, set by the loader); nil: English. See `Messages`.
     public var language: String?
+    /// `usermeta.pitchline.live`: nil for a chart that is not live.
+    public var live: LiveOptions?
 
-    public init(audio: AudioOptions = AudioOptions(), spokenSeriesNames: [String: String] = [:], language: String? = nil) {
+    public init(audio: AudioOptions = AudioOptions(), spokenSeriesNames: [String: String] = [:], language: String? = nil, live: LiveOptions? = nil) {
         self.audio = audio
         self.spokenSeriesNames = spokenSeriesNames
         self.language = language
+        self.live = live
     }
 }
 

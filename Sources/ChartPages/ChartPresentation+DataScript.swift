@@ -80,6 +80,10 @@ struct ChartScriptData: Encodable {
     /// A heatmap's R and C texts: per series (row) and per scrubber point (column); nil otherwise.
     var heatmap: HeatmapInfo?
     struct HeatmapInfo: Encodable { var rows: [String]; var columns: [String] }
+    /// A live chart (issue 29): its events URL relative to `charts/` and the words the page
+    /// says of it (`Public/pitchline-live.js`); nil otherwise.
+    var live: LiveInfo?
+    struct LiveInfo: Encodable { var events: String; var text: [String: String] }
 }
 
 /// What the scrubber says (`text` in the data script), made once per chart in its language:
@@ -212,7 +216,8 @@ extension ChartPresentation {
             text: text, startSeries: startSeries, upIsNext: upIsNext, marks: markInfos(rows: rows, toScrub: toScrub),
             heatmap: heatmap.map { _ in
                 .init(rows: chart.series.indices.map { speech.heatmapRowSummary(series: $0) }, columns: rows.map { speech.heatmapColumnSummary(row: $0) })
-            })
+            },
+            live: liveInfo(speech: speech))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
         return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

@@ -29,7 +29,7 @@ extension ChartPresentation {
                 var previous: Double?
                 for (k, v) in values.enumerated() {
                     guard let v else { continue }
-                    if v == m || previous.map({ ($0 - m) * (v - m) < 0 }) == true { hits.append(k) }
+                    if Self.meets(previous, v, mark: m) { hits.append(k) }
                     previous = v
                     if hits.count >= Self.markRowLimit { break }
                 }
@@ -40,6 +40,11 @@ extension ChartPresentation {
             }
             return MarkInfo(say: SpeechFormatter.templateLiteral(speech.landmarkLabel(i, of: marks.count, a)) + ". {l}", rows: perSeries)
         }
+    }
+
+    /// A series meets a value mark at a point on it, or between it and the previous point with a value.
+    public static func meets(_ previous: Double?, _ value: Double, mark: Double) -> Bool {
+        value == mark || previous.map { ($0 - mark) * (value - mark) < 0 } == true
     }
 
     /// The scrubber index of the scrubbed row closest to `row` (a reduced scrubber).

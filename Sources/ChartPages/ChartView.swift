@@ -71,6 +71,8 @@ struct ChartView {
     var seriesButtons: SeriesButtons?
     struct SeriesButtons { var previous, next: String }
     var summary: String
+    /// A live chart's "as of" sentence (`ChartPresentation.liveAsOf`); the live page hides it.
+    var liveAsOf: String?
     /// The summary with each claim's value linked to its table row (no-script page).
     var summaryHTML: TrustedMarkup
     /// Heading levels: "Chart details", and its sections.
@@ -152,6 +154,7 @@ extension ChartPresentation {
                 return ChartView.SeriesButtons(previous: m[previous], next: m[next])
             }(),
             summary: description.summary,
+            liveAsOf: liveAsOf,
             summaryHTML: TrustedMarkup(escapedHTML: linkedHTML(description.sentences, speech: speech, shownRows: min(chart.pointCount, Self.tableRowLimit))),
             level: level, subLevel: level + 1,
             authorDescription: chart.authorDescription,

@@ -17,8 +17,9 @@ func startDaemon(
 ) throws(HTTPServerError) -> OpaquePointer {
     let cls = context.toOpaque()
     var address = try SocketAddress(host: configuration.host, port: configuration.port)
+    // Suspend/resume: streamed responses (server-sent events) wait suspended, not polled.
     var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
-        | MHD_USE_TURBO.rawValue
+        | MHD_USE_TURBO.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
     if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
 
     // The log capture lives as long as the context (which outlives the daemon).
@@ -102,19 +103,29 @@ private let keepEscapes: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer
     return strlen(string)
 }
 
+/// A POST body being received (the request context between the handler's calls).
+final class RequestBody {
+    var bytes: [UInt8] = []
+}
+
 /// libmicrohttpd calls this once when the headers are in (screening happens then; a refusal is
 /// queued at once and closes the connection), then again when the request is complete (the
 /// handler runs then: a response queued on the first call would make the library close the
-/// connection instead of keeping it alive), then once per chunk of any body (discarded).
+/// connection instead of keeping it alive), then once per chunk of any body (kept for a POST the
+/// configuration allows, within `maxBodyBytes`: screening checked `Content-Length`).
 private let accessHandler: MHD_AccessHandlerCallback = {
-    cls, connection, url, method, version, _, uploadDataSize, requestContext in
+    cls, connection, url, method, version, uploadData, uploadDataSize, requestContext in
     guard let cls, let connection, let url, let method, let version, let requestContext else { return .NO }
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     let response: HTTPResponse
     switch requestContext.pointee {
     case nil:
         guard let refusal = context.screen(connection: connection, url: url, method: method, version: version) else {
-            requestContext.pointee = screenedMarker
+            if context.maxBodyBytes > 0 && cStringEquals(method, "POST") {
+                requestContext.pointee = Unmanaged.passRetained(RequestBody()).toOpaque()
+            } else {
+                requestContext.pointee = screenedMarker
+            }
             return .YES
         }
         response = refusal
@@ -124,9 +135,21 @@ private let accessHandler: MHD_AccessHandlerCallback = {
             return .YES
         }
         response = context.respond(connection: connection, url: url, method: method, version: version)
-    default:
+    case queuedMarker:
         uploadDataSize?.pointee = 0
         return .YES
+    case let pointer?:
+        let body = Unmanaged<RequestBody>.fromOpaque(pointer)
+        if let uploadDataSize, uploadDataSize.pointee != 0 {
+            if let uploadData, body.takeUnretainedValue().bytes.count + uploadDataSize.pointee <= context.maxBodyBytes {
+                body.takeUnretainedValue().bytes.append(
+                    contentsOf: UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee))
+            }
+            uploadDataSize.pointee = 0
+            return .YES
+        }
+        let bytes = body.takeRetainedValue().bytes
+        response = context.respond(connection: connection, url: url, method: method, version: version, body: bytes)
     }
     requestContext.pointee = queuedMarker
     context.inFlight.add(1, ordering: .relaxed)
@@ -134,9 +157,16 @@ private let accessHandler: MHD_AccessHandlerCallback = {
 }
 
 private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
-    guard let cls, let requestContext, requestContext.pointee == queuedMarker else { return }
+    guard let cls, let requestContext, let pointer = requestContext.pointee else { return }
     requestContext.pointee = nil
-    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+    switch pointer {
+    case queuedMarker:
+        Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+    case screenedMarker:
+        break
+    default:
+        Unmanaged<RequestBody>.fromOpaque(pointer).release()  // a body cut off before its end
+    }
 }
 
 extension String {

@@ -11,6 +11,8 @@ public final class HTTPResponse: @unchecked Sendable {
     /// Body length in bytes.
     public let bodyCount: Int
     let handle: OpaquePointer
+    /// The open stream of a streamed response (nil for a body of known bytes).
+    let stream: StreamConnection?
     // Safety: `handle` is an MHD_Response, internally locked and reference counted by
     // libmicrohttpd; it is never mutated after init, so sharing it across threads is fine.
 
@@ -35,6 +37,7 @@ public final class HTTPResponse: @unchecked Sendable {
         self.handle = handle
         self.status = status
         self.bodyCount = range.count
+        stream = nil
         for (name, value) in headers where !name.isEmpty {
             _ = MHD_add_response_header(handle, name, value)
         }
@@ -48,6 +51,26 @@ public final class HTTPResponse: @unchecked Sendable {
     ) throws(HTTPServerError) {
         try self.init(
             status: status, body: ResponseBody(text), headers: headers, closesConnection: closesConnection)
+    }
+
+    /// A response whose body is `stream`'s bytes as they are sent (chunked; unknown length),
+    /// for one request only. `request` is the request it answers.
+    public init(
+        status: Int, stream: StreamConnection, request: HTTPRequest, headers: [(name: String, value: String)] = []
+    ) throws(HTTPServerError) {
+        let owner = Unmanaged.passRetained(stream).toOpaque()
+        guard let handle = MHD_create_response_from_callback(UInt64.max /* MHD_SIZE_UNKNOWN */, 4096, streamReader, owner, streamReleased) else {
+            Unmanaged<StreamConnection>.fromOpaque(owner).release()
+            throw HTTPServerError(.responseCreationFailed)
+        }
+        stream.attach(request.connection)
+        self.handle = handle
+        self.status = status
+        self.bodyCount = 0
+        self.stream = stream
+        for (name, value) in headers where !name.isEmpty {
+            _ = MHD_add_response_header(handle, name, value)
+        }
     }
 
     deinit { MHD_destroy_response(handle) }

@@ -6,8 +6,9 @@ import Synchronization
 import Glibc
 #endif
 
-/// A small HTTP/1.1 server on libmicrohttpd: GET and HEAD only, hardened request screening,
-/// responses built once and reused. Knows nothing of what it serves.
+/// A small HTTP/1.1 server on libmicrohttpd: GET and HEAD (and POST with a bounded body when
+/// configured), hardened request screening, responses built once and reused, streamed responses
+/// (``StreamConnection``). Knows nothing of what it serves.
 ///
 /// ```swift
 /// let hello = try HTTPResponse(status: 200, text: "hello\n")
@@ -91,12 +92,15 @@ public final class HTTPServer: Sendable {
         // `shutdown` refuses new connections at once while the number stays taken.
         let listener = MHD_quiesce_daemon(daemon)
         if listener >= 0 { shutdown(listener, Int32(SHUT_RDWR)) }
+        // Open streams end now (a suspended connection must be resumed before the daemon stops).
+        context.closeStreams()
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: gracePeriod)
         while context.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline {
             usleep(5_000)
         }
         let unfinished = context.inFlight.load(ordering: .acquiring)
+        context.closeStreams()
         MHD_stop_daemon(daemon)
         if listener >= 0 { close(listener) }
         retained.release()

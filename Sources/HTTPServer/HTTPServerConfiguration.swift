@@ -26,6 +26,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxHeaderBytes: Int = 8 * 1024
     /// Most header fields in one request; more gets 431.
     public var maxHeaderCount: Int = 64
+    /// Largest request body in bytes. 0 (the default): no bodies, POST gets 405; above 0, POST
+    /// with a `Content-Length` up to this reaches the handler (more gets 413, none 411).
+    public var maxBodyBytes: Int = 0
     /// Headers added to every response the server builds itself (errors), e.g. security headers.
     public var defaultHeaders: [(name: String, value: String)] = []
     /// Access log at `.debug`, errors and libmicrohttpd's own messages at `.warning`.

@@ -14,6 +14,10 @@ enum Rejection: Sendable {
     case headersTooLarge
     /// 505: anything but HTTP/1.0 and HTTP/1.1.
     case versionNotSupported
+    /// 411: a POST without `Content-Length` (bodies are never chunked).
+    case lengthRequired
+    /// 413: a POST body over `maxBodyBytes`.
+    case contentTooLarge
 
     var status: Int {
         switch self {
@@ -22,6 +26,8 @@ enum Rejection: Sendable {
         case .targetTooLong: 414
         case .headersTooLarge: 431
         case .versionNotSupported: 505
+        case .lengthRequired: 411
+        case .contentTooLarge: 413
         }
     }
 
@@ -32,10 +38,14 @@ enum Rejection: Sendable {
         case .targetTooLong: "Request target too long.\n"
         case .headersTooLarge: "Request header fields too large.\n"
         case .versionNotSupported: "HTTP version not supported: use HTTP/1.1 or HTTP/1.0.\n"
+        case .lengthRequired: "Length required: send the body with a Content-Length.\n"
+        case .contentTooLarge: "Content too large.\n"
         }
     }
 
-    static let all: [Rejection] = [.badRequest, .methodNotAllowed, .targetTooLong, .headersTooLarge, .versionNotSupported]
+    static let all: [Rejection] = [
+        .badRequest, .methodNotAllowed, .targetTooLong, .headersTooLarge, .versionNotSupported, .lengthRequired, .contentTooLarge,
+    ]
 }
 
 /// What one pass over the header fields found.
@@ -45,6 +55,8 @@ struct HeaderScan {
     var contentLengths = 0
     var hosts = 0
     var nonZeroOrInvalidContentLength = false
+    /// The one `Content-Length` when it is plain digits (at most 15), else nil.
+    var contentLength: Int?
     var transferEncoding = false
     var invalidByte = false
 
@@ -55,6 +67,15 @@ struct HeaderScan {
         }
         if count > maxCount || bytes > maxBytes { return .headersTooLarge }
         return nil
+    }
+
+    /// The verdict for a POST with these headers, taking bodies up to `maxBody` bytes.
+    func rejectionWithBody(maxCount: Int, maxBytes: Int, maxBody: Int) -> Rejection? {
+        if invalidByte || contentLengths > 1 || hosts > 1 { return .badRequest }
+        if count > maxCount || bytes > maxBytes { return .headersTooLarge }
+        if transferEncoding || contentLengths == 0 { return .lengthRequired }
+        guard let contentLength else { return .badRequest }
+        return contentLength > maxBody ? .contentTooLarge : nil
     }
 }
 
@@ -87,6 +108,9 @@ private func scanHeaderField(
         if equalsIgnoringCase(name, "content-length") {
             scan.pointee.contentLengths += 1
             if !(bytes.count == 1 && bytes[0] == UInt8(ascii: "0")) { scan.pointee.nonZeroOrInvalidContentLength = true }
+            if (1...15).contains(bytes.count), bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+                scan.pointee.contentLength = bytes.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            }
         } else if equalsIgnoringCase(name, "transfer-encoding") {
             scan.pointee.transferEncoding = true
         } else if equalsIgnoringCase(name, "host") {

@@ -14,6 +14,11 @@ final class ServerContext: Sendable {
     let maxTargetBytes: Int
     let maxHeaderBytes: Int
     let maxHeaderCount: Int
+    let maxBodyBytes: Int
+    /// Streamed responses still open (closed before the daemon stops).
+    let streams = Mutex<[ObjectIdentifier: StreamConnection]>([:])
+    /// Set when the server stops: a stream opened from now on is closed at once.
+    let stopping = Atomic<Bool>(false)
     /// libmicrohttpd's own messages go here.
     let logCapture: LogCapture
     /// Responses queued whose sending has not completed yet.
@@ -28,12 +33,15 @@ final class ServerContext: Sendable {
         maxTargetBytes = configuration.maxTargetBytes
         maxHeaderBytes = configuration.maxHeaderBytes
         maxHeaderCount = configuration.maxHeaderCount
+        maxBodyBytes = configuration.maxBodyBytes
         var built: [HTTPResponse] = []
         for rejection in Rejection.all {
             var headers = configuration.defaultHeaders
             headers.append(("Content-Type", "text/plain; charset=utf-8"))
             headers.append(("Cache-Control", "no-store"))
-            if rejection == .methodNotAllowed { headers.append(("Allow", "GET, HEAD")) }
+            if rejection == .methodNotAllowed {
+                headers.append(("Allow", configuration.maxBodyBytes > 0 ? "GET, HEAD, POST" : "GET, HEAD"))
+            }
             built.append(
                 try HTTPResponse(status: rejection.status, text: rejection.message, headers: headers, closesConnection: true))
         }
@@ -47,6 +55,8 @@ final class ServerContext: Sendable {
         case .targetTooLong: rejections[2]
         case .headersTooLarge: rejections[3]
         case .versionNotSupported: rejections[4]
+        case .lengthRequired: rejections[5]
+        case .contentTooLarge: rejections[6]
         }
     }
 
@@ -55,7 +65,8 @@ final class ServerContext: Sendable {
         connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
         version: UnsafePointer<CChar>
     ) -> HTTPResponse? {
-        if !cStringEquals(method, "GET") && !cStringEquals(method, "HEAD") {
+        let post = maxBodyBytes > 0 && cStringEquals(method, "POST")
+        if !cStringEquals(method, "GET") && !cStringEquals(method, "HEAD") && !post {
             return reject(.methodNotAllowed, url: url, method: method)
         }
         if !cStringEquals(version, "HTTP/1.1") && !cStringEquals(version, "HTTP/1.0") {
@@ -69,27 +80,46 @@ final class ServerContext: Sendable {
         if url[0] != CChar(UInt8(ascii: "/")) || !isVisibleASCII(url) {
             return reject(.badRequest, url: url, method: method)
         }
-        if let rejection = scanHeaders(of: connection).rejection(maxCount: maxHeaderCount, maxBytes: maxHeaderBytes) {
-            return reject(rejection, url: url, method: method)
-        }
+        let scan = scanHeaders(of: connection)
+        let rejection = post
+            ? scan.rejectionWithBody(maxCount: maxHeaderCount, maxBytes: maxHeaderBytes, maxBody: maxBodyBytes)
+            : scan.rejection(maxCount: maxHeaderCount, maxBytes: maxHeaderBytes)
+        if let rejection { return reject(rejection, url: url, method: method) }
         return nil
+    }
+
+    /// Closes every open stream (resuming suspended connections), so the daemon can stop.
+    func closeStreams() {
+        stopping.store(true, ordering: .releasing)
+        let open = streams.withLock { Array($0.values) }
+        for stream in open { stream.close() }
     }
 
     /// Asks the handler about a screened request.
     func respond(
         connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
-        version: UnsafePointer<CChar>
+        version: UnsafePointer<CChar>, body: [UInt8]? = nil
     ) -> HTTPResponse {
         let request = HTTPRequest(
-            method: cStringEquals(method, "HEAD") ? .head : .get, path: String(cString: url),
-            version: cStringEquals(version, "HTTP/1.0") ? "HTTP/1.0" : "HTTP/1.1", connection: connection)
+            method: body != nil ? .post : cStringEquals(method, "HEAD") ? .head : .get, path: String(cString: url),
+            version: cStringEquals(version, "HTTP/1.0") ? "HTTP/1.0" : "HTTP/1.1", connection: connection, body: body ?? [])
         let response = handler(request)
+        if let stream = response.stream { register(stream) }
         if logger.logLevel <= .debug {
             logger.debug(
                 "request", metadata: ["method": "\(String(cString: method))", "path": "\(request.path)",
                                       "status": "\(response.status)", "bytes": "\(response.bodyCount)"])
         }
         return response
+    }
+
+    private func register(_ stream: StreamConnection) {
+        let key = ObjectIdentifier(stream)
+        streams.withLock { $0[key] = stream }
+        // Unregistered when the response is released (the stream's end callback runs then);
+        // the weak capture keeps the context from owning itself.
+        stream.addEndHandler { [weak self] in self?.streams.withLock { _ = $0.removeValue(forKey: key) } }
+        if stopping.load(ordering: .acquiring) { stream.close() }
     }
 
     private func reject(

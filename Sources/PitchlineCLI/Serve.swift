@@ -78,9 +78,15 @@ struct Serve: AsyncParsableCommand {
         fflush(nil)
 
         let watching = watcher.map { watcher in Task { await source.watch(watcher, server: server) } }
+        let live = server.live.map { hub in Task { await hub.run() } }
+        if let hub = server.live {
+            print("pitchline: live charts: \(hub.chartIDs.joined(separator: ", ")) (events at /charts/<id>/events\(hub.posting.enabled ? ", rows posted to /charts/<id>/rows" : ""))")
+            fflush(nil)
+        }
         let signal = await TerminationSignals.first(of: signals)
         logger.info("shutting down", metadata: ["signal": "\(signal)"])
         watching?.cancel()
+        live?.cancel()
         server.stop(gracePeriod: .seconds(5))
     }
 }

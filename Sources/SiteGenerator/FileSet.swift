@@ -126,6 +126,10 @@ public struct FileSet: Sendable {
     public var problems: [SiteProblem]
     /// Informational lines (e.g. files in `charts/` skipped as not charts); not problems.
     public var notes: [String] = []
+    /// Live charts (`usermeta.pitchline.live`) for `pitchline serve`, and the site's `live` settings.
+    public var live: [LiveSource] = []
+    public var livePost = false
+    public var liveToken: String?
 
     public init(files: [String: GeneratedFile] = [:], problems: [SiteProblem] = []) {
         self.files = files

@@ -143,7 +143,7 @@ public struct SiteGenerator: Sendable {
         if singleFile {
             files.add(try SingleFile.render(siteTitle: content.settings.title, charts: rendered, figures: figures, reports: reports, files: files, theme: theme))
         }
-        return files
+        return forPublishing ? files : withLiveSources(files, content)
     }
 
     /// A loading problem, tagged with the chart it broke.

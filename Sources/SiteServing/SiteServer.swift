@@ -20,6 +20,8 @@ public final class SiteServer: Sendable {
     private let liveReload: Bool
     private let logger: Logger
     public let http: HTTPServer
+    /// The live charts' feeds and event streams; nil when the site has no live chart.
+    public let live: LiveHub?
 
     /// - Parameters:
     ///   - liveReload: answer `/_pitchline/version` (for `--watch`); 404 otherwise.
@@ -28,12 +30,17 @@ public final class SiteServer: Sendable {
         configuration.defaultHeaders = SecurityHeaders.all
         self.liveReload = liveReload
         logger = configuration.logger
-        let first = try SiteTable(fileSet, versionToken: liveReload ? "1" : nil)
+        let hub = try LiveHub.make(fileSet, logger: configuration.logger)
+        if hub?.posting.enabled == true { configuration.maxBodyBytes = LiveHub.maxBodyBytes }
+        live = hub
+        let first = try SiteTable(fileSet, versionToken: liveReload ? "1" : nil, live: hub != nil)
         generation.store(1, ordering: .relaxed)
         let current = CurrentSite(first)
         self.current = current
         http = HTTPServer(configuration: configuration) { request in
-            SiteServer.respond(to: request, table: current.table)
+            if let hub, let key = RequestPath.routeKey(request.path), let response = hub.respond(to: request, key: key) { return response }
+            if request.method == .post { return LiveHub.text(405, "Rows are posted to /charts/<id>/rows of a live chart.\n", extra: [("Allow", "GET, HEAD")]) }
+            return SiteServer.respond(to: request, table: current.table)
         }
     }
 
@@ -54,7 +61,7 @@ public final class SiteServer: Sendable {
     public func install(_ fileSet: FileSet) throws {
         let built = try installing.withLock { _ throws -> SiteTable in
             let next = generation.load(ordering: .relaxed) + 1
-            let built = try SiteTable(fileSet, versionToken: liveReload ? String(next) : nil)
+            let built = try SiteTable(fileSet, versionToken: liveReload ? String(next) : nil, live: live != nil)
             current.replace(with: built)
             generation.store(next, ordering: .relaxed)
             return built

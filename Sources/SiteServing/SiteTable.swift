@@ -17,10 +17,12 @@ final class SiteTable: Sendable {
     let version: HTTPResponse?
     let fileCount: Int
 
-    init(_ fileSet: FileSet, versionToken: String?) throws {
+    init(_ fileSet: FileSet, versionToken: String?, live: Bool = false) throws {
         // Under --watch, pages carry a mark the page script can read without a request
-        // (PerformanceNavigationTiming.serverTiming); only then does it poll the version.
-        let pageHeaders: [(name: String, value: String)] = versionToken == nil ? [] : [("Server-Timing", "pitchline-watch")]
+        // (PerformanceNavigationTiming.serverTiming); only then does it poll the version. With
+        // live charts, `pitchline-live`: only then does a live chart's page open its events.
+        let marks = (versionToken == nil ? [] : ["pitchline-watch"]) + (live ? ["pitchline-live"] : [])
+        let pageHeaders: [(name: String, value: String)] = marks.isEmpty ? [] : [("Server-Timing", marks.joined(separator: ", "))]
         var routes: [String: ServedFile] = [:]
         for (path, file) in fileSet.files where file.path == path && !path.hasPrefix("/") {
             let served = try ServedFile(file, pageHeaders: pageHeaders)

@@ -25,10 +25,12 @@ public struct SiteWatcher: Sendable {
 
     /// Runs until the task is cancelled. `onInstall` hears about each installed rebuild.
     public func run(server: SiteServer, onInstall: @Sendable (FileSet) -> Void = { _ in }) async {
-        var last = baseline
+        // Live charts' data files grow by themselves: their feeds take the new rows (no rebuild).
+        let ignored = Set((server.live?.dataFiles ?? []).map(FolderFingerprint.key))
+        var last = baseline.without(ignored)
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            let now = FolderFingerprint(of: folders)
+            let now = FolderFingerprint(of: folders).without(ignored)
             guard now != last else { continue }
             last = now
             do {
@@ -55,10 +57,22 @@ struct FolderFingerprint: Equatable {
             }
             for case let url as URL in walker {
                 guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-                entries[url.path] = [
+                entries[Self.key(url)] = [
                     values.contentModificationDate?.timeIntervalSince1970 ?? 0, Double(values.fileSize ?? 0),
                 ]
             }
         }
+    }
+}
+
+extension FolderFingerprint {
+    /// A file's key: its standardized path.
+    static func key(_ url: URL) -> String { url.standardizedFileURL.path }
+
+    /// The same fingerprint without these files.
+    func without(_ paths: Set<String>) -> FolderFingerprint {
+        var copy = self
+        for path in paths { copy.entries[path] = nil }
+        return copy
     }
 }

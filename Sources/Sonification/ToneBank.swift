@@ -38,6 +38,8 @@ struct ToneBank: Sendable {
             }
         }
         if low > high { (low, high) = (0, 0) }
+        // A live chart's scale is fixed, so a value keeps its pitch however the data grows.
+        if let domain = chart.livePitchDomain { (low, high) = domain }
         // Panels of small multiples sharing a value scale share the pitch scale too (not series
         // on their own scales).
         if let shared = chart.panel?.sharedValueRange, !chart.pitchScalePerSeries || series.count == chart.series.count {
@@ -55,6 +57,8 @@ struct ToneBank: Sendable {
     /// scale. A view's tones are its own group's or an earlier group's (shared when pitch and
     /// timbre agree), so the bank can be cut into segments the page fetches view by view.
     var groupEnds: [Int]
+    /// A live chart's tone per series and step of its fixed scale (`[series][level]`); nil otherwise.
+    var liveTones: [[Int]]?
 
     /// Builds the bank: the shared missing, end (and mark) sounds, then per series (the landing one
     /// first) one tone per distinct pitch step (ascending), minimum and maximum variants, then the
@@ -75,6 +79,10 @@ struct ToneBank: Sendable {
         }
         func timbre(_ s: Int) -> Int { Timbre.kind(chart.timbreIndex(series: s)) }
         func tones(_ s: Int, _ series: Series, _ scale: PitchScale) -> [(ToneKind, Int)?] {
+            if chart.options.live != nil {  // every step of the fixed scale, for rows still to come; no extreme variants
+                for level in 0...scale.steps { _ = intern(ToneSpec(kind: .value, timbre: timbre(s), level: level, frequency: scale.frequency(forLevel: level))) }
+                return series.values.map { v in v.map { (ToneKind.value, scale.level(for: $0)) } }
+            }
             let present = series.values.compactMap { $0 }
             let smin = present.min(), smax = present.max()
             let kinds: [(ToneKind, Int)?] = series.values.map { v in
@@ -130,5 +138,16 @@ struct ToneBank: Sendable {
         self.missingTone = missingTone
         self.endTone = endTone
         self.markTone = markTone
+        if chart.options.live != nil { liveTones = Self.liveTones(chart, scales, index) }
+    }
+
+    /// `[series][level]` → the bank's value tone of that step (a live chart's bank has them all).
+    private static func liveTones(_ chart: Chart, _ scales: [PitchScale], _ index: [ToneSpec: Int]) -> [[Int]] {
+        chart.series.indices.map { s in
+            (0...scales[s].steps).map { level in
+                let timbre = Timbre.kind(chart.timbreIndex(series: s))
+                return index[ToneSpec(kind: .value, timbre: timbre, level: level, frequency: scales[s].frequency(forLevel: level))]!
+            }
+        }
     }
 }

@@ -191,7 +191,7 @@ extension ChartSpec {
 
     mutating func readPitchline(_ value: JSONValue, _ r: SpecReader) throws(ChartProblem) {
         let base = "$.usermeta.pitchline"
-        let p = try r.object(value, base, allowed: ["unit", "spokenUnit", "xUnit", "format", "audio", "seriesOrder", "firstSeries", "seriesTitles", "seriesNames", "language"], ignored: [])
+        let p = try r.object(value, base, allowed: ["unit", "spokenUnit", "xUnit", "format", "audio", "seriesOrder", "firstSeries", "seriesTitles", "seriesNames", "language", "live"], ignored: [])
         unit = try r.string(p["unit"], "\(base).unit")
         if let tag = try r.string(p["language"], "\(base).language") {
             if let message = Language.problem(with: tag) { throw r.problem(p["language"]!, "\(base).language", message) }
@@ -209,6 +209,7 @@ extension ChartSpec {
         if let n = p["seriesNames"] { seriesNames = try r.stringMap(n, "\(base).seriesNames") }
         // Bounds from the one table generation also reads (AudioOptions+Limits.swift).
         if let a = p["audio"] { audio = try r.audioOptions(a, "\(base).audio", base: audio) }
+        if let l = p["live"] { live = try r.liveOptions(l, "\(base).live") }
     }
 }
 

@@ -134,6 +134,8 @@ package struct ChartSpec {
     package var xUnit: String?
     package var format: String?
     package var audio = AudioOptions()
+    /// `usermeta.pitchline.live`: the chart is live under `pitchline serve` (issue 29).
+    package var live: LiveOptions?
     package var seriesOrder: [String] = []
     package var seriesTitles: [String: String] = [:]
     package var seriesNames: [String: String] = [:]

@@ -3,7 +3,7 @@
 /// `check` refuses exactly what generation would refuse. (Audio settings have their own table,
 /// `AudioOptions.Setting`.)
 public enum InputLimit: String, CaseIterable, Sendable {
-    case specBytes, jsonDataBytes, csvRecordBytes, csvColumns, sequenceValues
+    case specBytes, jsonDataBytes, csvRecordBytes, csvColumns, sequenceValues, liveWindow
 
     /// The largest accepted amount (inclusive). A spec is read whole into a JSON tree, and JSON
     /// data too (CSV is not: it keeps byte ranges); a longer CSV record is almost always an
@@ -15,6 +15,7 @@ public enum InputLimit: String, CaseIterable, Sendable {
         case .csvRecordBytes: 1 << 20
         case .csvColumns: 10_000
         case .sequenceValues: 1_000_000
+        case .liveWindow: 100_000  // rows a live chart keeps (`usermeta.pitchline.live.window`)
         }
     }
 

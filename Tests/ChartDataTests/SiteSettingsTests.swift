@@ -24,7 +24,7 @@ struct SiteSettingsTests {
 
     @Test func badValuesAreLocatedLikeSpecProblems() {
         #expect(problem { _ = try settings("{\"title\": \"x\",\n \"lang\": \"en\"}") }
-            == "site/pitchline.json:2: $.lang: \"lang\" is not supported here; supported: title, language, baseURL, audio, theme")
+            == "site/pitchline.json:2: $.lang: \"lang\" is not supported here; supported: title, language, baseURL, audio, theme, live")
         #expect(problem { _ = try settings("{\n \"language\": \"english!\"}") }
             == "site/pitchline.json:2: $.language: \"english!\" is not a BCP 47 language tag; use one of en, de, fr, es, optionally with a region (\"de-AT\")")
         #expect(problem { _ = try settings("{\n \"language\": \"pt-BR\"}") }

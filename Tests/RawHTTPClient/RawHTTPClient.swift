@@ -137,6 +137,19 @@ public final class RawConnection {
         return true
     }
 
+    /// Reads raw bytes until `done` accepts everything read so far (kept), or `timeout` passes
+    /// (then throws). For streamed bodies (server-sent events).
+    public func readUntil(timeout: Double = 30, _ done: (Data) -> Bool) throws -> Data {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !done(buffer) {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0, fill(timeout: left) else {
+                throw RawHTTPError(description: "stream ended or stalled; read: \(String(decoding: buffer.suffix(300), as: UTF8.self))")
+            }
+        }
+        return buffer
+    }
+
     /// Reads exactly `count` raw bytes (slow-reader tests), or throws.
     public func readBytes(_ count: Int, timeout: Double = 30) throws -> Data {
         let deadline = Date().addingTimeInterval(timeout)

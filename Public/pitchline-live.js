@@ -1,0 +1,165 @@
+/* Live charts (issue 29), joined before pitchline.js: under `pitchline serve` a live chart's page
+   (marked by the response header `Server-Timing: pitchline-live`) opens an EventSource on
+   `charts/<id>/events` (same origin: the CSP's default-src 'self'). New points join the
+   scrubber without moving the cursor or interrupting speech; End reaches the newest; M toggles
+   monitor mode (each new point plays its tone; speech coalesced by the reader setting `monitor`,
+   dialog O, which Shift+M also steps through).
+   Every word is the generator's (data.live.text); this fills placeholders only. */
+(function () {
+  "use strict";
+
+  var INTERVALS = ["every", 5, 30, "thresholds"];   // the reader setting `monitor` (ReaderSettings): every point, 5 s, 30 s, crossings only
+  var settings = null;   // window.PitchlineSettings (pitchline-settings.js is joined after this file)
+
+  function served() {
+    if (!/^https?:$/.test(location.protocol) || !window.EventSource || !window.performance || !performance.getEntriesByType) return false;
+    var nav = performance.getEntriesByType("navigation")[0], timing = (nav && nav.serverTiming) || [];
+    for (var i = 0; i < timing.length; i++) if (timing[i].name === "pitchline-live") return true;
+    return false;
+  }
+
+  function Live(chart, hooks) {
+    this.chart = chart;
+    this.hooks = hooks;
+    this.info = chart.data.live;
+    this.text = this.info.text;
+    this.monitor = false;
+    this.pending = [];        // points not yet summarised (monitor mode)
+    this.timer = 0;
+    this.outside = 0;         // -1/1 while the current series' values lie outside the scale (said once)
+    this.state = null;
+    var scrub = chart.figure.querySelector(".pl-scrub");
+    this.status = document.createElement("p");
+    this.status.className = "pl-live pl-live-state";
+    this.status.setAttribute("aria-live", "polite");
+    scrub.appendChild(this.status);
+    var asOf = document.getElementById(chart.id + "-as-of");
+    if (asOf) asOf.hidden = true;   // the page is live now: it no longer says "as of"
+    this.connect();
+    var self = this;
+    document.addEventListener("visibilitychange", function () {
+      if (document.hidden) self.pause(); else if (!self.source) self.connect();
+    });
+  }
+
+  var L = Live.prototype;
+
+  L.url = function () {
+    var audio = this.chart.figure.getAttribute("data-audio") || "";
+    var base = new URL(audio || ".", location.href);   // the charts/ folder, wherever the page is
+    return new URL(this.info.events + "?from=" + this.chart.rows, base).href;
+  };
+
+  L.connect = function () {
+    var self = this, source = new EventSource(this.url());
+    this.source = source;
+    source.onopen = function () { self.setState("live"); };
+    source.onerror = function () {
+      if (source.readyState === EventSource.CLOSED) { self.source = null; self.setState("paused"); }
+      else self.setState("reconnecting");
+    };
+    source.addEventListener("point", function (e) {
+      var point;
+      try { point = JSON.parse(e.data); } catch (err) { return; }
+      self.add(point);
+    });
+  };
+
+  L.pause = function () {
+    if (this.source) this.source.close();
+    this.source = null;
+    this.setState("paused");
+  };
+
+  /* Only connection changes go to this polite region, each once. */
+  L.setState = function (state) {
+    if (state === this.state) return;
+    this.state = state;
+    this.status.textContent = this.text[state];
+  };
+
+  /* A new point joins every per-point array; the slider's range grows, its value and text stay. */
+  L.add = function (p) {
+    var c = this.chart, d = c.data, row = c.rows;
+    if (p.id < row) return;   // a point the page has (a resumed stream)
+    d.x.labels.push(p.x);
+    if (d.x.places) d.x.places.push(p.p);
+    for (var s = 0; s < c.series.length; s++) {
+      var ser = c.series[s];
+      ser.values.push(p.v[s]);
+      if (ser.tones) ser.tones.push(p.t[s]);
+      if (ser.details || p.d) { ser.details = ser.details || []; ser.details[row] = p.d ? p.d[s] : null; }
+      if (ser.cx) ser.cx.push(ser.cx[ser.cx.length - 1]);   // drawn at the plot's right edge
+      if (ser.cy) ser.cy.push(null);
+      if (p.m) for (var k = 0; k < p.m[s].length; k++) {   // M's stops (marks' rows) gain the crossing
+        var at = c.marks[p.m[s][k]] && c.marks[p.m[s][k]].rows[s];
+        if (at) at.push(row);
+      }
+    }
+    c.rows = row + 1;
+    c.segCache = null;   // the views' bank segments, counted again with the new tones
+    var slider = c.slider, block = +slider.value - c.row;
+    slider.max = String(block + c.rows - 1);
+    if (this.monitor) this.heard(p, row);
+  };
+
+  /* Monitor mode: the point's tone now; its words coalesced by the reader's interval. */
+  L.heard = function (p, row) {
+    var c = this.chart, s = c.s < c.series.length ? c.s : 0, ctx = this.hooks.audio();
+    var a = c.data.audio, met = p.m && p.m[s] && p.m[s].length;
+    if (ctx && a && c.bank && c.ready()) {   // a segment still loading: silent
+      c.tone(p.t[s], ctx.currentTime, row);
+      if (met && a.markTone != null) c.tone(a.markTone, ctx.currentTime + a.toneDuration, row);   // a threshold crossed
+    }
+    this.pending.push({ p: p, row: row, s: s });
+    var mode = settings.get("monitor"), self = this;
+    if (p.s[s] !== 0 && p.s[s] !== this.outside) {   // said once per excursion
+      this.outside = p.s[s];
+      c.say(this.hooks.fill(this.text[p.s[s] > 0 ? "above" : "below"], { v: p.v[s] }));
+    } else if (p.s[s] === 0) this.outside = 0;
+    if (mode === "every") this.flush();
+    else if (mode === "thresholds") { if (p.e[s] !== 0 || met) this.flush(); else this.pending = []; }
+    else if (!this.timer) this.timer = setTimeout(function () { self.timer = 0; self.flush(); }, +mode * 1000);
+  };
+
+  /* One sentence for the points heard since the last: "3 new points, latest …, new high". */
+  L.flush = function () {
+    var list = this.pending, c = this.chart;
+    this.pending = [];
+    if (!list.length) return;
+    var last = list[list.length - 1], ext = 0;
+    for (var i = 0; i < list.length; i++) if (list[i].p.e[last.s] !== 0) ext = list[i].p.e[last.s];
+    var saved = c.s;
+    c.s = last.s;
+    var label = c.label(last.row, true);
+    c.s = saved;
+    var sentence = this.hooks.fill(this.text[list.length === 1 ? "one" : "other"], { n: list.length, l: label });
+    if (ext) sentence += this.text[ext > 0 ? "newHigh" : "newLow"];
+    c.say(sentence);
+  };
+
+  /* M: monitor mode on/off; Shift+M: how often it speaks. True when the key was taken. */
+  L.key = function (e) {
+    if (e.key !== "m" && e.key !== "M") return false;
+    if (e.shiftKey) {   // the next choice of the reader setting (also in the settings dialog, O)
+      settings.set("monitor", INTERVALS[(INTERVALS.indexOf(settings.get("monitor")) + 1) % INTERVALS.length]);
+      this.chart.say(this.text["every." + settings.get("monitor")]);
+      return true;
+    }
+    this.monitor = !this.monitor;
+    this.pending = [];
+    clearTimeout(this.timer);
+    this.timer = 0;
+    this.chart.say(this.hooks.fill(this.text[this.monitor ? "monitorOn" : "monitorOff"], { i: this.text["every." + settings.get("monitor")] }));
+    return true;
+  };
+
+  window.PitchlineLive = {
+    /* Called by pitchline.js for each chart it starts; `hooks`: { fill, audio }. */
+    attach: function (chart, hooks) {
+      if (!chart.data.live || !served()) return;
+      settings = window.PitchlineSettings;
+      chart.feed = new Live(chart, hooks);
+    }
+  };
+})();

@@ -1,0 +1,118 @@
+"""Live charts in Chromium (issue 29): `pitchline serve` of a small site with one live chart;
+rows POSTed to /charts/sensor/rows reach the open page over server-sent events. New points join
+the scrubber without moving the cursor or changing what was said; End reaches the newest; with
+monitor mode (M) each new point plays one tone (a Web Audio spy counts them), none without it.
+One server and one page for the module."""
+import json
+import shutil
+import tempfile
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import recorded_page, start_pitchline_server
+
+SPEC = {
+    "title": "Sensor", "data": {"url": "../data/sensor.csv"}, "mark": "line",
+    "encoding": {"x": {"field": "time", "type": "temporal"},
+                 "y": {"field": "temperature", "type": "quantitative", "scale": {"domain": [10, 30]}}},
+    "usermeta": {"pitchline": {"unit": "°C", "live": {"window": 200}}},
+}
+
+
+@pytest.fixture(scope="module")
+def live(browser):
+    root = Path(tempfile.mkdtemp(prefix="pitchline-live-"))
+    site = root / "site"
+    (site / "charts").mkdir(parents=True)
+    (site / "data").mkdir()
+    (site / "pitchline.json").write_text('{"live": {"post": true}}')
+    (site / "charts" / "sensor.vl.json").write_text(json.dumps(SPEC))
+    (site / "data" / "sensor.csv").write_text("time,temperature\n" + "".join(
+        f"2026-11-29T14:{m:02d}:00,{20 + m % 3}\n" for m in range(5)))
+    base, stop = start_pitchline_server(site, files=False, cache=root / "cache")
+    try:
+        with recorded_page(browser) as page:   # Web Audio spy; a script error fails the module
+            page.goto(base + "charts/sensor.html")
+            page.wait_for_function("() => document.querySelector('.pl-live-state') && document.querySelector('.pl-live-state').textContent !== ''")
+            page.focus(".pl-slider")
+            yield {"base": base, "page": page, "minute": 5}
+    finally:
+        stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def post_rows(state, values):
+    lines = []
+    for v in values:
+        lines.append(f"2026-11-29T14:{state['minute']:02d}:00,{v}")
+        state["minute"] += 1
+    request = urllib.request.Request(state["base"] + "charts/sensor/rows", data="\n".join(lines).encode(),
+                                     headers={"Content-Type": "text/csv"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+
+
+def slider(page):
+    return page.evaluate("""(() => { const s = document.querySelector('.pl-slider');
+        return {value: +s.value, min: +s.min, max: +s.max, text: s.getAttribute('aria-valuetext')}; })()""")
+
+
+def wait_range(page, max_value):
+    page.wait_for_function(f"() => +document.querySelector('.pl-slider').max >= {max_value}", timeout=10_000)
+
+
+def test_connection_state_is_said_once_in_a_polite_region(live):
+    page = live["page"]
+    region = page.locator(".pl-live-state")
+    assert region.get_attribute("aria-live") == "polite"
+    assert region.text_content().startswith("Live")
+    as_of = page.locator(".pl-as-of")   # the page without scripts, and the export: a snapshot
+    assert "shows the data up to 29 November 2026, 14:04" in as_of.text_content()
+    assert as_of.is_hidden()   # the served page is live: no "as of"
+
+
+def test_rows_join_the_scrubber_without_moving_the_cursor(live):
+    page = live["page"]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.pl-slider').getAttribute('aria-valuetext').includes('14:02')")
+    before = slider(page)
+    post_rows(live, [21.5, 22.5, 23.5])
+    wait_range(page, before["max"] + 3)
+    after = slider(page)
+    assert after["max"] == before["max"] + 3
+    assert after["value"] == before["value"] and after["text"] == before["text"]
+
+
+def test_end_reaches_the_newest_point(live):
+    page = live["page"]
+    start = slider(page)["max"]
+    post_rows(live, [24.5])
+    wait_range(page, start + 1)
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('.pl-slider').getAttribute('aria-valuetext').includes('24.5')")
+    assert "14:08" in slider(page)["text"]
+
+
+def test_monitor_mode_plays_one_tone_per_new_point_and_none_without(live):
+    page = live["page"]
+    page.keyboard.press("m")
+    page.wait_for_function("() => document.querySelector('.pl-live').textContent.includes('Monitor mode on')")
+    plays = page.evaluate("window.__plays.length")
+    start = slider(page)["max"]
+    post_rows(live, [20.5, 21.0, 21.5])
+    wait_range(page, start + 3)
+    page.wait_for_function(f"() => window.__plays.length >= {plays + 3}", timeout=10_000)
+    assert page.evaluate("window.__plays.length") == plays + 3
+    # Speech coalesced by the reader setting (default: one sentence every 5 s): one sentence for all three.
+    page.wait_for_function("() => document.querySelector('.pl-live').textContent.startsWith('3 new points, latest')", timeout=10_000)
+    assert "21.5" in page.locator(".pl-live").first.text_content()
+    page.keyboard.press("m")
+    page.wait_for_function("() => document.querySelector('.pl-live').textContent.includes('Monitor mode off')")
+    plays = page.evaluate("window.__plays.length")
+    start = slider(page)["max"]
+    post_rows(live, [22.0, 22.5])
+    wait_range(page, start + 2)
+    assert page.evaluate("window.__plays.length") == plays
