@@ -67,10 +67,10 @@ export: release
 # tests; PITCHLINE_BIN names it to them) and the test bundle. Within `make test` (SKIP_BUILD=1) the
 # stages use it as it is, so stages running side by side never wait on SwiftPM's lock.
 # `make test` builds into a scratch folder of its own (TEST_BUILD), so it never invalidates a
-# developer's `.build`, without debug information (-gnone) and without an index store for editors
-# (--disable-index-store; SwiftPM indexes debug builds by default), neither of which anybody reads
-# in CI: the whole build took 506 s of CPU without debug information at a load of 12, 555-583 s
-# with it at a low load (docs/performance.md, "make test").
+# developer's `.build`, and without debug information (-gnone), which nobody reads in CI: the whole
+# build took 506 s of CPU without it at a load of 12, 555-583 s with it at a low load
+# (docs/performance.md, "make test"). The index store stays: on Linux, SwiftPM finds the tests
+# through it (--disable-index-store fails the test build with "index store path does not exist").
 BUILD_DIR ?= .build
 SWIFT_BUILD_FLAGS ?=
 PITCHLINE_BIN ?= $(BUILD_DIR)/debug/pitchline
@@ -132,7 +132,7 @@ vegalite-test: test-deps $(BUILT)
 # a release and after any change to the page script, templates or words: the Orca transcripts
 # marked slow (help, browse mode, reports, windows, braille, notebooks), the fuzz targets under
 # ASan (a second instrumented build: fuzz-short) and the install test.
-TEST_BUILD := BUILD_DIR=.build-test SWIFT_BUILD_FLAGS="--disable-index-store -Xswiftc -gnone" PITCHLINE_BIN=.build-test/debug/pitchline
+TEST_BUILD := BUILD_DIR=.build-test SWIFT_BUILD_FLAGS="-Xswiftc -gnone" PITCHLINE_BIN=.build-test/debug/pitchline
 test: test-deps
 	@$(TEST_BUILD) SKIP_BUILD=1 bash tools/timed-stages.sh app-build -- browser-test "nice:vegalite-test nice:test-build nice:swift-test"
 test-full: test-deps
