@@ -30,11 +30,11 @@ extension Chart {
 
     /// The summary: kind, title, dates and count; where the close went; the highest high and
     /// lowest low; how many rows closed up and down; that the pitch follows the close.
-    func candlestickSummary(_ c: CandlestickInfo, _ speech: SpeechFormatter) -> String {
+    func candlestickSummary(_ c: CandlestickInfo, _ speech: SpeechFormatter) -> [Sentence] {
         let m = speech.messages
         let kind = m[kindKey]
         let first = title.isEmpty ? m[.summaryKindUntitled, ["kind": kind]] : m[.summaryKind, ["kind": kind, "title": title]]
-        var parts = ["\(first), \(speech.xRangeText), \(m.plural(.countCandles, count: c.close.compactMap { $0 }.count))."]
+        var parts = [Sentence("\(first), \(speech.xRangeText), \(m.plural(.countCandles, count: c.close.compactMap { $0 }.count)).")]
         if let f = c.close.firstIndex(where: { $0 != nil }), let l = c.close.lastIndex(where: { $0 != nil }), f != l {
             let change = c.close[l]! - c.close[f]!
             var text = m[.candleCloses, ["first": speech.valueText(c.close[f]), "firstAt": speech.atX(f),
@@ -42,22 +42,21 @@ extension Chart {
             if c.close[f]! != 0 {
                 text += " (" + m[change >= 0 ? .candleChangeUp : .candleChangeDown, ["percent": speech.shareText(abs(change / c.close[f]!))]] + ")"
             }
-            parts.append(text + ".")
+            parts.append(Sentence(text + "."))
         }
         let stats = candlestickStatistics(c)
         if let lowRow = stats.minRow, let highRow = stats.maxRow {
-            parts.append(m[.candleExtremes, ["high": speech.valueText(stats.max), "highAt": speech.atX(highRow),
-                                             "low": speech.valueText(stats.min), "lowAt": speech.atX(lowRow)]])
+            parts.append(Sentence(m[.candleExtremes, ["high": speech.valueText(stats.max), "highAt": speech.atX(highRow),
+                                                      "low": speech.valueText(stats.min), "lowAt": speech.atX(lowRow)]]))
         }
         let directions = c.close.indices.compactMap { c.direction(row: $0) }
         let up = directions.filter { $0 == .up }.count, down = directions.filter { $0 == .down }.count
         var counts = m[.candleCounts, ["up": m.plural(.candleUpCount, count: up), "down": m.plural(.candleDownCount, count: down)]]
         let flat = directions.count - up - down
         if flat > 0 { counts += m.plural(.candleUnchangedCount, count: flat) }
-        parts.append(counts + ".")
-        parts.append(m[.candlePitch])
-        if let marks = speech.annotationSentences { parts.append(marks) }
-        return parts.joined(separator: " ")
+        parts.append(Sentence(counts + "."))
+        parts.append(Sentence(m[.candlePitch]))
+        return parts + speech.annotationSentenceList.map { Sentence($0) }
     }
 }
 
