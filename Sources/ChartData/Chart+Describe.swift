@@ -37,7 +37,7 @@ extension Chart {
                 statisticsText: statisticsSentence(index, stats, speech),
                 trendText: relationSentence(index, speech) ?? trendSentence(index, trend, speech)))  // a scatter: a relation (Chart+Relation.swift)
         }
-        var text = kindSummary(speech).map { Sentence.sentences(ofKindSummary: $0.text, monthNames: speech.locale.monthNames) } ?? summary(descriptions, speech)
+        var text = kindSummary(speech) ?? summary(descriptions, speech)
         if isStripPlot {
             let total = descriptions.reduce(0) { $0 + $1.statistics.count }
             text = [Sentence(speech.messages[.stripSummary, ["kind": speech.messages[.kindTick], "title": title.isEmpty ? speech.messages[.boxData] : title,

@@ -105,35 +105,3 @@ extension Messages {
         clauses.enumerated().map { i, c in (i == 0 ? "" : String(c.isDetail ? detailMark : clauseMark)) + c.text }.joined()
     }
 }
-
-extension Sentence {
-    /// A kind's own summary (pie, heatmap, box plot, candlestick: `Chart.kindSummary`), still
-    /// made as one text, in sentences: parted at ". " before a capital letter, not after a
-    /// day's number before a month ("am 3. Januar 2012"). The one place that parts prose at
-    /// punctuation, until those summaries are made as sentences too.
-    static func sentences(ofKindSummary text: String, monthNames: [String]) -> [Sentence] {
-        var sentences: [Sentence] = []
-        var current = ""
-        let characters = Array(text)
-        for (i, c) in characters.enumerated() {
-            current.append(c)
-            if c == ".", i + 2 < characters.count, characters[i + 1] == " ", characters[i + 2].isUppercase,
-               !isDayOrdinal(characters, dot: i, monthNames: monthNames) {
-                sentences.append(Sentence(current.trimmingCharacters(in: .whitespaces)))
-                current = ""
-            }
-        }
-        if !current.trimmingCharacters(in: .whitespaces).isEmpty { sentences.append(Sentence(current.trimmingCharacters(in: .whitespaces))) }
-        return sentences
-    }
-
-    /// "3." before a month name ("3. Januar"): one or two digits after a space, then " Month".
-    private static func isDayOrdinal(_ characters: [Character], dot: Int, monthNames: [String]) -> Bool {
-        guard !monthNames.isEmpty, dot >= 1, characters[dot - 1].isNumber else { return false }
-        var start = dot - 1
-        while start > 0 && characters[start - 1].isNumber { start -= 1 }
-        guard dot - start <= 2, start == 0 || characters[start - 1] == " " else { return false }
-        let rest = String(characters[(dot + 2)...].prefix(12))
-        return monthNames.contains { rest.hasPrefix($0) }
-    }
-}

@@ -40,4 +40,18 @@ struct SentenceValueTests {
         #expect(brief.contains("%)"), "\(brief)")
         #expect(brief.filter { $0 == "(" }.count == brief.filter { $0 == ")" }.count, "\(brief)")
     }
+
+    /// A kind's summary is made as sentences (Chart+Kinds.swift): a slice named in lower case, a
+    /// title with full stops and a day's number in German end no sentence and start none.
+    @Test func aKindSummaryIsMadeAsSentences() throws {
+        let pie = try load("""
+        {"title": "U.S. Energy. Sources", "data": {"values": [{"k": "solar", "v": 5}, {"k": "wind", "v": 3}, {"k": "coal", "v": 2}]},
+         "mark": "arc", "encoding": {"theta": {"field": "v", "type": "quantitative"}, "color": {"field": "k", "type": "nominal"}}}
+        """)
+        let sentences = ChartPresentation(chart: pie).summarySentences
+        #expect(sentences.count == 3, "\(sentences)")
+        #expect(sentences.first?.hasPrefix("Pie chart of U.S. Energy. Sources, 3 slices") == true, "\(sentences)")
+        #expect(sentences.dropFirst().first?.hasPrefix("solar is the largest share") == true, "\(sentences)")
+        #expect(sentences.last?.hasPrefix("Total 10") == true, "\(sentences)")
+    }
 }
