@@ -136,7 +136,7 @@
     this.figure.querySelector(".pl-scrub").hidden = false;
     /* The claims' links to their table rows (the evidence on the page without scripts) stay links
        for pointers and browse mode, but leave Tab to the chart's two stops: J goes to a claim's point. */
-    var claims = document.querySelectorAll('a[href^="#' + this.id.replace(/["\\]/g, "\\$&") + '-row-"]');
+    var claims = this.figure.ownerDocument.querySelectorAll("a.pl-claim");   // marked by the generator (ChartView+ClaimLinks.swift)
     for (var c = 0; c < claims.length; c++) claims[c].tabIndex = -1;
     var pts = window.PitchlinePoints;   // a scatter series arrives on its first own point
     if (pts && this.s < this.series.length) this.row = pts.nearest(this.series[this.s], 0);

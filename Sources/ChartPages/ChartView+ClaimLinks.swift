@@ -2,7 +2,8 @@ import ChartData
 
 extension ChartPresentation {
     /// Sentences as the no-script page shows them (issue 30): escaped, each claim's value a link
-    /// to its row in the data table (`#<id>-row-<row>`). A claim whose row the table does not
+    /// to its row in the data table (`<a class="pl-claim" href="#<id>-row-<row>">`: the page script
+    /// takes the class's links out of the Tab order). A claim whose row the table does not
     /// show (it lists the first `tableRowLimit` rows) stays text: the CSV download has the row.
     func linkedHTML(_ sentences: [Sentence], shownRows: Int) -> String {
         sentences.map { sentence in
@@ -17,7 +18,7 @@ extension ChartPresentation {
             guard let i = piece.claim, clause.claims.indices.contains(i), let row = clause.claims[i].rows.first, row < shownRows else {
                 return xmlEscape(piece.text)
             }
-            return "<a href=\"#\(xmlEscape(Self.rowAnchor(chart.id, row: row)))\">\(xmlEscape(piece.text))</a>"
+            return "<a class=\"pl-claim\" href=\"#\(xmlEscape(Self.rowAnchor(chart.id, row: row)))\">\(xmlEscape(piece.text))</a>"
         }.joined()
     }
 
