@@ -111,16 +111,19 @@ def test_every_claim_is_held_by_its_rows(exports):
                         if point is None:   # a reduced model lists fewer rows than the chart has
                             assert model["dataPointsReduced"], where
                             continue
-                        values = [p.get("yValue") for p in points[s].values() if p.get("yValue") is not None]
+                        # The value claimed: the row's yValue, or a candlestick's low or high (`part`).
+                        field = {"lower": "lower", "upper": "upper"}.get(claim.get("part"), "yValue")
+                        values = [p.get(field) for p in points[s].values() if p.get(field) is not None]
                         if claim["approximate"]:
                             assert min(values) <= claim["value"] <= max(values), where
                             continue
-                        assert point.get("yValue") == pytest.approx(claim["value"], rel=1e-9, abs=1e-9), where
-                        assert point["yText"] in sentence["text"] or point["yText"].lstrip("−-") in sentence["text"], where
+                        assert point.get(field) == pytest.approx(claim["value"], rel=1e-9, abs=1e-9), where
+                        if field == "yValue":
+                            assert point["yText"] in sentence["text"] or point["yText"].lstrip("−-") in sentence["text"], where
                         if claim["kind"] in ("lowest", "highest"):
                             # The series' own extreme, or every series' (a summary's overall range);
                             # a pyramid's left side says magnitudes: its smallest is its highest value.
-                            every = [p.get("yValue") for q in points for p in q.values() if p.get("yValue") is not None]
+                            every = [p.get(field) for q in points for p in q.values() if p.get(field) is not None]
                             assert claim["value"] in (min(values), max(values), min(every), max(every)), where
                     checked += 1
     assert checked > 100, checked   # the sites make many claims; none unchecked by accident

@@ -58,8 +58,17 @@ extension Chart {
         guard let med = box.series(.median), let q1 = box.series(.lowerQuartile), let q3 = box.series(.upperQuartile) else { return parts }
         let medians = series[med].values.enumerated().compactMap { i, v in v.map { (i, $0) } }
         if let low = medians.min(by: { $0.1 < $1.1 }), let high = medians.max(by: { $0.1 < $1.1 }) {
-            parts.append(Sentence(medians.count == 1 ? m[.boxOneMedian, ["value": speech.valueText(high.1)]]
-                : m[.boxMedians, ["low": speech.valueText(low.1), "lowAt": speech.atX(low.0), "high": speech.valueText(high.1), "highAt": speech.atX(high.0)]]))
+            // Claims on the median series: J goes to the group with the lowest and the highest median.
+            var marks = ClaimMarks()
+            if medians.count == 1 {
+                let value = marks.said(Claim(.value, series: med, value: high.1, rows: [high.0]), speech.valueText(high.1))
+                parts.append(Sentence(m[.boxOneMedian, ["value": value]], claims: marks.claims))
+            } else {
+                let lowText = marks.said(Claim(.lowest, series: med, value: low.1, rows: [low.0]), speech.valueText(low.1))
+                let highText = marks.said(Claim(.highest, series: med, value: high.1, rows: [high.0]), speech.valueText(high.1))
+                parts.append(Sentence(m[.boxMedians, ["low": lowText, "lowAt": speech.atX(low.0), "high": highText, "highAt": speech.atX(high.0)]],
+                                      claims: marks.claims))
+            }
         }
         let spreads = series[q1].values.indices.compactMap { i -> (Int, Double)? in
             guard let a = series[q1].values[i], let b = series[q3].values[i] else { return nil }

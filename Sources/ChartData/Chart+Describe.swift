@@ -17,7 +17,7 @@ extension Chart {
                 // Extremes are the lowest low and highest high; the centre and shape follow the close.
                 let prices = candlestickStatistics(candle)
                 descriptions.append(SeriesDescription(name: s.name, statistics: prices, trend: trend,
-                                                      statisticsText: Sentence(candlestickStatisticsSentence(prices, speech)), trendText: trendSentence(index, trend, speech)))
+                                                      statisticsText: candlestickStatisticsSentence(prices, speech), trendText: trendSentence(index, trend, speech)))
                 continue
             }
             if let box = semantics.box, box.statistics.indices.contains(index), box.statistics[index].isOutliers {

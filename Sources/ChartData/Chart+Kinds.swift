@@ -103,12 +103,14 @@ extension Chart {
             let slices = slicesByShare
             guard let first = slices.first else { return nil }
             let total = values.reduce(0.0) { $0 + max($1 ?? 0, 0) }
-            var text = m[.arcLargest, ["name": speech.xText(first.row), "share": speech.shareText(first.share), "value": speech.valueText(values[first.row])]]
+            var marks = ClaimMarks()
+            let largest = marks.said(Claim.at(.highest, series: 0, row: first.row, value: values[first.row]), speech.valueText(values[first.row]))
+            var text = m[.arcLargest, ["name": speech.xText(first.row), "share": speech.shareText(first.share), "value": largest]]
             let next = slices.dropFirst().prefix(Self.summarySliceLimit - 1).map { m[.arcItem, ["name": speech.xText($0.row), "share": speech.shareText($0.share)]] }
             if !next.isEmpty { text += m[.arcThen, ["list": m.list(next)]] }
             let rest = slices.count - 1 - next.count
             text += rest > 0 ? m.plural(.arcRest, count: rest) : "."
-            return [Sentence(text), Sentence(m[.arcTotal, ["value": speech.valueText(total)]])]
+            return [Sentence(text, claims: marks.claims), Sentence(m[.arcTotal, ["value": speech.valueText(total)]])]
         }
         // Not one pie (unstacked, ranges, a stack per radius): the largest values (an arc from
         // theta to theta2: the widest, with its range), no shares.
@@ -153,8 +155,11 @@ extension Chart {
             }
         }
         guard let low, let high else { return sentences + [Sentence(m[.rectNoValue])] }
-        sentences.append(Sentence(m[.rectExtremes, ["high": speech.valueText(high.v), "highCell": speech.cellName(series: high.s, row: high.row),
-                                                     "low": speech.valueText(low.v), "lowCell": speech.cellName(series: low.s, row: low.row)]]))
+        var marks = ClaimMarks()  // the catalogue says the highest first
+        let highText = marks.said(Claim(.highest, series: high.s, value: high.v, rows: [high.row]), speech.valueText(high.v))
+        let lowText = marks.said(Claim(.lowest, series: low.s, value: low.v, rows: [low.row]), speech.valueText(low.v))
+        sentences.append(Sentence(m[.rectExtremes, ["high": highText, "highCell": speech.cellName(series: high.s, row: high.row),
+                                                     "low": lowText, "lowCell": speech.cellName(series: low.s, row: low.row)]], claims: marks.claims))
         // Where the highs and lows are: the columns and rows with the highest and lowest means.
         let columns = heatmapMeans(byRow: false), rows = heatmapMeans(byRow: true)
         if columns.count > 1, let hi = columns.max(by: { $0.mean < $1.mean }), let lo = columns.min(by: { $0.mean < $1.mean }), hi.index != lo.index {
