@@ -66,7 +66,7 @@ def test_every_chart_json_validates_against_the_published_schema(exports):
     for name, root in exports.items():
         # The schema is served and exported at a stable URL, byte for byte the repository's file.
         assert (root / "assets" / "schema" / "chart-2.json").read_bytes() == SCHEMA_PATH.read_bytes()
-        models = sorted(p for p in (root / "charts").glob("*.json"))
+        models = _models(root)
         csvs = {p.stem for p in (root / "charts").glob("*.csv")}
         assert {p.stem for p in models} == csvs, name  # one model per chart and per panel of a figure
         for path in models:
@@ -79,6 +79,35 @@ def test_every_chart_json_validates_against_the_published_schema(exports):
                 assert (root / entry[key]).is_file(), f"{name}: {entry[key]}"
             for graph in entry["audioGraphs"]:
                 assert (root / graph).is_file()
+
+
+def _models(root):
+    """The chart models in an export's charts/: every .json but the index and the CSVW metadata."""
+    return sorted(p for p in (root / "charts").glob("*.json")
+                  if p.name != "charts.json" and not p.name.endswith(".csv-metadata.json"))
+
+
+def test_every_csv_has_its_csvw_metadata(exports):
+    """CSV on the Web (issue 30): beside each download its metadata names the CSV and, per
+    column, the header's title and a datatype every cell of the column parses as."""
+    import csv
+    checked = 0
+    for name, root in exports.items():
+        for path in sorted((root / "charts").glob("*.csv")):
+            meta = json.loads(path.with_name(path.name + "-metadata.json").read_text(encoding="utf-8"))
+            assert meta["@context"] == "http://www.w3.org/ns/csvw" and meta["url"] == path.name, path
+            columns = meta["tableSchema"]["columns"]
+            with path.open(encoding="utf-8", newline="") as f:   # U+2028 in a cell is no line break
+                rows = list(csv.reader(f))
+            assert [c["titles"] for c in columns] == rows[0], path
+            for row in rows[1:]:
+                for cell, column in zip(row, columns):
+                    if cell and column["datatype"] == "number":
+                        float(cell)
+                    elif cell and column["datatype"] == "date":
+                        assert len(cell) == 10 and cell[4] == "-", (path, cell)
+            checked += 1
+    assert checked > 20, checked
 
 
 def _sentences(model):
@@ -95,10 +124,8 @@ def test_every_claim_is_held_by_its_rows(exports):
     lowest or highest; an exact value is shown in its sentence as the point's own text."""
     checked = 0
     for name, root in exports.items():
-        for path in sorted((root / "charts").glob("*.json")):
+        for path in _models(root):
             model = json.loads(path.read_text(encoding="utf-8"))
-            if path.name == "charts.json":
-                continue
             points = [{p["row"]: p for p in s["dataPoints"]} for s in model["series"]]
             for sentence in _sentences(model):
                 for claim in sentence["claims"]:
@@ -131,7 +158,7 @@ def test_every_claim_is_held_by_its_rows(exports):
 
 def test_the_xss_payloads_stay_text_in_the_json(exports):
     root = exports["xss"]
-    texts = [json.loads(p.read_text(encoding="utf-8"))["title"] for p in (root / "charts").glob("*.json")]
+    texts = [json.loads(p.read_text(encoding="utf-8"))["title"] for p in _models(root)]
     assert any("</script><img src=x onerror=alert(1)>" in t for t in texts), texts
 
 
