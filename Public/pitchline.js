@@ -136,7 +136,7 @@
     this.figure.querySelector(".pl-scrub").hidden = false;
     /* The claims' links to their table rows (the evidence on the page without scripts) stay links
        for pointers and browse mode, but leave Tab to the chart's two stops: J goes to a claim's point. */
-    var claims = document.querySelectorAll('a[href^="#' + this.id.replace(/["\\]/g, "\\$&") + '-row-"]');
+    var claims = this.figure.ownerDocument.querySelectorAll("a.pl-claim");   // marked by the generator (ChartView+ClaimLinks.swift)
     for (var c = 0; c < claims.length; c++) claims[c].tabIndex = -1;
     var pts = window.PitchlinePoints;   // a scatter series arrives on its first own point
     if (pts && this.s < this.series.length) this.row = pts.nearest(this.series[this.s], 0);
@@ -655,7 +655,17 @@
     }, after || 0);
   };
 
-  var STOPS_PLAYBACK = { ArrowLeft: 1, ArrowRight: 1, Home: 1, PageUp: 1, PageDown: 1, ArrowUp: 1, ArrowDown: 1, "[": 1, "]": 1, j: 1, J: 1 };
+  /* The key map, made by the generator from its one key table (KeyTable.swift), on the help
+     dialog (data-keys): each key's action and the keys that stop playback. Read at the first key. */
+  var KEYS = null;
+  function keyMap() {
+    if (KEYS) return KEYS;
+    var help = document.getElementById("pl-help"), map = null;
+    try { map = JSON.parse(help.getAttribute("data-keys")); } catch (err) { /* no help dialog: no keys */ }
+    KEYS = { actions: (map && map.actions) || {}, stops: {} };
+    ((map && map.stopsPlayback) || []).forEach(function (k) { KEYS.stops[k] = 1; });
+    return KEYS;
+  }
 
   P.key = function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -663,45 +673,46 @@
     var again = this.lastKey === k.toLowerCase() && !e.shiftKey;
     resumeAudio();
     if (!this.loading) this.load();
-    if (this.playing && (STOPS_PLAYBACK[k] || (k === "End" && !e.shiftKey))) this.stop(false);
+    var keys = keyMap();
+    if (this.playing && keys.stops[k] && !(k === "End" && e.shiftKey)) this.stop(false);
     if ((k === "Enter" || k === " ") && this.fresh) { this.engage(); e.preventDefault(); return; }
     this.fresh = false;
     if (this.feed && this.feed.key(e)) { this.lastKey = null; e.preventDefault(); return; }   // live: M, Shift+M (pitchline-live.js)
-    switch (k) {
-      case "ArrowRight": this.move(this.row + 1); break;
-      case "ArrowLeft": this.move(this.row - 1); break;
-      case "Home": this.move(0); break;
-      case "End":
+    switch (keys.actions[k]) {
+      case "next": this.move(this.row + 1); break;
+      case "previous": this.move(this.row - 1); break;
+      case "first": this.move(0); break;
+      case "last":
         if (e.shiftKey) this.togglePlay(); else this.move(this.rows - 1);
         break;
-      case "PageDown": this.move(this.row + step > this.rows - 1 && this.row < this.rows - 1 ? this.rows - 1 : this.row + step); break;
-      case "PageUp": this.move(this.row - step < 0 && this.row > 0 ? 0 : this.row - step); break;
-      case "ArrowUp": this.switchSeries(this.data.upIsNext ? 1 : -1); break;
-      case "ArrowDown": this.switchSeries(this.data.upIsNext ? -1 : 1); break;
-      case " ": case "Enter": this.playPoint(); this.announce(this.label(this.row)); break;
-      case "p": case "P": this.togglePlay(); break;
-      case "Escape": if (this.playing) this.stop(true); else handled = false; break;
-      case "+": case "=": this.changeSpeed(1); break;
-      case "-": case "_": this.changeSpeed(-1); break;
-      case "s": case "S": this.say(this.statistics(again || e.shiftKey)); break;
-      case "d": case "D":
+      case "pageForward": this.move(this.row + step > this.rows - 1 && this.row < this.rows - 1 ? this.rows - 1 : this.row + step); break;
+      case "pageBack": this.move(this.row - step < 0 && this.row > 0 ? 0 : this.row - step); break;
+      case "up": this.switchSeries(this.data.upIsNext ? 1 : -1); break;
+      case "down": this.switchSeries(this.data.upIsNext ? -1 : 1); break;
+      case "again": this.playPoint(); this.announce(this.label(this.row)); break;
+      case "play": this.togglePlay(); break;
+      case "stop": if (this.playing) this.stop(true); else handled = false; break;
+      case "faster": this.changeSpeed(1); break;
+      case "slower": this.changeSpeed(-1); break;
+      case "statistics": this.say(this.statistics(again || e.shiftKey)); break;
+      case "describe":
         var part = again || e.shiftKey ? 1 : 0;
         this.heardClaims = (this.text.describeClaims || [])[part] || [];
         this.claimAt = -1;
         this.say(this.text.describe[part]);
         break;
-      case "j": case "J": this.jump(); break;
-      case "x": case "X": this.say(this.text.xAxis); break;
-      case "y": case "Y": this.say(this.text.yAxis); break;
-      case "m": case "M": this.landmark(e.shiftKey ? -1 : 1); break;
-      case "[": this.extreme(false); break;
-      case "]": this.extreme(true); break;
-      case "h": case "H": case "?": openHelp(this.slider); break;
-      case "r": case "R":   // a heatmap's row summary (the generator's text)
+      case "jump": this.jump(); break;
+      case "xAxis": this.say(this.text.xAxis); break;
+      case "yAxis": this.say(this.text.yAxis); break;
+      case "mark": this.landmark(e.shiftKey ? -1 : 1); break;
+      case "lowest": this.extreme(false); break;
+      case "highest": this.extreme(true); break;
+      case "help": openHelp(this.slider); break;
+      case "row":   // a heatmap's row summary (the generator's text)
         if (this.data.heatmap) this.say(this.data.heatmap.rows[this.s]); else handled = false;
         break;
-      case "o": case "O": openSettings(this); break;
-      case "c": case "C":
+      case "settings": openSettings(this); break;
+      case "scales":
         if (this.data.heatmap) { this.say(this.data.heatmap.columns[this.row]); break; }   // a heatmap's column summary
         if (!this.series.some(function (ser) { return !!ser.sharedTones; })) { this.say(this.text.oneScale); break; }
         compare = !compare;
@@ -709,10 +720,10 @@
         this.say(compare ? this.text.sharedScale : this.text.ownScales);
         this.playPoint();
         break;
-      case "b": case "B":
+      case "braille":
         if (window.PitchlineBraille) this.say(PitchlineBraille.toggle() ? this.text.brailleOn : this.text.brailleOff);
         break;
-      case "t": case "T":
+      case "order":
         order = (order + 1) % ORDERS.length;
         try { localStorage.setItem("pitchline.order", ORDERS[order]); } catch (err) { /* not kept */ }
         this.say(order ? this.text.together : this.text.toneFirst);

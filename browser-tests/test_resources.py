@@ -66,7 +66,7 @@ def test_every_chart_json_validates_against_the_published_schema(exports):
     for name, root in exports.items():
         # The schema is served and exported at a stable URL, byte for byte the repository's file.
         assert (root / "assets" / "schema" / "chart-2.json").read_bytes() == SCHEMA_PATH.read_bytes()
-        models = sorted(p for p in (root / "charts").glob("*.json"))
+        models = _models(root)
         csvs = {p.stem for p in (root / "charts").glob("*.csv")}
         assert {p.stem for p in models} == csvs, name  # one model per chart and per panel of a figure
         for path in models:
@@ -79,6 +79,35 @@ def test_every_chart_json_validates_against_the_published_schema(exports):
                 assert (root / entry[key]).is_file(), f"{name}: {entry[key]}"
             for graph in entry["audioGraphs"]:
                 assert (root / graph).is_file()
+
+
+def _models(root):
+    """The chart models in an export's charts/: every .json but the index and the CSVW metadata."""
+    return sorted(p for p in (root / "charts").glob("*.json")
+                  if p.name != "charts.json" and not p.name.endswith(".csv-metadata.json"))
+
+
+def test_every_csv_has_its_csvw_metadata(exports):
+    """CSV on the Web (issue 30): beside each download its metadata names the CSV and, per
+    column, the header's title and a datatype every cell of the column parses as."""
+    import csv
+    checked = 0
+    for name, root in exports.items():
+        for path in sorted((root / "charts").glob("*.csv")):
+            meta = json.loads(path.with_name(path.name + "-metadata.json").read_text(encoding="utf-8"))
+            assert meta["@context"] == "http://www.w3.org/ns/csvw" and meta["url"] == path.name, path
+            columns = meta["tableSchema"]["columns"]
+            with path.open(encoding="utf-8", newline="") as f:   # U+2028 in a cell is no line break
+                rows = list(csv.reader(f))
+            assert [c["titles"] for c in columns] == rows[0], path
+            for row in rows[1:]:
+                for cell, column in zip(row, columns):
+                    if cell and column["datatype"] == "number":
+                        float(cell)
+                    elif cell and column["datatype"] == "date":
+                        assert len(cell) == 10 and cell[4] == "-", (path, cell)
+            checked += 1
+    assert checked > 20, checked
 
 
 def _sentences(model):
@@ -95,10 +124,8 @@ def test_every_claim_is_held_by_its_rows(exports):
     lowest or highest; an exact value is shown in its sentence as the point's own text."""
     checked = 0
     for name, root in exports.items():
-        for path in sorted((root / "charts").glob("*.json")):
+        for path in _models(root):
             model = json.loads(path.read_text(encoding="utf-8"))
-            if path.name == "charts.json":
-                continue
             points = [{p["row"]: p for p in s["dataPoints"]} for s in model["series"]]
             for sentence in _sentences(model):
                 for claim in sentence["claims"]:
@@ -111,16 +138,19 @@ def test_every_claim_is_held_by_its_rows(exports):
                         if point is None:   # a reduced model lists fewer rows than the chart has
                             assert model["dataPointsReduced"], where
                             continue
-                        values = [p.get("yValue") for p in points[s].values() if p.get("yValue") is not None]
+                        # The value claimed: the row's yValue, or a candlestick's low or high (`part`).
+                        field = {"lower": "lower", "upper": "upper"}.get(claim.get("part"), "yValue")
+                        values = [p.get(field) for p in points[s].values() if p.get(field) is not None]
                         if claim["approximate"]:
                             assert min(values) <= claim["value"] <= max(values), where
                             continue
-                        assert point.get("yValue") == pytest.approx(claim["value"], rel=1e-9, abs=1e-9), where
-                        assert point["yText"] in sentence["text"] or point["yText"].lstrip("−-") in sentence["text"], where
+                        assert point.get(field) == pytest.approx(claim["value"], rel=1e-9, abs=1e-9), where
+                        if field == "yValue":
+                            assert point["yText"] in sentence["text"] or point["yText"].lstrip("−-") in sentence["text"], where
                         if claim["kind"] in ("lowest", "highest"):
                             # The series' own extreme, or every series' (a summary's overall range);
                             # a pyramid's left side says magnitudes: its smallest is its highest value.
-                            every = [p.get("yValue") for q in points for p in q.values() if p.get("yValue") is not None]
+                            every = [p.get(field) for q in points for p in q.values() if p.get(field) is not None]
                             assert claim["value"] in (min(values), max(values), min(every), max(every)), where
                     checked += 1
     assert checked > 100, checked   # the sites make many claims; none unchecked by accident
@@ -128,7 +158,7 @@ def test_every_claim_is_held_by_its_rows(exports):
 
 def test_the_xss_payloads_stay_text_in_the_json(exports):
     root = exports["xss"]
-    texts = [json.loads(p.read_text(encoding="utf-8"))["title"] for p in (root / "charts").glob("*.json")]
+    texts = [json.loads(p.read_text(encoding="utf-8"))["title"] for p in _models(root)]
     assert any("</script><img src=x onerror=alert(1)>" in t for t in texts), texts
 
 
@@ -241,16 +271,16 @@ def test_every_claim_link_finds_its_table_row(exports):
                 if tag == "tr":
                     self.rows.add(a["id"])
             if tag == "a" and (a.get("href") or "").startswith("#") and len(a["href"]) > 1:
-                self.links.append(a["href"][1:])
+                self.links.append((a["href"][1:], "pl-claim" in (a.get("class") or "").split()))
 
     claim_links = 0
     for name, root in exports.items():
         for path in sorted((root / "charts").glob("*.html")) + sorted((root / "reports").glob("*.html")):
             page = Page()
             page.feed(path.read_text(encoding="utf-8"))
-            for target in page.links:
+            for target, is_claim in page.links:
                 assert target in page.ids, f"{name}/{path.name}: #{target} has no target"
-                if "-row-" in target:
-                    assert target in page.rows, f"{name}/{path.name}: #{target} is not a table row"
-                    claim_links += 1
+                # A claim's link is marked by the generator (class pl-claim) and goes to a table row.
+                assert is_claim == (target in page.rows), f"{name}/{path.name}: #{target} claim {is_claim}"
+                claim_links += is_claim
     assert claim_links > 50, claim_links

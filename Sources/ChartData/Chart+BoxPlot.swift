@@ -47,44 +47,53 @@ extension Chart {
     }
 
     /// The box plot's own summary: medians compared across groups, spread (IQR), outliers.
-    func boxPlotSummary(_ box: BoxPlotInfo, _ speech: SpeechFormatter) -> String {
+    func boxPlotSummary(_ box: BoxPlotInfo, _ speech: SpeechFormatter) -> [Sentence] {
         let m = speech.messages
         var values: [String: String] = [
             "kind": m[.kindBoxplot], "title": title.isEmpty ? m[.boxData] : title,
             "groups": m.plural(.countGroups, count: pointCount), "values": m.plural(.countValues, count: box.counts.reduce(0, +)),
         ]
         values["field"] = SpeechFormatter.lowercasedKeepingAcronyms(x.title)
-        var parts = [m[x.title.isEmpty ? .boxSummary : .boxSummaryBy, values]]
-        guard let med = box.series(.median), let q1 = box.series(.lowerQuartile), let q3 = box.series(.upperQuartile) else { return parts[0] }
+        var parts = [Sentence(m[x.title.isEmpty ? .boxSummary : .boxSummaryBy, values])]
+        guard let med = box.series(.median), let q1 = box.series(.lowerQuartile), let q3 = box.series(.upperQuartile) else { return parts }
         let medians = series[med].values.enumerated().compactMap { i, v in v.map { (i, $0) } }
         if let low = medians.min(by: { $0.1 < $1.1 }), let high = medians.max(by: { $0.1 < $1.1 }) {
-            parts.append(medians.count == 1 ? m[.boxOneMedian, ["value": speech.valueText(high.1)]]
-                : m[.boxMedians, ["low": speech.valueText(low.1), "lowAt": speech.atX(low.0), "high": speech.valueText(high.1), "highAt": speech.atX(high.0)]])
+            // Claims on the median series: J goes to the group with the lowest and the highest median.
+            var marks = ClaimMarks()
+            if medians.count == 1 {
+                let value = marks.said(Claim(.value, series: med, value: high.1, rows: [high.0]), speech.valueText(high.1))
+                parts.append(Sentence(m[.boxOneMedian, ["value": value]], claims: marks.claims))
+            } else {
+                let lowText = marks.said(Claim(.lowest, series: med, value: low.1, rows: [low.0]), speech.valueText(low.1))
+                let highText = marks.said(Claim(.highest, series: med, value: high.1, rows: [high.0]), speech.valueText(high.1))
+                parts.append(Sentence(m[.boxMedians, ["low": lowText, "lowAt": speech.atX(low.0), "high": highText, "highAt": speech.atX(high.0)]],
+                                      claims: marks.claims))
+            }
         }
         let spreads = series[q1].values.indices.compactMap { i -> (Int, Double)? in
             guard let a = series[q1].values[i], let b = series[q3].values[i] else { return nil }
             return (i, b - a)
         }
         if let wide = spreads.max(by: { $0.1 < $1.1 }), let narrow = spreads.min(by: { $0.1 < $1.1 }) {
-            parts.append(spreads.count == 1 || wide.1 == narrow.1 ? m[.boxSpreadOne, ["value": speech.valueText(wide.1)]]
-                : m[.boxSpread, ["wideAt": speech.atX(wide.0), "wide": speech.valueText(wide.1), "narrowAt": speech.atX(narrow.0), "narrow": speech.valueText(narrow.1)]])
+            parts.append(Sentence(spreads.count == 1 || wide.1 == narrow.1 ? m[.boxSpreadOne, ["value": speech.valueText(wide.1)]]
+                : m[.boxSpread, ["wideAt": speech.atX(wide.0), "wide": speech.valueText(wide.1), "narrowAt": speech.atX(narrow.0), "narrow": speech.valueText(narrow.1)]]))
         }
         let above = box.upperOutliers.reduce(0) { $0 + $1.count }, below = box.lowerOutliers.reduce(0) { $0 + $1.count }
         if let k = box.whiskerIQR {
             let factor = speech.locale.localized({ var f = NumberFormat.automatic(for: [k]); f.trim = true; return f.format(k) }())
             if above + below == 0 {
-                parts.append(m[.boxWhiskers, ["k": factor]])
+                parts.append(Sentence(m[.boxWhiskers, ["k": factor]]))
             } else {
                 let groupsWith = Set(box.upperOutliers.indices.filter { !box.upperOutliers[$0].isEmpty } + box.lowerOutliers.indices.filter { !box.lowerOutliers[$0].isEmpty })
-                parts.append(m[.boxWhiskersOutliers, [
+                parts.append(Sentence(m[.boxWhiskersOutliers, [
                     "k": factor, "outliers": m.plural(.countOutliers, count: above + below),
                     "above": TextFormat.count(above, locale: speech.locale), "below": TextFormat.count(below, locale: speech.locale),
-                    "groups": m.plural(.countGroups, count: groupsWith.count)]])
+                    "groups": m.plural(.countGroups, count: groupsWith.count)]]))
             }
         } else {
-            parts.append(m[.boxMinMax])
+            parts.append(Sentence(m[.boxMinMax]))
         }
-        return parts.joined(separator: " ")
+        return parts
     }
 
     /// Names a box plot's statistic series and an error bar's centre in the chart's language (the loader calls it once the

@@ -16,48 +16,66 @@ extension Chart {
     }
 
     /// "Price: 44 candles, none missing; lowest low 25.08 on …, highest high 33.05 on …, mean close …".
-    func candlestickStatisticsSentence(_ stats: SeriesStatistics, _ speech: SpeechFormatter) -> String {
+    func candlestickStatisticsSentence(_ stats: SeriesStatistics, _ speech: SpeechFormatter) -> Sentence {
         let m = speech.messages
         let missing = stats.missing == 0 ? m[.statsNoneMissing] : m.plural(.statsMissing, count: stats.missing)
         guard let minRow = stats.minRow, let maxRow = stats.maxRow, let mean = stats.mean, let median = stats.median else {
-            return m[.statsNoValues, ["name": series.first?.name ?? "", "missing": missing]]
+            return Sentence(m[.statsNoValues, ["name": series.first?.name ?? "", "missing": missing]])
         }
-        return m[.candleStats, [
+        var marks = ClaimMarks()
+        let (low, high) = extremeTexts(stats, speech, &marks)
+        return Sentence(m[.candleStats, [
             "name": series.first?.name ?? "", "values": m.plural(.countCandles, count: stats.count), "missing": missing,
-            "low": speech.valueText(stats.min), "lowAt": speech.atX(minRow), "high": speech.valueText(stats.max), "highAt": speech.atX(maxRow),
-            "mean": speech.derivedValueText(mean), "median": speech.derivedValueText(median)]]
+            "low": low, "lowAt": speech.atX(minRow), "high": high, "highAt": speech.atX(maxRow),
+            "mean": speech.derivedValueText(mean), "median": speech.derivedValueText(median)]], claims: marks.claims)
+    }
+
+    /// The lowest low's and highest high's texts, marked as claims about the rows' low and high
+    /// (`Claim.Part`), in the order the sentence says them (`highFirst`).
+    private func extremeTexts(_ stats: SeriesStatistics, _ speech: SpeechFormatter, _ marks: inout ClaimMarks, highFirst: Bool = false) -> (low: String, high: String) {
+        let low = Claim.at(.lowest, series: 0, row: stats.minRow, value: stats.min).map { var c = $0; c.part = .lower; return c }
+        let high = Claim.at(.highest, series: 0, row: stats.maxRow, value: stats.max).map { var c = $0; c.part = .upper; return c }
+        if highFirst {
+            let highText = marks.said(high, speech.valueText(stats.max))
+            return (marks.said(low, speech.valueText(stats.min)), highText)
+        }
+        let lowText = marks.said(low, speech.valueText(stats.min))
+        return (lowText, marks.said(high, speech.valueText(stats.max)))
     }
 
     /// The summary: kind, title, dates and count; where the close went; the highest high and
     /// lowest low; how many rows closed up and down; that the pitch follows the close.
-    func candlestickSummary(_ c: CandlestickInfo, _ speech: SpeechFormatter) -> String {
+    func candlestickSummary(_ c: CandlestickInfo, _ speech: SpeechFormatter) -> [Sentence] {
         let m = speech.messages
         let kind = m[kindKey]
         let first = title.isEmpty ? m[.summaryKindUntitled, ["kind": kind]] : m[.summaryKind, ["kind": kind, "title": title]]
-        var parts = ["\(first), \(speech.xRangeText), \(m.plural(.countCandles, count: c.close.compactMap { $0 }.count))."]
+        var parts = [Sentence("\(first), \(speech.xRangeText), \(m.plural(.countCandles, count: c.close.compactMap { $0 }.count)).")]
         if let f = c.close.firstIndex(where: { $0 != nil }), let l = c.close.lastIndex(where: { $0 != nil }), f != l {
             let change = c.close[l]! - c.close[f]!
-            var text = m[.candleCloses, ["first": speech.valueText(c.close[f]), "firstAt": speech.atX(f),
-                                         "last": speech.valueText(c.close[l]), "lastAt": speech.atX(l)]]
+            var marks = ClaimMarks()
+            let firstText = marks.said(Claim.at(.start, series: 0, row: f, value: c.close[f]), speech.valueText(c.close[f]))
+            let lastText = marks.said(Claim.at(.end, series: 0, row: l, value: c.close[l]), speech.valueText(c.close[l]))
+            var text = m[.candleCloses, ["first": firstText, "firstAt": speech.atX(f), "last": lastText, "lastAt": speech.atX(l)]]
             if c.close[f]! != 0 {
                 text += " (" + m[change >= 0 ? .candleChangeUp : .candleChangeDown, ["percent": speech.shareText(abs(change / c.close[f]!))]] + ")"
             }
-            parts.append(text + ".")
+            parts.append(Sentence(text + ".", claims: marks.claims))
         }
         let stats = candlestickStatistics(c)
         if let lowRow = stats.minRow, let highRow = stats.maxRow {
-            parts.append(m[.candleExtremes, ["high": speech.valueText(stats.max), "highAt": speech.atX(highRow),
-                                             "low": speech.valueText(stats.min), "lowAt": speech.atX(lowRow)]])
+            var marks = ClaimMarks()
+            let (low, high) = extremeTexts(stats, speech, &marks, highFirst: true)
+            parts.append(Sentence(m[.candleExtremes, ["high": high, "highAt": speech.atX(highRow), "low": low, "lowAt": speech.atX(lowRow)]],
+                                  claims: marks.claims))
         }
         let directions = c.close.indices.compactMap { c.direction(row: $0) }
         let up = directions.filter { $0 == .up }.count, down = directions.filter { $0 == .down }.count
         var counts = m[.candleCounts, ["up": m.plural(.candleUpCount, count: up), "down": m.plural(.candleDownCount, count: down)]]
         let flat = directions.count - up - down
         if flat > 0 { counts += m.plural(.candleUnchangedCount, count: flat) }
-        parts.append(counts + ".")
-        parts.append(m[.candlePitch])
-        if let marks = speech.annotationSentences { parts.append(marks) }
-        return parts.joined(separator: " ")
+        parts.append(Sentence(counts + "."))
+        parts.append(Sentence(m[.candlePitch]))
+        return parts + speech.annotationSentenceList.map { Sentence($0) }
     }
 }
 

@@ -17,7 +17,7 @@ extension Chart {
                 // Extremes are the lowest low and highest high; the centre and shape follow the close.
                 let prices = candlestickStatistics(candle)
                 descriptions.append(SeriesDescription(name: s.name, statistics: prices, trend: trend,
-                                                      statisticsText: Sentence(candlestickStatisticsSentence(prices, speech)), trendText: trendSentence(index, trend, speech)))
+                                                      statisticsText: candlestickStatisticsSentence(prices, speech), trendText: trendSentence(index, trend, speech)))
                 continue
             }
             if let box = semantics.box, box.statistics.indices.contains(index), box.statistics[index].isOutliers {
@@ -37,7 +37,7 @@ extension Chart {
                 statisticsText: statisticsSentence(index, stats, speech),
                 trendText: relationSentence(index, speech) ?? trendSentence(index, trend, speech)))  // a scatter: a relation (Chart+Relation.swift)
         }
-        var text = kindSummary(speech).map { Sentence.sentences(ofKindSummary: $0, monthNames: speech.locale.monthNames) } ?? summary(descriptions, speech)
+        var text = kindSummary(speech) ?? summary(descriptions, speech)
         if isStripPlot {
             let total = descriptions.reduce(0) { $0 + $1.statistics.count }
             text = [Sentence(speech.messages[.stripSummary, ["kind": speech.messages[.kindTick], "title": title.isEmpty ? speech.messages[.boxData] : title,
@@ -94,8 +94,9 @@ extension Chart {
                 continue
             }
             if d.statistics.count == 1 {
-                parts.append(Sentence(m[.summaryOneValue, ["name": name, "value": speech.valueText(d.statistics.min), "at": speech.atX(minRow)]],
-                                      claims: [Claim.at(.value, series: index, row: minRow, value: d.statistics.min)].compactMap { $0 }))
+                var marks = ClaimMarks()
+                let value = marks.said(Claim.at(.value, series: index, row: minRow, value: d.statistics.min), speech.valueText(d.statistics.min))
+                parts.append(Sentence(m[.summaryOneValue, ["name": name, "value": value, "at": speech.atX(minRow)]], claims: marks.claims))
                 continue
             }
             if let spans = rangeSpanSentence(series: index, speech) {  // ranges as given (y/y2): from the lowest start to the highest end
@@ -107,14 +108,15 @@ extension Chart {
             if speech.saysMagnitude(series: index) {  // a pyramid's left side: from its smallest bar to its largest
                 (low, lowRow, high, highRow) = (d.statistics.max.map(abs), maxRow, d.statistics.min.map(abs), minRow)
             }
+            var marks = ClaimMarks()
+            let minText = marks.said(Claim.at(.lowest, series: index, row: lowRow, value: values[lowRow]), speech.valueText(low))
+            let maxText = marks.said(Claim.at(.highest, series: index, row: highRow, value: values[highRow]), speech.valueText(high))
             var sentence = m[series.count == 1 ? .summaryRangeValues : .summaryRange, [
-                "name": name, "min": speech.valueText(low), "minAt": speech.atX(lowRow),
-                "max": speech.valueText(high), "maxAt": speech.atX(highRow)]]
+                "name": name, "min": minText, "minAt": speech.atX(lowRow), "max": maxText, "maxAt": speech.atX(highRow)]]
             if d.statistics.missing > 0 && !isPointCloud {
                 sentence += m.plural(.summaryMissing, count: d.statistics.missing)
             }
-            let claims = [Claim.at(.lowest, series: index, row: lowRow, value: values[lowRow]), Claim.at(.highest, series: index, row: highRow, value: values[highRow])]
-            parts.append(Sentence(sentence + ".", claims: claims.compactMap { $0 }))
+            parts.append(Sentence(sentence + ".", claims: marks.claims))
         }
         // Categories in no particular order have no shape to speak of; with many series the
         // shapes are in each series' own section.
@@ -146,10 +148,12 @@ extension Chart {
             if let row = d.statistics.maxRow, let v = d.statistics.max, high == nil || v > high!.2 { high = (s, row, v) }
         }
         guard let low, let high else { return nil }
+        var marks = ClaimMarks()
+        let minText = marks.said(Claim(.lowest, series: low.0, value: low.2, rows: [low.1]), speech.valueText(low.2))
+        let maxText = marks.said(Claim(.highest, series: high.0, value: high.2, rows: [high.1]), speech.valueText(high.2))
         return Sentence(speech.messages[.summaryOverallRange, [
-            "min": speech.valueText(low.2), "minName": speech.spokenName(low.0), "minAt": speech.atX(low.1),
-            "max": speech.valueText(high.2), "maxName": speech.spokenName(high.0), "maxAt": speech.atX(high.1)]],
-            claims: [Claim(.lowest, series: low.0, value: low.2, rows: [low.1]), Claim(.highest, series: high.0, value: high.2, rows: [high.1])])
+            "min": minText, "minName": speech.spokenName(low.0), "minAt": speech.atX(low.1),
+            "max": maxText, "maxName": speech.spokenName(high.0), "maxAt": speech.atX(high.1)]], claims: marks.claims)
     }
 
     /// A scatter plot of several series: rows are shared slots, so a series' empty rows are not missing values.
@@ -181,11 +185,12 @@ extension Chart {
         guard let minRow = stats.minRow, let maxRow = stats.maxRow, let mean = stats.mean, let median = stats.median else {
             return Sentence(m[.statsNoValues, ["name": name, "missing": missing]])
         }
+        var marks = ClaimMarks()
+        let minText = marks.said(Claim.at(.lowest, series: index, row: minRow, value: stats.min), speech.valueText(stats.min))
+        let maxText = marks.said(Claim.at(.highest, series: index, row: maxRow, value: stats.max), speech.valueText(stats.max))
         return Sentence(m[.statsSentence, [
-            "name": name, "values": values, "missing": missing,
-            "min": speech.valueText(stats.min), "minAt": speech.atX(minRow), "max": speech.valueText(stats.max), "maxAt": speech.atX(maxRow),
-            "mean": speech.derivedValueText(mean), "median": speech.derivedValueText(median)]],
-            claims: [Claim.at(.lowest, series: index, row: minRow, value: stats.min), Claim.at(.highest, series: index, row: maxRow, value: stats.max)].compactMap { $0 })
+            "name": name, "values": values, "missing": missing, "min": minText, "minAt": speech.atX(minRow), "max": maxText, "maxAt": speech.atX(maxRow),
+            "mean": speech.derivedValueText(mean), "median": speech.derivedValueText(median)]], claims: marks.claims)
     }
 
     /// Least squares against the x position (numeric x when there is one, else the row number),

@@ -72,11 +72,12 @@ extension Chart {
         }
         var sentences = [Sentence(clauses: sentence)]
         if !rel.outlierRows.isEmpty {
+            var marks = ClaimMarks()
             let points = rel.outlierRows.prefix(5).map { row in
-                m[.relationPoint, ["x": xName, "xValue": speech.xText(row), "y": yName, "yValue": speech.valueText(series[index].values[row])]]
+                m[.relationPoint, ["x": xName, "xValue": speech.xText(row), "y": yName,
+                                   "yValue": marks.said(Claim.at(.isolated, series: index, row: row, value: series[index].values[row]), speech.valueText(series[index].values[row]))]]
             }
-            let claims = rel.outlierRows.prefix(5).compactMap { Claim.at(.isolated, series: index, row: $0, value: series[index].values[$0]) }
-            sentences.append(Sentence(m.plural(.relationApart, count: rel.outlierRows.count, ["list": m.list(points)]), claims: claims))
+            sentences.append(Sentence(m.plural(.relationApart, count: rel.outlierRows.count, ["list": m.list(points)]), claims: marks.claims))
         }
         return sentences
     }

@@ -24,11 +24,11 @@ extension Chart {
                 if seg.direction == .flat {
                     rest.append(Clause(m[.trendCycleSteady, ["level": speech.valueText(seg.level)]]))
                 } else {
+                    var marks = ClaimMarks()
+                    let from = marks.said(Claim(.start, series: index, value: seg.startValue, rows: [seg.startRow], approximate: true), speech.valueText(seg.startValue))
+                    let to = marks.said(Claim(.end, series: index, value: seg.endValue, rows: [seg.endRow], approximate: true), speech.valueText(seg.endValue))
                     rest.append(Clause(m[seg.direction == .rising ? .trendCycleRising : .trendCycleFalling, [
-                        "from": speech.valueText(seg.startValue), "fromAt": speech.atX(seg.startRow),
-                        "to": speech.valueText(seg.endValue), "toAt": speech.atX(seg.endRow)]],
-                        claims: [Claim(.start, series: index, value: seg.startValue, rows: [seg.startRow], approximate: true),
-                                 Claim(.end, series: index, value: seg.endValue, rows: [seg.endRow], approximate: true)]))
+                        "from": from, "fromAt": speech.atX(seg.startRow), "to": to, "toAt": speech.atX(seg.endRow)]], claims: marks.claims))
                 }
             } else {
                 let level = stretches(index, shape, speech, approximate: true, first: values[firstRow], last: values[lastRow])
@@ -44,12 +44,14 @@ extension Chart {
                 let level = speech.valueText(seg.level, approximate: shape.smoothingWindow > 1)
                 clauses = [Clause(m[Self.isVaried(seg, shape) ? .trendFlatVaries : .trendFlatStays, ["name": name, "level": level]])]
             } else {
-                var first = m[seg.direction == .rising ? .trendRises : .trendFalls, [
-                    "name": name, "from": speech.valueText(values[firstRow]), "fromAt": speech.atX(firstRow),
-                    "to": speech.valueText(values[lastRow]), "toAt": speech.atX(lastRow)]]
-                clauses = [Clause(first, claims: [claim(.start, firstRow), claim(.end, lastRow)].compactMap { $0 })]
+                var marks = ClaimMarks()
+                let from = marks.said(claim(.start, firstRow), speech.valueText(values[firstRow]))
+                let to = marks.said(claim(.end, lastRow), speech.valueText(values[lastRow]))
+                let first = m[seg.direction == .rising ? .trendRises : .trendFalls, [
+                    "name": name, "from": from, "fromAt": speech.atX(firstRow), "to": to, "toAt": speech.atX(lastRow)]]
+                clauses = [Clause(first, claims: marks.claims)]
                 if let change = trend.change {
-                    clauses[0].text += " (" + changeText(change, percent: trend.changePercent, speech) + ")"
+                    clauses[0].append(" (" + changeText(change, percent: trend.changePercent, speech) + ")")
                 }
                 if let rate = ratePhrase(trend, speech) { clauses.append(Clause(", \(rate)")) }
             }
@@ -64,9 +66,10 @@ extension Chart {
         clauses.append(Clause(".", isDetail: clauses.last?.isDetail ?? false))
         var sentences = [Sentence(clauses: clauses)]
         if !shape.outlierRows.isEmpty {
-            let each = shape.outlierRows.map { "\(speech.valueText(values[$0])) \(speech.atX($0))" }
+            var marks = ClaimMarks()
+            let each = shape.outlierRows.map { "\(marks.said(claim(.isolated, $0), speech.valueText(values[$0]))) \(speech.atX($0))" }
             let text = shape.outlierRows.count == 1 ? m[.trendOutlier, ["value": each[0]]] : m[.trendOutliers, ["list": m.list(each)]]
-            sentences.append(Sentence(text, claims: shape.outlierRows.compactMap { claim(.isolated, $0) }))
+            sentences.append(Sentence(text, claims: marks.claims))
         }
         return sentences
     }
@@ -86,7 +89,12 @@ extension Chart {
             let endRow = approximate ? (seg.jumpRow ?? seg.endRow) : seg.endRow
             let at = approximate && seg.jumpRow == nil ? speech.approximatelyAtX(endRow) : speech.atX(endRow)
             var clause: String
-            var claims: [Claim] = []
+            var marks = ClaimMarks()
+            /// The value said for `claim`, marked; "about …" around it when approximate.
+            func said(_ claim: Claim?, _ value: Double?) -> String {
+                let text = marks.said(claim, speech.valueText(value))
+                return approximate && value != nil ? m[.valueAbout, ["value": text]] : text
+            }
             switch seg.direction {
             case .flat:
                 let until: String
@@ -100,22 +108,21 @@ extension Chart {
             case .rising, .falling:
                 let verb = seg.isJump ? (seg.direction == .rising ? "jumps" : "drops") : (seg.direction == .rising ? "rises" : "falls")
                 let next = isLast ? nil : segments[i + 1].direction
-                var to = speech.valueText(endValue, approximate: approximate)
-                var kind = Claim.Kind.end
-                if seg.direction == .rising && next == .falling { to = m[.stretchPeak, ["value": to]]; kind = .peak }
-                else if seg.direction == .falling && next == .rising { to = m[.stretchLow, ["value": to]]; kind = .low }
+                let kind: Claim.Kind = seg.direction == .rising && next == .falling ? .peak : seg.direction == .falling && next == .rising ? .low : .end
+                // The start's claim comes before the end's, as said.
+                let start = approximate ? seg.startValue : first
+                let from = i == 0 ? said(Claim.at(.start, series: index, row: seg.startRow, value: start, approximate: approximate), start) : ""
+                var to = said(Claim.at(kind, series: index, row: endRow, value: endValue, approximate: approximate), endValue)
+                if kind == .peak { to = m[.stretchPeak, ["value": to]] } else if kind == .low { to = m[.stretchLow, ["value": to]] }
                 if i == 0 {
-                    let start = approximate ? seg.startValue : first
                     let startAt = approximate ? speech.approximatelyAtX(seg.startRow) : speech.atX(seg.startRow)
-                    clause = m[.family(.stretch, "\(verb).from"), ["from": speech.valueText(start, approximate: approximate), "fromAt": startAt, "to": to, "toAt": at]]
-                    if let c = Claim.at(.start, series: index, row: seg.startRow, value: start, approximate: approximate) { claims.append(c) }
+                    clause = m[.family(.stretch, "\(verb).from"), ["from": from, "fromAt": startAt, "to": to, "toAt": at]]
                 } else {
                     clause = m[.family(.stretch, verb), ["to": to, "toAt": at]]
                 }
-                if let c = Claim.at(kind, series: index, row: endRow, value: endValue, approximate: approximate) { claims.append(c) }
             }
             if isLast && i > 0 { clause = m[.stretchThen, ["clause": clause]] }
-            clauses.append(Clause(i == 0 ? clause : ", " + clause, claims: claims))
+            clauses.append(Clause(i == 0 ? clause : ", " + clause, claims: marks.claims))
         }
         return clauses
     }

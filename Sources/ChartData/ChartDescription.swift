@@ -89,7 +89,7 @@ public struct SeriesDescription: Sendable, Equatable {
         for (i, sentence) in trendText.enumerated() {
             for (j, var clause) in sentence.clauses.enumerated() {
                 if clause.isDetail { return clauses }
-                if i > 0 && j == 0 { clause.text = " " + clause.text }
+                if i > 0 && j == 0 { clause.prepend(" ") }
                 clauses.append(clause)
             }
         }

@@ -25,6 +25,10 @@ public struct Claim: Sendable, Equatable {
     /// True when the sentence says "about" a smoothed value: the row is where the stretch
     /// turns, and its own value may differ from `value`.
     public var approximate: Bool
+    /// Which of the row's values the claim is about where a row holds several: a candlestick's
+    /// low (`lower`) or high (`upper`); nil: the row's value.
+    public var part: Part?
+    public enum Part: String, Sendable { case lower, upper }
 
     public init(_ kind: Kind, series: Int, value: Double, rows: [Int], approximate: Bool = false) {
         (self.kind, self.series, self.value, self.rows, self.approximate) = (kind, series, value, rows, approximate)
@@ -40,13 +44,75 @@ public struct Claim: Sendable, Equatable {
 /// A part of a sentence as shown, with the claims it makes. A sentence's clauses joined are
 /// its text; the punctuation between clauses belongs to the clause it starts.
 public struct Clause: Sendable, Equatable {
-    public var text: String
+    /// A stretch of the clause's text; `claim` (an index into `claims`) when it says that claim's
+    /// value (the no-script page links it to the claim's row).
+    public struct Piece: Sendable, Equatable {
+        public var text: String
+        public var claim: Int?
+    }
+    /// The text in pieces, as made: a claim's value is a piece of its own.
+    public private(set) var pieces: [Piece]
     public var claims: [Claim]
     /// Said only in the full sentence, not in S's first, short one ("; underneath it, …").
     public var isDetail: Bool
 
+    /// A clause of `text`, where a value said for a claim is marked (`ClaimMarks.said`): the
+    /// marks become pieces and leave the text.
     public init(_ text: String, claims: [Claim] = [], isDetail: Bool = false) {
-        (self.text, self.claims, self.isDetail) = (text, claims, isDetail)
+        (self.pieces, self.claims, self.isDetail) = (Self.pieces(text), claims, isDetail)
+    }
+
+    public var text: String { pieces.map(\.text).joined() }
+
+    /// Adds `text` before the clause's own.
+    public mutating func prepend(_ text: String) { pieces.insert(Piece(text: text, claim: nil), at: 0) }
+    /// Adds `text` after the clause's own.
+    public mutating func append(_ text: String) { pieces.append(Piece(text: text, claim: nil)) }
+
+    /// The pieces of a text with claim marks: `claimStart`, the claim's index as a character
+    /// (`claimBase` + index), the value's text, `claimEnd`.
+    private static func pieces(_ text: String) -> [Piece] {
+        guard text.unicodeScalars.contains(Messages.claimStart) else { return [Piece(text: text, claim: nil)] }
+        var pieces: [Piece] = [], current = "", claim: Int?, expectIndex = false
+        for scalar in text.unicodeScalars {
+            if expectIndex {
+                claim = Int(scalar.value - Messages.claimBase)
+                expectIndex = false
+            } else if scalar == Messages.claimStart || scalar == Messages.claimEnd {
+                if !current.isEmpty { pieces.append(Piece(text: current, claim: claim)) }
+                (current, claim, expectIndex) = ("", nil, scalar == Messages.claimStart)
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        if !current.isEmpty || pieces.isEmpty { pieces.append(Piece(text: current, claim: claim)) }
+        return pieces
+    }
+
+    /// The clause's text with its claims' pieces marked again, for a template's placeholder
+    /// (`Messages.marked`): parted again, the pieces come back.
+    var markedText: String {
+        pieces.map { piece in piece.claim.map { ClaimMarks.marked(piece.text, index: $0) } ?? piece.text }.joined()
+    }
+}
+
+/// Claims made while a text is filled: `said` marks the text that says each claim's value, so
+/// that the clause knows where (`Clause.pieces`) without searching its text afterwards.
+struct ClaimMarks {
+    /// The claims said, in order; a mark's index points here.
+    private(set) var claims: [Claim] = []
+
+    /// `text` marked as saying `claim`'s value; the text alone when there is no claim.
+    mutating func said(_ claim: Claim?, _ text: String) -> String {
+        guard let claim else { return text }
+        claims.append(claim)
+        return Self.marked(text, index: claims.count - 1)
+    }
+
+    static func marked(_ text: String, index: Int) -> String {
+        var out = String(Character(Messages.claimStart))
+        out.unicodeScalars.append(Unicode.Scalar(Messages.claimBase + UInt32(index))!)
+        return out + text + String(Character(Messages.claimEnd))
     }
 }
 
@@ -72,6 +138,9 @@ extension Messages {
     /// Where a catalogue text marks a new clause (`{,}`) or the start of its detail (`{;}`):
     /// the marks are rendered as nothing by the subscript; `clauses` parts the text there.
     static let clauseMark: Character = "\u{E000}", detailMark: Character = "\u{E001}"
+    /// Around the text that says a claim's value (`ClaimMarks`), the claim's index after the start.
+    static let claimStart: Unicode.Scalar = "\u{E002}", claimEnd: Unicode.Scalar = "\u{E003}"
+    static let claimBase: UInt32 = 0xF0000
 
     /// The text of `key` as clauses: parted where the template (or a value) carries a mark;
     /// a clause after a detail mark, and every one after it, is a detail.
@@ -102,38 +171,6 @@ extension Messages {
 
     /// Clauses as one value for a template's placeholder, each after the first marked.
     static func marked(_ clauses: [Clause]) -> String {
-        clauses.enumerated().map { i, c in (i == 0 ? "" : String(c.isDetail ? detailMark : clauseMark)) + c.text }.joined()
-    }
-}
-
-extension Sentence {
-    /// A kind's own summary (pie, heatmap, box plot, candlestick: `Chart.kindSummary`), still
-    /// made as one text, in sentences: parted at ". " before a capital letter, not after a
-    /// day's number before a month ("am 3. Januar 2012"). The one place that parts prose at
-    /// punctuation, until those summaries are made as sentences too.
-    static func sentences(ofKindSummary text: String, monthNames: [String]) -> [Sentence] {
-        var sentences: [Sentence] = []
-        var current = ""
-        let characters = Array(text)
-        for (i, c) in characters.enumerated() {
-            current.append(c)
-            if c == ".", i + 2 < characters.count, characters[i + 1] == " ", characters[i + 2].isUppercase,
-               !isDayOrdinal(characters, dot: i, monthNames: monthNames) {
-                sentences.append(Sentence(current.trimmingCharacters(in: .whitespaces)))
-                current = ""
-            }
-        }
-        if !current.trimmingCharacters(in: .whitespaces).isEmpty { sentences.append(Sentence(current.trimmingCharacters(in: .whitespaces))) }
-        return sentences
-    }
-
-    /// "3." before a month name ("3. Januar"): one or two digits after a space, then " Month".
-    private static func isDayOrdinal(_ characters: [Character], dot: Int, monthNames: [String]) -> Bool {
-        guard !monthNames.isEmpty, dot >= 1, characters[dot - 1].isNumber else { return false }
-        var start = dot - 1
-        while start > 0 && characters[start - 1].isNumber { start -= 1 }
-        guard dot - start <= 2, start == 0 || characters[start - 1] == " " else { return false }
-        let rest = String(characters[(dot + 2)...].prefix(12))
-        return monthNames.contains { rest.hasPrefix($0) }
+        clauses.enumerated().map { i, c in (i == 0 ? "" : String(c.isDetail ? detailMark : clauseMark)) + c.markedText }.joined()
     }
 }

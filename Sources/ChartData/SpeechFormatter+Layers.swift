@@ -76,14 +76,8 @@ extension SpeechFormatter {
         return messages.text(.family(.layerOp, op)) != nil ? messages[.family(.layerOp, op)] : op
     }
 
-    /// Sentences for the summary: each band's span, a dumbbell's changes, then one sentence per
-    /// annotation (at most `annotationSentenceLimit`, then how many more).
-    public var annotationSentences: String? {
-        let sentences = annotationSentenceList
-        return sentences.isEmpty ? nil : sentences.joined(separator: " ")
-    }
-
-    /// The same, one entry a sentence.
+    /// Sentences for the summary, one entry a sentence: each band's span, a dumbbell's changes,
+    /// then one sentence per annotation (at most `annotationSentenceLimit`, then how many more).
     var annotationSentenceList: [String] {
         let m = messages
         let marks = chart.landmarks

@@ -10,6 +10,8 @@ import Foundation
 struct ChartPageHead {
     struct Alternate { var type, href, title: String }
     var alternates: [Alternate]
+    /// The CSV download's CSV on the Web metadata (`<link rel="describedby">`); nil for a figure.
+    var csvMetadata: String?
     /// The JSON-LD, escaped for a `<script>` element (`scriptSafeJSON`).
     var jsonLD: TrustedMarkup
 
@@ -25,6 +27,7 @@ struct ChartPageHead {
             alternates.append(Alternate(type: "audio/ogg", href: graph, title: p.chart.renditionNames(m).first ?? p.chart.title))
         }
         self.init(alternates: alternates, name: p.chart.title, description: p.oneLineSummary, language: p.chart.options.language ?? "en")
+        csvMetadata = "\(id).csv-metadata.json"
     }
 
     /// A figure of small multiples: each panel's JSON model (its page is the figure's).

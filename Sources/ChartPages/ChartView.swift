@@ -133,7 +133,7 @@ extension ChartPresentation {
                     .init(term: m[.statsMissingTerm], value: count(st.missing)),
                 ],
                 trendSentence: description.series[s].trendSentence,
-                trendHTML: TrustedMarkup(escapedHTML: linkedHTML(description.series[s].trendText, speech: speech, shownRows: min(chart.pointCount, Self.tableRowLimit))))
+                trendHTML: TrustedMarkup(escapedHTML: linkedHTML(description.series[s].trendText, shownRows: min(chart.pointCount, Self.tableRowLimit))))
         }
         return ChartView(
             id: chart.id, ownLang: nil, title: chart.title, subtitle: chart.subtitle,
@@ -155,7 +155,7 @@ extension ChartPresentation {
             }(),
             summary: description.summary,
             liveAsOf: liveAsOf,
-            summaryHTML: TrustedMarkup(escapedHTML: linkedHTML(description.sentences, speech: speech, shownRows: min(chart.pointCount, Self.tableRowLimit))),
+            summaryHTML: TrustedMarkup(escapedHTML: linkedHTML(description.sentences, shownRows: min(chart.pointCount, Self.tableRowLimit))),
             level: level, subLevel: level + 1,
             authorDescription: chart.authorDescription,
             kindSentence: kind,

@@ -89,7 +89,8 @@ public struct PageFrame: Sendable {
 
 /// A page's context plus the values every page shares (`lang`; `t`: the page language's
 /// messages, `{{t.page.skip}}`; `playbackSpeeds`, the settings dialog's choices from
-/// `PlaybackPlan` in that language; `readerSettings`, its other choices and defaults); a whole page's `PageFrame`), so each page's context type
+/// `PlaybackPlan` in that language; `readerSettings`, its other choices and defaults; `keyRows`
+/// and `keyMap`, the key table and the script's key map, `KeyTable`); a whole page's `PageFrame`), so each page's context type
 /// does not repeat them. Other names are looked up in the page's context as Mustache would.
 struct SiteWideContext: MustacheParent {
     let page: Any
@@ -110,6 +111,8 @@ struct SiteWideContext: MustacheParent {
             if name == "jsPath" { return frame.assets.jsPath }
         }
         if name == "readerSettings" { return ReaderSettingsContext(messages: t.messages) }
+        if name == "keyRows" { return KeyTable.rendered(t.messages) }  // partials/keys-table (KeyTable.swift)
+        if name == "keyMap" { return KeyTable.mapJSON }  // the help dialog's data-keys, read by pitchline.js
         if name == "playbackSpeeds" {
             let m = t.messages
             return PlaybackPlan.speeds.map {

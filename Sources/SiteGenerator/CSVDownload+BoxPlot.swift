@@ -9,7 +9,7 @@ extension CSVDownload {
     /// every outlier of a group in its cell, ascending, joined by "; " (one value stays a number).
     static func boxPlot(_ chart: Chart, _ box: BoxPlotInfo) -> Data {
         let speech = SpeechFormatter(chart: chart)
-        var out = ([chart.x.title] + chart.series.map(\.name)).map(field).joined(separator: ",") + "\r\n"
+        var out = header(for: chart).map { field($0.title) }.joined(separator: ",") + "\r\n"
         for row in 0..<chart.pointCount {
             switch chart.xValues[row] {
             case .number(let n): out += TextFormat.plainNumber(n)

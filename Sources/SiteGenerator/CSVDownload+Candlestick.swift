@@ -7,7 +7,7 @@ extension CSVDownload {
     /// A candlestick's table: the row field, open, high, low and close under the source's names,
     /// then the source's other columns (a signal, a return…), so no column of the source is lost.
     static func candlestick(_ chart: Chart, _ c: CandlestickInfo) -> Data {
-        var out = ([chart.x.field] + c.fields + c.otherColumns.map(\.name)).map(field).joined(separator: ",") + "\r\n"
+        var out = header(for: chart).map { field($0.title) }.joined(separator: ",") + "\r\n"
         let prices = [c.open, c.high, c.low, c.close]
         for row in chart.xValues.indices {
             out += keyCell(chart, row: row)

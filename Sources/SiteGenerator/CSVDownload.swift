@@ -21,10 +21,7 @@ enum CSVDownload {
         }
         // A layered chart's bands: two columns after their series (low, high).
         let banded = Set(columns.filter { s in chart.series[s].details.contains { $0.bandLower != nil } })
-        var out = Data(((([chart.x.field] + columns.flatMap { s -> [String] in
-            let name = chart.series[s].sourceKey ?? chart.series[s].name
-            return banded.contains(s) ? [name, name + " band low", name + " band high"] : [name]
-        }).map(field).joined(separator: ",")) + "\r\n").utf8)
+        var out = Data((header(for: chart).map { field($0.title) }.joined(separator: ",") + "\r\n").utf8)
         let parts = max(1, (chart.pointCount + rowsPerPart - 1) / rowsPerPart)
         let texts = Mutex([[UInt8]](repeating: [], count: parts))
         DispatchQueue.concurrentPerform(iterations: parts) { part in
@@ -77,10 +74,15 @@ enum CSVDownload {
     /// Quotes a field when it holds a comma, quote or line break; a leading =, +, - or @ is
     /// prefixed with a quote mark so spreadsheets do not run it as a formula.
     static func field(_ text: String) -> String {
-        var t = text
-        if let first = t.first, "=+-@".contains(first) { t = "'" + t }
+        let t = cellText(text)
         guard t.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return t }
         return "\"" + t.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A cell's text as a CSV reader reads it back: a leading =, +, - or @ after a quote mark.
+    static func cellText(_ text: String) -> String {
+        if let first = text.first, "=+-@".contains(first) { return "'" + text }
+        return text
     }
 }
 

@@ -18,7 +18,7 @@ struct ChartModel: Encodable {
         init(_ sentence: Sentence) {
             text = sentence.text
             claims = sentence.claims.compactMap { c in
-                jsonNumber(c.value).map { ClaimModel(kind: c.kind.rawValue, series: c.series, value: $0, rows: c.rows, approximate: c.approximate) }
+                jsonNumber(c.value).map { ClaimModel(kind: c.kind.rawValue, series: c.series, value: $0, rows: c.rows, approximate: c.approximate, part: c.part?.rawValue) }
             }
         }
     }
@@ -30,6 +30,8 @@ struct ChartModel: Encodable {
         var value: Double
         var rows: [Int]
         var approximate: Bool
+        /// "lower" or "upper": the row's low or high (a candlestick), `dataPoints[].lower`/`upper`; absent: its `yValue`.
+        var part: String?
     }
 
     struct Range: Encodable { var lowerBound, upperBound: Double }

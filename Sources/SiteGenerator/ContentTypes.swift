@@ -5,6 +5,8 @@ public enum ContentType {
     public static let css = "text/css; charset=utf-8"
     public static let javascript = "text/javascript; charset=utf-8"
     public static let csv = "text/csv; charset=utf-8"
+    /// CSV on the Web metadata (W3C, `<name>.csv-metadata.json`).
+    public static let csvMetadata = "application/csvm+json"
     public static let ogg = "audio/ogg"
     public static let webm = "audio/webm"
     public static let xml = "application/xml; charset=utf-8"
@@ -18,6 +20,7 @@ public enum ContentType {
     public static func forPath(_ path: String) -> String {
         let name = path.split(separator: "/").last ?? ""
         let ext = name.contains(".") ? (name.split(separator: ".").last.map { $0.lowercased() } ?? "") : ""
+        if name.lowercased().hasSuffix(".csv-metadata.json") { return csvMetadata }
         switch ext {
         case "html", "htm": return html
         case "css": return css

@@ -26,6 +26,9 @@ public enum FileRole: String, Sendable, Codable, CaseIterable {
     case rendition
     /// `charts/<id>.csv`, the chart's data.
     case download
+    /// `charts/<id>.csv-metadata.json`: CSV on the Web metadata of the download (column titles,
+    /// datatypes, units), found beside the CSV by CSVW's default name.
+    case csvMetadata
     /// `charts/<id>.braille.txt` (Unicode braille) and `charts/<id>.brf` (BRF): the chart's
     /// text in contracted braille, with each series' braille line in the Unicode text.
     case braille

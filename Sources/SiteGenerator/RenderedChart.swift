@@ -61,6 +61,8 @@ struct RenderedChart: Sendable {
         let page = try pageSlot.value!.get()
         files += page.files
         files.append(GeneratedFile(path: "charts/\(id).csv", data: csvSlot.value!, contentType: ContentType.csv, role: .download, chartID: id))
+        files.append(GeneratedFile(path: "charts/\(id).csv-metadata.json", data: CSVMetadata.data(for: chart),
+                                   contentType: ContentType.csvMetadata, role: .csvMetadata, chartID: id))
         files += try resourcesSlot.value!.get()
         do {
             let braille = try brailleSlot.value!.get()

@@ -6,16 +6,6 @@ import Testing
 
 /// Text the data script carries, in other languages.
 @Suite struct LanguageTextTests {
-    @Test func aGermanDayNumberIsNoSentenceEndInAKindSummary() {
-        let german = Messages(tag: "de").locale.monthNames
-        let text = "Werte von 1 Grad am 3. Januar 2012 bis 5 Grad. Zweiter Satz mit vielen Wörtern darin."
-        #expect(Sentence.sentences(ofKindSummary: text, monthNames: german).map(\.text)
-                == ["Werte von 1 Grad am 3. Januar 2012 bis 5 Grad.", "Zweiter Satz mit vielen Wörtern darin."])
-        // English years end sentences as before.
-        let english = Sentence.sentences(ofKindSummary: "Rises to 5 in 2017. Then falls.", monthNames: TextLocale.english.monthNames)
-        #expect(english.map(\.text) == ["Rises to 5 in 2017.", "Then falls."])
-    }
-
     @Test func dSaysWholeSentencesUpToItsWords() {
         let (first, rest, count) = ChartPresentation.firstSentences(["Eins zwei drei.", "Am 3. Januar vier fünf.", "Sechs."], words: 4)
         #expect(first == "Eins zwei drei." && rest == "Am 3. Januar vier fünf. Sechs." && count == 1)

@@ -40,4 +40,45 @@ struct SentenceValueTests {
         #expect(brief.contains("%)"), "\(brief)")
         #expect(brief.filter { $0 == "(" }.count == brief.filter { $0 == ")" }.count, "\(brief)")
     }
+
+    /// A kind's summary is made as sentences (Chart+Kinds.swift): a slice named in lower case, a
+    /// title with full stops and a day's number in German end no sentence and start none.
+    @Test func aKindSummaryIsMadeAsSentences() throws {
+        let pie = try load("""
+        {"title": "U.S. Energy. Sources", "data": {"values": [{"k": "solar", "v": 5}, {"k": "wind", "v": 3}, {"k": "coal", "v": 2}]},
+         "mark": "arc", "encoding": {"theta": {"field": "v", "type": "quantitative"}, "color": {"field": "k", "type": "nominal"}}}
+        """)
+        let sentences = ChartPresentation(chart: pie).summarySentences
+        #expect(sentences.count == 3, "\(sentences)")
+        #expect(sentences.first?.hasPrefix("Pie chart of U.S. Energy. Sources, 3 slices") == true, "\(sentences)")
+        #expect(sentences.dropFirst().first?.hasPrefix("solar is the largest share") == true, "\(sentences)")
+        #expect(sentences.last?.hasPrefix("Total 10") == true, "\(sentences)")
+    }
+
+    /// The kinds' summaries claim what they say (issue 30): a pie's largest slice, a heatmap's
+    /// highest and lowest cell, a box plot's lowest and highest median; each claim's row holds
+    /// its value, and the page links the value's own text.
+    @Test func kindSummariesClaimTheirValuesAtTheirRows() throws {
+        let pie = try load("""
+        {"data": {"values": [{"k": "solar", "v": 5}, {"k": "wind", "v": 3}, {"k": "coal", "v": 2}]},
+         "mark": "arc", "encoding": {"theta": {"field": "v", "type": "quantitative"}, "color": {"field": "k", "type": "nominal"}}}
+        """)
+        let heatmap = try load("""
+        {"data": {"values": [{"a": "x", "b": "p", "v": 1}, {"a": "y", "b": "p", "v": 9}, {"a": "x", "b": "q", "v": 4}, {"a": "y", "b": "q", "v": 2}]},
+         "mark": "rect", "encoding": {"x": {"field": "a", "type": "nominal"}, "y": {"field": "b", "type": "nominal"}, "color": {"field": "v", "type": "quantitative"}}}
+        """)
+        let box = try load("""
+        {"data": {"values": [\((1...5).map { "{\"g\": \"a\", \"v\": \($0)}" }.joined(separator: ", ")), \((10...14).map { "{\"g\": \"b\", \"v\": \($0)}" }.joined(separator: ", "))]},
+         "mark": "boxplot", "encoding": {"x": {"field": "g", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"}}}
+        """)
+        let expected: [(Chart, [Claim.Kind], [Double])] = [(pie, [.highest], [5]), (heatmap, [.highest, .lowest], [9, 1]), (box, [.lowest, .highest], [3, 12])]
+        for (chart, kinds, values) in expected {
+            let p = ChartPresentation(chart: chart)
+            let claims = p.description.sentences.flatMap(\.claims)
+            #expect(claims.map(\.kind) == kinds && claims.map(\.value) == values, "\(p.summarySentences)")
+            for c in claims { #expect(chart.series[c.series].values[c.rows[0]] == c.value) }
+            let html = p.linkedHTML(p.description.sentences, shownRows: chart.pointCount)
+            #expect(html.components(separatedBy: "class=\"pl-claim\"").count - 1 == claims.count, "\(html)")
+        }
+    }
 }

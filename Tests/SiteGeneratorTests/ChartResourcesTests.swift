@@ -74,7 +74,7 @@ import Testing
         let html = Sample.html(set, "charts/seattle-temperature.html")
         let summary = model["summary"] as! String
         #expect(Self.withoutLinks(html).contains(">\(summary.replacingOccurrences(of: "'", with: "&#39;"))</p>"))
-        #expect(html.contains("<a href=\"#seattle-temperature-row-953\">35.6 °C</a>"))  // the highest, linked to its row
+        #expect(html.contains("<a class=\"pl-claim\" href=\"#seattle-temperature-row-953\">35.6 °C</a>"))  // the highest, linked to its row
         #expect((model["summarySentences"] as! [[String: Any]]).map { $0["text"] as! String }.joined(separator: " ") == summary)
         let series = model["series"] as! [[String: Any]]
         #expect(series.map { $0["name"] as! String } == ["Maximum temperature", "Minimum temperature"])
@@ -130,7 +130,7 @@ import Testing
     /// Each match's first group, HTML entities decoded.
     /// `html` without `<a href="#…">` and `</a>` tags (the claim links), their text kept.
     static func withoutLinks(_ html: String) -> String {
-        html.replacingOccurrences(of: ##"<a href="#[^"]*">"##, with: "", options: .regularExpression).replacingOccurrences(of: "</a>", with: "")
+        html.replacingOccurrences(of: ##"<a class="pl-claim" href="#[^"]*">"##, with: "", options: .regularExpression).replacingOccurrences(of: "</a>", with: "")
     }
 
     static func texts(_ pattern: String, _ html: String) -> [String] {
