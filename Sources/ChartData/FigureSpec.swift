@@ -107,7 +107,7 @@ struct FigureSpec {
         if Self.isComposition(view) { return try layout(view, path: path, inherited: inherited).drafts }  // nested: flattened
         let chart = try leaf(view, path: path, inherited: inherited, frame: nil)
         // Named by its own title, else by what it shows (the value axis' title).
-        return [Draft(chart: chart, header: try r.lines(view["title"], "\(path).title") ?? chart.y.title)]
+        return [Draft(chart: chart, header: try r.title(view, view: path).title ?? chart.y.title)]
     }
 
     /// One single view as a chart. `frame` (a facet's part) replaces the data when given.

@@ -1,0 +1,52 @@
+import ChartModel
+import Foundation
+import Testing
+@testable import ChartData
+
+/// Loading gaps of the composed gallery (issue 28), each with Vega-Lite's meaning: nested fields,
+/// view titles as objects, channels that carry no data.
+struct ComposedGalleryTests {
+    static let weather = #"[{"day": "Mon", "record": {"low": 40, "high": 70}, "ranges": [10, 20, 30]}, {"day": "Tue", "record": {"low": 35, "high": 66}, "ranges": [5, 15, 25]}]"#
+
+    @Test func aDottedOrBracketedFieldReadsInsideItsField() throws {
+        let chart = try spec(#"""
+        {"data": {"values": \#(Self.weather)}, "mark": "bar",
+         "encoding": {"x": {"field": "day", "type": "nominal"}, "y": {"field": "record.low", "type": "quantitative"}}}
+        """#)
+        #expect(chart.series[0].values == [40, 35])
+        let bracket = try spec(#"""
+        {"data": {"values": \#(Self.weather)}, "mark": "bar",
+         "encoding": {"x": {"field": "day", "type": "nominal"}, "y": {"field": "ranges[2]", "type": "quantitative"}}}
+        """#)
+        #expect(bracket.series[0].values == [30, 25])
+    }
+
+    @Test func anEscapedDotNamesAColumnWithADot() throws {
+        let chart = try spec(#"""
+        {"data": {"values": [{"d": "a", "v.w": 3}, {"d": "b", "v.w": 4}]}, "mark": "bar",
+         "encoding": {"x": {"field": "d", "type": "nominal"}, "y": {"field": "v\\.w", "type": "quantitative"}}}
+        """#)
+        #expect(chart.series[0].values == [3, 4])
+    }
+
+    @Test func aViewTitleObjectNamesItsPanel() throws {
+        let figure = try SpecText.figure(#"""
+        {"data": {"values": [{"d": "a", "v": 3}, {"d": "b", "v": 4}]},
+         "vconcat": [{"title": {"text": "Mean ratings", "frame": "bounds"}, "mark": "bar",
+                      "encoding": {"x": {"field": "d", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"}}},
+                     {"mark": "line", "encoding": {"x": {"field": "d", "type": "nominal"}, "y": {"field": "v", "type": "quantitative"}}}]}
+        """#)
+        #expect(figure.panels.map { $0.panel?.header } == ["Mean ratings", "V"])
+    }
+
+    @Test func aChannelWithoutDataIsDroppedAsVegaLiteDropsIt() throws {
+        // A colour with a type and a legend but no field, as a layer inherits one: no series by it.
+        let chart = try spec(#"""
+        {"data": {"values": [{"year": 1600, "wheat": 41}, {"year": 1650, "wheat": 47}]}, "mark": "bar",
+         "encoding": {"x": {"field": "year", "type": "ordinal"}, "y": {"field": "wheat", "type": "quantitative"},
+                      "color": {"type": "nominal", "legend": null}}}
+        """#)
+        #expect(chart.series.count == 1)
+        #expect(chart.series[0].values == [41, 47])
+    }
+}
