@@ -17,6 +17,10 @@ extension ChartLoader {
         var markNotes: [String] = []
         for (index, leaf) in leaves.enumerated() {
             do {
+                if leaf.isInvisibleSelectionTarget {
+                    markNotes.append("\(leaf.path) (\(leaf.spec.markName)): drawn invisible (opacity 0) for a selection to pick from, left out")
+                    continue
+                }
                 if LayerMerge.isAnnotation(leaf.spec) {
                     let marks: [LayerMerge.PendingAnnotation]
                     do {
@@ -257,5 +261,17 @@ struct LayerMerge {
         }
         if let t = leaf.markJSON["text"] { return t.string ?? t.number.map(TextFormat.plainNumber) }
         return nil
+    }
+}
+
+extension LayerLeaf {
+    /// A layer drawn at opacity 0 that defines a selection (the gallery's index chart: invisible
+    /// points to hover): Vega-Lite draws nothing a reader could see, so it is no part of the chart.
+    var isInvisibleSelectionTarget: Bool {
+        guard spec.params.contains(where: { $0.kind != .variable }) else { return false }
+        let opacity = encodingJSON.first { $0.channel == "opacity" }?.def
+        let zero = { (v: JSONValue?) in v?.number == 0 }
+        if let opacity { return opacity["condition"] == nil && zero(opacity["value"]) }
+        return zero(markJSON["opacity"])
     }
 }

@@ -49,4 +49,43 @@ struct ComposedGalleryTests {
         #expect(chart.series.count == 1)
         #expect(chart.series[0].values == [41, 47])
     }
+
+    static let prices = #"[{"s": "A", "d": "2005-01-01", "p": 10}, {"s": "A", "d": "2005-02-01", "p": 12}, {"s": "B", "d": "2005-01-01", "p": 5}, {"s": "B", "d": "2005-02-01", "p": 4}]"#
+
+    @Test func aLookupFromASelectionReadsTheRowItHoldsForEachKey() throws {
+        // The index chart: the selection holds 1 January 2005 (its value keyed by the channel x,
+        // stored by x's field); each row finds its symbol's row on that day.
+        let chart = try spec(#"""
+        {"data": {"values": \#(Self.prices)},
+         "params": [{"name": "index", "value": [{"x": {"year": 2005, "month": 1, "date": 1}}], "select": {"type": "point", "encodings": ["x"]}}],
+         "transform": [{"lookup": "s", "from": {"param": "index", "key": "s"}},
+                       {"calculate": "datum.index ? (datum.p - datum.index.p) / datum.index.p : -1", "as": "change"}],
+         "mark": "line", "encoding": {"x": {"field": "d", "type": "temporal"}, "y": {"field": "change", "type": "quantitative"}, "color": {"field": "s"}}}
+        """#)
+        #expect(chart.series.map(\.name) == ["A", "B"])
+        #expect(chart.series[0].values == [0, 0.2])
+        #expect(chart.series[1].values == [0, -0.2])
+    }
+
+    @Test func aSelectionHoldingADateKeepsThatDaysRows() throws {
+        let chart = try spec(#"""
+        {"data": {"values": \#(Self.prices)},
+         "params": [{"name": "index", "value": [{"x": {"year": 2005, "month": 2, "date": 1}}], "select": {"type": "point", "encodings": ["x"]}}],
+         "transform": [{"filter": {"param": "index"}}],
+         "mark": "bar", "encoding": {"x": {"field": "d", "type": "temporal"}, "y": {"field": "p", "type": "quantitative"}, "color": {"field": "s"}}}
+        """#)
+        #expect(chart.xValues.count == 1)
+        #expect(chart.series.map { $0.values } == [[12], [4]])
+    }
+
+    @Test func anInvisibleLayerASelectionPicksFromIsLeftOut() throws {
+        let chart = try spec(#"""
+        {"data": {"values": \#(Self.prices)},
+         "layer": [{"params": [{"name": "hover", "select": {"type": "point", "encodings": ["x"], "on": "pointerover", "nearest": true}}],
+                    "mark": "point", "encoding": {"x": {"field": "d", "type": "temporal"}, "opacity": {"value": 0}}},
+                   {"mark": "line", "encoding": {"x": {"field": "d", "type": "temporal"}, "y": {"field": "p", "type": "quantitative"}, "color": {"field": "s"}}}]}
+        """#)
+        #expect(chart.series.map(\.name) == ["A", "B"])
+        #expect(chart.semantics.notes.contains { $0.contains("drawn invisible (opacity 0)") })
+    }
 }
