@@ -49,6 +49,21 @@ def concat_leaves(spec: dict) -> list[dict]:
     return out
 
 
+def _row_label_column(view: dict) -> bool:
+    """A text view whose one position channel and text show the same field (FigureSpec.isRowLabelColumn)."""
+    mark = view.get("mark")
+    enc = view.get("encoding") or {}
+    if (mark.get("type") if isinstance(mark, dict) else mark) != "text" or "layer" in view:
+        return False
+    positions = [c for c in ("x", "y") if c in enc]
+    if len(positions) != 1:
+        return False
+    pos, text = enc[positions[0]], enc.get("text") or {}
+    field = pos.get("field")
+    return (field is not None and "aggregate" not in pos and text.get("field") == field and "aggregate" not in text
+            and all(c in ("x", "y", "text") or "field" not in d for c, d in enc.items()))
+
+
 def _layer_name(name: str, spec: dict) -> tuple[str, str]:
     """A mark's view (what tells panels apart) and its name as one layered chart names it."""
     repeat = spec.get("repeat")
@@ -122,6 +137,9 @@ def diff(model: dict, spec: dict, base_dir: str, series_titles: dict | None = No
     theirs = cells(spec, result)
     panels = model["panels"]
     leaves = concat_leaves(spec)
+    if leaves and len(leaves) == len(theirs):  # a column of row names is no panel in Pitchline
+        kept = [i for i, leaf in enumerate(leaves) if not _row_label_column(leaf)]
+        leaves, theirs = [leaves[i] for i in kept], [theirs[i] for i in kept]
     if len(panels) != len(theirs):
         return [f"Pitchline has {len(panels)} panels ({[p.get('header') for p in panels][:6]}), Vega-Lite {len(theirs)} cells"]
     problems = []

@@ -17,6 +17,7 @@ series and annotation came from (`semantics.seriesLayers`, `semantics.annotation
 from __future__ import annotations
 
 import math
+import json
 from collections import Counter
 
 import compare
@@ -47,6 +48,30 @@ def _leaf_mark(spec: dict, prefix: str) -> str | None:
         node = node["layer"][int(part)]
     mark = node.get("mark")
     return mark.get("type") if isinstance(mark, dict) else mark
+
+
+def _invisible(spec: dict, prefix: str) -> bool:
+    """A leaf a selection picks from that shows nothing at the start (LayerLeaf.isInvisibleSelectionTarget)."""
+    if "select" not in json.dumps(spec):
+        return False
+    node = spec
+    for part in prefix.split("_")[1::2]:
+        node = node["layer"][int(part)]
+    mark = node.get("mark")
+
+    def hidden(d):
+        if not isinstance(d, dict) or not (d.get("value") == 0 or d.get("value") == "transparent"):
+            return False
+        c = d.get("condition")
+        if c is None:
+            return True
+        c = c if isinstance(c, dict) else {}
+        empty = c.get("empty", (c.get("test") or {}).get("empty") if isinstance(c.get("test"), dict) else None)
+        return ("param" in c or isinstance(c.get("test"), dict) and "param" in c["test"]) and empty is False
+    encoding = _encoding(spec, prefix)
+    if any(hidden(encoding.get(ch)) for ch in ("opacity", "color", "fill", "stroke")):
+        return True
+    return isinstance(mark, dict) and mark.get("opacity") == 0
 
 
 def _diff_ranges(series: list[dict], keys: list[str], rows: list) -> list[str]:
@@ -114,6 +139,8 @@ def diff_layers(model: dict, result: dict, spec: dict, titles: dict | None = Non
                 said[(keys[i], round(v, 9))] += 1
 
     for k, prefix in enumerate(leaf_prefixes(spec)):
+        if _invisible(spec, prefix):
+            continue  # drawn at opacity 0 or transparent until a selection is made: nothing to see, nothing said
         items = _items(result, prefix)
         own = [i for i, l in enumerate(layers) if l["layer"] == k]
         marks = [a for a in annotations if a["layer"] == k]

@@ -18,7 +18,7 @@ extension ChartLoader {
         for (index, leaf) in leaves.enumerated() {
             do {
                 if leaf.isInvisibleSelectionTarget {
-                    markNotes.append("\(leaf.path) (\(leaf.spec.markName)): drawn invisible (opacity 0) for a selection to pick from, left out")
+                    markNotes.append("\(leaf.path) (\(leaf.spec.markName)): drawn invisible for a selection to pick from (Vega-Lite shows nothing until one is made), left out")
                     continue
                 }
                 if LayerMerge.isAnnotation(leaf.spec) {
@@ -265,13 +265,20 @@ struct LayerMerge {
 }
 
 extension LayerLeaf {
-    /// A layer drawn at opacity 0 that defines a selection (the gallery's index chart: invisible
-    /// points to hover): Vega-Lite draws nothing a reader could see, so it is no part of the chart.
+    /// A layer a selection picks from that shows nothing until something is selected: drawn at
+    /// opacity 0 or in "transparent" (the gallery's index chart's points to hover, a tooltip
+    /// rule), unless a condition on a selection that starts empty (`"empty": false`) says otherwise.
+    /// Vega-Lite draws nothing a reader could see at the start, so it is no part of the chart.
     var isInvisibleSelectionTarget: Bool {
         guard spec.params.contains(where: { $0.kind != .variable }) else { return false }
-        let opacity = encodingJSON.first { $0.channel == "opacity" }?.def
-        let zero = { (v: JSONValue?) in v?.number == 0 }
-        if let opacity { return opacity["condition"] == nil && zero(opacity["value"]) }
-        return zero(markJSON["opacity"])
+        func hidden(_ def: JSONValue) -> Bool {
+            guard def["value"]?.number == 0 || def["value"]?.string == "transparent" else { return false }
+            guard let condition = def["condition"] else { return true }
+            let empty = condition["empty"] ?? condition["test"]?["empty"]
+            guard condition["param"] != nil || condition["test"]?["param"] != nil, case .bool(false)? = empty?.value else { return false }
+            return true
+        }
+        if encodingJSON.contains(where: { ["opacity", "color", "fill", "stroke"].contains($0.channel) && hidden($0.def) }) { return true }
+        return markJSON["opacity"]?.number == 0
     }
 }

@@ -86,6 +86,32 @@ struct ComposedGalleryTests {
                    {"mark": "line", "encoding": {"x": {"field": "d", "type": "temporal"}, "y": {"field": "p", "type": "quantitative"}, "color": {"field": "s"}}}]}
         """#)
         #expect(chart.series.map(\.name) == ["A", "B"])
-        #expect(chart.semantics.notes.contains { $0.contains("drawn invisible (opacity 0)") })
+        #expect(chart.semantics.notes.contains { $0.contains("drawn invisible for a selection to pick from") })
+    }
+
+    @Test func aColumnOfRowNamesBetweenPanelsIsNoPanel() throws {
+        // The population pyramid: bars, the ages as text, bars; the text says no value of its own.
+        let figure = try SpecText.figure(#"""
+        {"data": {"values": [{"age": 0, "f": 5, "m": 6}, {"age": 5, "f": 4, "m": 5}]},
+         "hconcat": [{"mark": "bar", "encoding": {"y": {"field": "age", "type": "ordinal"}, "x": {"field": "f", "type": "quantitative"}}},
+                     {"mark": {"type": "text"}, "encoding": {"y": {"field": "age", "type": "ordinal"}, "text": {"field": "age", "type": "quantitative"}}},
+                     {"mark": "bar", "encoding": {"y": {"field": "age", "type": "ordinal"}, "x": {"field": "m", "type": "quantitative"}}}]}
+        """#)
+        #expect(figure.panels.count == 2)
+        #expect(figure.panels[1].series[0].values == [6, 5])
+        #expect(figure.panels[0].semantics.notes.contains { $0.contains("hconcat[1] (text): labels repeat") })
+    }
+
+    @Test func aTooltipRuleTransparentUntilHoveredIsLeftOut() throws {
+        // The gallery's multi-line tooltip: a rule at every date, drawn "transparent" unless the
+        // hover selection (empty: false) holds it; Vega-Lite shows the two lines alone at the start.
+        let chart = try spec(#"""
+        {"data": {"values": \#(Self.prices)}, "encoding": {"x": {"field": "d", "type": "temporal"}},
+         "layer": [{"mark": "line", "encoding": {"y": {"field": "p", "type": "quantitative"}, "color": {"field": "s"}}},
+                   {"mark": "rule", "params": [{"name": "hover", "select": {"type": "point", "on": "pointerover"}}],
+                    "encoding": {"color": {"condition": {"param": "hover", "empty": false, "value": "black"}, "value": "transparent"}}}]}
+        """#)
+        #expect(chart.series.map(\.name) == ["A", "B"])
+        #expect(chart.semantics.notes.contains { $0.contains("$.layer[1] (rule): drawn invisible") })
     }
 }
