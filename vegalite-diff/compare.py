@@ -120,7 +120,8 @@ def oracle_kind(result: dict) -> str | None:
     scales = result["scales"]
     if "arc" in types and any("theta" in i for i in result["items"]):
         return "arc"
-    if "rect" in types and scales.get("color") not in DISCRETE | {None}:
+    # A heatmap coloured through `fill` has its scale named so.
+    if "rect" in types and scales.get("color", scales.get("fill")) not in DISCRETE | {None}:
         return "rect"
     return None
 

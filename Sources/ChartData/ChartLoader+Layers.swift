@@ -39,6 +39,10 @@ extension ChartLoader {
                     markNotes.append("\(leaf.path) (text): labels repeat the row names, not said again")
                     continue
                 }
+                if leaf.repeatsHeatmapCells(of: leaves) {
+                    markNotes.append("\(leaf.path) (text): labels repeat the heatmap's cell values, not said again")
+                    continue
+                }
                 if spec.markName == "text" { spec.markName = "point" }  // labels: read where they stand
                 let frame = try leaf.frame(spec, file: path, readFile: readFile)
                 let chart: Chart
@@ -280,5 +284,17 @@ extension LayerLeaf {
         }
         if encodingJSON.contains(where: { ["opacity", "color", "fill", "stroke"].contains($0.channel) && hidden($0.def) }) { return true }
         return markJSON["opacity"]?.number == 0
+    }
+}
+
+extension LayerLeaf {
+    /// A text layer writing a heatmap's value in each of its cells (the same x, y and field as a
+    /// `rect` layer's colour): what the cells already say.
+    func repeatsHeatmapCells(of leaves: [LayerLeaf]) -> Bool {
+        guard spec.markName == "text", let text = spec.channel("text"), let field = text.field else { return false }
+        return leaves.contains { other in
+            other.spec.markName == "rect" && other.spec.channel("color")?.field == field && other.spec.channel("color")?.aggregate == text.aggregate
+                && ["x", "y"].allSatisfy { other.spec.channel($0)?.field == spec.channel($0)?.field }
+        }
     }
 }

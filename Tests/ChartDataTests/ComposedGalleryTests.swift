@@ -114,4 +114,16 @@ struct ComposedGalleryTests {
         #expect(chart.series.map(\.name) == ["A", "B"])
         #expect(chart.semantics.notes.contains { $0.contains("$.layer[1] (rule): drawn invisible") })
     }
+
+    @Test func numbersWrittenInAHeatmapsCellsAreTheCellsValues() throws {
+        let chart = try spec(#"""
+        {"data": {"values": [{"o": "EU", "c": 4, "n": 3}, {"o": "US", "c": 4, "n": 5}, {"o": "EU", "c": 6, "n": 1}]},
+         "encoding": {"y": {"field": "o", "type": "ordinal"}, "x": {"field": "c", "type": "ordinal"}},
+         "layer": [{"mark": "rect", "encoding": {"color": {"field": "n", "type": "quantitative"}}},
+                   {"mark": "text", "encoding": {"text": {"field": "n", "type": "quantitative"}}}]}
+        """#)
+        #expect(chart.series.map(\.name) == ["EU", "US"])
+        #expect(chart.series[0].values == [3, 1])
+        #expect(chart.semantics.notes.contains { $0.contains("labels repeat the heatmap's cell values") })
+    }
 }
