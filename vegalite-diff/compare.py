@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 import json
 import math
+import re
 import subprocess
 from collections import defaultdict
 
@@ -119,7 +120,8 @@ def oracle_kind(result: dict) -> str | None:
     scales = result["scales"]
     if "arc" in types and any("theta" in i for i in result["items"]):
         return "arc"
-    if "rect" in types and scales.get("color") not in DISCRETE | {None}:
+    # A heatmap coloured through `fill` has its scale named so.
+    if "rect" in types and scales.get("color", scales.get("fill")) not in DISCRETE | {None}:
         return "rect"
     return None
 
@@ -447,8 +449,10 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
         lower = {str(t).lower(): t for t in by_theirs}
         pairs = []
         for name in by_ours:
-            if str(name).lower() in lower:
-                pairs.append((name, lower[str(name).lower()]))
+            # A layer's series named like another layer's carries its mark ("Japan (point)").
+            plain = re.sub(r" \((point|circle|square|line|bar|area|rule|tick|trail|text|rect)\)$", "", str(name)).lower()
+            if str(name).lower() in lower or plain in lower:
+                pairs.append((name, lower.get(str(name).lower(), lower.get(plain))))
             else:
                 problems.append(f"series {name!r} is not among Vega-Lite's series {sorted(map(str, by_theirs))[:6]}")
         paired = {p[1] for p in pairs}

@@ -40,6 +40,30 @@ def layered_view(spec: dict) -> dict | None:
     return inner if inner is not None and "layer" in inner else None
 
 
+def concat_leaves(spec: dict) -> list[dict]:
+    """A concatenation's views in Pitchline's panel order (nested concatenations flattened); [] otherwise."""
+    out = []
+    for key in ("concat", "hconcat", "vconcat"):
+        for child in spec.get(key) or []:
+            out += concat_leaves(child) if any(k in child for k in ("concat", "hconcat", "vconcat")) else [child]
+    return out
+
+
+def _row_label_column(view: dict) -> bool:
+    """A text view whose one position channel and text show the same field (FigureSpec.isRowLabelColumn)."""
+    mark = view.get("mark")
+    enc = view.get("encoding") or {}
+    if (mark.get("type") if isinstance(mark, dict) else mark) != "text" or "layer" in view:
+        return False
+    positions = [c for c in ("x", "y") if c in enc]
+    if len(positions) != 1:
+        return False
+    pos, text = enc[positions[0]], enc.get("text") or {}
+    field = pos.get("field")
+    return (field is not None and "aggregate" not in pos and text.get("field") == field and "aggregate" not in text
+            and all(c in ("x", "y", "text") or "field" not in d for c, d in enc.items()))
+
+
 def _layer_name(name: str, spec: dict) -> tuple[str, str]:
     """A mark's view (what tells panels apart) and its name as one layered chart names it."""
     repeat = spec.get("repeat")
@@ -79,7 +103,8 @@ def cells(spec: dict, result: dict) -> list[dict]:
             inner = sorted((int(name[5:]), v) for name, v in item.items() if name.startswith("group") and int(name[5:]) >= k)
             rest.update({f"group{j}": v for j, (_, v) in enumerate(inner)})
         else:
-            key, rest = _layer_name(item["mark"], spec)[0] if layered_view(spec) else item["mark"], item
+            # A layered view's marks (`concat_0_layer_1_marks`) are one cell, as its panel is one chart.
+            key, rest = _layer_name(item["mark"], spec)[0] if layered_view(spec) or concat_leaves(spec) else item["mark"], item
         groups.setdefault(key, []).append(rest)
     # A named spec prefixes its scales (`trellis_barley_x`); the comparison reads `x`, `y`, `color`.
     prefix = spec["name"] + "_" if isinstance(spec.get("name"), str) else None
@@ -88,7 +113,19 @@ def cells(spec: dict, result: dict) -> list[dict]:
     marks = [{**m, "scales": {c: plain(n) for c, n in m.get("scales", {}).items()}} for m in result["marks"]]
     if layered_view(spec):
         return [layered_result(spec, items, {"scales": scales, "marks": marks}) for items in groups.values()]
-    return [{"scales": scales, "marks": marks, "items": items} for items in groups.values()]
+    # A concatenated view's scales are its own (`concat_1_x`): each cell reads its mark's.
+    by_name = {m["name"]: m for m in marks}
+
+    def own_scales(items):
+        mark = by_name.get(items[0]["mark"]) if not k and items else None
+        if not mark:
+            return scales
+        return {**scales, **{c: scales[n] for c, n in mark.get("scales", {}).items() if c in ("x", "y") and n in scales}}
+    leaves = concat_leaves(spec)
+    if leaves and len(leaves) == len(groups):
+        return [layered_result(leaf, items, {**result, "scales": scales, "marks": marks}) if "layer" in leaf
+                else {"scales": own_scales(items), "marks": marks, "items": items} for leaf, items in zip(leaves, groups.values())]
+    return [{"scales": own_scales(items), "marks": marks, "items": items} for items in groups.values()]
 
 
 def diff(model: dict, spec: dict, base_dir: str, series_titles: dict | None = None) -> list[str]:
@@ -99,11 +136,17 @@ def diff(model: dict, spec: dict, base_dir: str, series_titles: dict | None = No
         result["items"] = result["all_items"]
     theirs = cells(spec, result)
     panels = model["panels"]
+    leaves = concat_leaves(spec)
+    if leaves and len(leaves) == len(theirs):  # a column of row names is no panel in Pitchline
+        kept = [i for i, leaf in enumerate(leaves) if not _row_label_column(leaf)]
+        leaves, theirs = [leaves[i] for i in kept], [theirs[i] for i in kept]
     if len(panels) != len(theirs):
         return [f"Pitchline has {len(panels)} panels ({[p.get('header') for p in panels][:6]}), Vega-Lite {len(theirs)} cells"]
     problems = []
     for i, (panel, cell) in enumerate(zip(panels, theirs)):
+        leaf = leaves[i] if len(leaves) == len(panels) else {}
         found = (compare_layers.diff_layers(panel, cell, layered, series_titles) if layered is not None
+                 else compare_layers.diff_layers(panel, cell, leaf, series_titles) if "layer" in leaf
                  else compare.diff(panel, cell, series_titles))
         problems += [f"panel {i + 1} ({panel.get('header')}): {p}" for p in found]
     return problems

@@ -17,6 +17,7 @@ series and annotation came from (`semantics.seriesLayers`, `semantics.annotation
 from __future__ import annotations
 
 import math
+import json
 from collections import Counter
 
 import compare
@@ -39,6 +40,50 @@ def _encoding(spec: dict, prefix: str) -> dict:
         for channel, definition in node.get("encoding", {}).items():
             encoding[channel] = definition
     return encoding
+
+
+def _leaf_mark(spec: dict, prefix: str) -> str | None:
+    node = spec
+    for part in prefix.split("_")[1::2]:
+        node = node["layer"][int(part)]
+    mark = node.get("mark")
+    return mark.get("type") if isinstance(mark, dict) else mark
+
+
+def _invisible(spec: dict, prefix: str) -> bool:
+    """A leaf a selection picks from that shows nothing at the start (LayerLeaf.isInvisibleSelectionTarget)."""
+    if "select" not in json.dumps(spec):
+        return False
+    node = spec
+    for part in prefix.split("_")[1::2]:
+        node = node["layer"][int(part)]
+    mark = node.get("mark")
+
+    def hidden(d):
+        if not isinstance(d, dict) or not (d.get("value") == 0 or d.get("value") == "transparent"):
+            return False
+        c = d.get("condition")
+        if c is None:
+            return True
+        c = c if isinstance(c, dict) else {}
+        empty = c.get("empty", (c.get("test") or {}).get("empty") if isinstance(c.get("test"), dict) else None)
+        return ("param" in c or isinstance(c.get("test"), dict) and "param" in c["test"]) and empty is False
+    encoding = _encoding(spec, prefix)
+    if any(hidden(encoding.get(ch)) for ch in ("opacity", "color", "fill", "stroke")):
+        return True
+    return isinstance(mark, dict) and mark.get("opacity") == 0
+
+
+def _diff_ranges(series: list[dict], keys: list[str], rows: list) -> list[str]:
+    """An error bar or band layer: each row's range (Pitchline's details lower/upper) against the
+    rule or area Vega-Lite draws from its lower to its upper end."""
+    ours = sorted((keys[r], round(d["lower"], 9), round(d["upper"], 9)) for s in series
+                  for r, d in enumerate(s.get("details") or []) if d and d.get("lower") is not None)
+    theirs = sorted((k, round(min(lo, hi), 9), round(max(lo, hi), 9)) for k, _, _, lo, hi, _ in rows if lo is not None)
+    bad = [(a, b) for a, b in zip(ours, theirs) if a[0] != b[0] or not _close(a[1], b[1]) or not _close(a[2], b[2])]
+    if len(ours) != len(theirs):
+        return [f"{len(ours)} ranges in Pitchline, Vega-Lite draws {len(theirs)}"]
+    return [f"range at {bad[0][0][0]}: Pitchline {bad[0][0][1:]}, Vega-Lite {bad[0][1][1:]}"] if bad else []
 
 
 def _items(result: dict, prefix: str) -> list[dict]:
@@ -94,11 +139,15 @@ def diff_layers(model: dict, result: dict, spec: dict, titles: dict | None = Non
                 said[(keys[i], round(v, 9))] += 1
 
     for k, prefix in enumerate(leaf_prefixes(spec)):
+        if _invisible(spec, prefix):
+            continue  # drawn at opacity 0 or transparent until a selection is made: nothing to see, nothing said
         items = _items(result, prefix)
         own = [i for i, l in enumerate(layers) if l["layer"] == k]
         marks = [a for a in annotations if a["layer"] == k]
         where = f"layer {k} ({prefix})"
-        if own and not layers[own[0]]["trend"]:
+        if own and _leaf_mark(spec, prefix) in ("errorbar", "errorband"):
+            problems += [f"{where}: {p}" for p in _diff_ranges([model["series"][i] for i in own], keys, vl_rows(items))]
+        elif own and not layers[own[0]]["trend"]:
             sub = {**model, "series": [model["series"][i] for i in own]}
             problems += [f"{where}: {p}" for p in compare.diff(sub, {**result, "items": items}, titles)]
         elif own:

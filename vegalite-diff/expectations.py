@@ -22,12 +22,42 @@ def load() -> dict:
     return {"refused": data.get("refused", {}), "differs": data.get("differs", {})}
 
 
+def differences(model: dict, path: str) -> list[str]:
+    """Pitchline's model of `path` against Vega-Lite's own data: the problems, none when they match.
+    The one dispatch every comparison uses (figures, repeated layers, composite marks, layers, views)."""
+    sys.path.insert(0, HERE)
+    import compare
+    import compare_figure
+    import compare_layers
+    import composite
+    import oracle
+    with open(os.path.join(ROOT, path)) as f:
+        spec = json.load(f)
+    titles = spec.get("usermeta", {}).get("pitchline", {}).get("seriesTitles")
+    base = os.path.dirname(os.path.join(ROOT, path))
+    if "panels" in model:  # a figure of small multiples: each panel against its Vega-Lite cell
+        return compare_figure.diff(model, spec, base, titles)
+    if compare_figure.layered_view(spec) is not None:  # a repeated layer: one layered chart
+        return compare_figure.diff_repeated_layer(model, spec, base, titles)
+    if composite.mark_type(spec) in composite.COMPOSITE:  # boxplot, errorbar, errorband: every part's statistics
+        return composite.diff(model, spec, base)
+    result = oracle.evaluate(spec, base)
+    # A layered spec: each layer against its own Vega-Lite mark (compare_layers.py).
+    return compare_layers.diff_layers(model, result, spec, titles) if "layer" in spec else compare.diff(model, result, titles)
+
+
+def composed_paths() -> list[str]:
+    """The composed gallery (corpus/gallery/composed.json): every Vega-Lite gallery example that is
+    not one of issue 13's single views (layers, facets, concatenations, composite marks, pies,
+    heatmaps, text, interactive charts), the Maps section left out."""
+    with open(os.path.join(HERE, "corpus", "gallery", "composed.json")) as f:
+        return [os.path.relpath(os.path.join(HERE, "corpus", "gallery", e["name"] + ".vl.json"), ROOT) for e in json.load(f)]
+
+
 def measure(pitchline: str, paths: list[str]) -> dict:
     """Run Pitchline and the oracle on `paths`: {"refused": {path: problem}, "differs": {...}}."""
     sys.path.insert(0, HERE)
     import compare
-    import compare_figure
-    import oracle
     models = compare.inspect(pitchline, paths, ROOT)
     out = {"refused": {}, "differs": {}}
     for path in paths:
@@ -35,13 +65,8 @@ def measure(pitchline: str, paths: list[str]) -> dict:
         if "problems" in model:
             out["refused"][path] = model["problems"][0].split(": ", 1)[-1]
             continue
-        with open(os.path.join(ROOT, path)) as f:
-            spec = json.load(f)
-        titles = spec.get("usermeta", {}).get("pitchline", {}).get("seriesTitles")
         try:
-            base = os.path.dirname(os.path.join(ROOT, path))
-            problems = (compare_figure.diff(model, spec, base, titles) if "panels" in model
-                        else compare.diff(model, oracle.evaluate(spec, base), titles))
+            problems = differences(model, path)
         except Exception as e:
             problems = [f"oracle failed: {e}"]
         if problems:
@@ -59,6 +84,7 @@ if __name__ == "__main__":
     with open(os.path.join(gallery.GALLERY, "index.json")) as f:
         names = [e["name"] for e in json.load(f)]
     paths = CORPUS + [os.path.relpath(os.path.join(gallery.GALLERY, n + ".vl.json"), ROOT) for n in names]
+    paths += [p for p in composed_paths() if p not in paths]
     result = measure(PITCHLINE, paths)
     text = json.dumps({"//": NOTE, **{k: dict(sorted(v.items())) for k, v in result.items()}}, indent=1, ensure_ascii=False)
     if "--write" in sys.argv:

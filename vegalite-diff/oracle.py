@@ -91,7 +91,11 @@ def field_path(field: str) -> list[str]:
 
 def _value_expr(field: str) -> str:
     """A Vega expression that prints the datum's value of a Vega field string losslessly:
-    D<ms> for dates, N<n>, S<text>, null (also when an object on the path is absent)."""
+    D<ms> for dates, N<n>, S<text>, null (also when an object on the path is absent).
+    `flat?nested` reads the flat field, else the nested one."""
+    if "?" in field:
+        flat, nested = field.split("?", 1)
+        return f"(isValid(datum[{json.dumps(field_path(flat)[0])}]) ? {_value_expr(flat)} : {_value_expr(nested)})"
     parts = field_path(field)
     ref = "datum" + "".join("[" + json.dumps(p) + "]" for p in parts)
     if len(parts) > 1:
@@ -160,7 +164,9 @@ def _instrument(marks, scales_by_name, out_marks, groupby=()):
             if f.endswith("_offsetted_rect_end"):
                 fields[channel + "key"] = f[:-len("_offsetted_rect_end")]
             elif f.endswith("_end") and fields.get(channel + "2", "") == f[:-4] + "_start":
-                fields[channel + "raw"] = f[:-4]
+                # A nested field (`record.low`, `ranges[2]`) is stacked as `record\\.low`, `ranges\\.2\\.`
+                # but the datum keeps it nested: then it is read along its path (`?` separates the two).
+                fields[channel + "raw"] = f[:-4] + ("?" + f[:-4].replace("\\.", ".").rstrip(".") if "\\." in f else "")
         # An arc draws its stacked theta from `<f>_end` to `<f>_start`; the datum carries `<f>` too.
         if fields.get("startAngle", "").endswith("_end") and fields.get("endAngle", "") == fields["startAngle"][:-4] + "_start":
             fields["theta"] = fields["startAngle"][:-4]

@@ -104,6 +104,12 @@ struct ChartBuilder {
             throw specProblem(spec.transforms.isEmpty ? "$.data" : "$.transform", line: spec.transforms.last?.json.line ?? spec.dataLine, spec.transforms.isEmpty ? "no data rows (the data is empty)" : Self.noRowsLeft)
         }
 
+        // A field read inside another (`record.low`, `ranges[2]`) becomes a column of that name.
+        for c in spec.channels {
+            if let ref = c.nestedField, let f = c.field, frame.index(of: f) == nil, ref.exists(in: frame) {
+                frame.setColumn(f, ref.values(in: frame))
+            }
+        }
         // Every field named by a channel must exist (after the transforms).
         for c in spec.channels {
             if let f = c.field { try requireField(f, c, in: frame) }

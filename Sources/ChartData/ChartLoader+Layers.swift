@@ -17,6 +17,10 @@ extension ChartLoader {
         var markNotes: [String] = []
         for (index, leaf) in leaves.enumerated() {
             do {
+                if leaf.isInvisibleSelectionTarget {
+                    markNotes.append("\(leaf.path) (\(leaf.spec.markName)): drawn invisible for a selection to pick from (Vega-Lite shows nothing until one is made), left out")
+                    continue
+                }
                 if LayerMerge.isAnnotation(leaf.spec) {
                     let marks: [LayerMerge.PendingAnnotation]
                     do {
@@ -33,6 +37,10 @@ extension ChartLoader {
                 if spec.markName == "text", let f = spec.channel("text")?.field, spec.channel("text")?.aggregate == nil,
                    ["x", "y"].contains(where: { spec.channel($0)?.field == f && spec.channel($0)?.aggregate == nil }) {
                     markNotes.append("\(leaf.path) (text): labels repeat the row names, not said again")
+                    continue
+                }
+                if leaf.repeatsHeatmapCells(of: leaves) {
+                    markNotes.append("\(leaf.path) (text): labels repeat the heatmap's cell values, not said again")
                     continue
                 }
                 if spec.markName == "text" { spec.markName = "point" }  // labels: read where they stand
@@ -257,5 +265,36 @@ struct LayerMerge {
         }
         if let t = leaf.markJSON["text"] { return t.string ?? t.number.map(TextFormat.plainNumber) }
         return nil
+    }
+}
+
+extension LayerLeaf {
+    /// A layer a selection picks from that shows nothing until something is selected: drawn at
+    /// opacity 0 or in "transparent" (the gallery's index chart's points to hover, a tooltip
+    /// rule), unless a condition on a selection that starts empty (`"empty": false`) says otherwise.
+    /// Vega-Lite draws nothing a reader could see at the start, so it is no part of the chart.
+    var isInvisibleSelectionTarget: Bool {
+        guard spec.params.contains(where: { $0.kind != .variable }) else { return false }
+        func hidden(_ def: JSONValue) -> Bool {
+            guard def["value"]?.number == 0 || def["value"]?.string == "transparent" else { return false }
+            guard let condition = def["condition"] else { return true }
+            let empty = condition["empty"] ?? condition["test"]?["empty"]
+            guard condition["param"] != nil || condition["test"]?["param"] != nil, case .bool(false)? = empty?.value else { return false }
+            return true
+        }
+        if encodingJSON.contains(where: { ["opacity", "color", "fill", "stroke"].contains($0.channel) && hidden($0.def) }) { return true }
+        return markJSON["opacity"]?.number == 0
+    }
+}
+
+extension LayerLeaf {
+    /// A text layer writing a heatmap's value in each of its cells (the same x, y and field as a
+    /// `rect` layer's colour): what the cells already say.
+    func repeatsHeatmapCells(of leaves: [LayerLeaf]) -> Bool {
+        guard spec.markName == "text", let text = spec.channel("text"), let field = text.field else { return false }
+        return leaves.contains { other in
+            other.spec.markName == "rect" && other.spec.channel("color")?.field == field && other.spec.channel("color")?.aggregate == text.aggregate
+                && ["x", "y"].allSatisfy { other.spec.channel($0)?.field == spec.channel($0)?.field }
+        }
     }
 }

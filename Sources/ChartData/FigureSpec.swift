@@ -93,13 +93,30 @@ struct FigureSpec {
                 throw r.problem(op.value, "\(path).\(op.key)", "expected a non-empty array of views")
             }
             var drafts: [Draft] = []
+            var labelNotes: [String] = []
             for (k, item) in items.enumerated() {
+                if Self.isRowLabelColumn(item) {
+                    labelNotes.append("\(path).\(op.key)[\(k)] (text): labels repeat the neighbouring panels' row names, not said again")
+                    continue
+                }
                 drafts += try panels(item, path: "\(path).\(op.key)[\(k)]", inherited: passOn, defaultHeader: "View \(k + 1)")
             }
+            if !drafts.isEmpty { drafts[0].chart.semantics.notes += labelNotes }
             let columns = op.key == "hconcat" ? drafts.count : op.key == "vconcat" ? 1 : (try columnsValue(view, path: path) ?? drafts.count)
             return Layout(drafts: drafts, columns: columns, composition: .concat, panelField: nil,
                           sharedValue: resolve.value ?? false, sharedRows: resolve.rows ?? false)
         }
+    }
+
+    /// A text view whose one position channel and text show the same field (the ages between the
+    /// halves of a population pyramid): row names for its neighbours, with no value of its own.
+    static func isRowLabelColumn(_ view: JSONValue) -> Bool {
+        let mark = view["mark"]?.string ?? view["mark"]?["type"]?.string
+        guard mark == "text", view["layer"] == nil, case .object(let channels)? = view["encoding"]?.value else { return false }
+        let positions = channels.filter { ["x", "y"].contains($0.key) }
+        guard positions.count == 1, let field = positions[0].value["field"]?.string, positions[0].value["aggregate"] == nil,
+              let text = view["encoding"]?["text"], text["field"]?.string == field, text["aggregate"] == nil else { return false }
+        return channels.allSatisfy { ["x", "y", "text"].contains($0.key) || $0.value["field"] == nil }
     }
 
     /// The panels of any child view: a single view is one panel; a composition is flattened.
@@ -107,7 +124,7 @@ struct FigureSpec {
         if Self.isComposition(view) { return try layout(view, path: path, inherited: inherited).drafts }  // nested: flattened
         let chart = try leaf(view, path: path, inherited: inherited, frame: nil)
         // Named by its own title, else by what it shows (the value axis' title).
-        return [Draft(chart: chart, header: try r.lines(view["title"], "\(path).title") ?? chart.y.title)]
+        return [Draft(chart: chart, header: try r.title(view, view: path).title ?? chart.y.title)]
     }
 
     /// One single view as a chart. `frame` (a facet's part) replaces the data when given.

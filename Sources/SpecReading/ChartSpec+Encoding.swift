@@ -1,4 +1,5 @@
 import ChartModel
+import VegaLite
 import Foundation
 
 /// Reading `encoding`: every channel Pitchline reads, with shorthands resolved and Vega-Lite's
@@ -46,11 +47,19 @@ extension ChartSpec {
                 }
             case .object:
                 if name == "tooltip", def["content"] != nil, def["field"] == nil { continue }  // {"content": "data"}: drawing
+                if carriesNothing(def) { continue }
                 out.append(try channelDef(def, name, path, r))
             default: throw r.problem(def, path, "expected an object, found \(def.kindName)")
             }
         }
         return out
+    }
+
+    /// A channel with no field, aggregate, datum, value or condition (`{"type": "quantitative",
+    /// "axis": …}` a layer inherits where it draws no such channel): Vega-Lite drops it with a warning.
+    static func carriesNothing(_ def: JSONValue) -> Bool {
+        guard case .object(let members) = def.value else { return false }
+        return !members.contains { ["field", "aggregate", "datum", "value", "condition", "param", "test", "repeat"].contains($0.key) }
     }
 
     package static func channelDef(_ value: JSONValue, _ channel: String, _ path: String, _ r: SpecReader) throws(ChartProblem) -> ChannelDef {
@@ -69,7 +78,10 @@ extension ChartSpec {
         }
         if let f = value["field"] {
             switch f.value {
-            case .string(let s): def.field = s.replacingOccurrences(of: "\\.", with: ".")
+            case .string(let s):
+                def.field = s.replacingOccurrences(of: "\\.", with: ".")
+                let ref = FieldRef(s)
+                if ref.isNested { def.nestedField = ref }
             case .object: throw r.problem(f, "\(path).field", "a field given as {\"repeat\": …} needs a repeat view, which is not supported yet")
             default: throw r.problem(f, "\(path).field", "expected a string, found \(f.kindName)")
             }

@@ -59,8 +59,9 @@ extension ChartSpec {
                         throw r.problem(select, "\(path).select", "expected \"point\", \"interval\" or {\"type\": …}")
                     }
                     param.kind = type == "point" ? .point : .interval
-                    param.initialSelection = item["value"]
-                    param.value = type == "point" ? heldTuples(item["value"]) : .object([:])
+                    let value = fieldKeyed(item, encoding: root["encoding"])["value"]
+                    param.initialSelection = value
+                    param.value = type == "point" ? heldTuples(value) : .object([:])
                 } else if let e = item["expr"] {
                     guard let source = e.string else { throw r.problem(e, "\(path).expr", "expected an expression string, found \(e.kindName)") }
                     pending.append((out.count, source, "\(path).expr", e.line))
@@ -121,6 +122,28 @@ extension ChartSpec {
         }
     }
 
+    /// A point selection's initial `value` keyed by channel (`{"x": …}` with `"encodings": ["x"]`)
+    /// keyed instead by the field that channel shows in the selecting view, as Vega-Lite stores it.
+    static func fieldKeyed(_ param: JSONValue, encoding: JSONValue?) -> JSONValue {
+        guard case .object(var members) = param.value, let encodings = param["select"]?["encodings"],
+              case .array(let channels) = encodings.value, let at = members.firstIndex(where: { $0.key == "value" }) else { return param }
+        func rekey(_ tuple: JSONValue) -> JSONValue {
+            guard case .object(let entries) = tuple.value else { return tuple }
+            let keyed = entries.map { e -> (key: String, value: JSONValue) in
+                guard channels.contains(where: { $0.string == e.key }), let field = encoding?[e.key]?["field"]?.string else { return e }
+                return (field, e.value)
+            }
+            return JSONValue(value: .object(keyed), line: tuple.line)
+        }
+        let value = members[at].value
+        if case .array(let tuples) = value.value {
+            members[at].value = JSONValue(value: .array(tuples.map(rekey)), line: value.line)
+        } else {
+            members[at].value = rekey(value)
+        }
+        return JSONValue(value: .object(members), line: param.line)
+    }
+
     /// Every `params` entry (and v4 `selection`) of a spec tree as one `params` array: Vega-Lite's
     /// parameter names are global, so a layer or panel reads those its siblings define. Nil when
     /// the tree has none.
@@ -128,7 +151,7 @@ extension ChartSpec {
         var items: [JSONValue] = []
         func walk(_ node: JSONValue) {
             guard case .object(let members) = node.value else { return }
-            if case .array(let ps)? = node["params"]?.value { items += ps }
+            if case .array(let ps)? = node["params"]?.value { items += ps.map { fieldKeyed($0, encoding: node["encoding"]) } }
             if case .object(let sels)? = node["selection"]?.value {
                 for (name, sel) in sels {
                     let type = sel["type"]?.string == "interval" ? "interval" : "point"

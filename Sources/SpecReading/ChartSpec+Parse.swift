@@ -214,14 +214,15 @@ extension ChartSpec {
 }
 
 extension SpecReader {
-    /// A spec's `title`: a string, lines, or `{text, subtitle}`.
-    package func title(_ root: JSONValue) throws(ChartProblem) -> (title: String?, subtitle: String?) {
-        guard let t = root["title"] else { return (nil, nil) }
+    /// A view's `title` (the spec's, or a view's at `view`'s path): a string, lines, or `{text, subtitle}`.
+    package func title(_ root: JSONValue, view: String = "$") throws(ChartProblem) -> (title: String?, subtitle: String?) {
+        guard let t = root["title"], !t.value.isNull else { return (nil, nil) }
+        let path = "\(view).title"
         switch t.value {
-        case .string, .array: return (try lines(t, "$.title"), nil)
+        case .string, .array: return (try lines(t, path), nil)
         default:
-            let o = try object(t, "$.title", allowed: ["text", "subtitle"], ignoredAny: true)
-            return (try lines(o["text"], "$.title.text", required: true), try lines(o["subtitle"], "$.title.subtitle"))
+            let o = try object(t, path, allowed: ["text", "subtitle"], ignoredAny: true)
+            return (try lines(o["text"], "\(path).text", required: true), try lines(o["subtitle"], "\(path).subtitle"))
         }
     }
 }

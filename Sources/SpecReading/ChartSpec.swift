@@ -1,4 +1,5 @@
 import ChartModel
+import VegaLite
 import Foundation
 
 /// A single-view Vega-Lite spec (v4–v6) after reading (see `ChartSpec+Parse.swift`): data source,
@@ -56,6 +57,9 @@ package struct ChartSpec {
     package struct ChannelDef {
         package var channel: String
         package var field: String?
+        /// The field as Vega-Lite reads it when its name reads inside another (`"record.low"`,
+        /// `"ranges[2]"`; `"a\\.b"` is the column `a.b`): the builder adds it as the column `field`.
+        package var nestedField: FieldRef?
         package var type: FieldType?
         /// The aggregate op and, for `argmin`/`argmax`, the field whose extreme row is taken.
         package var aggregate, aggregateArgument: String?

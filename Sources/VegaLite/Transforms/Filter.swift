@@ -73,7 +73,9 @@ public indirect enum Predicate: Sendable {
             var parts: [Predicate] = []
             for (k, f) in fields.enumerated() {
                 let o = try SpecObject(.object(["field": .string(f), "equal": columns[k][i]]), path: path)
-                parts.append(.field(try FieldPredicate(o)))
+                var test = try FieldPredicate(o)
+                test.datesAsTimes = true
+                parts.append(.field(test))
             }
             tuples.append(.and(parts))
         }
@@ -152,6 +154,8 @@ public struct FieldPredicate: Sendable {
     public var test: Test
     /// The first value compared, as written (Vega-Lite infers the field's parse from it).
     var firstCompared: DataValue?
+    /// A selection's test (vega-selections' `testPoint`): dates are compared as their times.
+    var datesAsTimes = false
 
     init(_ o: SpecObject) throws(TransformError) {
         let tests = ["equal", "lt", "lte", "gt", "gte", "range", "oneOf", "valid"]
@@ -222,6 +226,7 @@ public struct FieldPredicate: Sendable {
     /// Whether each value passes.
     func test(_ values: [DataValue]) -> [Bool] {
         var input = values
+        if datesAsTimes { input = values.map { v in if case .date(let t) = v { .number(t) } else { v } } }
         if let tu = timeUnit {
             // `time(timeUnit(field))`, or `time(field)` for a binned unit (already floored).
             input = values.map { v in

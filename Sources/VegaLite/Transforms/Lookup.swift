@@ -11,13 +11,17 @@ public struct LookupTransform: Sendable {
     public var defaultValue: DataValue
     /// `from.data.values`, read with the transform.
     public var inline: DataFrame?
+    /// `from.param`: the rows the selection holds (all of them while it is empty), as Vega-Lite
+    /// looks up in the selecting view's data filtered by the selection.
+    var selection: Predicate?
 
     init(_ o: SpecObject) throws(TransformError) {
         try o.allowOnly(["lookup", "from", "as", "default"], in: "a lookup transform")
         lookup = try o.field("lookup")
         guard let f = try o.object("from") else { throw TransformError("\"from\" is required", path: o.at("from")) }
         if f.has("param") {
-            throw TransformError("lookup from a selection parameter is not supported (Pitchline has no selections)", path: f.at("param"))
+            self = try LookupTransform(selection: o, from: f)
+            return
         }
         try f.allowOnly(["data", "key", "fields"], in: "lookup's from")
         guard let d = try f.object("data") else { throw TransformError("\"data\" is required", path: f.at("data")) }
@@ -48,9 +52,24 @@ public struct LookupTransform: Sendable {
         defaultValue = o.values["default"] ?? .null
     }
 
+    /// `{"lookup": "symbol", "from": {"param": "index", "key": "symbol"}}`: the whole row the
+    /// selection holds for each key goes under `as` (the param's name unless given).
+    private init(selection o: SpecObject, from f: SpecObject) throws(TransformError) {
+        try f.allowOnly(["param", "key"], in: "lookup's from")
+        let name = try f.string("param")
+        lookup = try o.field("lookup")
+        key = try f.field("key")
+        from = name
+        self.as = try o.strings("as", single: true) ?? [name]
+        defaultValue = o.values["default"] ?? .null
+        selection = try Predicate.parse(.object(["param": .string(name)]), path: f.at("param"), variables: o.variables)
+    }
+
     func apply(_ frame: DataFrame, context: TransformContext) throws(TransformError) -> DataFrame {
         try checkField(lookup, in: frame, path: "lookup")
-        guard let secondary = inline ?? context.datasets[from] else {
+        // The selecting view's data is taken as the data this transform sees (one source in the gallery's index chart).
+        let selected = try selection.map { p throws(TransformError) in try p.filter(frame) }
+        guard let secondary = selected ?? inline ?? context.datasets[from] else {
             throw TransformError("no data \"\(from)\" for lookup; known: \(context.datasets.keys.sorted().joined(separator: ", "))", path: "from.data")
         }
         try checkField(key, in: secondary, path: "from.key")

@@ -151,8 +151,11 @@ public struct FieldRef: Sendable, Hashable {
     /// The flat name Vega-Lite gives an output derived from this field (dots kept, escapes removed).
     public var flatName: String { path.joined(separator: ".") }
 
+    /// Whether the name reads inside a field (`"a.b"`, `"a[0]"`), as Vega-Lite reads an unescaped dot or bracket.
+    public var isNested: Bool { path.count > 1 }
+
     /// The field's values in `frame` (`.null` where absent).
-    func values(in frame: DataFrame) -> [DataValue] {
+    public func values(in frame: DataFrame) -> [DataValue] {
         guard let head = path.first, let c = frame.column(head) else {
             return Array(repeating: .null, count: frame.rowCount)
         }
@@ -172,7 +175,7 @@ public struct FieldRef: Sendable, Hashable {
     }
 
     /// Whether the frame has this field (or the head of its path).
-    func exists(in frame: DataFrame) -> Bool {
+    public func exists(in frame: DataFrame) -> Bool {
         path.first.map { frame.index(of: $0) != nil } ?? false
     }
 
