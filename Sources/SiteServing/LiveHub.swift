@@ -81,17 +81,22 @@ public final class LiveHub: Sendable {
 
     /// Reads every live data file every `interval` and sends the new rows; a heartbeat comment
     /// to every client every `heartbeatSeconds`. Runs until cancelled.
+    /// One look at every live chart's data file: rows appended since the last look go out.
+    public func pollFiles() {
+        for (id, feed) in feeds {
+            switch feed.readFile() {
+            case .none: break
+            case .points(let points): broadcast(points, chart: id)
+            case .problem(let problem): logger.error("\(feed.source.dataPath): rows not added: \(problem)")
+            }
+        }
+    }
+
     public func run(interval: Duration = .milliseconds(250)) async {
         var sinceBeat = Duration.zero
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            for (id, feed) in feeds {
-                switch feed.readFile() {
-                case .none: break
-                case .points(let points): broadcast(points, chart: id)
-                case .problem(let problem): logger.error("\(feed.source.dataPath): rows not added: \(problem)")
-                }
-            }
+            pollFiles()
             sinceBeat += interval
             if sinceBeat >= .seconds(LiveHub.heartbeatSeconds) {
                 sinceBeat = .zero

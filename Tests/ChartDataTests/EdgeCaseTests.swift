@@ -48,7 +48,7 @@ struct EdgeCaseTests {
         #expect(specProblem(#"{"data": {"values": [{"a": 1}]}, "mark": 3}"#)
             == "site/charts/t.vl.json:1: $.mark: expected an object, found a number")
         #expect(specProblem(#"{"data": {"url": "../data/w.csv"}, "mark": "line", "usermeta": {"pitchline": {"colour": 1}}, "encoding": {"x": {"field": "date", "type": "temporal"}, "y": {"field": "wind"}}}"#)
-            == "site/charts/t.vl.json:1: $.usermeta.pitchline.colour: \"colour\" is not supported here; supported: unit, spokenUnit, xUnit, format, audio, seriesOrder, firstSeries, seriesTitles, seriesNames, language")
+            == "site/charts/t.vl.json:1: $.usermeta.pitchline.colour: \"colour\" is not supported here; supported: unit, spokenUnit, xUnit, format, audio, seriesOrder, firstSeries, seriesTitles, seriesNames, language, live")
         // Vega-Lite's default type: a field without one is nominal.
         let untyped = try spec(#"{"data": {"values": [{"a": 2, "b": 1}, {"a": 10, "b": 2}]}, "mark": "bar", "encoding": {"x": {"field": "a"}, "y": {"field": "b", "type": "quantitative"}}}"#)
         #expect(untyped.x.type == .nominal)
