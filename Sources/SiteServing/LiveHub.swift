@@ -79,8 +79,6 @@ public final class LiveHub: Sendable {
         }
     }
 
-    /// Reads every live data file every `interval` and sends the new rows; a heartbeat comment
-    /// to every client every `heartbeatSeconds`. Runs until cancelled.
     /// One look at every live chart's data file: rows appended since the last look go out.
     public func pollFiles() {
         for (id, feed) in feeds {
@@ -92,6 +90,8 @@ public final class LiveHub: Sendable {
         }
     }
 
+    /// Reads every live data file every `interval` and sends the new rows; a heartbeat comment
+    /// to every client every `heartbeatSeconds`. Runs until cancelled.
     public func run(interval: Duration = .milliseconds(250)) async {
         var sinceBeat = Duration.zero
         while !Task.isCancelled {
