@@ -7,7 +7,6 @@ serves the exported folder with a small Python server instead.
 
 Environment:
   PITCHLINE_BIN   path of the pitchline binary (default .build/debug/pitchline)
-  PITCHLINE_SITE  site folder to export (default site)
   PITCHLINE_EXPORTED  test this already exported folder instead of exporting
 """
 
@@ -60,20 +59,12 @@ def pitchline_bin() -> Path:
 
 @functools.lru_cache(maxsize=1)
 def exported_site() -> Path:
-    """Runs `pitchline export SITE --out TMP` once per test session; returns TMP.
+    """The example site exported (once per test run, fixture_site.once) and copied to TMP; returns TMP.
     PITCHLINE_EXPORTED=DIR tests an already exported folder instead (for quick iterations)."""
     if os.environ.get("PITCHLINE_EXPORTED"):
         return Path(os.environ["PITCHLINE_EXPORTED"])
     out = Path(tempfile.mkdtemp(prefix="pitchline-export-")) / "out"
-    site = ROOT / os.environ.get("PITCHLINE_SITE", "site")
-    result = subprocess.run(
-        # --theme ROOT: the checkout's Templates/ and Public/ as they are now, even before a rebuild
-        # embeds them (test_install.py and ThemeTests check the built-in copy).
-        [str(pitchline_bin()), "export", str(site), "--out", str(out), "--theme", str(ROOT)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600)
-    if result.returncode != 0:
-        raise RuntimeError(f"pitchline export failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
-    return out
+    return Path(fixture_site.export_example(out))   # the one export of this test run, copied
 
 
 def page_paths() -> list[str]:
@@ -130,8 +121,17 @@ def start_pitchline_server(root: Path, files: bool = True, cache: Path | None = 
 
 
 def pytest_configure(config):
+    # The folder fixture_site.once keeps this run's exports in, made before xdist's workers start.
+    if not os.environ.get(fixture_site.ONCE_DIR) and not os.environ.get("PYTEST_XDIST_WORKER"):
+        os.environ[fixture_site.ONCE_DIR] = tempfile.mkdtemp(prefix="pitchline-test-once-")
+        config._pitchline_once = os.environ[fixture_site.ONCE_DIR]
     config.addinivalue_line(
         "markers", "slow: left out of `make test` (kept under 10 minutes on 2 cores); `make test-full` runs it")
+
+
+def pytest_unconfigure(config):
+    if getattr(config, "_pitchline_once", None):
+        shutil.rmtree(config._pitchline_once, ignore_errors=True)
 
 
 # Files handed out first, longest first (`--dist loadfile --no-loadscope-reorder` gives workers
