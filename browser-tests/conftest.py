@@ -98,26 +98,13 @@ def start_pitchline_server(root: Path, files: bool = True, cache: Path | None = 
     project's own headers), or with files=False `pitchline serve ROOT` (a site folder, built in
     memory with local error pages); returns (base_url, stop)."""
     source = ["--files", str(root)] if files else [str(root), "--theme", str(ROOT), "--cache", str(cache or root / ".cache")]
-    process = subprocess.Popen(
-        [str(pitchline_bin()), "serve", *source, "--port", "0", "--log-level", "warning"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    # "pitchline: 39 files, 0 problems (0.1 s)" then "pitchline: serving DIR/ at http://127.0.0.1:PORT (…)"
-    match, seen = None, []
-    while match is None and len(seen) < 20:
-        line = process.stdout.readline()
-        if not line:
-            break
-        seen.append(line)
-        match = re.search(r"(http://127\.0\.0\.1:\d+)", line)
-    if not match:
-        process.kill()
-        raise RuntimeError(f"pitchline serve did not start: {seen!r}")
+    url, process = fixture_site.start_serve([*source, "--log-level", "warning"], binary=pitchline_bin(), cwd=ROOT)
 
     def stop():
         process.terminate()
         process.wait(timeout=30)
 
-    return match.group(1) + "/", stop
+    return url, stop
 
 
 def pytest_configure(config):
