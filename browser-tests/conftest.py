@@ -28,7 +28,13 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "browser-tests" / "fixtures"))
 import fixture_site  # noqa: E402  (the static server shared with test_orca, test_scrub and bench/latency.py)
-CHROMIUM = "/usr/bin/chromium"
+# Chromium's headless shell (Debian's chromium-headless-shell, the build Playwright itself runs
+# headless): the same Blink, V8 and media stack as the browser, without the browser's UI layers. A
+# chart page's first load took a quarter of the CPU it takes in `chromium --headless` (0.4 s
+# against 1.7 s, measured over the 15 example charts; docs/performance.md), which is most of the
+# browser tests' CPU. PITCHLINE_CHROMIUM=/usr/bin/chromium runs them in the whole browser; the
+# Orca transcripts always drive the whole browser (tools/orca).
+CHROMIUM = os.environ.get("PITCHLINE_CHROMIUM", "/usr/bin/chromium-headless-shell")
 # --disable-gpu: no GPU here, and without it Chromium composites through SwiftShader in a GPU
 # process of its own (about a tenth of a test file's CPU, measured on test_kinds.py).
 CHROMIUM_ARGS = ["--no-sandbox", "--autoplay-policy=no-user-gesture-required", "--disable-gpu"]
@@ -162,9 +168,14 @@ def browser():
     """Chromium for one test module (module scope: Playwright's sync API allows one running
     instance per thread, and other modules may start their own)."""
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = launch_chromium(p)
         yield b
         b.close()
+
+
+def launch_chromium(playwright):
+    """The browser the page tests drive (CHROMIUM with CHROMIUM_ARGS)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
 def _new_page(browser, *, javascript: bool, color_scheme: str = "light", block_page_scripts: bool = False):
