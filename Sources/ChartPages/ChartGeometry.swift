@@ -116,6 +116,10 @@ public struct ChartGeometry: Sendable {
         let value = chart.semantics.valueScale
         let zero = value.zero != false && (standsOnZero || value.includesZero && [.y, .x].contains(chart.semantics.valueChannel))
         if zero, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
+        // A domain the author gives is the axis, as in Vega (not made nice, no zero added; marks
+        // outside it are drawn past the plot's edge, as Vega draws them unclipped).
+        let given = Self.givenDomain(value, curve: curve, temporal: chart.y.type == .temporal || chart.valueAxisDescends)
+        if let given { (lo, hi) = given }
         plotTop = 26
         plotRight = Self.width - 28
 
@@ -143,11 +147,11 @@ public struct ChartGeometry: Sendable {
             let widest = Double(min(Self.rowLabelLimit, xTicks.map(\.label.count).max() ?? 1))
             // Room for the row labels at the narrow drawing's text size too, up to 42 % of the width.
             plotLeft = max(40 + widest * Self.charWidth + 8, min(44 + widest * Self.charWidth * Self.narrowTextScale + 10, 0.42 * Self.width))
-            (yScale, yTicks) = Self.localized(Self.valueAxis(chart, lo, hi, range: (plotLeft, plotRight), count: max(2, Int((plotRight - plotLeft) / 80))), chart)
+            (yScale, yTicks) = Self.localized(Self.valueAxis(chart, lo, hi, range: (plotLeft, plotRight), count: max(2, Int((plotRight - plotLeft) / 80)), nice: given == nil), chart)
         } else {
             plotBottom = Self.plotHeight - 58
             height = Self.plotHeight
-            (yScale, yTicks) = Self.localized(Self.valueAxis(chart, lo, hi, range: (plotBottom, plotTop), count: max(2, Int((plotBottom - plotTop) / 48))), chart)
+            (yScale, yTicks) = Self.localized(Self.valueAxis(chart, lo, hi, range: (plotBottom, plotTop), count: max(2, Int((plotBottom - plotTop) / 48)), nice: given == nil), chart)
             let widest = Double(yTicks.map(\.label.count).max() ?? 1)
             // Room for the labels at the narrow drawing's text size too (beside the plot, not over it).
             plotLeft = 44 + widest * Self.charWidth * Self.narrowTextScale + 10
@@ -163,7 +167,8 @@ public struct ChartGeometry: Sendable {
     /// The value scale over `lo…hi` and its ticks: numbers on nice steps in the axis format, or
     /// calendar dates when the values are dates (`YAxis.type`). Tick positions are the scale's
     /// (the plot's left edge is not known yet when the axis is vertical; positions do not use it).
-    static func valueAxis(_ chart: Chart, _ lo: Double, _ hi: Double, range: (Double, Double), count: Int) -> (LinearScale, [Tick]) {
+    /// `nice` false: the domain is the author's (`givenDomain`), kept as given.
+    static func valueAxis(_ chart: Chart, _ lo: Double, _ hi: Double, range: (Double, Double), count: Int, nice: Bool = true) -> (LinearScale, [Tick]) {
         if chart.valueAxisDescends { return rankAxis(chart, range: range) }  // a bump chart (ChartSVG+Layers.swift)
         if chart.y.type == .temporal {
             let scale = LinearScale(domain: (lo, hi), range: range)
@@ -186,18 +191,28 @@ public struct ChartGeometry: Sendable {
                 values = b - a <= 2 ? decades.flatMap { [$0, 2 * $0, 5 * $0] }.filter { $0 <= pow(10, b) } : decades
                 step = pow(10, a)
             } else {
-                let linear = LinearScale(domain: (lo, hi), range: range).niced(count: Self.niceCount)
-                (values, step) = linear.ticks(count: count)
+                let linear = LinearScale(domain: (lo, hi), range: range)
+                (values, step) = (nice ? linear.niced(count: Self.niceCount) : linear).ticks(count: count)
             }
-            let tLo = curve.apply(values.first ?? lo) ?? 0, tHi = curve.apply(values.last ?? hi) ?? 1
+            if !nice { let eps = (hi - lo) * 1e-9; values = values.filter { $0 >= lo - eps && $0 <= hi + eps } }
+            var tLo = curve.apply(values.first ?? lo) ?? 0, tHi = curve.apply(values.last ?? hi) ?? 1
+            if !nice, let a = curve.apply(lo), let b = curve.apply(hi) { (tLo, tHi) = (a, b) }
             let scale = LinearScale(domain: (tLo, tHi), range: range)
             let labels = Self.numberLabels(values, step: step, format: chart.y.format, years: false)
             return (scale, zip(values, labels).compactMap { v, label in curve.apply(v).map { Tick(position: scale($0), label: label) } })
         }
-        let scale = LinearScale(domain: (lo, hi), range: range).niced(count: Self.niceCount)
+        let given = LinearScale(domain: (lo, hi), range: range)
+        let scale = nice ? given.niced(count: Self.niceCount) : given
         let (values, step) = scale.ticks(count: count)
         let labels = Self.numberLabels(values, step: step, format: chart.y.format, years: false)
         return (scale, zip(values, labels).map { Tick(position: scale($0), label: $1) })
+    }
+
+    /// The author's `scale.domain` of a continuous numeric axis, low to high, when every end has a
+    /// place on the scale; nil for none (the domain comes from the data), dates and a reversed domain.
+    static func givenDomain(_ scale: ScaleInfo, curve: ValueCurve, temporal: Bool) -> (Double, Double)? {
+        guard !temporal, let d = scale.domain, d.count == 2, d[0] < d[1], curve.apply(d[0]) != nil, curve.apply(d[1]) != nil else { return nil }
+        return (d[0], d[1])
     }
 
     /// The row axis from `start` to `end`: bands, or a linear (numeric or time) scale with its ticks.
@@ -242,7 +257,11 @@ public struct ChartGeometry: Sendable {
             return (.linear(scale), zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) })
         }
         let count = max(2, Int(length / (horizontal ? 48 : 80)))
-        let scale = LinearScale(domain: (xMin, xMax), range: range).niced(count: Self.niceCount)
+        if let given = givenDomain(chart.semantics.rowScale, curve: .linear, temporal: false), chart.semantics.bins == nil {
+            (xMin, xMax) = given  // the author's domain, as given
+        }
+        let plain = LinearScale(domain: (xMin, xMax), range: range)
+        let scale = chart.semantics.rowScale.domain == nil ? plain.niced(count: Self.niceCount) : plain
         let (values, step) = scale.ticks(count: count)
         let labels = Self.numberLabels(values, step: step, format: chart.x.format, years: SpeechFormatter.looksLikeYears(chart))
         return (.linear(scale), zip(values, labels).map { Tick(position: scale($0), label: $1) })
