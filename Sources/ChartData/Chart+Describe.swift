@@ -118,6 +118,7 @@ extension Chart {
             }
             parts.append(Sentence(sentence + ".", claims: marks.claims))
         }
+        if let totals = stackTotalsSentence(speech) { parts.append(totals) }  // Chart+Stack.swift
         // Categories in no particular order have no shape to speak of; with many series the
         // shapes are in each series' own section.
         // A Gantt chart's starts have no trend to tell (its bars' span is `layer.sentence.gantt`).

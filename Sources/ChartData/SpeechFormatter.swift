@@ -289,6 +289,7 @@ public struct SpeechFormatter: Sendable {
 
     /// "from −7.1 °C to 35.6 °C", over every series.
     public var yRangeText: String {
+        if let stacked = stackedRangeText { return stacked }  // the stacks' tops (Chart+Stack.swift)
         var low = Double.infinity, high = -Double.infinity
         for s in chart.series {
             for case let v? in s.values {
