@@ -54,7 +54,9 @@ extension LayerMerge {
         semantics.independentValueScales = independent && series.count > 1
         for p in kept where p.isTrend { notes.append(Self.note(p, "a fitted trend line, read at every row of the chart")) }
         semantics.notes += notes + labelNotes
-        semantics.annotations = placedAnnotations(rowsOn: main.chart.semantics.orientation == .horizontal ? "y" : "x", xValues: rows.xValues)
+        let rowsOn = main.chart.semantics.orientation == .horizontal ? "y" : "x"
+        semantics.annotations = placedAnnotations(annotations, rowsOn: rowsOn, xValues: rows.xValues)
+        semantics.valueLabels = placedAnnotations(valueLabels, rowsOn: rowsOn, xValues: rows.xValues)
         chart.semantics = semantics
         if idiom == nil { Self.readRangeIdiom(&chart) }  // a waterfall, a Gantt chart
         var spoken = chart.options.spokenSeriesNames
@@ -146,9 +148,9 @@ extension LayerMerge {
     }
 
     /// Annotations placed on the merged chart: on the value axis, or at the nearest row.
-    func placedAnnotations(rowsOn rowChannel: String, xValues: [XValue]) -> [ChartAnnotation] {
+    func placedAnnotations(_ pendings: [PendingAnnotation], rowsOn rowChannel: String, xValues: [XValue]) -> [ChartAnnotation] {
         var out: [ChartAnnotation] = []
-        for pending in annotations {
+        for pending in pendings {
             var a = pending.annotation
             if pending.channel == rowChannel || pending.channel == "point" {
                 guard let key = pending.key else { continue }
