@@ -137,6 +137,7 @@ extension Chart {
         }
         if let path = pathSentence(speech) { parts.append(Sentence(path)) }  // a connected scatter plot (Chart+Path.swift)
         parts += pitchCurveSentences(m).map { Sentence($0) }
+        if let rows = rowScaleSentence(m) { parts.append(Sentence(rows)) }  // a log x (Chart+AxisScales.swift)
         parts += speech.annotationSentenceList.map { Sentence($0) }  // layers: rules, labels, bands
         return parts
     }

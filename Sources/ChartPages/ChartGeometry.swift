@@ -57,6 +57,8 @@ public struct ChartGeometry: Sendable {
     public let yScale: LinearScale
     /// The value axis' scale type (`scale.type`), the one pitch follows too.
     public let valueCurve: ValueCurve
+    /// The row axis' scale type when it is continuous and numeric (`rowCurve(_:)`), else linear.
+    public let rowCurve: ValueCurve
     /// Row axis ticks (at `x(row:)` positions).
     public let xTicks: [Tick]
     /// Value axis ticks (at `y(_:)` positions).
@@ -93,6 +95,7 @@ public struct ChartGeometry: Sendable {
         var lo = Double.infinity, hi = -Double.infinity
         let curve = chart.pitchCurve  // the value axis' scale type (pitch follows the same one)
         valueCurve = curve
+        rowCurve = Self.rowCurve(chart)
         for s in chart.series {
             for case let v? in s.values where v.isFinite && curve.apply(v) != nil {
                 if v < lo { lo = v }
@@ -181,31 +184,34 @@ public struct ChartGeometry: Sendable {
             return (scale, zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) })
         }
         let curve = chart.pitchCurve
-        if curve != .linear {
-            // Ticks in values (decades on a log axis, nice steps otherwise), placed through the curve.
-            var values: [Double]
-            var step: Double
-            if curve == .log {
-                let a = floor(log10(lo)), b = max(ceil(log10(hi)), a + 1)
-                let decades = (Int(a)...Int(b)).map { pow(10, Double($0)) }
-                values = b - a <= 2 ? decades.flatMap { [$0, 2 * $0, 5 * $0] }.filter { $0 <= pow(10, b) } : decades
-                step = pow(10, a)
-            } else {
-                let linear = LinearScale(domain: (lo, hi), range: range)
-                (values, step) = (nice ? linear.niced(count: Self.niceCount) : linear).ticks(count: count)
-            }
-            if !nice { let eps = (hi - lo) * 1e-9; values = values.filter { $0 >= lo - eps && $0 <= hi + eps } }
-            var tLo = curve.apply(values.first ?? lo) ?? 0, tHi = curve.apply(values.last ?? hi) ?? 1
-            if !nice, let a = curve.apply(lo), let b = curve.apply(hi) { (tLo, tHi) = (a, b) }
-            let scale = LinearScale(domain: (tLo, tHi), range: range)
-            let labels = Self.numberLabels(values, step: step, format: chart.y.format, years: false)
-            return (scale, zip(values, labels).compactMap { v, label in curve.apply(v).map { Tick(position: scale($0), label: label) } })
-        }
+        if curve != .linear { return curvedAxis(curve, lo, hi, range: range, count: count, nice: nice, format: chart.y.format) }
         let given = LinearScale(domain: (lo, hi), range: range)
         let scale = nice ? given.niced(count: Self.niceCount) : given
         let (values, step) = scale.ticks(count: count)
         let labels = Self.numberLabels(values, step: step, format: chart.y.format, years: false)
         return (scale, zip(values, labels).map { Tick(position: scale($0), label: $1) })
+    }
+
+    /// A log, pow, sqrt or symlog axis over `lo…hi`: ticks in values (decades on a log axis, as
+    /// d3's log ticks with 2 and 5 between when few; nice steps otherwise), placed through the curve.
+    static func curvedAxis(_ curve: ValueCurve, _ lo: Double, _ hi: Double, range: (Double, Double), count: Int, nice: Bool, format: String?) -> (LinearScale, [Tick]) {
+        var values: [Double]
+        var step: Double
+        if curve == .log {
+            let a = floor(log10(lo)), b = max(ceil(log10(hi)), a + 1)
+            let decades = (Int(a)...Int(b)).map { pow(10, Double($0)) }
+            values = b - a <= 2 ? decades.flatMap { [$0, 2 * $0, 5 * $0] }.filter { $0 <= pow(10, b) } : decades
+            step = pow(10, a)
+        } else {
+            let linear = LinearScale(domain: (lo, hi), range: range)
+            (values, step) = (nice ? linear.niced(count: Self.niceCount) : linear).ticks(count: count)
+        }
+        if !nice { let eps = (hi - lo) * 1e-9; values = values.filter { $0 >= lo - eps && $0 <= hi + eps } }
+        var tLo = curve.apply(values.first ?? lo) ?? 0, tHi = curve.apply(values.last ?? hi) ?? 1
+        if !nice, let a = curve.apply(lo), let b = curve.apply(hi) { (tLo, tHi) = (a, b) }
+        let scale = LinearScale(domain: (tLo, tHi), range: range)
+        let labels = Self.numberLabels(values, step: step, format: format, years: false)
+        return (scale, zip(values, labels).compactMap { v, label in curve.apply(v).map { Tick(position: scale($0), label: label) } })
     }
 
     /// The author's `scale.domain` of a continuous numeric axis, low to high, when every end has a
@@ -257,8 +263,14 @@ public struct ChartGeometry: Sendable {
             return (.linear(scale), zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) })
         }
         let count = max(2, Int(length / (horizontal ? 48 : 80)))
-        if let given = givenDomain(chart.semantics.rowScale, curve: .linear, temporal: false), chart.semantics.bins == nil {
-            (xMin, xMax) = given  // the author's domain, as given
+        let curve = rowCurve(chart)
+        let given = chart.semantics.bins == nil ? givenDomain(chart.semantics.rowScale, curve: curve, temporal: false) : nil
+        if let given { (xMin, xMax) = given }  // the author's domain, as given
+        if curve != .linear {  // a log, pow, sqrt or symlog row axis, as the value axis draws one
+            if curve == .log { (xMin, xMax) = (numeric.filter { $0 > 0 }.min() ?? 1, numeric.filter { $0 > 0 }.max() ?? 10); if let given { (xMin, xMax) = given } }
+            if xMin >= xMax { (xMin, xMax) = curve == .log ? (xMin, xMin * 10) : (xMin, xMin + 1) }
+            let (scale, ticks) = curvedAxis(curve, xMin, xMax, range: range, count: count, nice: given == nil, format: chart.x.format)
+            return (.linear(scale), ticks)
         }
         let plain = LinearScale(domain: (xMin, xMax), range: range)
         let scale = chart.semantics.rowScale.domain == nil ? plain.niced(count: Self.niceCount) : plain
@@ -332,9 +344,19 @@ public struct ChartGeometry: Sendable {
         }
     }
 
+    /// The curve of a continuous numeric row axis (`scale.type` on x, or y when horizontal):
+    /// linear for dates, bins and bands.
+    static func rowCurve(_ chart: Chart) -> ValueCurve {
+        guard chart.x.type == .quantitative, chart.semantics.bins == nil, chart.mark != .bar else { return .linear }
+        return ValueCurve(chart.semantics.rowScale)
+    }
+
     /// The x position of a row's mark (band centre for bands).
     public func x(row: Int) -> Double {
         switch xLayout {
+        case .linear(let scale) where rowCurve != .linear:
+            // No place on a log axis (zero, negatives): its low end, as the value axis does.
+            scale(chart.xValues[row].numeric.flatMap { rowCurve.apply($0) } ?? scale.domainMin)
         case .linear(let scale): scale(chart.xValues[row].numeric ?? 0)
         case .band(let left, let band): left + (Double(slotOfRow?[row] ?? row) + 0.5) * band
         }
