@@ -95,7 +95,7 @@ extension Chart {
             }
             if d.statistics.count == 1 {
                 var marks = ClaimMarks()
-                let value = marks.said(Claim.at(.value, series: index, row: minRow, value: d.statistics.min), speech.valueText(d.statistics.min))
+                let value = marks.said(Claim.at(.value, series: index, row: minRow, value: d.statistics.min), speech.valueText(d.statistics.min, series: index))
                 parts.append(Sentence(m[.summaryOneValue, ["name": name, "value": value, "at": speech.atX(minRow)]], claims: marks.claims))
                 continue
             }
@@ -109,8 +109,8 @@ extension Chart {
                 (low, lowRow, high, highRow) = (d.statistics.max.map(abs), maxRow, d.statistics.min.map(abs), minRow)
             }
             var marks = ClaimMarks()
-            let minText = marks.said(Claim.at(.lowest, series: index, row: lowRow, value: values[lowRow]), speech.valueText(low))
-            let maxText = marks.said(Claim.at(.highest, series: index, row: highRow, value: values[highRow]), speech.valueText(high))
+            let minText = marks.said(Claim.at(.lowest, series: index, row: lowRow, value: values[lowRow]), speech.valueText(low, series: index))
+            let maxText = marks.said(Claim.at(.highest, series: index, row: highRow, value: values[highRow]), speech.valueText(high, series: index))
             var sentence = m[series.count == 1 ? .summaryRangeValues : .summaryRange, [
                 "name": name, "min": minText, "minAt": speech.atX(lowRow), "max": maxText, "maxAt": speech.atX(highRow)]]
             if d.statistics.missing > 0 && !isPointCloud {
@@ -131,7 +131,7 @@ extension Chart {
             }
         }
         if semantics.independentValueScales {  // a dual-axis chart: no series is another's range
-            parts.append(Sentence(m[.summaryOwnScales, ["list": m.list(series.map(\.name))]]))
+            parts.append(Sentence(m[.summaryOwnScales, ["list": m.list(series.indices.map(seriesHeading))]]))
         } else if pitchScalePerSeries {
             parts.append(Sentence(m[.summaryPitchScales]))
         }
@@ -188,8 +188,8 @@ extension Chart {
             return Sentence(m[.statsNoValues, ["name": name, "missing": missing]])
         }
         var marks = ClaimMarks()
-        let minText = marks.said(Claim.at(.lowest, series: index, row: minRow, value: stats.min), speech.valueText(stats.min))
-        let maxText = marks.said(Claim.at(.highest, series: index, row: maxRow, value: stats.max), speech.valueText(stats.max))
+        let minText = marks.said(Claim.at(.lowest, series: index, row: minRow, value: stats.min), speech.valueText(stats.min, series: index))
+        let maxText = marks.said(Claim.at(.highest, series: index, row: maxRow, value: stats.max), speech.valueText(stats.max, series: index))
         return Sentence(m[.statsSentence, [
             "name": name, "values": values, "missing": missing, "min": minText, "minAt": speech.atX(minRow), "max": maxText, "maxAt": speech.atX(maxRow),
             "mean": speech.derivedValueText(mean), "median": speech.derivedValueText(median)]], claims: marks.claims)

@@ -32,12 +32,13 @@ extension LayerMerge {
 
         var chart = main.chart
         // Layers whose titles give different units (a dual-axis chart's °F and inches,
-        // `ChartBuilder.titleUnit`): no one unit is the chart's, each series names its own.
+        // `ChartBuilder.titleUnit`): no one unit is the chart's, each series has its own
+        // (`Series.unit`: said after its values, in its table heading).
         if Set(kept.map { $0.chart.y.unit ?? "" }).count > 1 {
             chart.y.unit = nil
             for s in series.indices {
                 guard let part = kept.first(where: { $0.index == layers[s].layer }), let unit = part.chart.y.unit, !series[s].name.contains(unit) else { continue }
-                series[s].name += " (\(unit))"
+                series[s].unit = unit
             }
         }
         chart.xValues = rows.xValues

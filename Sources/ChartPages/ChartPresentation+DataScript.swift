@@ -290,7 +290,9 @@ extension ChartPresentation {
         let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : m[.axisInUnit, ["unit": $0]] } ?? "")
         // X and Y name the axes as drawn: a horizontal chart's rows are on Y.
         let rowAxis = (title: chart.x.title, range: chart.pointCount > 0 ? speech.xRangeText : m[.valueNoData])
-        let valueAxis = (title: yTitle, range: speech.yRangeText)
+        // A dual-axis chart: its measures, then each one's range (`independentRanges`).
+        let own = speech.independentRanges(headed: false).map { (title: m.list(chart.series.indices.map(chart.seriesHeading)), range: $0) }
+        let valueAxis = own ?? (title: yTitle, range: speech.yRangeText)
         let (xAxis, yAxis) = geometry.horizontal ? (valueAxis, rowAxis) : (rowAxis, valueAxis)
         let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
