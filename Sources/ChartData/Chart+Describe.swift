@@ -95,7 +95,7 @@ extension Chart {
             }
             if d.statistics.count == 1 {
                 var marks = ClaimMarks()
-                let value = marks.said(Claim.at(.value, series: index, row: minRow, value: d.statistics.min), speech.valueText(d.statistics.min))
+                let value = marks.said(Claim.at(.value, series: index, row: minRow, value: d.statistics.min), speech.valueText(d.statistics.min, series: index))
                 parts.append(Sentence(m[.summaryOneValue, ["name": name, "value": value, "at": speech.atX(minRow)]], claims: marks.claims))
                 continue
             }
@@ -109,8 +109,8 @@ extension Chart {
                 (low, lowRow, high, highRow) = (d.statistics.max.map(abs), maxRow, d.statistics.min.map(abs), minRow)
             }
             var marks = ClaimMarks()
-            let minText = marks.said(Claim.at(.lowest, series: index, row: lowRow, value: values[lowRow]), speech.valueText(low))
-            let maxText = marks.said(Claim.at(.highest, series: index, row: highRow, value: values[highRow]), speech.valueText(high))
+            let minText = marks.said(Claim.at(.lowest, series: index, row: lowRow, value: values[lowRow]), speech.valueText(low, series: index))
+            let maxText = marks.said(Claim.at(.highest, series: index, row: highRow, value: values[highRow]), speech.valueText(high, series: index))
             var sentence = m[series.count == 1 ? .summaryRangeValues : .summaryRange, [
                 "name": name, "min": minText, "minAt": speech.atX(lowRow), "max": maxText, "maxAt": speech.atX(highRow)]]
             if d.statistics.missing > 0 && !isPointCloud {
@@ -118,6 +118,7 @@ extension Chart {
             }
             parts.append(Sentence(sentence + ".", claims: marks.claims))
         }
+        if let totals = stackTotalsSentence(speech) { parts.append(totals) }  // Chart+Stack.swift
         // Categories in no particular order have no shape to speak of; with many series the
         // shapes are in each series' own section.
         // A Gantt chart's starts have no trend to tell (its bars' span is `layer.sentence.gantt`).
@@ -130,12 +131,13 @@ extension Chart {
             }
         }
         if semantics.independentValueScales {  // a dual-axis chart: no series is another's range
-            parts.append(Sentence(m[.summaryOwnScales, ["list": m.list(series.map(\.name))]]))
+            parts.append(Sentence(m[.summaryOwnScales, ["list": m.list(series.indices.map(seriesHeading))]]))
         } else if pitchScalePerSeries {
             parts.append(Sentence(m[.summaryPitchScales]))
         }
         if let path = pathSentence(speech) { parts.append(Sentence(path)) }  // a connected scatter plot (Chart+Path.swift)
         parts += pitchCurveSentences(m).map { Sentence($0) }
+        if let rows = rowScaleSentence(m) { parts.append(Sentence(rows)) }  // a log x (Chart+AxisScales.swift)
         parts += speech.annotationSentenceList.map { Sentence($0) }  // layers: rules, labels, bands
         return parts
     }
@@ -186,8 +188,8 @@ extension Chart {
             return Sentence(m[.statsNoValues, ["name": name, "missing": missing]])
         }
         var marks = ClaimMarks()
-        let minText = marks.said(Claim.at(.lowest, series: index, row: minRow, value: stats.min), speech.valueText(stats.min))
-        let maxText = marks.said(Claim.at(.highest, series: index, row: maxRow, value: stats.max), speech.valueText(stats.max))
+        let minText = marks.said(Claim.at(.lowest, series: index, row: minRow, value: stats.min), speech.valueText(stats.min, series: index))
+        let maxText = marks.said(Claim.at(.highest, series: index, row: maxRow, value: stats.max), speech.valueText(stats.max, series: index))
         return Sentence(m[.statsSentence, [
             "name": name, "values": values, "missing": missing, "min": minText, "minAt": speech.atX(minRow), "max": maxText, "maxAt": speech.atX(maxRow),
             "mean": speech.derivedValueText(mean), "median": speech.derivedValueText(median)]], claims: marks.claims)

@@ -1,4 +1,5 @@
 import ChartModel
+import D3Format
 import Foundation
 import SpecReading
 import VegaLite
@@ -34,8 +35,9 @@ extension ChartLoader {
                     continue
                 }
                 var spec = leaf.spec
+                // (A quantitative position showing the text's field is the value: labelled bars, below.)
                 if spec.markName == "text", let f = spec.channel("text")?.field, spec.channel("text")?.aggregate == nil,
-                   ["x", "y"].contains(where: { spec.channel($0)?.field == f && spec.channel($0)?.aggregate == nil }) {
+                   ["x", "y"].contains(where: { spec.channel($0)?.field == f && spec.channel($0)?.aggregate == nil && spec.channel($0)?.type != .quantitative }) {
                     markNotes.append("\(leaf.path) (text): labels repeat the row names, not said again")
                     continue
                 }
@@ -65,12 +67,15 @@ extension ChartLoader {
             }
         }
         var notes = markNotes
+        var drawnLabels: [LayerMerge.PendingAnnotation] = []
         for (index, leaf, chart) in labels {
-            let kept = LayerMerge.labels(of: leaf, chart: chart, index: index, parts: parts)
-            notes.append("\(leaf.path) (text): " + (kept.isEmpty ? "labels repeat the values the points say, not said again" : "\(kept.count) label\(kept.count == 1 ? "" : "s") kept as marks (M)"))
+            let (kept, drawn) = LayerMerge.labels(of: leaf, chart: chart, index: index, parts: parts)
+            notes.append("\(leaf.path) (text): " + (kept.isEmpty ? "labels repeat the values the points say, drawn and not said again" : "\(kept.count) label\(kept.count == 1 ? "" : "s") kept as marks (M)"))
             annotations += kept
+            drawnLabels += drawn
         }
         var merge = LayerMerge(parts: parts, annotations: annotations, file: path, labelNotes: notes)
+        merge.valueLabels = drawnLabels
         // `resolve: {scale: {y: "independent"}}` (a dual-axis chart): each layer its own value scale.
         merge.independentScales = Set(["x", "y"].filter { root["resolve"]?["scale"]?[$0]?.string == "independent" })
         var chart = try merge.merged()
@@ -119,6 +124,8 @@ struct LayerMerge {
     let file: String
     /// How label layers were read (left out, or kept as marks), for `pitchline check`.
     var labelNotes: [String] = []
+    /// Labels that repeat the values the marks say: drawn only (`ChartSemantics.valueLabels`).
+    var valueLabels: [PendingAnnotation] = []
     /// The position channels whose scales the layers do not share (`resolve.scale`): on the value
     /// axis, each layer keeps its own measure (a dual-axis chart), no band is another's range.
     var independentScales: Set<String> = []
@@ -227,25 +234,42 @@ struct LayerMerge {
     static let labelLimit = 50
 
     /// A text layer over the data: labels that only repeat a data layer's values (labelled bars)
-    /// add nothing to hear; other labels are landmarks at their row ("Record high").
-    static func labels(of leaf: LayerLeaf, chart: Chart, index: Int, parts: [Part]) -> [PendingAnnotation] {
-        guard let textIndex = chart.semantics.extraFields.firstIndex(where: { $0.channel == "text" }) else { return [] }
+    /// add nothing to hear, so they are `drawn` only (where Vega-Lite writes them, never said or
+    /// visited); other labels are `kept` as landmarks at their row ("Record high").
+    static func labels(of leaf: LayerLeaf, chart: Chart, index: Int, parts: [Part]) -> (kept: [PendingAnnotation], drawn: [PendingAnnotation]) {
         let text = leaf.spec.channel("text")
         let valueField = chart.y.field
-        if let f = text?.field, f == valueField || text?.aggregate != nil && f == valueField { return [] }
-        var out: [PendingAnnotation] = []
+        let textIndex = chart.semantics.extraFields.firstIndex(where: { $0.channel == "text" })
+        // The text channel shows the value itself (then it is no extra channel): written as Vega-Lite writes it.
+        let repeatsValue = text?.field != nil && text?.field == valueField
+        guard textIndex != nil || repeatsValue else { return ([], []) }
+        let format = text?.format.flatMap { $0.isEmpty ? nil : try? D3Format.NumberFormat($0) }
+        var kept: [PendingAnnotation] = [], drawn: [PendingAnnotation] = []
         for s in chart.series {
             for r in s.values.indices {
-                guard out.count < labelLimit, let v = s.values[r], s.details.indices.contains(r),
-                      s.details[r].extras.indices.contains(textIndex), let label = s.details[r].extras[textIndex],
-                      !Self.isNumberLabel(label) else { continue }
-                var a = ChartAnnotation(kind: .text, value: v, label: label, layer: index)
+                guard let v = s.values[r] else { continue }
+                let label: String
+                if repeatsValue {
+                    label = format.map { $0(v) } ?? PlainNumber.text(v)
+                } else {
+                    guard let i = textIndex, s.details.indices.contains(r), s.details[r].extras.indices.contains(i), let t = s.details[r].extras[i] else { continue }
+                    label = t
+                }
+                var a = ChartAnnotation(kind: .text, value: v, label: label, layer: index, atPoint: true)
                 a.placement = LabelPlacement(mark: leaf.markJSON)
-                out.append(PendingAnnotation(annotation: a, channel: "point", key: chart.xValues[r]))
+                let pending = PendingAnnotation(annotation: a, channel: "point", key: chart.xValues[r])
+                if repeatsValue || Self.isNumberLabel(label) {
+                    if drawn.count < drawnLabelLimit { drawn.append(pending) }
+                } else if kept.count < labelLimit {
+                    kept.append(pending)
+                }
             }
         }
-        return out
+        return (kept, drawn)
     }
+
+    /// Most labels that repeat the values a layered chart draws (beyond them, the drawing would be ink).
+    static let drawnLabelLimit = 2_000
 
     /// "+1,130", "−4.5 %", "62%": a number label repeats the data the points already say.
     static func isNumberLabel(_ text: String) -> Bool {

@@ -68,7 +68,7 @@ extension LayerMerge {
             + others.map { Self.note($0, style == .candlestick ? "the open–close body of each candle" : "the \($0.index == others[0].index ? "first" : "second") of open and close") }
             + ["read as one \(style == .candlestick ? "candlestick" : "OHLC") chart: open, high, low and close per row; the pitch follows the close"]
             + labelNotes
-        semantics.annotations = placedAnnotations(rowsOn: "x", xValues: chart.xValues)
+        semantics.annotations = placedAnnotations(annotations, rowsOn: "x", xValues: chart.xValues)
         chart.semantics = semantics
         return chart
     }

@@ -32,12 +32,13 @@ extension LayerMerge {
 
         var chart = main.chart
         // Layers whose titles give different units (a dual-axis chart's °F and inches,
-        // `ChartBuilder.titleUnit`): no one unit is the chart's, each series names its own.
+        // `ChartBuilder.titleUnit`): no one unit is the chart's, each series has its own
+        // (`Series.unit`: said after its values, in its table heading).
         if Set(kept.map { $0.chart.y.unit ?? "" }).count > 1 {
             chart.y.unit = nil
             for s in series.indices {
                 guard let part = kept.first(where: { $0.index == layers[s].layer }), let unit = part.chart.y.unit, !series[s].name.contains(unit) else { continue }
-                series[s].name += " (\(unit))"
+                series[s].unit = unit
             }
         }
         chart.xValues = rows.xValues
@@ -54,7 +55,9 @@ extension LayerMerge {
         semantics.independentValueScales = independent && series.count > 1
         for p in kept where p.isTrend { notes.append(Self.note(p, "a fitted trend line, read at every row of the chart")) }
         semantics.notes += notes + labelNotes
-        semantics.annotations = placedAnnotations(rowsOn: main.chart.semantics.orientation == .horizontal ? "y" : "x", xValues: rows.xValues)
+        let rowsOn = main.chart.semantics.orientation == .horizontal ? "y" : "x"
+        semantics.annotations = placedAnnotations(annotations, rowsOn: rowsOn, xValues: rows.xValues)
+        semantics.valueLabels = placedAnnotations(valueLabels, rowsOn: rowsOn, xValues: rows.xValues)
         chart.semantics = semantics
         if idiom == nil { Self.readRangeIdiom(&chart) }  // a waterfall, a Gantt chart
         var spoken = chart.options.spokenSeriesNames
@@ -146,9 +149,9 @@ extension LayerMerge {
     }
 
     /// Annotations placed on the merged chart: on the value axis, or at the nearest row.
-    func placedAnnotations(rowsOn rowChannel: String, xValues: [XValue]) -> [ChartAnnotation] {
+    func placedAnnotations(_ pendings: [PendingAnnotation], rowsOn rowChannel: String, xValues: [XValue]) -> [ChartAnnotation] {
         var out: [ChartAnnotation] = []
-        for pending in annotations {
+        for pending in pendings {
             var a = pending.annotation
             if pending.channel == rowChannel || pending.channel == "point" {
                 guard let key = pending.key else { continue }

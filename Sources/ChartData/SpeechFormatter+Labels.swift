@@ -35,10 +35,22 @@ extension SpeechFormatter {
         return chart.y.spokenUnit ?? SpokenUnits.words(for: unit, language: messages.language)
     }
 
-    /// `text` (a sentence made for the page) with the y unit said in words.
+    /// `text` (a sentence made for the page) with the y unit (and each series' own) said in words.
     public func forEars(_ text: String) -> String {
+        var text = text
+        for s in chart.series.indices {
+            guard let unit = chart.series[s].unit, let spoken = spokenUnit(series: s) else { continue }
+            text = SpokenUnits.speak(text, unit: unit, as: spoken)
+        }
         guard let unit = chart.y.unit, let spoken = spokenUnit else { return text }
         return SpokenUnits.speak(text, unit: unit, as: spoken)
+    }
+
+    /// Series `s`' unit in words: its own (`Series.unit`), else the chart's (`spokenUnit`).
+    public func spokenUnit(series s: Int) -> String? {
+        guard chart.series.indices.contains(s), let own = chart.series[s].unit else { return spokenUnit }
+        guard let unit = unitSymbol(series: s), unit == own else { return nil }
+        return SpokenUnits.words(for: unit, language: messages.language)
     }
 
     /// A value for the label templates: the number in the chart's format, no unit; nil for a gap.
@@ -103,9 +115,10 @@ extension SpeechFormatter {
             pointName = messages[.labelSeriesAndValue, ["series": name, "title": title]]
         }
         let named = pointName == name ? nameBeforeValue(series) : pointName
-        let symbol = (chart.y.unit?.isEmpty == false && chart.y.format?.hasSuffix("%") != true) ? chart.y.unit : nil
+        let symbol = unitSymbol(series: series)  // a dual-axis chart's series each have their own
         let shown = symbol.map { Self.withUnit("{v}", $0) } ?? "{v}"
-        let said = spokenUnit.map { "{v} \($0)" } ?? "{v}"
+        let said = spokenUnit(series: series).map { "{v} \($0)" } ?? "{v}"
+        let own = chart.series.indices.contains(series) && chart.series[series].unit != nil
         let m = messages
         if let box = chart.semantics.box, box.statistics.indices.contains(series), box.statistics[series].isOutliers {
             // A group without outliers says so, not "no data".
@@ -118,7 +131,7 @@ extension SpeechFormatter {
         return PointTemplates(
             say: m[.labelPoint, ["name": named, "value": said]], sayGap: m[.labelGap, ["name": pointName]],
             show: m[.labelPoint, ["name": named, "value": shown]], showGap: m[.labelGap, ["name": pointName]],
-            part: m[.labelPart, ["name": nameBeforeValue(series), "value": "{v}"]], partGap: m[.labelPartGap, ["name": name]])
+            part: m[.labelPart, ["name": nameBeforeValue(series), "value": own ? said : "{v}"]], partGap: m[.labelPartGap, ["name": name]])
     }
 
     /// The all-series view: the unit once, before the values ("3 January 2012, in degrees

@@ -130,16 +130,24 @@ public struct SpeechFormatter: Sendable {
         return withUnitIfAny(numberText(value, extraDecimals: 1))
     }
 
-    private func withUnitIfAny(_ text: String) -> String {
-        guard let unit = chart.y.unit, !unit.isEmpty, chart.y.format?.hasSuffix("%") != true else { return text }
+    private func withUnitIfAny(_ text: String, series: Int? = nil) -> String {
+        guard let unit = unitSymbol(series: series) else { return text }
         return Self.withUnit(text, unit)
+    }
+
+    /// The unit written after series `series`' values: its own (`Series.unit`, a dual-axis
+    /// chart's layers), else the chart's; nil for none or under a `%` format.
+    public func unitSymbol(series: Int?) -> String? {
+        let own = series.flatMap { chart.series.indices.contains($0) ? chart.series[$0].unit : nil }
+        guard let unit = own ?? chart.y.unit, !unit.isEmpty, chart.y.format?.hasSuffix("%") != true else { return nil }
+        return unit
     }
 
     /// A value with its unit: "11.7 °C", "35,361 thousand MWh"; "no data" for a gap.
     public func valueText(_ value: Double?, series: Int = 0) -> String {
         guard let value else { return messages[.valueNoData] }
         if let rank = rankText(value) { return rank }  // a bump chart: "rank 1 of 5" (SpeechFormatter+Layers.swift)
-        return withUnitIfAny(numberText(value))
+        return withUnitIfAny(numberText(value), series: series)
     }
 
     /// Whole numbers on an x titled "year", or (except in a scatter plot) all between 1000 and 2999.
@@ -289,6 +297,8 @@ public struct SpeechFormatter: Sendable {
 
     /// "from −7.1 °C to 35.6 °C", over every series.
     public var yRangeText: String {
+        if let stacked = stackedRangeText { return stacked }  // the stacks' tops (Chart+Stack.swift)
+        if let own = independentRanges() { return own }  // a dual-axis chart's two axes (Chart+AxisScales.swift)
         var low = Double.infinity, high = -Double.infinity
         for s in chart.series {
             for case let v? in s.values {

@@ -12,7 +12,7 @@ public enum SpokenUnits {
     /// Symbols written more than one way, said as the one the catalogues name.
     static let aliases: [String: String] = [
         "℃": "°C", "mL": "ml", "L": "l", "kt": "kn", "lbs": "lb", "hr": "h", "μg": "µg",
-        "US$": "USD", "EUR": "€", "JPY": "¥",
+        "US$": "USD", "EUR": "€", "JPY": "¥", "inches": "in", "inch": "in",
     ]
 
     /// Multiplier words written before a unit ("thousand MWh", as the example site writes it).

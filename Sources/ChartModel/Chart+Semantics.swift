@@ -37,6 +37,9 @@ public struct ChartSemantics: Sendable, Equatable {
     public var valueChannel: ValueChannel = .y
     /// Layered charts: rules and labels that mark a value or a row (`Chart+Layers.swift`).
     public var annotations: [ChartAnnotation] = []
+    /// Layered charts: text labels that write the values the marks already say (labelled bars),
+    /// each at its row and value: drawn as Vega-Lite draws them, never said, visited or tabled.
+    public var valueLabels: [ChartAnnotation] = []
     /// Layered charts: per series, the layer it came from and how it is drawn; empty for one view.
     public var seriesLayers: [SeriesLayer] = []
     /// Layered charts read as a known idiom (lollipop, dumbbell), else nil.

@@ -159,6 +159,9 @@ public struct Series: Sendable, Equatable {
     /// True when the name is a value from the data (a colour category: "Europe", "Sunday"): it is
     /// spoken as written; a name from a title is lower-cased mid-sentence ("maximum temperature").
     public var nameFromData = false
+    /// The series' own unit when the chart's layers measure different things (a dual-axis chart's
+    /// "°C" and "inches"); nil: the chart's (`YAxis.unit`).
+    public var unit: String?
 
     /// Every field (the memberwise initializer, for ChartData's builders and the tests).
     package init(
@@ -216,3 +219,12 @@ public struct ChartOptions: Sendable, Equatable {
     }
 }
 
+extension Chart {
+    /// Series `s`'s name as a heading (table columns, lists of measures): with its own unit in
+    /// parentheses when it has one ("Avg. Temperature (°C)").
+    public func seriesHeading(_ s: Int) -> String {
+        let name = series[s].name
+        guard let unit = series[s].unit, !unit.isEmpty, !name.contains(unit) else { return name }
+        return "\(name) (\(unit))"
+    }
+}

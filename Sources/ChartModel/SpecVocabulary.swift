@@ -97,9 +97,10 @@ public struct ScaleInfo: Sendable, Equatable {
     public static let linear = ScaleInfo()
 
     /// Whether a quantitative position scale reaches zero as Vega-Lite's `scale.zero` default has
-    /// it: unless the author says `"zero": false`, gives a domain, or the scale is log, symlog or time.
+    /// it: unless the author says `"zero": false`, gives a domain, or the scale is log or time (Vega-Lite: "log, time
+    /// and utc scales do not support zero"; a symlog scale does).
     public var includesZero: Bool {
-        (zero ?? true) && domain == nil && [.linear, .pow, .sqrt].contains(type)
+        (zero ?? true) && domain == nil && [.linear, .pow, .sqrt, .symlog].contains(type)
     }
 }
 

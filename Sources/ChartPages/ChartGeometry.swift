@@ -57,6 +57,8 @@ public struct ChartGeometry: Sendable {
     public let yScale: LinearScale
     /// The value axis' scale type (`scale.type`), the one pitch follows too.
     public let valueCurve: ValueCurve
+    /// The row axis' scale type when it is continuous and numeric (`rowCurve(_:)`), else linear.
+    public let rowCurve: ValueCurve
     /// Row axis ticks (at `x(row:)` positions).
     public let xTicks: [Tick]
     /// Value axis ticks (at `y(_:)` positions).
@@ -93,6 +95,7 @@ public struct ChartGeometry: Sendable {
         var lo = Double.infinity, hi = -Double.infinity
         let curve = chart.pitchCurve  // the value axis' scale type (pitch follows the same one)
         valueCurve = curve
+        rowCurve = Self.rowCurve(chart)
         for s in chart.series {
             for case let v? in s.values where v.isFinite && curve.apply(v) != nil {
                 if v < lo { lo = v }
@@ -116,6 +119,10 @@ public struct ChartGeometry: Sendable {
         let value = chart.semantics.valueScale
         let zero = value.zero != false && (standsOnZero || value.includesZero && [.y, .x].contains(chart.semantics.valueChannel))
         if zero, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
+        // A domain the author gives is the axis, as in Vega (not made nice, no zero added; marks
+        // outside it are drawn past the plot's edge, as Vega draws them unclipped).
+        let given = Self.givenDomain(value, curve: curve, temporal: chart.y.type == .temporal || chart.valueAxisDescends)
+        if let given { (lo, hi) = given }
         plotTop = 26
         plotRight = Self.width - 28
 
@@ -143,11 +150,11 @@ public struct ChartGeometry: Sendable {
             let widest = Double(min(Self.rowLabelLimit, xTicks.map(\.label.count).max() ?? 1))
             // Room for the row labels at the narrow drawing's text size too, up to 42 % of the width.
             plotLeft = max(40 + widest * Self.charWidth + 8, min(44 + widest * Self.charWidth * Self.narrowTextScale + 10, 0.42 * Self.width))
-            (yScale, yTicks) = Self.localized(Self.valueAxis(chart, lo, hi, range: (plotLeft, plotRight), count: max(2, Int((plotRight - plotLeft) / 80))), chart)
+            (yScale, yTicks) = Self.localized(Self.valueAxis(chart, lo, hi, range: (plotLeft, plotRight), count: max(2, Int((plotRight - plotLeft) / 80)), nice: given == nil), chart)
         } else {
             plotBottom = Self.plotHeight - 58
             height = Self.plotHeight
-            (yScale, yTicks) = Self.localized(Self.valueAxis(chart, lo, hi, range: (plotBottom, plotTop), count: max(2, Int((plotBottom - plotTop) / 48))), chart)
+            (yScale, yTicks) = Self.localized(Self.valueAxis(chart, lo, hi, range: (plotBottom, plotTop), count: max(2, Int((plotBottom - plotTop) / 48)), nice: given == nil), chart)
             let widest = Double(yTicks.map(\.label.count).max() ?? 1)
             // Room for the labels at the narrow drawing's text size too (beside the plot, not over it).
             plotLeft = 44 + widest * Self.charWidth * Self.narrowTextScale + 10
@@ -163,7 +170,8 @@ public struct ChartGeometry: Sendable {
     /// The value scale over `lo…hi` and its ticks: numbers on nice steps in the axis format, or
     /// calendar dates when the values are dates (`YAxis.type`). Tick positions are the scale's
     /// (the plot's left edge is not known yet when the axis is vertical; positions do not use it).
-    static func valueAxis(_ chart: Chart, _ lo: Double, _ hi: Double, range: (Double, Double), count: Int) -> (LinearScale, [Tick]) {
+    /// `nice` false: the domain is the author's (`givenDomain`), kept as given.
+    static func valueAxis(_ chart: Chart, _ lo: Double, _ hi: Double, range: (Double, Double), count: Int, nice: Bool = true) -> (LinearScale, [Tick]) {
         if chart.valueAxisDescends { return rankAxis(chart, range: range) }  // a bump chart (ChartSVG+Layers.swift)
         if chart.y.type == .temporal {
             let scale = LinearScale(domain: (lo, hi), range: range)
@@ -176,28 +184,41 @@ public struct ChartGeometry: Sendable {
             return (scale, zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) })
         }
         let curve = chart.pitchCurve
-        if curve != .linear {
-            // Ticks in values (decades on a log axis, nice steps otherwise), placed through the curve.
-            var values: [Double]
-            var step: Double
-            if curve == .log {
-                let a = floor(log10(lo)), b = max(ceil(log10(hi)), a + 1)
-                let decades = (Int(a)...Int(b)).map { pow(10, Double($0)) }
-                values = b - a <= 2 ? decades.flatMap { [$0, 2 * $0, 5 * $0] }.filter { $0 <= pow(10, b) } : decades
-                step = pow(10, a)
-            } else {
-                let linear = LinearScale(domain: (lo, hi), range: range).niced(count: Self.niceCount)
-                (values, step) = linear.ticks(count: count)
-            }
-            let tLo = curve.apply(values.first ?? lo) ?? 0, tHi = curve.apply(values.last ?? hi) ?? 1
-            let scale = LinearScale(domain: (tLo, tHi), range: range)
-            let labels = Self.numberLabels(values, step: step, format: chart.y.format, years: false)
-            return (scale, zip(values, labels).compactMap { v, label in curve.apply(v).map { Tick(position: scale($0), label: label) } })
-        }
-        let scale = LinearScale(domain: (lo, hi), range: range).niced(count: Self.niceCount)
+        if curve != .linear { return curvedAxis(curve, lo, hi, range: range, count: count, nice: nice, format: chart.y.format) }
+        let given = LinearScale(domain: (lo, hi), range: range)
+        let scale = nice ? given.niced(count: Self.niceCount) : given
         let (values, step) = scale.ticks(count: count)
         let labels = Self.numberLabels(values, step: step, format: chart.y.format, years: false)
         return (scale, zip(values, labels).map { Tick(position: scale($0), label: $1) })
+    }
+
+    /// A log, pow, sqrt or symlog axis over `lo…hi`: ticks in values (decades on a log axis, as
+    /// d3's log ticks with 2 and 5 between when few; nice steps otherwise), placed through the curve.
+    static func curvedAxis(_ curve: ValueCurve, _ lo: Double, _ hi: Double, range: (Double, Double), count: Int, nice: Bool, format: String?) -> (LinearScale, [Tick]) {
+        var values: [Double]
+        var step: Double
+        if curve == .log {
+            let a = floor(log10(lo)), b = max(ceil(log10(hi)), a + 1)
+            let decades = (Int(a)...Int(b)).map { pow(10, Double($0)) }
+            values = b - a <= 2 ? decades.flatMap { [$0, 2 * $0, 5 * $0] }.filter { $0 <= pow(10, b) } : decades
+            step = pow(10, a)
+        } else {
+            let linear = LinearScale(domain: (lo, hi), range: range)
+            (values, step) = (nice ? linear.niced(count: Self.niceCount) : linear).ticks(count: count)
+        }
+        if !nice { let eps = (hi - lo) * 1e-9; values = values.filter { $0 >= lo - eps && $0 <= hi + eps } }
+        var tLo = curve.apply(values.first ?? lo) ?? 0, tHi = curve.apply(values.last ?? hi) ?? 1
+        if !nice, let a = curve.apply(lo), let b = curve.apply(hi) { (tLo, tHi) = (a, b) }
+        let scale = LinearScale(domain: (tLo, tHi), range: range)
+        let labels = Self.numberLabels(values, step: step, format: format, years: false)
+        return (scale, zip(values, labels).compactMap { v, label in curve.apply(v).map { Tick(position: scale($0), label: label) } })
+    }
+
+    /// The author's `scale.domain` of a continuous numeric axis, low to high, when every end has a
+    /// place on the scale; nil for none (the domain comes from the data), dates and a reversed domain.
+    static func givenDomain(_ scale: ScaleInfo, curve: ValueCurve, temporal: Bool) -> (Double, Double)? {
+        guard !temporal, let d = scale.domain, d.count == 2, d[0] < d[1], curve.apply(d[0]) != nil, curve.apply(d[1]) != nil else { return nil }
+        return (d[0], d[1])
     }
 
     /// The row axis from `start` to `end`: bands, or a linear (numeric or time) scale with its ticks.
@@ -242,7 +263,17 @@ public struct ChartGeometry: Sendable {
             return (.linear(scale), zip(ticks.dates, labels).map { Tick(position: scale($0.timeIntervalSince1970), label: $1) })
         }
         let count = max(2, Int(length / (horizontal ? 48 : 80)))
-        let scale = LinearScale(domain: (xMin, xMax), range: range).niced(count: Self.niceCount)
+        let curve = rowCurve(chart)
+        let given = chart.semantics.bins == nil ? givenDomain(chart.semantics.rowScale, curve: curve, temporal: false) : nil
+        if let given { (xMin, xMax) = given }  // the author's domain, as given
+        if curve != .linear {  // a log, pow, sqrt or symlog row axis, as the value axis draws one
+            if curve == .log { (xMin, xMax) = (numeric.filter { $0 > 0 }.min() ?? 1, numeric.filter { $0 > 0 }.max() ?? 10); if let given { (xMin, xMax) = given } }
+            if xMin >= xMax { (xMin, xMax) = curve == .log ? (xMin, xMin * 10) : (xMin, xMin + 1) }
+            let (scale, ticks) = curvedAxis(curve, xMin, xMax, range: range, count: count, nice: given == nil, format: chart.x.format)
+            return (.linear(scale), ticks)
+        }
+        let plain = LinearScale(domain: (xMin, xMax), range: range)
+        let scale = chart.semantics.rowScale.domain == nil ? plain.niced(count: Self.niceCount) : plain
         let (values, step) = scale.ticks(count: count)
         let labels = Self.numberLabels(values, step: step, format: chart.x.format, years: SpeechFormatter.looksLikeYears(chart))
         return (.linear(scale), zip(values, labels).map { Tick(position: scale($0), label: $1) })
@@ -313,9 +344,19 @@ public struct ChartGeometry: Sendable {
         }
     }
 
+    /// The curve of a continuous numeric row axis (`scale.type` on x, or y when horizontal):
+    /// linear for dates, bins and bands.
+    static func rowCurve(_ chart: Chart) -> ValueCurve {
+        guard chart.x.type == .quantitative, chart.semantics.bins == nil, chart.mark != .bar else { return .linear }
+        return ValueCurve(chart.semantics.rowScale)
+    }
+
     /// The x position of a row's mark (band centre for bands).
     public func x(row: Int) -> Double {
         switch xLayout {
+        case .linear(let scale) where rowCurve != .linear:
+            // No place on a log axis (zero, negatives): its low end, as the value axis does.
+            scale(chart.xValues[row].numeric.flatMap { rowCurve.apply($0) } ?? scale.domainMin)
         case .linear(let scale): scale(chart.xValues[row].numeric ?? 0)
         case .band(let left, let band): left + (Double(slotOfRow?[row] ?? row) + 0.5) * band
         }

@@ -262,18 +262,20 @@ extension ChartPresentation {
     }
 
     /// The all-series view (Up/Down past the last series): extremes over every series, by
-    /// value (the first series wins a tie); nil without one.
+    /// value (the first series wins a tie), or a stack's totals; nil without one.
     func allSeriesInfo(rows: [Int], speech: SpeechFormatter, briefs: [Said], mores: [Said], toScrub: (Int?) -> Int?) -> ChartScriptData.AllInfo? {
         // A stacked chart's all-series view says the stack total once per row.
         let totals: [String?]? = chart.hasAllSeriesView ? { let t = rows.map { speech.allSeriesTotalText(row: $0) }; return t.contains { $0 != nil } ? t : nil }() : nil
         var all: ChartScriptData.AllInfo?
         if chart.hasAllSeriesView {
-            // Extremes over every series, by value (the first series wins a tie).
+            // Extremes over every series, by value (the first series wins a tie); a stacked
+            // chart's are its lowest and highest stack totals (Chart+Stack.swift).
             let lows = description.series.compactMap { d in d.statistics.min.map { ($0, d.statistics.minRow!) } }
             let highs = description.series.compactMap { d in d.statistics.max.map { ($0, d.statistics.maxRow!) } }
+            let stacks = chart.stackTotalExtremeRows
             all = .init(
                 labels: speech.allWordings,
-                minRow: toScrub(lows.min { $0.0 < $1.0 }?.1), maxRow: toScrub(highs.max { $0.0 < $1.0 }?.1),
+                minRow: toScrub(stacks?.low ?? lows.min { $0.0 < $1.0 }?.1), maxRow: toScrub(stacks?.high ?? highs.max { $0.0 < $1.0 }?.1),
                 brief: briefs.map(\.text).joined(separator: " "), more: mores.map(\.text).joined(separator: " "),
                 briefClaims: claimStops(briefs.flatMap(\.claims), speech: speech), moreClaims: claimStops(mores.flatMap(\.claims), speech: speech),
                 details: totals)
@@ -288,7 +290,9 @@ extension ChartPresentation {
         let yTitle = chart.y.title + (speech.spokenUnit.map { chart.y.title.contains(chart.y.unit ?? "") ? "" : m[.axisInUnit, ["unit": $0]] } ?? "")
         // X and Y name the axes as drawn: a horizontal chart's rows are on Y.
         let rowAxis = (title: chart.x.title, range: chart.pointCount > 0 ? speech.xRangeText : m[.valueNoData])
-        let valueAxis = (title: yTitle, range: speech.yRangeText)
+        // A dual-axis chart: its measures, then each one's range (`independentRanges`).
+        let own = speech.independentRanges(headed: false).map { (title: m.list(chart.series.indices.map(chart.seriesHeading)), range: $0) }
+        let valueAxis = own ?? (title: yTitle, range: speech.yRangeText)
         let (xAxis, yAxis) = geometry.horizontal ? (valueAxis, rowAxis) : (rowAxis, valueAxis)
         let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
         // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.

@@ -77,12 +77,14 @@ extension ChartSVG {
     func writeAnnotations(into out: inout String) {
         let g = geometry
         let chart = g.chart
-        guard !chart.semantics.annotations.isEmpty else { return }
+        // Labels that repeat the values (labelled bars) are drawn with them, as Vega-Lite does.
+        let all = chart.semantics.annotations + chart.semantics.valueLabels
+        guard !all.isEmpty else { return }
         let speech = SpeechFormatter(chart: chart)
         let (rowStart, rowEnd) = g.rowExtent, (valueStart, valueEnd) = g.valueExtent
         let rowMiddle = (rowStart + rowEnd) / 2, valueMiddle = (valueStart + valueEnd) / 2
         out += "<g class=\"pl-annotations\">"
-        for a in chart.semantics.annotations {
+        for a in all {
             var text = speech.annotationDrawnLabel(a)
             // Where the label would stand without a placement of its own (a rule's aggregate name).
             var own: (x: Double, y: Double, anchor: String)?

@@ -112,7 +112,8 @@ extension ChartPresentation {
         }
         if isScrubberReduced { kind += " " + reducedSentence }
         let rowAxis = "\(geometry.xTitle), \(chart.pointCount > 0 ? speech.xRangeText : m[.valueNoData])"
-        let valueAxis = "\(geometry.yTitle), \(speech.yRangeText)"
+        // A dual-axis chart's value axes each name their measure (`independentRanges`).
+        let valueAxis = chart.semantics.independentValueScales ? speech.yRangeText : "\(geometry.yTitle), \(speech.yRangeText)"
         let axes = speech.kindAxes.map { $0.map { ChartView.Axis(name: $0.name, text: $0.text) } } ?? [  // a horizontal chart has its rows down the vertical axis
             ChartView.Axis(name: m[.axisHorizontal], text: geometry.horizontal ? valueAxis : rowAxis),
             ChartView.Axis(name: m[.axisVertical], text: geometry.horizontal ? rowAxis : valueAxis),
@@ -122,7 +123,7 @@ extension ChartPresentation {
             let value = { (v: Double?) in speech.valueText(v, series: s) }
             let at = { (row: Int?) in row.map { " (\(speech.xText($0)))" } ?? "" }
             return ChartView.SeriesView(
-                heading: m[.statsHeading, ["name": chart.series[s].name]],
+                heading: m[.statsHeading, ["name": chart.seriesHeading(s)]],
                 stats: [
                     .init(term: m[.statsMinimum], value: value(st.min) + at(st.minRow)),
                     .init(term: m[.statsMaximum], value: value(st.max) + at(st.maxRow)),
@@ -212,7 +213,7 @@ extension ChartPresentation {
         return ChartView.Table(
             caption: Self.tableCaption(chart, m),
             xHeader: chart.x.title,
-            columns: chart.series.map(\.name) + (chart.mark == .arc ? [m[.tableShare]] : []),
+            columns: chart.series.indices.map(chart.seriesHeading) + (chart.mark == .arc ? [m[.tableShare]] : []),
             rows: rows,
             collapsed: shown > Self.tableCollapseThreshold,
             rowCountText: m.plural(.countRows, count: shown),
