@@ -75,6 +75,16 @@ enum ChartResources {
     }
 }
 
+/// `charts/<id>.json` for a chart outside a site (`pitchline inspect --model`): the export's model
+/// and encoder (schema `Public/schema/chart-2.json`), without audio graphs (none are rendered).
+public enum ChartModelJSON {
+    /// One line of JSON, newline-terminated.
+    public static func data(for chart: Chart) throws -> Data {
+        let presentation = ChartPresentation(chart: chart)
+        return try ChartResources.encode(ChartModel(presentation, text: presentation.pageText, audio: nil))
+    }
+}
+
 extension ChartModel {
     /// "line", "bump", "boxplot": the catalogue kind key without its prefix.
     static func kind(_ chart: Chart) -> String { chart.kindWord }
