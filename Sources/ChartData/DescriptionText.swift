@@ -26,9 +26,10 @@ public struct Claim: Sendable, Equatable {
     /// turns, and its own value may differ from `value`.
     public var approximate: Bool
     /// Which of the row's values the claim is about where a row holds several: a candlestick's
-    /// low (`lower`) or high (`upper`); nil: the row's value.
+    /// low (`lower`) or high (`upper`), one of a box plot group's outliers (`outlier`, on an
+    /// outlier series); nil: the row's value.
     public var part: Part?
-    public enum Part: String, Sendable { case lower, upper }
+    public enum Part: String, Sendable { case lower, upper, outlier }
 
     public init(_ kind: Kind, series: Int, value: Double, rows: [Int], approximate: Bool = false) {
         (self.kind, self.series, self.value, self.rows, self.approximate) = (kind, series, value, rows, approximate)
