@@ -72,7 +72,8 @@ def test_inspect_model_is_the_exported_json(tmp_path, chart):
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
     exported = json.loads((tmp_path / "out" / "charts" / f"{chart}.json").read_text(encoding="utf-8"))
-    [printed], errors = inspect_models([f"charts/{chart}.vl.json"], site)
+    # From the site's parent: the spec's data (../data) then lies inside inspect's root, the working folder.
+    [printed], errors = inspect_models([f"site/charts/{chart}.vl.json"], tmp_path)
     assert errors == "" and exported["links"]["audioGraphs"] and printed["links"]["audioGraphs"] == []
     exported["links"]["audioGraphs"] = []
     assert printed == exported
