@@ -46,6 +46,9 @@ def corpus_models(tmp_path_factory):
     return out
 
 
+# The corpora's ~380 specs through a debug binary took minutes of CPU on a loaded machine: in
+# `make test-full` (slow), so `make test` does not grow.
+@pytest.mark.slow
 def test_every_corpus_model_validates_against_the_published_schema(corpus_models):
     validator = jsonschema_rs.Draft202012Validator(json.loads(resources.SCHEMA_PATH.read_text(encoding="utf-8")))
     checked = 0
@@ -58,6 +61,7 @@ def test_every_corpus_model_validates_against_the_published_schema(corpus_models
     assert checked > 200, checked
 
 
+@pytest.mark.slow
 def test_every_corpus_claim_is_held_by_its_rows(corpus_models):
     resources.test_every_claim_is_held_by_its_rows(corpus_models)
 
