@@ -33,17 +33,27 @@ extension ErrorRangeInfo {
 }
 
 extension Chart {
-    /// "Upper outliers: 15 values in 8 groups, from 17.2 °C to 35.6 °C." for an outlier series.
+    /// "Upper outliers: 15 values in 8 groups, from 17.2 °C to 35.6 °C." for an outlier series;
+    /// the lowest and highest outlier are claims on the groups holding them (`Claim.Part.outlier`).
     func boxOutliersSentence(_ box: BoxPlotInfo, series s: Int, _ speech: SpeechFormatter) -> Sentence {
         let m = speech.messages
         let lists = xValues.indices.map { box.outliers(series: s, row: $0) }
         let all = lists.joined().sorted()
         let name = Self.capitalized(speech.spokenName(s))
         guard let first = all.first, let last = all.last else { return Sentence(m[.boxNoOutlierSeries, ["name": name]]) }
-        let range = first == last ? m[.rangeAt, ["x": speech.valueText(first)]]
-            : m[.rangeFromTo, ["low": speech.valueText(first), "high": speech.valueText(last)]]
-        return Sentence(clauses: m.clauses(.boxOutlierSeries, ["name": name, "values": m.plural(.countValues, count: all.count),
-                                                             "groups": m.plural(.countGroups, count: lists.filter { !$0.isEmpty }.count), "range": range]))
+        var marks = ClaimMarks()
+        func said(_ kind: Claim.Kind, _ value: Double) -> String {
+            var claim = Claim(kind, series: s, value: value, rows: lists.indices.filter { lists[$0].contains(value) })
+            claim.part = .outlier
+            return marks.said(claim, speech.valueText(value))
+        }
+        let range = first == last ? m[.rangeAt, ["x": said(.value, first)]]
+            : m[.rangeFromTo, ["low": said(.lowest, first), "high": said(.highest, last)]]
+        var clauses = m.clauses(.boxOutlierSeries, ["name": name, "values": m.plural(.countValues, count: all.count),
+                                                    "groups": m.plural(.countGroups, count: lists.filter { !$0.isEmpty }.count), "range": range])
+        // The claims belong to the clause that says their values (the range's).
+        if let i = clauses.firstIndex(where: { $0.pieces.contains { $0.claim != nil } }) { clauses[i].claims = marks.claims }
+        return Sentence(clauses: clauses)
     }
 
     /// The box plot's own summary: medians compared across groups, spread (IQR), outliers.

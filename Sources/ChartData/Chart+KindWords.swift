@@ -8,8 +8,11 @@ import SpecReading
 extension LabelPlacement {
     /// The mark definition's `align`, `baseline`, `dx` and `dy` (a bare `"text"` mark: the defaults).
     init(mark: JSONValue) {
-        self.init(align: mark["align"]?.string ?? "center", baseline: mark["baseline"]?.string ?? "middle",
-                  dx: mark["dx"]?.number ?? 0, dy: mark["dy"]?.number ?? 0)
+        self.init()
+        if let align = mark["align"]?.string { self.align = align }
+        if let baseline = mark["baseline"]?.string { self.baseline = baseline }
+        if let dx = mark["dx"]?.number { self.dx = dx }
+        if let dy = mark["dy"]?.number { self.dy = dy }
     }
 }
 

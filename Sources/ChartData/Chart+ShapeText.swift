@@ -22,13 +22,13 @@ extension Chart {
             var rest = cycleText(cycle, speech)
             if trend.isOneLine, let seg = shape.segments.first {
                 if seg.direction == .flat {
-                    rest.append(Clause(m[.trendCycleSteady, ["level": speech.valueText(seg.level)]]))
+                    rest.append(Clause(m[.trendCycleSteady, ["level": speech.valueText(seg.level)]], continues: true))
                 } else {
                     var marks = ClaimMarks()
                     let from = marks.said(Claim(.start, series: index, value: seg.startValue, rows: [seg.startRow], approximate: true), speech.valueText(seg.startValue))
                     let to = marks.said(Claim(.end, series: index, value: seg.endValue, rows: [seg.endRow], approximate: true), speech.valueText(seg.endValue))
                     rest.append(Clause(m[seg.direction == .rising ? .trendCycleRising : .trendCycleFalling, [
-                        "from": from, "fromAt": speech.atX(seg.startRow), "to": to, "toAt": speech.atX(seg.endRow)]], claims: marks.claims))
+                        "from": from, "fromAt": speech.atX(seg.startRow), "to": to, "toAt": speech.atX(seg.endRow)]], claims: marks.claims, continues: true))
                 }
             } else {
                 let level = stretches(index, shape, speech, approximate: true, first: values[firstRow], last: values[lastRow])
@@ -53,7 +53,7 @@ extension Chart {
                 if let change = trend.change {
                     clauses[0].append(" (" + changeText(change, percent: trend.changePercent, speech) + ")")
                 }
-                if let rate = ratePhrase(trend, speech) { clauses.append(Clause(", \(rate)")) }
+                if let rate = ratePhrase(trend, speech) { clauses.append(Clause(", \(rate)", continues: true)) }
             }
         } else {
             let outline = stretches(index, shape, speech, approximate: shape.smoothingWindow > 1, first: values[firstRow], last: values[lastRow])
@@ -61,7 +61,7 @@ extension Chart {
         }
         // A single flat stretch already "varies around" its level; elsewhere the stretches are an outline.
         if shape.isJumpy, shape.smoothingWindow > 1, shape.segments.count > 1 || shape.segments.first?.direction != .flat {
-            clauses.append(Clause(m[.trendSwings, ["step": speech.stepPhrase]], isDetail: clauses.last?.isDetail ?? false))
+            clauses.append(Clause(m[.trendSwings, ["step": speech.stepPhrase]], isDetail: clauses.last?.isDetail ?? false, continues: true))
         }
         clauses.append(Clause(".", isDetail: clauses.last?.isDetail ?? false))
         var sentences = [Sentence(clauses: clauses)]
@@ -75,7 +75,7 @@ extension Chart {
     }
 
     /// "rises from 7.1 °C in January 2012 to a peak of 26.1 °C in August 2012", "then falls to 7.7 °C in December 2012":
-    /// a clause a stretch (the second on with its ", ").
+    /// a clause a stretch (the second on with its ", ", going on from the first: `Clause.continues`).
     private func stretches(_ index: Int, _ shape: SeriesShape, _ speech: SpeechFormatter, approximate: Bool, first: Double?, last: Double?) -> [Clause] {
         let m = speech.messages
         let segments = shape.segments
@@ -122,7 +122,7 @@ extension Chart {
                 }
             }
             if isLast && i > 0 { clause = m[.stretchThen, ["clause": clause]] }
-            clauses.append(Clause(i == 0 ? clause : ", " + clause, claims: marks.claims))
+            clauses.append(Clause(i == 0 ? clause : ", " + clause, claims: marks.claims, continues: i > 0))
         }
         return clauses
     }

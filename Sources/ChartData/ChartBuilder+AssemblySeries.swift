@@ -208,9 +208,9 @@ extension ChartBuilder.Assembly {
         case .number: keyType = key?.bin != nil ? .quantitative : (key?.type ?? .quantitative)
         case .category: keyType = key?.type == .ordinal ? .ordinal : .nominal
         }
-        let xAxis = XAxis(field: key?.field ?? "", title: keyTitle, type: keyType, granularity: granularity,
-                          unit: keyType == .quantitative ? keyUnit : nil,
-                          format: key?.format.flatMap { keyType == .temporal || NumberFormat.isSupported($0) ? $0 : nil })  // time formats for dates (D3Format)
+        var xAxis = XAxis(field: key?.field ?? "", title: keyTitle, type: keyType, granularity: granularity)
+        xAxis.unit = keyType == .quantitative ? keyUnit : nil
+        xAxis.format = key?.format.flatMap { keyType == .temporal || NumberFormat.isSupported($0) ? $0 : nil }  // time formats for dates (D3Format)
         return (xAxis, valueAxis(), bins)
     }
 
@@ -218,11 +218,13 @@ extension ChartBuilder.Assembly {
         var yFormat = spec.format ?? value.format.flatMap { NumberFormat.isSupported($0) && !$0.isEmpty ? $0 : nil }
         if offset == .normalize && yFormat == nil { yFormat = ".0%" }
         let unit = spec.unit ?? titledUnit
-        var yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit, spokenUnit: spec.spokenUnit,
-                          format: yFormat, aggregate: value.aggregate,
-                          decimals: temporalValues ? nil : ([value] + [roles.value2].compactMap { $0 }).map { c in
-                              ChartBuilder.sourceDecimals(c, aggregated: preAggregate, frame: frame, field: fieldOf[c.channel]) }
-                              .reduce(nil as Int?) { a, b in b.map { max(a ?? 0, $0) } ?? a })
+        var yAxis = YAxis(field: value.field ?? (value.aggregate == "count" ? "count" : ""), title: valueTitle, unit: unit)
+        yAxis.spokenUnit = spec.spokenUnit
+        yAxis.format = yFormat
+        yAxis.aggregate = value.aggregate
+        yAxis.decimals = temporalValues ? nil : ([value] + [roles.value2].compactMap { $0 }).map { c in
+            ChartBuilder.sourceDecimals(c, aggregated: preAggregate, frame: frame, field: fieldOf[c.channel]) }
+            .reduce(nil as Int?) { a, b in b.map { max(a ?? 0, $0) } ?? a }
         if temporalValues {
             yAxis.type = .temporal
             yAxis.timeUnit = value.timeUnit
@@ -248,11 +250,12 @@ extension ChartBuilder.Assembly {
             notes.append("\(path): colours by condition are not drawn (only an expression \"test\" on the data's own rows is); every mark has its series' colour")
         }
         if let note = yearsAsMillisecondsNote { notes.append(note) }  // ChartBuilder+Warnings.swift
-        var semantics = ChartSemantics(
-            specMark: spec.markName == markKind.rawValue ? nil : SpecMark(rawValue: spec.markName), orientation: roles.orientation, bins: bins, stack: offset,
-            valueScale: value.scale, rowScale: key?.scale ?? ScaleInfo(),
-            extraFields: extraDefs.map { ExtraField(channel: $0.channel.split(separator: "[").first.map(String.init) ?? $0.channel, title: builder.title(of: $0, fallback: $0.channel)) },
-            invalidRows: invalid, pointPerDatum: repeats, notes: notes)
+        var semantics = ChartSemantics()
+        semantics.specMark = spec.markName == markKind.rawValue ? nil : SpecMark(rawValue: spec.markName)
+        (semantics.orientation, semantics.bins, semantics.stack) = (roles.orientation, bins, offset)
+        (semantics.valueScale, semantics.rowScale) = (value.scale, key?.scale ?? ScaleInfo())
+        semantics.extraFields = extraDefs.map { ExtraField(channel: $0.channel.split(separator: "[").first.map(String.init) ?? $0.channel, title: builder.title(of: $0, fallback: $0.channel)) }
+        (semantics.invalidRows, semantics.pointPerDatum, semantics.notes) = (invalid, repeats, notes)
         semantics.kind = builder.chartKind(markKind: markKind, heatmapY: heatmapY, series: &series, datums: datums, rowOfDatum: rowOfDatum, rowCount: xValues.count,
                                            frame: frame, fieldOf: fieldOf, ranged: roles.value2 != nil)
         semantics.pathOrder = pathOrderDef.flatMap { o in pathLabels.map { PathOrder(title: builder.title(of: o, fallback: "order"), labels: $0) } }
@@ -267,5 +270,15 @@ extension ChartBuilder.Assembly {
         return Chart(id: id, sourcePath: builder.specFile, title: spec.title ?? ChartBuilder.titleFromID(id), subtitle: spec.subtitle,
                      authorDescription: spec.description, mark: ChartBuilder.ownMarks[spec.markName] ?? markKind, x: xAxis, y: yAxis, xValues: xValues,
                      series: series, options: ChartOptions(audio: spec.audio, spokenSeriesNames: spoken, language: spec.language, live: spec.live), semantics: semantics)
+    }
+}
+
+extension Series {
+    /// A series read from the author's column (or colour value) `sourceKey`, the `sourceIndex`-th
+    /// of the chart's sources (the CSV download keeps their names and order), with points only at
+    /// `pointRows` (nil: at every row).
+    package init(name: String, values: [Double?], details: [PointDetail] = [], pointRows: [Int]? = nil, sourceKey: String?, sourceIndex: Int?) {
+        self.init(name: name, values: values, details: details)
+        (self.pointRows, self.sourceKey, self.sourceIndex) = (pointRows, sourceKey, sourceIndex)
     }
 }

@@ -84,9 +84,11 @@ extension ChartLoader {
             chart.title = "\(figureTitle): \(d.header)"
             chart.subtitle = nil
             if root["usermeta"]?["pitchline"]?["audio"] != nil || audioDefaults != AudioOptions() { chart.options.audio = audio }
-            chart.panel = PanelPlacement(
-                figureID: id, index: i, count: count, header: d.header,
-                sharedValueLow: shared.value && low <= high ? low : nil, sharedValueHigh: shared.value && low <= high ? high : nil)
+            chart.panel = PanelPlacement(figureID: id, index: i, count: count, header: d.header)
+            if shared.value && low <= high {
+                chart.panel?.sharedValueLow = low
+                chart.panel?.sharedValueHigh = high
+            }
             chart.panel?.headingParts = d.headingParts
             chart.panel?.sharedRowLow = rowRange?.0
             chart.panel?.sharedRowHigh = rowRange?.1

@@ -221,8 +221,9 @@ struct LayerMerge {
                 guard let value else { continue }
                 let text = textIndex.flatMap { s.details.indices.contains(row) && s.details[row].extras.indices.contains($0) ? s.details[row].extras[$0] : nil }
                 let key: XValue = chart.x.type == .temporal ? .date(Date(timeIntervalSince1970: value / 1000)) : .number(value)
-                var a = ChartAnnotation(kind: kind, value: value, aggregate: def.aggregate, label: text ?? label,
-                                        group: chart.series.count > 1 ? s.name : nil, layer: index)
+                var a = ChartAnnotation(kind: kind, value: value, label: text ?? label, layer: index)
+                a.aggregate = def.aggregate
+                a.group = chart.series.count > 1 ? s.name : nil
                 if kind == .text { a.placement = LabelPlacement(mark: leaf.markJSON) }
                 out.append(PendingAnnotation(annotation: a, channel: channel, key: key))
             }

@@ -26,9 +26,10 @@ public struct Claim: Sendable, Equatable {
     /// turns, and its own value may differ from `value`.
     public var approximate: Bool
     /// Which of the row's values the claim is about where a row holds several: a candlestick's
-    /// low (`lower`) or high (`upper`); nil: the row's value.
+    /// low (`lower`) or high (`upper`), one of a box plot group's outliers (`outlier`, on an
+    /// outlier series); nil: the row's value.
     public var part: Part?
-    public enum Part: String, Sendable { case lower, upper }
+    public enum Part: String, Sendable { case lower, upper, outlier }
 
     public init(_ kind: Kind, series: Int, value: Double, rows: [Int], approximate: Bool = false) {
         (self.kind, self.series, self.value, self.rows, self.approximate) = (kind, series, value, rows, approximate)
@@ -55,11 +56,14 @@ public struct Clause: Sendable, Equatable {
     public var claims: [Claim]
     /// Said only in the full sentence, not in S's first, short one ("; underneath it, …").
     public var isDetail: Bool
+    /// Goes on from the clause before it in the same sentence (", then falls …", ", with large
+    /// swings …", a catalogue text's part after `{,}`): S's short sentence may end before it.
+    public var continues: Bool
 
     /// A clause of `text`, where a value said for a claim is marked (`ClaimMarks.said`): the
     /// marks become pieces and leave the text.
-    public init(_ text: String, claims: [Claim] = [], isDetail: Bool = false) {
-        (self.pieces, self.claims, self.isDetail) = (Self.pieces(text), claims, isDetail)
+    public init(_ text: String, claims: [Claim] = [], isDetail: Bool = false, continues: Bool = false) {
+        (self.pieces, self.claims, self.isDetail, self.continues) = (Self.pieces(text), claims, isDetail, continues)
     }
 
     public var text: String { pieces.map(\.text).joined() }
@@ -151,21 +155,23 @@ extension Messages {
         return Self.parted(self[key, values])
     }
 
-    /// A text with marks as clauses (an empty first part, before a leading mark, is dropped).
+    /// A text with marks as clauses (an empty first part, before a leading mark, is dropped);
+    /// a part after a clause mark goes on from the one before (`Clause.continues`).
     static func parted(_ text: String) -> [Clause] {
         var clauses: [Clause] = []
-        var current = "", detail = false, currentDetail = false
+        var current = "", detail = false, currentDetail = false, continues = false
         for c in text {
             if c == clauseMark || c == detailMark {
-                if !current.isEmpty || !clauses.isEmpty { clauses.append(Clause(current, isDetail: currentDetail)) }
+                if !current.isEmpty || !clauses.isEmpty { clauses.append(Clause(current, isDetail: currentDetail, continues: continues)) }
                 if c == detailMark { detail = true }
                 current = ""
                 currentDetail = detail
+                continues = c == clauseMark
             } else {
                 current.append(c)
             }
         }
-        clauses.append(Clause(current, isDetail: currentDetail))
+        clauses.append(Clause(current, isDetail: currentDetail, continues: continues))
         return clauses
     }
 

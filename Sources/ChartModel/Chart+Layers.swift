@@ -24,26 +24,19 @@ public struct ChartAnnotation: Sendable, Equatable {
     /// aggregate name, drawn at the rule's end).
     public var placement: LabelPlacement?
 
-    /// Every field (the memberwise initializer, for ChartData's builders and the tests).
-    package init(
-        kind: Kind, value: Double? = nil, row: Int? = nil, aggregate: String? = nil, label: String? = nil, group: String? = nil,
-        layer: Int, atPoint: Bool = false, placement: LabelPlacement? = nil
-    ) {
+    /// A rule or label from leaf layer `layer`, across the chart at `value` of the value axis (nil:
+    /// at a row, set after), writing `label`; the loader sets its aggregate, group and placement.
+    package init(kind: Kind, value: Double? = nil, label: String? = nil, layer: Int) {
         self.kind = kind
         self.value = value
-        self.row = row
-        self.aggregate = aggregate
         self.label = label
-        self.group = group
         self.layer = layer
-        self.atPoint = atPoint
-        self.placement = placement
     }
 }
 
 extension ChartAnnotation {
     /// A rule or label across the chart at `value` of the value axis, from leaf layer `layer`.
-    public init(kind: Kind, value: Double, layer: Int) { self.init(kind: kind, value: value, row: nil, layer: layer) }
+    public init(kind: Kind, value: Double, layer: Int) { self.init(kind: kind, value: value, label: nil, layer: layer) }
 }
 
 /// A text mark's placement as Vega-Lite reads it: `align` and `baseline` around its anchor (the
@@ -57,12 +50,8 @@ public struct LabelPlacement: Sendable, Equatable {
     public var dx = 0.0
     public var dy = 0.0
 
-    package init(align: String = "center", baseline: String = "middle", dx: Double = 0.0, dy: Double = 0.0) {
-        self.align = align
-        self.baseline = baseline
-        self.dx = dx
-        self.dy = dy
-    }
+    /// A text mark's defaults; the loader sets what the mark definition says.
+    package init() {}
 }
 
 /// Where one series of a layered chart came from and how it is drawn.

@@ -9,29 +9,29 @@ public struct ChartSemantics: Sendable, Equatable {
     public var specMark: SpecMark?
     /// `.horizontal`: the rows run down the vertical axis and the values along the horizontal one
     /// (horizontal bars). `Chart.x` is always the row axis and `Chart.y` the value axis.
-    public var orientation: Orientation
+    public var orientation: Orientation = .vertical
     /// Per row, the bin it stands for when the row axis is binned (a histogram); nil otherwise.
     public var bins: [BinRange]?
     /// How stacked series are stacked (Vega-Lite `stack`); nil when the series are not stacked.
     public var stack: StackOffset?
     /// Scale of the value axis (pitch follows the same scale) and of the row axis.
-    public var valueScale: ScaleInfo
-    public var rowScale: ScaleInfo
+    public var valueScale: ScaleInfo = .linear
+    public var rowScale: ScaleInfo = .linear
     /// Data-carrying channels besides x, y and color (size, opacity, shape, strokeDash, detail,
     /// text, tooltip, …): their titles, in the order `PointDetail.extras` holds their texts.
-    public var extraFields: [ExtraField]
+    public var extraFields: [ExtraField] = []
     /// Data rows left out because their row field (x, or y for horizontal charts) was null, not a
     /// number or not a date (Vega-Lite's `invalid: "filter"`). A row whose value alone is invalid
     /// stays, with a nil value (a missing value, no mark).
-    public var invalidRows: Int
+    public var invalidRows = 0
     /// Vega-Lite's `invalid: "show"` (or `null`): where invalid values are drawn; nil when they
     /// are left out of the marks (every other mode). See `Chart+Invalid.swift`.
     public var invalidDrawn: InvalidDrawing?
     /// True for marks where repeated x values are separate points (scatter): `Series.pointRows`
     /// then says which rows belong to which series.
-    public var pointPerDatum: Bool
+    public var pointPerDatum = false
     /// Spec features read but not interactive in Pitchline (e.g. "params: 1 selection"), for `check`.
-    public var notes: [String]
+    public var notes: [String] = []
     /// The spec's channel that holds the values: y, x (horizontal), or size (a grid of circles
     /// sized by a number: then y splits the series); theta for an arc, color or fill for a heatmap.
     public var valueChannel: ValueChannel = .y
@@ -53,24 +53,8 @@ public struct ChartSemantics: Sendable, Equatable {
     /// The chart's kind and what it alone carries (box plot, error range, arc, heatmap; `Chart+Kinds.swift`).
     public var kind: ChartKind = .series
 
-    public init(
-        specMark: SpecMark? = nil, orientation: Orientation = .vertical, bins: [BinRange]? = nil,
-        stack: StackOffset? = nil, valueScale: ScaleInfo = .linear, rowScale: ScaleInfo = .linear,
-        extraFields: [ExtraField] = [], invalidRows: Int = 0, pointPerDatum: Bool = false, notes: [String] = [],
-        kind: ChartKind = .series
-    ) {
-        self.kind = kind
-        self.specMark = specMark
-        self.orientation = orientation
-        self.bins = bins
-        self.stack = stack
-        self.valueScale = valueScale
-        self.rowScale = rowScale
-        self.extraFields = extraFields
-        self.invalidRows = invalidRows
-        self.pointPerDatum = pointPerDatum
-        self.notes = notes
-    }
+    /// A plain chart (the defaults); the builder sets what the spec says.
+    public init() {}
 }
 
 /// The field a connected scatter plot's points are joined in (`ChartSemantics.pathOrder`):
@@ -97,16 +81,20 @@ public enum ValueChannel: String, Sendable, Equatable, CaseIterable {
     case y, x, size, theta, color, fill
 }
 
-/// One bin `[start, end)` of a binned axis.
-public struct BinRange: Sendable, Equatable, Hashable {
+/// A stretch of a scale from `start` to `end`, in the data's units: a bin `[start, end)` of a
+/// binned axis (`BinRange`), an arc's slice on the theta scale (`ArcInfo.ArcSpan`).
+public struct ValueSpan: Sendable, Equatable, Hashable {
     public var start: Double
     public var end: Double
 
-    package init(start: Double, end: Double) {
+    public init(start: Double, end: Double) {
         self.start = start
         self.end = end
     }
 }
+
+/// One bin `[start, end)` of a binned axis.
+public typealias BinRange = ValueSpan
 
 /// A data-carrying channel other than x, y and color, e.g. `size` showing population.
 public struct ExtraField: Sendable, Equatable {
@@ -146,33 +134,15 @@ public struct PointDetail: Sendable, Equatable {
     /// as the mark's area. Drawing only (its text is in `extras`).
     public var size: Double?
 
-    /// Every field (the memberwise initializer, for ChartData's builders and the tests).
-    package init(
-        lower: Double? = nil, upper: Double? = nil, stackTotal: Double? = nil, share: Double? = nil, extras: [String?] = [],
-        bandLower: Double? = nil, bandUpper: Double? = nil, change: Double? = nil, colour: String? = nil, size: Double? = nil
-    ) {
-        self.lower = lower
-        self.upper = upper
-        self.stackTotal = stackTotal
-        self.share = share
-        self.extras = extras
-        self.bandLower = bandLower
-        self.bandUpper = bandUpper
-        self.change = change
-        self.colour = colour
-        self.size = size
-    }
-
     public var isEmpty: Bool {
         lower == nil && upper == nil && stackTotal == nil && share == nil && extras.allSatisfy { $0 == nil }
             && bandLower == nil && bandUpper == nil && change == nil && colour == nil && size == nil
     }
 }
 
-// ChartData (and its tests) build these with the `package` initializer above; other modules make
-// only an empty detail.
+// Builders start from an empty detail (or one with its extra channels' texts) and set the rest.
 
 extension PointDetail {
     /// A point with nothing more to say, or only its extra channels' texts.
-    public init(extras: [String?] = []) { self.init(lower: nil, extras: extras) }
+    public init(extras: [String?] = []) { self.extras = extras }
 }

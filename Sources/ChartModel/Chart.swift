@@ -80,20 +80,6 @@ public struct XAxis: Sendable, Equatable {
     /// For dates: true when the source named the zone (`Z`, `+01:00`), so instants are UTC; false
     /// for local times (kept as read, never given a zone).
     public var zoned = false
-
-    /// Every field (the memberwise initializer, for ChartData's builders and the tests).
-    package init(
-        field: String, title: String, type: FieldType, granularity: TimeGranularity? = nil, unit: String? = nil,
-        format: String? = nil, zoned: Bool = false
-    ) {
-        self.field = field
-        self.title = title
-        self.type = type
-        self.granularity = granularity
-        self.unit = unit
-        self.format = format
-        self.zoned = zoned
-    }
 }
 
 public struct YAxis: Sendable, Equatable {
@@ -118,24 +104,6 @@ public struct YAxis: Sendable, Equatable {
     /// "monthdate" reads "3 November").
     public var granularity: TimeGranularity?
     public var timeUnit: String?
-
-    /// Every field (the memberwise initializer, for ChartData's builders and the tests).
-    package init(
-        field: String, title: String, unit: String? = nil, spokenUnit: String? = nil, format: String? = nil,
-        aggregate: String? = nil, decimals: Int? = nil, type: FieldType = .quantitative, granularity: TimeGranularity? = nil,
-        timeUnit: String? = nil
-    ) {
-        self.field = field
-        self.title = title
-        self.unit = unit
-        self.spokenUnit = spokenUnit
-        self.format = format
-        self.aggregate = aggregate
-        self.decimals = decimals
-        self.type = type
-        self.granularity = granularity
-        self.timeUnit = timeUnit
-    }
 }
 
 /// One series of values aligned to `Chart.xValues`; nil is a gap (missing value), never zero.
@@ -163,40 +131,33 @@ public struct Series: Sendable, Equatable {
     /// "°C" and "inches"); nil: the chart's (`YAxis.unit`).
     public var unit: String?
 
-    /// Every field (the memberwise initializer, for ChartData's builders and the tests).
-    package init(
-        name: String, values: [Double?], details: [PointDetail] = [], pointRows: [Int]? = nil, sourceKey: String? = nil,
-        sourceIndex: Int? = nil, invalidRows: Set<Int> = [], nameFromData: Bool = false
-    ) {
-        self.name = name
-        self.values = values
-        self.details = details
-        self.pointRows = pointRows
-        self.sourceKey = sourceKey
-        self.sourceIndex = sourceIndex
-        self.invalidRows = invalidRows
-        self.nameFromData = nameFromData
-    }
 }
 
-// ChartData and the tests build axes and series with the `package` initializers above (every
-// field); other modules (benchmarks, fixtures) build plain ones with these.
+// Axes and series are made with what every chart has; builders set the other fields after
+// (each has its default: none, or the plain case).
 
 extension XAxis {
     public init(field: String, title: String, type: FieldType, granularity: TimeGranularity? = nil) {
-        self.init(field: field, title: title, type: type, granularity: granularity, unit: nil)
+        self.field = field
+        self.title = title
+        self.type = type
+        self.granularity = granularity
     }
 }
 
 extension YAxis {
     public init(field: String, title: String, unit: String? = nil) {
-        self.init(field: field, title: title, unit: unit, spokenUnit: nil)
+        self.field = field
+        self.title = title
+        self.unit = unit
     }
 }
 
 extension Series {
     public init(name: String, values: [Double?], details: [PointDetail] = []) {
-        self.init(name: name, values: values, details: details, pointRows: nil)
+        self.name = name
+        self.values = values
+        self.details = details
     }
 }
 

@@ -102,20 +102,13 @@ public struct PanelPlacement: Sendable, Equatable, Hashable {
         }
     }
 
-    /// Every field (the memberwise initializer, for the figure loader and the tests).
-    package init(
-        figureID: String, index: Int, count: Int, header: String, sharedValueLow: Double? = nil, sharedValueHigh: Double? = nil,
-        sharedRowLow: Double? = nil, sharedRowHigh: Double? = nil, headingParts: [HeadingPart] = []
-    ) {
+    /// Panel `index` of `count` in figure `figureID`, under `header`; the loader sets the shared
+    /// ranges and heading parts.
+    package init(figureID: String, index: Int, count: Int, header: String) {
         self.figureID = figureID
         self.index = index
         self.count = count
         self.header = header
-        self.sharedValueLow = sharedValueLow
-        self.sharedValueHigh = sharedValueHigh
-        self.sharedRowLow = sharedRowLow
-        self.sharedRowHigh = sharedRowHigh
-        self.headingParts = headingParts
     }
 
     /// The shared value range, when there is one.

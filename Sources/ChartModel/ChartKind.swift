@@ -39,11 +39,7 @@ public struct ArcInfo: Sendable, Equatable {
     public var arcSpans: [ArcSpan?] = []
 
     /// A slice from `start` to `end` on the theta scale (the data's units, clockwise).
-    public struct ArcSpan: Sendable, Equatable {
-        public var start: Double
-        public var end: Double
-        public init(start: Double, end: Double) { self.start = start; self.end = end }
-    }
+    public typealias ArcSpan = ValueSpan
 
     public init(innerRadius: Double? = nil) { self.innerRadius = innerRadius }
 }

@@ -357,8 +357,8 @@ extension ChartPresentation {
         }
         // About 25 words: a long shape clause keeps its first part, then the range loses its dates.
         var said = sentence(shape, range)
-        // The first part: the clauses before the first that goes on with ", ".
-        if said.split(separator: " ").count > Self.briefWords, let next = outline.indices.dropFirst().first(where: { outline[$0].text.hasPrefix(", ") }) {
+        // The first part: the clauses before the first that goes on from the one before it.
+        if said.split(separator: " ").count > Self.briefWords, let next = outline.indices.dropFirst().first(where: { outline[$0].continues }) {
             shape = trimmed(outline[..<next])
             claims = outline[..<next].flatMap(\.claims)
             said = sentence(shape, range)

@@ -3,11 +3,14 @@ import ChartData
 import ChartModel
 import ChartPages
 import Foundation
+import SiteGenerator
 import SpecReading
 
 /// `pitchline inspect SPEC… --json`: a developer tool that prints each chart model as JSON (the
 /// rows, series and values that pages, speech and audio read), for the differential test against
 /// Vega-Lite (vegalite-diff/). A chart that does not load is printed as its problems.
+/// `--model`: each chart as `charts/<id>.json` has it instead (`ChartModelJSON`, the published
+/// schema), one a line, for authors' scripts.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the evaluated chart model of specs or CSV files as JSON (developer tool).",
@@ -22,15 +25,15 @@ struct Inspect: ParsableCommand {
     @Flag(help: "Add each chart's drawing (`svg`; a figure's `panelSVGs`), as pages draw it.")
     var svg = false
 
+    @Flag(help: "Print each chart as charts/<id>.json has it (schema assets/schema/chart-2.json), one JSON object a line; a figure's panels one each; problems to standard error (exit 1).")
+    var model = false
+
     func run() throws {
+        if model { return try printModels() }
         var out: [Any] = []
         for file in files {
             do {
-                // Paths are display paths relative to a root: the working folder, or "/" for absolute ones.
-                let absolute = file.hasPrefix("/")
-                let loader = ChartLoader(siteDirectory: URL(fileURLWithPath: absolute ? "/" : "."))
-                let path = absolute ? String(file.dropFirst()) : file
-                switch try loader.loadItem(path: path) {
+                switch try Self.load(file) {
                 case .chart(let chart):
                     var dumped = Self.dump(chart, file: file)
                     if svg { dumped["svg"] = Self.drawing(chart) }
@@ -48,6 +51,32 @@ struct Inspect: ParsableCommand {
         let data = try JSONSerialization.data(withJSONObject: value, options: json ? [.sortedKeys] : [.prettyPrinted, .sortedKeys])
         FileHandle.standardOutput.write(data)
         FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+
+    /// `file` loaded; paths are display paths relative to a root: the working folder, or "/" for absolute ones.
+    static func load(_ file: String) throws(ChartProblem) -> LoadedSpec {
+        let absolute = file.hasPrefix("/")
+        let loader = ChartLoader(siteDirectory: URL(fileURLWithPath: absolute ? "/" : "."))
+        return try loader.loadItem(path: absolute ? String(file.dropFirst()) : file)
+    }
+
+    /// `--model`: every chart (a figure's panels) as JSON Lines; a file that does not load is
+    /// reported on standard error and the rest still printed.
+    private func printModels() throws {
+        var failed = false
+        for file in files {
+            do {
+                let charts = switch try Self.load(file) {
+                case .chart(let chart): [chart]
+                case .figure(let figure): figure.panels
+                }
+                for chart in charts { FileHandle.standardOutput.write(try ChartModelJSON.data(for: chart)) }
+            } catch let problem as ChartProblem {
+                FileHandle.standardError.write(Data("\(problem.description)\n".utf8))
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(1) }
     }
 
     /// The chart's `<svg>` as its page draws it (`ChartPresentation`'s geometry).

@@ -75,6 +75,16 @@ enum ChartResources {
     }
 }
 
+/// `charts/<id>.json` for a chart outside a site (`pitchline inspect --model`): the export's model
+/// and encoder (schema `Public/schema/chart-2.json`), without audio graphs (none are rendered).
+public enum ChartModelJSON {
+    /// One line of JSON, newline-terminated.
+    public static func data(for chart: Chart) throws -> Data {
+        let presentation = ChartPresentation(chart: chart)
+        return try ChartResources.encode(ChartModel(presentation, text: presentation.pageText, audio: nil))
+    }
+}
+
 extension ChartModel {
     /// "line", "bump", "boxplot": the catalogue kind key without its prefix.
     static func kind(_ chart: Chart) -> String { chart.kindWord }
@@ -153,7 +163,7 @@ extension ChartModel {
             let st = d.statistics
             let rows = chart.series[s].pointRows.map { $0.filter(kept.contains) } ?? shown
             let points = rows.map { row -> DataPoint in
-                let value = chart.series[s].values[row].flatMap(finite)
+                let raw = chart.series[s].values[row], value = raw.flatMap(finite)
                 let detail = chart.series[s].details.indices.contains(row) ? chart.series[s].details[row] : PointDetail()
                 let x: JSONScalar = switch chart.xValues[row] {
                 case .number(let n): finite(n).map(JSONScalar.number) ?? .string(speech.xText(row))
@@ -163,7 +173,7 @@ extension ChartModel {
                 var labels: [String: String] = [:]
                 for w in wordings { labels[w.key] = maker.label(view: s, pieces[row]!, wording: w) }
                 return DataPoint(
-                    row: row, xValue: x, yValue: value, xText: speech.xText(row), yText: speech.valueText(value, series: s),
+                    row: row, xValue: x, yValue: value, xText: speech.xText(row), yText: speech.valueText(raw, series: s),  // the text of the value as held, as the page and the sentences write it
                     label: labels[LabelWording.standard.key] ?? "", labels: wordings.count > 1 ? labels : nil,
                     lower: detail.lower.flatMap(finite), upper: detail.upper.flatMap(finite),
                     stackTotal: detail.stackTotal.flatMap(finite), share: detail.share.flatMap(finite))

@@ -5,7 +5,7 @@ import Dispatch
 import Foundation
 
 /// One chart's files: page, data script, CSV, and its audio.
-struct RenderedChart: Sendable {
+struct RenderedChart: RenderedItem {
     /// The scrubber's data script: `<id>.<hash>.js` (relative to `charts/`) and its bytes (a
     /// panel's go into its figure's one script instead of a file of their own).
     struct DataScript: Sendable { var name: String; var bytes: Data }
@@ -21,8 +21,6 @@ struct RenderedChart: Sendable {
     let problems: [SiteProblem]
     /// The chart's markup inside a report, when a report embeds it (kept in its cache entry).
     var embed: EmbeddedChart?
-
-    var id: String { facts.id }
 
     /// `standalone: false` for a panel of a figure: no page of its own and no data script file
     /// (`RenderedFigure` writes one script for all panels).
@@ -122,21 +120,13 @@ struct RenderedChart: Sendable {
         self.embed = embed
     }
 
-    /// The chart's markup inside a report: the cached one, else made from the presentation.
-    func embedded(theme: Theme) throws -> EmbeddedChart {
-        if let embed { return embed }
-        guard let presentation else { throw GenerationError(step: "Rendering reports", path: "charts/\(id).html", underlying: NotLoaded(id: id)) }
-        return try theme.pages.embeddedChart(presentation, dataScript: dataScript.name, audio: audio)
+    func embedding(_ presentation: ChartPresentation, theme: Theme) throws -> EmbeddedChart {
+        try theme.pages.embeddedChart(presentation, dataScript: dataScript.name, audio: audio)
     }
 }
 
 /// A chart taken from the render cache without its model was asked for something only the
 /// model gives (the generator loads such charts first; this is a bug if seen).
-struct NotLoaded: Error, CustomStringConvertible {
-    var id: String
-    var description: String { "the chart \(id) was reused from the render cache without loading it" }
-}
-
 /// One result slot written by one job of `inParallel` and read after it returns (the join orders
 /// the write before the read).
 final class Slot<Value>: @unchecked Sendable {

@@ -10,7 +10,7 @@ import Foundation
 /// scale the panels play the same pitches, so one bank is about one panel's size, one request and
 /// one decode (a bank per panel: 725 KB in 50 requests on the 50-panel bench grid). The data
 /// scripts are one file too: a 50-panel figure costs one request for its data, not 50.
-struct RenderedFigure: Sendable {
+struct RenderedFigure: RenderedItem {
     /// What the index and reports need of the figure.
     let facts: ChartFacts
     /// The figure's presentation; nil for a figure taken from the render cache without loading it.
@@ -23,7 +23,6 @@ struct RenderedFigure: Sendable {
     /// The figure's markup inside a report, when a report embeds it (kept in its cache entry).
     var embed: EmbeddedChart?
 
-    var id: String { facts.id }
     var audio: [ChartAudioInfo?] { panels.map(\.audio) }
 
     init(figure: ChartFigure, theme: Theme, audio renderer: AudioRenderer, embedded: Bool = false) throws {
@@ -78,10 +77,7 @@ struct RenderedFigure: Sendable {
         self.embed = embed
     }
 
-    /// The figure's markup inside a report: the cached one, else made from the presentation.
-    func embedded(theme: Theme) throws -> EmbeddedChart {
-        if let embed { return embed }
-        guard let presentation else { throw GenerationError(step: "Rendering reports", path: "charts/\(id).html", underlying: NotLoaded(id: id)) }
-        return try theme.pages.embeddedFigure(presentation, dataScript: dataScriptName, audio: audio)
+    func embedding(_ presentation: FigurePresentation, theme: Theme) throws -> EmbeddedChart {
+        try theme.pages.embeddedFigure(presentation, dataScript: dataScriptName, audio: audio)
     }
 }

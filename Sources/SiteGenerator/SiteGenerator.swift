@@ -162,12 +162,7 @@ public struct SiteGenerator: Sendable {
         return try await concurrently(charts) { chart in
             let embed = embedded.contains(chart.id)
             let render = { try RenderedChart(chart: chart, theme: theme, audio: audio, embedded: embed) }
-            return try cache?.chart(chart, render: render) { cached in
-                guard embed, cached.embed == nil else { return nil }
-                var completed = cached
-                completed.embed = try cached.embedded(theme: theme)
-                return completed
-            } ?? render()
+            return try cache?.chart(chart, render: render) { try $0.completed(embedding: embed, theme: theme) } ?? render()
         }
     }
 
@@ -178,12 +173,7 @@ public struct SiteGenerator: Sendable {
         return try await concurrently(figures) { figure in
             let embed = embedded.contains(figure.id)
             let render = { try RenderedFigure(figure: figure, theme: theme, audio: audio, embedded: embed) }
-            return try cache?.figure(figure, render: render) { cached in
-                guard embed, cached.embed == nil else { return nil }
-                var completed = cached
-                completed.embed = try cached.embedded(theme: theme)
-                return completed
-            } ?? render()
+            return try cache?.figure(figure, render: render) { try $0.completed(embedding: embed, theme: theme) } ?? render()
         }
     }
 

@@ -5,8 +5,9 @@ import SiteGenerator
 /// `GET /charts/<id>`: one chart, several representations (its page, JSON model, text, CSV,
 /// first audio graph), chosen by `Accept` and `Accept-Language` (`ContentNegotiation`). Every
 /// variant's responses are built at install time with `Vary: Accept, Accept-Language`, a
-/// `Link` header naming all variants and `Content-Location`; a request no variant suits gets a
-/// prebuilt 406 listing them. Built from file roles and chart ids, never from file contents.
+/// `Link` header naming all variants (and, on the CSV, its metadata: `ChartLinks`) and
+/// `Content-Location`; a request no variant suits gets a prebuilt 406 listing them. Built from
+/// file roles and chart ids, never from file contents.
 final class NegotiatedChart: Sendable {
     /// Roles offered, in the server's order of preference (a tie in `q` goes to the earlier).
     static let roles: [FileRole] = [.chartPage, .chartModel, .chartText, .download, .rendition]
@@ -24,25 +25,14 @@ final class NegotiatedChart: Sendable {
     let notAcceptable: HTTPResponse
 
     /// The variants among `files` (one chart's), or nil when there is only the page.
-    init?(page: GeneratedFile, files: [GeneratedFile], pageHeaders: ServedFile.Headers) throws {
-        var chosen: [GeneratedFile] = []
-        for role in Self.roles {
-            // One file per role and language: the first by path (a chart's first series' audio
-            // graph, graph-0.ogg).
-            let candidates = role == .chartPage ? [page] : files.filter { $0.role == role }
-            let byLanguage = Dictionary(grouping: candidates, by: { $0.language ?? "" })
-            for language in byLanguage.keys.sorted() {
-                chosen.append(byLanguage[language]!.min(by: { Self.order($0.path, $1.path) })!)
-            }
-        }
+    /// `links`: the files' own `Link` values (a CSV's metadata), added to the variant's.
+    init?(page: GeneratedFile, files: [GeneratedFile], pageHeaders: ServedFile.Headers, links: ChartLinks) throws {
+        let chosen = Self.variants(page: page, files: files)
         guard chosen.count > 1 else { return nil }
-        let link = chosen.map { file in
-            "</\(Self.linkPath(file.path))>; rel=\"alternate\"; type=\"\(Self.bareType(file.contentType))\""
-                + (file.language.map { "; hreflang=\"\($0)\"" } ?? "")
-        }.joined(separator: ", ")
-        let shared: ServedFile.Headers = [("Link", link)]
+        let link = Self.alternates(chosen)
         variants = try chosen.map { file in
-            var headers = shared + [("Content-Location", "/" + Self.linkPath(file.path))]
+            let own = links.describedBy[file.path].map { ", " + $0 } ?? ""
+            var headers: ServedFile.Headers = [("Link", link + own), ("Content-Location", "/" + Self.linkPath(file.path))]
             if let language = file.language { headers.append(("Content-Language", language)) }
             return Variant(
                 type: Self.bareType(file.contentType), language: file.language, path: file.path,
@@ -57,6 +47,28 @@ final class NegotiatedChart: Sendable {
                 ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-cache"),
                 ("Vary", "Accept, Accept-Language"), ("Link", link),
             ])
+    }
+
+    /// A chart's representations: its page, then one file per role and language, the first by
+    /// path (a chart's first series' audio graph, graph-0.ogg).
+    static func variants(page: GeneratedFile, files: [GeneratedFile]) -> [GeneratedFile] {
+        var chosen: [GeneratedFile] = []
+        for role in roles {
+            let candidates = role == .chartPage ? [page] : files.filter { $0.role == role }
+            let byLanguage = Dictionary(grouping: candidates, by: { $0.language ?? "" })
+            for language in byLanguage.keys.sorted() {
+                chosen.append(byLanguage[language]!.min(by: { order($0.path, $1.path) })!)
+            }
+        }
+        return chosen
+    }
+
+    /// `files` as one `Link` value of alternates, each with its type and language.
+    static func alternates(_ files: [GeneratedFile]) -> String {
+        files.map { file in
+            "</\(linkPath(file.path))>; rel=\"alternate\"; type=\"\(bareType(file.contentType))\""
+                + (file.language.map { "; hreflang=\"\($0)\"" } ?? "")
+        }.joined(separator: ", ")
     }
 
     /// The response for one request: the chosen variant's file, or the 406.

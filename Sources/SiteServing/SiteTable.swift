@@ -24,8 +24,9 @@ final class SiteTable: Sendable {
         let marks = (versionToken == nil ? [] : ["pitchline-watch"]) + (live ? ["pitchline-live"] : [])
         let pageHeaders: [(name: String, value: String)] = marks.isEmpty ? [] : [("Server-Timing", marks.joined(separator: ", "))]
         var routes: [String: ServedFile] = [:]
+        let links = ChartLinks(fileSet)
         for (path, file) in fileSet.files where file.path == path && !path.hasPrefix("/") {
-            let served = try ServedFile(file, pageHeaders: pageHeaders)
+            let served = try ServedFile(file, pageHeaders: pageHeaders, extraHeaders: links.headers(path))
             routes["/" + path] = served
         }
         // Aliases never shadow a real file.
@@ -43,7 +44,7 @@ final class SiteTable: Sendable {
         for page in fileSet.files(.chartPage) where page.path.hasSuffix(".html") {
             let bare = "/" + String(page.path.dropLast(".html".count))
             guard routes[bare] === routes["/" + page.path], let chart = page.chartID,
-                  let resource = try NegotiatedChart(page: page, files: byChart[chart] ?? [], pageHeaders: pageHeaders)
+                  let resource = try NegotiatedChart(page: page, files: byChart[chart] ?? [], pageHeaders: pageHeaders, links: links)
             else { continue }
             negotiated[bare] = resource
             routes[bare] = nil

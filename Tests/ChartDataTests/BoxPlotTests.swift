@@ -49,6 +49,24 @@ struct BoxPlotTests {
         #expect(narrow.pitchScalePerSeries)  // the same series as a line chart would get their own scales
     }
 
+    /// Issue 30: an outlier series' sentence claims its lowest and highest outlier at the groups
+    /// holding them (one of the group's outliers, not the row's value: `part` outlier).
+    @Test func outlierSentencesClaimTheirValuesAtTheirGroups() throws {
+        var chart = try box()
+        let d = chart.describe()
+        let upper = try #require(chart.semantics.box?.series(.upperOutliers)), lower = try #require(chart.semantics.box?.series(.lowerOutliers))
+        let claims = { (s: Int) in d.series[s].trendText.flatMap(\.claims).map { "\($0.kind) \($0.value) \($0.rows) \($0.part?.rawValue ?? "")" } }
+        #expect(claims(upper) == ["value 30.0 [0] outlier"])
+        #expect(claims(lower) == ["value -20.0 [2] outlier"])
+        #expect(d.series[upper].trendText.text.contains("30 °C"))
+        // Two outliers in two groups: the lowest and the highest, each at its own group.
+        chart.semantics.kind = .boxPlot(BoxPlotInfo(whiskerIQR: 1.5, statistics: chart.semantics.box!.statistics, counts: chart.semantics.box!.counts,
+                                                    lowerOutliers: [[], [], [-20]], upperOutliers: [[30, 41], [], [17]]))
+        let two = chart.describe().series[upper].trendText.flatMap(\.claims)
+        #expect(two.map(\.kind) == [.lowest, .highest] && two.map(\.value) == [17, 41] && two.map(\.rows) == [[2], [0]])
+        #expect(two.allSatisfy { $0.part == .outlier })
+    }
+
     @Test func minMaxWhiskersAreTheExtremesWithNoOutliers() throws {
         let chart = try box("{\"type\": \"boxplot\", \"extent\": \"min-max\"}")
         #expect(values(chart, "Minimum") == [1, 5, -20])

@@ -49,8 +49,13 @@ struct VegaLiteSpecTests {
         #expect(chart.semantics.stack == .zero)
         #expect(chart.series.map(\.name) == ["Coal", "Wind"])
         // Vega-Lite stacks by the colour field descending: Wind at the bottom, Coal above it.
-        #expect(chart.series[1].details[0] == PointDetail(lower: 0, upper: 1132, stackTotal: 5120))
-        #expect(chart.series[0].details[0] == PointDetail(lower: 1132, upper: 5120, stackTotal: 5120))
+        let segment = { (lower: Double, upper: Double) in
+            var d = PointDetail()
+            (d.lower, d.upper, d.stackTotal) = (lower, upper, 5120)
+            return d
+        }
+        #expect(chart.series[1].details[0] == segment(0, 1132))
+        #expect(chart.series[0].details[0] == segment(1132, 5120))
         #expect(SpeechFormatter(chart: chart).pointLabel(series: 0, row: 0) == "2001, Coal 3,988 thousand MWh, total 5,120")
     }
 

@@ -6,10 +6,11 @@ import Testing
 /// Numbers for ears: years, rates, percentages, capitals, scatter labels, table cells.
 struct WordingTests {
     static func yearly(_ values: [Double?], unit: String? = "shillings", format: String? = nil, name: String = "wheat") -> Chart {
-        Chart(id: "y", sourcePath: "y.csv", title: "Y", mark: .line,
-              x: XAxis(field: "year", title: "Year", type: .quantitative),
-              y: YAxis(field: "v", title: "Price", unit: unit, format: format),
-              xValues: values.indices.map { .number(Double(1990 + $0)) }, series: [Series(name: name, values: values)])
+        var y = YAxis(field: "v", title: "Price", unit: unit)
+        y.format = format
+        return Chart(id: "y", sourcePath: "y.csv", title: "Y", mark: .line,
+                     x: XAxis(field: "year", title: "Year", type: .quantitative), y: y,
+                     xValues: values.indices.map { .number(Double(1990 + $0)) }, series: [Series(name: name, values: values)])
     }
 
     @Test func yearsAreYearsAndRatesAreWords() {

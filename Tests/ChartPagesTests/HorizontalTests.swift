@@ -70,9 +70,14 @@ import Testing
     @Test func stackSegmentsShareTheBandAndRangeBarsSpanTheirBounds() {
         var chart = Fixtures.bars()
         chart.semantics.stack = .zero
+        func segment(_ lower: Double, _ upper: Double, total: Double) -> PointDetail {
+            var d = PointDetail()
+            (d.lower, d.upper, d.stackTotal) = (lower, upper, total)
+            return d
+        }
         chart.series = [
-            Series(name: "A", values: [2, 3, 4], details: [2, 3, 4].map { PointDetail(lower: 0, upper: $0, stackTotal: $0 + 1) }),
-            Series(name: "B", values: [1, 1, 1], details: [2, 3, 4].map { PointDetail(lower: $0, upper: $0 + 1, stackTotal: $0 + 1) }),
+            Series(name: "A", values: [2, 3, 4], details: [2, 3, 4].map { segment(0, $0, total: $0 + 1) }),
+            Series(name: "B", values: [1, 1, 1], details: [2, 3, 4].map { segment($0, $0 + 1, total: $0 + 1) }),
         ]
         let g = ChartGeometry(chart: chart)
         let svg = ChartSVG(geometry: g, idPrefix: "s").render()

@@ -14,7 +14,7 @@ struct KindsDrawingTests {
             id: "pie", sourcePath: "charts/pie.vl.json", title: "Share <b>", mark: .arc,
             x: XAxis(field: "k", title: "Kind", type: .nominal), y: YAxis(field: "v", title: "Value"),
             xValues: ["A & B", "<C>", "D", "E"].map { .category($0) },
-            series: [Series(name: "Value", values: values, details: values.map { PointDetail(share: $0.map { $0 / 100 }) })],
+            series: [Series(name: "Value", values: values, details: values.map { v in var d = PointDetail(); d.share = v.map { $0 / 100 }; return d })],
             semantics: semantics)
     }
 

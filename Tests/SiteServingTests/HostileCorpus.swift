@@ -123,4 +123,7 @@ let hostileCorpus: [HostileCase] = [
     .init("Accept with non-ASCII and quotes", "GET /charts/temps HTTP/1.1\r\n\(host)Accept: tëxt/plain, \"a/b\"\r\n\r\n", .answered(200)),
     .init("Accept-Language of 500 ranges", "GET /charts/temps HTTP/1.1\r\n\(host)Accept-Language: \(Array(repeating: "x-y;q=0.5", count: 500).joined(separator: ","))\r\n\r\n", .answered(200)),
     .init("HEAD negotiated", "HEAD /charts/temps HTTP/1.1\r\n\(host)Accept: application/json\r\n\r\n", .answered(200), head: true),
+    // A CSV's metadata (a file of its own, named by the CSV's Link header), and its type asked of the chart.
+    .init("CSV metadata, a range of it", "GET /charts/temps.csv-metadata.json HTTP/1.1\r\n\(host)Range: bytes=0-3\r\n\r\n", .answered(206)),
+    .init("Accept: the CSV metadata's type, no variant has it", "GET /charts/temps HTTP/1.1\r\n\(host)Accept: application/csvm+json\r\n\r\n", .answered(406)),
 ]

@@ -6,7 +6,7 @@ import SiteServing
 import Testing
 
 /// A chart with every representation, typed as the generator types them: page, JSON model,
-/// text, CSV, braille and two audio graphs.
+/// text, CSV with its CSV on the Web metadata, braille and two audio graphs.
 func negotiatedSite(language: String = "de") -> FileSet {
     var set = sampleSite()
     let id = "temps"
@@ -17,6 +17,7 @@ func negotiatedSite(language: String = "de") -> FileSet {
     add("charts/temps.json", "{\"id\":\"temps\"}\n", ContentType.json, .chartModel)
     add("charts/temps.txt", "Temperaturen\n\nDie Werte steigen.\n", ContentType.plainText, .chartText)
     add("charts/temps.csv", "date,temp\r\n2012-01-01,3\r\n", ContentType.csv, .download)
+    add("charts/temps.csv-metadata.json", "{\"url\":\"temps.csv\"}\n", ContentType.csvMetadata, .csvMetadata)
     add("charts/temps.braille.txt", "⠞⠑⠍⠏", ContentType.plainText, .braille)
     set.add(GeneratedFile(path: "charts/temps/graph-2.ogg", data: Data([2, 2]), contentType: ContentType.ogg, role: .rendition, chartID: id))
     set.add(GeneratedFile(path: "charts/temps/graph-1.ogg", data: audioBytes, contentType: ContentType.ogg, role: .rendition, chartID: id))

@@ -8,11 +8,12 @@ import Testing
 /// Pitch follows the value axis' scale type (`scale.type` log, sqrt, pow, symlog).
 @Suite struct PitchCurveTests {
     static func chart(_ values: [Double?], scale: ScaleInfo) -> Chart {
-        Chart(
+        var chart = Chart(
             id: "c", sourcePath: "charts/c.vl.json", title: "Counts", mark: .line,
             x: XAxis(field: "n", title: "N", type: .quantitative), y: YAxis(field: "v", title: "Value"),
-            xValues: values.indices.map { .number(Double($0)) }, series: [Series(name: "Value", values: values)],
-            semantics: ChartSemantics(valueScale: scale))
+            xValues: values.indices.map { .number(Double($0)) }, series: [Series(name: "Value", values: values)])
+        chart.semantics.valueScale = scale
+        return chart
     }
 
     @Test func onALogAxisEqualRatiosAreEqualPitchSteps() {
