@@ -1,0 +1,40 @@
+import ChartData
+import ChartModel
+
+extension ChartScriptData {
+    /// The spec's selections as the page's controls (issue 28, `ChartSelection`;
+    /// `Public/pitchline-params.js`): each kind's parameter name (nil: the chart has none), the
+    /// opacity the spec gives what a selection does not hold, the values as numbers for a
+    /// range's lowest and highest, and every word said, from the catalogue's `select.*`.
+    struct SelectInfo: Encodable {
+        var interval, legend, point: String?
+        var legendFade, pointFade: Double?
+        /// Per series, each scrubber point's value (nil: no data); only with an interval selection.
+        var numbers: [[Double?]]?
+        var text: [String: String]
+    }
+}
+
+extension ChartPresentation {
+    /// The data script's `select`; nil when the spec has no selection the page makes a control of
+    /// (a legend needs two series).
+    func selectInfo(rows: [Int], speech: SpeechFormatter) -> ChartScriptData.SelectInfo? {
+        let selections = chart.semantics.selections
+        let interval = selections.first { $0.kind == .interval }
+        let legend = chart.series.count > 1 ? selections.first { $0.kind == .legend } : nil
+        let point = selections.first { $0.kind == .point }
+        guard interval != nil || legend != nil || point != nil else { return nil }
+        let m = speech.messages
+        return .init(
+            interval: interval?.name, legend: legend?.name, point: point?.name,
+            legendFade: legend?.unselectedOpacity, pointFade: point?.unselectedOpacity,
+            numbers: interval.map { _ in chart.series.map { ser in rows.map { ser.values[$0] } } },
+            text: [
+                "range": m[.selectRange], "rangeOne": m[.selectRangeOne], "rangeEmpty": m[.selectRangeEmpty],
+                "cleared": m[.selectCleared], "playing": m[.selectPlaying],
+                "showing": m[.selectShowing], "showingAll": m[.selectShowingAll], "lastShown": m[.selectLastShown],
+                "legend": m[.selectLegend], "point": m[.selectPoint], "unpoint": m[.selectUnpoint],
+                "selected": m[.selectSelected], "hidden": m[.selectHidden],
+            ])
+    }
+}
