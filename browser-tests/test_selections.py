@@ -54,6 +54,9 @@ def site(browser):
     bars = gallery("interactive_bar_select_highlight", data)
     bars["title"] = "Bars to select"
     (charts / "bars.vl.json").write_text(json.dumps(bars))
+    overview = gallery("interactive_overview_detail", data)
+    overview["title"] = "S&P 500, overview and detail"
+    (charts / "overview.vl.json").write_text(json.dumps(overview))
     labels = json.loads(subprocess.run([str(pitchline_bin()), "labels", str(root / "site")],
                                        check=True, capture_output=True, text=True, cwd=ROOT).stdout)
     base, stop = start_pitchline_server(root / "site", files=False, cache=root / "cache")
@@ -200,3 +203,38 @@ def test_enter_without_a_point_selection_says_the_point_again(page, site):
     page.keyboard.press("Enter")
     page.wait_for_function("v => +document.querySelector('.pl-slider').value !== v", arg=int(page.get_attribute(".pl-slider", "value") or 0))
     assert said(page) == second != first
+
+
+def test_a_brushed_overview_keeps_the_detail_panel_to_its_range_said_once(page, site):
+    page.goto(site["base"] + "charts/overview.html")
+    page.wait_for_function("() => [...document.querySelectorAll('.pl-scrub')].every(s => !s.hidden)")
+    ids = page.eval_on_selector_all("figure.pl-chart[data-chart-id]", "fs => fs.map(f => f.getAttribute('data-chart-id'))")
+    assert len(ids) == 2
+    detail, overview = (page.evaluate("id => window.PitchlineCharts[id]", i) for i in ids)
+    assert detail["select"]["follows"] == "brush" and overview["select"]["interval"] == "brush"
+    sliders = page.locator(".pl-slider")
+    region = page.locator(f'figure[data-chart-id="{ids[0]}"] .pl-live')
+    page.evaluate("""r => { window.__region = []; new MutationObserver(() => window.__region.push(r.textContent))
+        .observe(r, {childList: true, characterData: true, subtree: true}); }""", region.element_handle())
+    sliders.nth(1).focus()
+    for _ in range(3):
+        page.keyboard.press("Shift+ArrowRight")
+    page.wait_for_function("() => document.querySelectorAll('.pl-slider')[1].getAttribute('aria-valuetext').startsWith('Selected')")
+    page.wait_for_function("() => window.__region.length > 0")
+    page.wait_for_timeout(900)
+    x = detail["x"]["labels"]
+    assert page.evaluate("window.__region").count(region.text_content()) == 1   # said once
+    assert region.text_content().strip() == f"{detail['title']}: Showing {x[0]} to {x[3]}: 4 points."
+    assert page.locator(f'figure[data-chart-id="{ids[0]}"] svg.pl-svg rect.pl-range').count() == 1
+    sliders.nth(0).focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("End")   # the detail's scrubber ends where the brush does
+    page.wait_for_function("() => document.querySelectorAll('.pl-slider')[0].getAttribute('aria-valuetext').startsWith('End of series')")
+    assert site["labels"][ids[0]]["series"][0][3] in sliders.nth(0).get_attribute("aria-valuetext")
+    axe_clean(page)
+    sliders.nth(1).focus()
+    page.keyboard.press("Escape")
+    page.wait_for_function("r => r.textContent.includes('Showing every point again')", arg=region.element_handle())
+    sliders.nth(0).focus()
+    page.keyboard.press("End")
+    page.wait_for_function(f"() => document.querySelectorAll('.pl-slider')[0].getAttribute('aria-valuetext').includes({json.dumps(x[-1])})")

@@ -11,6 +11,9 @@ public struct ChartSelection: Sendable, Equatable {
         case legend
         /// `select: point` (clicked): Enter toggles the current point.
         case point
+        /// This panel's row axis shows what another panel's interval selection holds (its x
+        /// `scale.domain` is `{"param": name}`: overview + detail): its scrubber keeps to that range.
+        case follows
     }
 
     /// The parameter's name in the spec.

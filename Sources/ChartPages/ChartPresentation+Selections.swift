@@ -8,9 +8,14 @@ extension ChartScriptData {
     /// range's lowest and highest, and every word said, from the catalogue's `select.*`.
     struct SelectInfo: Encodable {
         var interval, legend, point: String?
+        /// Another panel's interval this panel's rows keep to (overview + detail).
+        var follows: String?
         var legendFade, pointFade: Double?
         /// Per series, each scrubber point's value (nil: no data); only with an interval selection.
         var numbers: [[Double?]]?
+        /// Each scrubber point's x as a number (dates: seconds), with an interval or `follows`:
+        /// a followed range is passed between panels by x.
+        var xs: [Double?]?
         var text: [String: String]
     }
 }
@@ -23,18 +28,21 @@ extension ChartPresentation {
         let interval = selections.first { $0.kind == .interval }
         let legend = chart.series.count > 1 ? selections.first { $0.kind == .legend } : nil
         let point = selections.first { $0.kind == .point }
-        guard interval != nil || legend != nil || point != nil else { return nil }
+        let follows = selections.first { $0.kind == .follows }
+        guard interval != nil || legend != nil || point != nil || follows != nil else { return nil }
         let m = speech.messages
         return .init(
-            interval: interval?.name, legend: legend?.name, point: point?.name,
+            interval: interval?.name, legend: legend?.name, point: point?.name, follows: follows?.name,
             legendFade: legend?.unselectedOpacity, pointFade: point?.unselectedOpacity,
             numbers: interval.map { _ in chart.series.map { ser in rows.map { ser.values[$0] } } },
+            xs: interval != nil || follows != nil ? rows.map { chart.xValues[$0].numeric } : nil,
             text: [
                 "range": m[.selectRange], "rangeOne": m[.selectRangeOne], "rangeEmpty": m[.selectRangeEmpty],
                 "cleared": m[.selectCleared], "playing": m[.selectPlaying],
                 "showing": m[.selectShowing], "showingAll": m[.selectShowingAll], "lastShown": m[.selectLastShown],
                 "legend": m[.selectLegend], "point": m[.selectPoint], "unpoint": m[.selectUnpoint],
                 "selected": m[.selectSelected], "hidden": m[.selectHidden],
+                "follows": m[.selectFollows], "followsAll": m[.selectFollowsAll],
             ])
     }
 }

@@ -52,4 +52,16 @@ struct SelectionTests {
         """)
         #expect(chart.semantics.selections.isEmpty)
     }
+
+    @Test func anOverviewBrushIsThePanelsOwnAndTheDetailFollowsIt() throws {
+        let values = (1...6).map { "{\"d\": \"2020-0\($0)-01\", \"p\": \($0 * 3)}" }.joined(separator: ", ")
+        let figure = try SpecText.figure("""
+        {"data": {"values": [\(values)]}, "vconcat": [
+          {"mark": "area", "encoding": {"x": {"field": "d", "type": "temporal", "scale": {"domain": {"param": "brush"}}}, "y": {"field": "p", "type": "quantitative"}}},
+          {"mark": "area", "params": [{"name": "brush", "select": {"type": "interval", "encodings": ["x"]}}],
+           "encoding": {"x": {"field": "d", "type": "temporal"}, "y": {"field": "p", "type": "quantitative"}}}]}
+        """)
+        #expect(figure.panels.map(\.semantics.selections) == [[ChartSelection(name: "brush", kind: .follows)],
+                                                              [ChartSelection(name: "brush", kind: .interval)]])
+    }
 }
