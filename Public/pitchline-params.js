@@ -303,12 +303,15 @@
     this.region.textContent = this.shownText();
   };
 
-  /* "Showing 2 of 3 series: A, C." (every series: "Showing all 3 series."). */
+  /* "Showing 2 of 3 series: A, C."; with fewer hidden than shown, the hidden ones: "Showing 12 of
+     14 series; hidden: B, E."; every series: "Showing all 14 series." */
   S.shownText = function () {
-    var c = this.chart, shown = this.shownSeries();
+    var c = this.chart, shown = this.shownSeries(), hidden = [];
     if (shown.length === c.series.length) return this.fill(this.text.showingAll, { total: c.series.length });
-    var names = shown.map(function (s) { return c.series[s].name; }).join(c.data.all ? c.data.all.labels.join : ", ");
-    return this.fill(this.text.showing, { n: shown.length, total: c.series.length, names: names });
+    for (var s = 0; s < c.series.length; s++) if (this.hidden[s]) hidden.push(s);
+    var few = hidden.length < shown.length, list = few ? hidden : shown;
+    var names = list.map(function (i) { return c.series[i].name; }).join(c.data.all ? c.data.all.labels.join : ", ");
+    return this.fill(few ? this.text.showingHidden : this.text.showing, { n: shown.length, total: c.series.length, names: names });
   };
 
   /* S in the all-series view: the shown series' sentences only; D: what is shown, then the summary. */

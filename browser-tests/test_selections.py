@@ -5,6 +5,7 @@ What a reader notices: the words said (the slider's aria-valuetext, the polite r
 toggles' aria-pressed, hidden series skipped by Up/Down, P playing only the range (a Web Audio
 spy counts tones), the table's marked rows, and axe clean in each state. One server for the
 module; every word expected here comes from the generator's labels (`pitchline labels`)."""
+import contextlib
 import json
 import shutil
 import subprocess
@@ -40,31 +41,41 @@ def gallery(name, data_dir):
     return spec
 
 
-@pytest.fixture(scope="module")
-def site(browser):
-    root = Path(tempfile.mkdtemp(prefix="pitchline-selections-"))
-    charts, data = root / "site" / "charts", root / "site" / "data"
-    charts.mkdir(parents=True)
-    data.mkdir()
-    shutil.copy(ROOT / "site" / "data" / "seattle-weather.csv", data / "seattle-weather.csv")
-    (charts / "brush.vl.json").write_text(json.dumps(BRUSH))
-    legend = gallery("interactive_legend", data)
-    legend["title"] = "Unemployment across industries"
-    (charts / "legend.vl.json").write_text(json.dumps(legend))
-    bars = gallery("interactive_bar_select_highlight", data)
-    bars["title"] = "Bars to select"
-    (charts / "bars.vl.json").write_text(json.dumps(bars))
-    overview = gallery("interactive_overview_detail", data)
-    overview["title"] = "S&P 500, overview and detail"
-    (charts / "overview.vl.json").write_text(json.dumps(overview))
-    labels = json.loads(subprocess.run([str(pitchline_bin()), "labels", str(root / "site")],
+# The site's charts: the brush line, and gallery specs by name with the title each is given.
+CHARTS = {"legend": ("interactive_legend", "Unemployment across industries"),
+          "bars": ("interactive_bar_select_highlight", "Bars to select"),
+          "overview": ("interactive_overview_detail", "S&P 500, overview and detail")}
+
+
+@contextlib.contextmanager
+def served_site(prefix, charts=tuple(CHARTS)):
+    """`pitchline serve` of a site with the brush chart and the gallery `charts`; yields
+    {"base": URL, "labels": the generator's labels}."""
+    root = Path(tempfile.mkdtemp(prefix=prefix))
+    site_dir = root / "site"
+    (site_dir / "charts").mkdir(parents=True)
+    (site_dir / "data").mkdir()
+    shutil.copy(ROOT / "site" / "data" / "seattle-weather.csv", site_dir / "data" / "seattle-weather.csv")
+    (site_dir / "charts" / "brush.vl.json").write_text(json.dumps(BRUSH))
+    for chart_id in charts:
+        name, title = CHARTS[chart_id]
+        spec = gallery(name, site_dir / "data")
+        spec["title"] = title
+        (site_dir / "charts" / f"{chart_id}.vl.json").write_text(json.dumps(spec))
+    labels = json.loads(subprocess.run([str(pitchline_bin()), "labels", str(site_dir)],
                                        check=True, capture_output=True, text=True, cwd=ROOT).stdout)
-    base, stop = start_pitchline_server(root / "site", files=False, cache=root / "cache")
+    base, stop = start_pitchline_server(site_dir, files=False, cache=root / "cache")
     try:
         yield {"base": base, "labels": labels}
     finally:
         stop()
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def site(browser):
+    with served_site("pitchline-selections-") as served:
+        yield served
 
 
 @pytest.fixture
@@ -154,8 +165,7 @@ def test_legend_toggles_hide_series_from_the_scrubber_and_say_what_is_shown(page
     assert buttons.nth(1).get_attribute("aria-pressed") == "false"
     region = page.locator(".pl-shown-state")
     assert region.get_attribute("aria-live") == "polite"
-    shown = [n for i, n in enumerate(names) if i != 1]
-    assert region.text_content().startswith(f"Showing {len(names) - 1} of {len(names)} series: {shown[0]}")
+    assert region.text_content() == f"Showing {len(names) - 1} of {len(names)} series; hidden: {names[1]}."
     assert page.get_attribute('svg.pl-svg g[data-series="1"]', "opacity") == "0.2"   # the spec's condition value
     # Up/Down skip the hidden series: Down from the first lands on the third.
     page.focus(".pl-slider")

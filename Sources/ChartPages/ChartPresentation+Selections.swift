@@ -39,7 +39,7 @@ extension ChartPresentation {
             text: [
                 "range": m[.selectRange], "rangeOne": m[.selectRangeOne], "rangeEmpty": m[.selectRangeEmpty],
                 "cleared": m[.selectCleared], "playing": m[.selectPlaying],
-                "showing": m[.selectShowing], "showingAll": m[.selectShowingAll], "lastShown": m[.selectLastShown],
+                "showing": m[.selectShowing], "showingHidden": m[.selectShowingHidden], "showingAll": m[.selectShowingAll], "lastShown": m[.selectLastShown],
                 "legend": m[.selectLegend], "point": m[.selectPoint], "unpoint": m[.selectUnpoint],
                 "selected": m[.selectSelected], "hidden": m[.selectHidden],
                 "follows": m[.selectFollows], "followsAll": m[.selectFollowsAll],
