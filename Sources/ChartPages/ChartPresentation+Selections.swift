@@ -41,7 +41,7 @@ extension ChartPresentation {
                 "cleared": m[.selectCleared], "playing": m[.selectPlaying],
                 "showing": m[.selectShowing], "showingHidden": m[.selectShowingHidden], "showingAll": m[.selectShowingAll], "lastShown": m[.selectLastShown],
                 "legend": m[.selectLegend], "point": m[.selectPoint], "unpoint": m[.selectUnpoint],
-                "selected": m[.selectSelected], "hidden": m[.selectHidden],
+                "selected": m[.selectSelected],
                 "follows": m[.selectFollows], "followsAll": m[.selectFollowsAll],
             ])
     }

@@ -51,4 +51,24 @@ struct SelectionScriptTests {
         let svg = ChartPresentation(chart: Fixtures.temperatures()).svg
         #expect(svg.contains("data-series=\"0\"") && svg.contains("data-series=\"1\""))
     }
+
+    /// `Public/pitchline-params.js`' side of the contract: every `this.info.<name>` (the `select`
+    /// object) and `this.text.<name>` (its words) it reads is one the generator writes.
+    @Test func everyFieldTheParamsScriptReadsIsWritten() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let script = try String(contentsOf: root.appendingPathComponent("Public/pitchline-params.js"), encoding: .utf8)
+        func names(after prefix: String) -> Set<String> {
+            let regex = try! NSRegularExpression(pattern: "(?<![A-Za-z_$])" + NSRegularExpression.escapedPattern(for: prefix) + "([A-Za-z_]+)")
+            return Set(regex.matches(in: script, range: NSRange(script.startIndex..., in: script)).compactMap { Range($0.range(at: 1), in: script).map { String(script[$0]) } })
+        }
+        var chart = Fixtures.temperatures()
+        chart.semantics.selections = [ChartSelection(name: "b", kind: .interval), ChartSelection(name: "l", kind: .legend, unselectedOpacity: 0.2),
+                                      ChartSelection(name: "p", kind: .point, unselectedOpacity: 0.3), ChartSelection(name: "o", kind: .follows)]
+        let select = try #require(try Self.select(chart))
+        let info = names(after: "this.info."), text = names(after: "this.text.")
+        #expect(info.count >= 8 && text.count >= 12, "\(info) \(text)")
+        #expect(info.subtracting(select.keys).isEmpty, "pitchline-params.js reads select fields never written: \(info.subtracting(select.keys))")
+        let words = Set((select["text"] as? [String: String] ?? [:]).keys)
+        #expect(text.subtracting(words).isEmpty, "pitchline-params.js reads words never written: \(text.subtracting(words))")
+    }
 }
