@@ -30,6 +30,7 @@ struct SelectionScriptTests {
         let m = Messages(tag: language)
         #expect(text["range"] == m[.selectRange] && text["cleared"] == m[.selectCleared] && text["showing"] == m[.selectShowing])
         #expect(text["range"]?.contains("{n}") == true && text["range"]?.contains("{low}") == true)
+        #expect(select["xs"] == nil)   // a single chart: no other panel follows its range
     }
 
     @Test func aLegendNeedsTwoSeriesAndCarriesTheSpecsOpacity() throws {
