@@ -272,6 +272,12 @@
       box.appendChild(b);
       self.buttons.push(b);
     });
+    /* The drawn legend's items toggle too, for a pointer, as Vega-Lite's legend does (they stay
+       hidden from assistive technology: the buttons are the control). */
+    for (var k = 0; k < this.keys.length && k < c.series.length; k++) {
+      this.keys[k].classList.add("pl-legend-pick");
+      this.keys[k].addEventListener("click", (function (s) { return function () { self.flip(s); }; })(k));
+    }
     this.region = document.createElement("p");   // what is shown, said once per toggle
     this.region.className = "pl-live pl-shown-state";
     this.region.setAttribute("aria-live", "polite");

@@ -178,6 +178,9 @@ def test_legend_toggles_hide_series_from_the_scrubber_and_say_what_is_shown(page
     assert buttons.nth(1).get_attribute("aria-pressed") == "true"
     assert region.text_content() == f"Showing all {len(names)} series."
     assert page.get_attribute('svg.pl-svg g[data-series="1"]', "opacity") is None
+    page.locator("ul.pl-legend > li").nth(2).click()   # the drawn legend toggles too, for a pointer
+    assert buttons.nth(2).get_attribute("aria-pressed") == "false"
+    assert region.text_content() == f"Showing {len(names) - 1} of {len(names)} series; hidden: {names[2]}."
 
 
 def test_enter_selects_a_bar_the_drawing_and_table_show_it(page, site):
