@@ -8,7 +8,7 @@ PORT ?= 8080
 VENV := .venv
 PY := $(VENV)/bin/python
 APT_BUILD := libmicrohttpd-dev libvorbis-dev libogg-dev zlib1g-dev libssl-dev liblouis-dev liblouis-data pkg-config
-APT_TEST := chromium fonts-dejavu-core sox vorbis-tools firefox-esr w3m pandoc
+APT_TEST := chromium chromium-headless-shell fonts-dejavu-core sox vorbis-tools firefox-esr w3m pandoc
 APT_BENCH := wrk nginx-light terser
 STAMP := .build/.stamps
 

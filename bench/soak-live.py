@@ -8,7 +8,6 @@ import datetime
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -17,6 +16,8 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, os.environ.get("PITCHLINE_BIN", ".build/debug/pitchline"))
+sys.path.insert(0, os.path.join(ROOT, "browser-tests", "fixtures"))
+import fixture_site  # noqa: E402  (starts `pitchline serve` and reads the address it prints)
 SECONDS = int(os.environ.get("SOAK_SECONDS", "600"))
 CLIENTS = int(os.environ.get("CLIENTS", "100"))
 RATE = float(os.environ.get("ROWS_PER_S", "10"))
@@ -45,19 +46,10 @@ def main():
     shutil.copytree(os.path.join(ROOT, "site"), os.path.join(work, "site"))
     with open(os.path.join(work, "site", "pitchline.json"), "w") as f:
         f.write('{"live": {"post": true}}')
-    server = subprocess.Popen(
-        [BIN, "serve", os.path.join(work, "site"), "--port", "0", "--log-level", "warning", "--cache", os.path.join(work, "cache"),
-         "--client-connection-limit", str(CLIENTS + 16), "--connection-limit", str(CLIENTS + 64)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    base, server = fixture_site.start_serve(
+        [os.path.join(work, "site"), "--log-level", "warning", "--cache", os.path.join(work, "cache"),
+         "--client-connection-limit", CLIENTS + 16, "--connection-limit", CLIENTS + 64], binary=BIN)
     try:
-        base = None
-        for line in server.stdout:
-            match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-            if match:
-                base = match.group(0)
-                break
-        assert base, "serve printed no address"
-        threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
         stop, ready = threading.Event(), threading.Semaphore(0)
         logs = [[] for _ in range(CLIENTS)]
         for log in logs:

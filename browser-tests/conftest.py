@@ -7,7 +7,6 @@ serves the exported folder with a small Python server instead.
 
 Environment:
   PITCHLINE_BIN   path of the pitchline binary (default .build/debug/pitchline)
-  PITCHLINE_SITE  site folder to export (default site)
   PITCHLINE_EXPORTED  test this already exported folder instead of exporting
 """
 
@@ -29,7 +28,13 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "browser-tests" / "fixtures"))
 import fixture_site  # noqa: E402  (the static server shared with test_orca, test_scrub and bench/latency.py)
-CHROMIUM = "/usr/bin/chromium"
+# Chromium's headless shell (Debian's chromium-headless-shell, the build Playwright itself runs
+# headless): the same Blink, V8 and media stack as the browser, without the browser's UI layers. A
+# chart page's first load took a quarter of the CPU it takes in `chromium --headless` (0.4 s
+# against 1.7 s, measured over the 15 example charts; docs/performance.md), which is most of the
+# browser tests' CPU. PITCHLINE_CHROMIUM=/usr/bin/chromium runs them in the whole browser; the
+# Orca transcripts always drive the whole browser (tools/orca).
+CHROMIUM = os.environ.get("PITCHLINE_CHROMIUM", "/usr/bin/chromium-headless-shell")
 # --disable-gpu: no GPU here, and without it Chromium composites through SwiftShader in a GPU
 # process of its own (about a tenth of a test file's CPU, measured on test_kinds.py).
 CHROMIUM_ARGS = ["--no-sandbox", "--autoplay-policy=no-user-gesture-required", "--disable-gpu"]
@@ -60,20 +65,12 @@ def pitchline_bin() -> Path:
 
 @functools.lru_cache(maxsize=1)
 def exported_site() -> Path:
-    """Runs `pitchline export SITE --out TMP` once per test session; returns TMP.
+    """The example site exported (once per test run, fixture_site.once) and copied to TMP; returns TMP.
     PITCHLINE_EXPORTED=DIR tests an already exported folder instead (for quick iterations)."""
     if os.environ.get("PITCHLINE_EXPORTED"):
         return Path(os.environ["PITCHLINE_EXPORTED"])
     out = Path(tempfile.mkdtemp(prefix="pitchline-export-")) / "out"
-    site = ROOT / os.environ.get("PITCHLINE_SITE", "site")
-    result = subprocess.run(
-        # --theme ROOT: the checkout's Templates/ and Public/ as they are now, even before a rebuild
-        # embeds them (test_install.py and ThemeTests check the built-in copy).
-        [str(pitchline_bin()), "export", str(site), "--out", str(out), "--theme", str(ROOT)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600)
-    if result.returncode != 0:
-        raise RuntimeError(f"pitchline export failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
-    return out
+    return Path(fixture_site.export_example(out))   # the one export of this test run, copied
 
 
 def page_paths() -> list[str]:
@@ -107,31 +104,27 @@ def start_pitchline_server(root: Path, files: bool = True, cache: Path | None = 
     project's own headers), or with files=False `pitchline serve ROOT` (a site folder, built in
     memory with local error pages); returns (base_url, stop)."""
     source = ["--files", str(root)] if files else [str(root), "--theme", str(ROOT), "--cache", str(cache or root / ".cache")]
-    process = subprocess.Popen(
-        [str(pitchline_bin()), "serve", *source, "--port", "0", "--log-level", "warning"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    # "pitchline: 39 files, 0 problems (0.1 s)" then "pitchline: serving DIR/ at http://127.0.0.1:PORT (…)"
-    match, seen = None, []
-    while match is None and len(seen) < 20:
-        line = process.stdout.readline()
-        if not line:
-            break
-        seen.append(line)
-        match = re.search(r"(http://127\.0\.0\.1:\d+)", line)
-    if not match:
-        process.kill()
-        raise RuntimeError(f"pitchline serve did not start: {seen!r}")
+    url, process = fixture_site.start_serve([*source, "--log-level", "warning"], binary=pitchline_bin(), cwd=ROOT)
 
     def stop():
         process.terminate()
         process.wait(timeout=30)
 
-    return match.group(1) + "/", stop
+    return url, stop
 
 
 def pytest_configure(config):
+    # The folder fixture_site.once keeps this run's exports in, made before xdist's workers start.
+    if not os.environ.get(fixture_site.ONCE_DIR) and not os.environ.get("PYTEST_XDIST_WORKER"):
+        os.environ[fixture_site.ONCE_DIR] = tempfile.mkdtemp(prefix="pitchline-test-once-")
+        config._pitchline_once = os.environ[fixture_site.ONCE_DIR]
     config.addinivalue_line(
         "markers", "slow: left out of `make test` (kept under 10 minutes on 2 cores); `make test-full` runs it")
+
+
+def pytest_unconfigure(config):
+    if getattr(config, "_pitchline_once", None):
+        shutil.rmtree(config._pitchline_once, ignore_errors=True)
 
 
 # Files handed out first, longest first (`--dist loadfile --no-loadscope-reorder` gives workers
@@ -175,9 +168,14 @@ def browser():
     """Chromium for one test module (module scope: Playwright's sync API allows one running
     instance per thread, and other modules may start their own)."""
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = launch_chromium(p)
         yield b
         b.close()
+
+
+def launch_chromium(playwright):
+    """The browser the page tests drive (CHROMIUM with CHROMIUM_ARGS)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
 def _new_page(browser, *, javascript: bool, color_scheme: str = "light", block_page_scripts: bool = False):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import http.client
-import re
 import shutil
 import subprocess
 import time
@@ -20,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, pitchline_bin
+from conftest import ROOT, fixture_site, pitchline_bin
 
 SEATTLE = "charts/seattle-temperature.html"   # reads data/seattle-weather.csv
 IOWA = "charts/iowa-electricity.html"         # reads data/iowa-electricity.csv
@@ -56,21 +55,11 @@ def _wait_for(port: int, path: str, predicate, what: str, timeout: float = 120) 
 
 @pytest.fixture
 def watched_server(site_copy):
-    process = subprocess.Popen(
-        [str(pitchline_bin()), "serve", str(site_copy), "--port", "0", "--watch", "--log-level", "warning"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    port = None
-    for _ in range(40):
-        line = process.stdout.readline()
-        if not line:
-            break
-        match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
-        if match:
-            port = int(match.group(1))
-            break
-    if port is None:
-        process.kill()
-        pytest.fail("pitchline serve --watch printed no address")
+    try:
+        url, process = fixture_site.start_serve([site_copy, "--watch", "--log-level", "warning"], binary=pitchline_bin(), cwd=ROOT)
+    except RuntimeError as error:
+        pytest.fail(f"pitchline serve --watch: {error}")
+    port = int(url.rsplit(":", 1)[1].rstrip("/"))
     yield process, port, site_copy
     process.terminate()
     process.wait(timeout=30)

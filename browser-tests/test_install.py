@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, fixture_site
 
 # `make install` and a second export and serve of the example site (about 2 minutes of CPU):
 # `make test-full` runs it, `make test` leaves it out (browser-tests/conftest.py, marker `slow`).
@@ -80,16 +80,9 @@ def pitchline(prefix: Path, *args: str, cwd: Path, ok: bool = True) -> subproces
 
 def serve_and_get(prefix: Path, site: str, cwd: Path, paths: list[str]) -> dict[str, str]:
     """`pitchline serve SITE --port 0`, then GET each path over loopback; returns the bodies."""
-    server = subprocess.Popen([str(prefix / "bin" / "pitchline"), "serve", site, "--port", "0", "--log-level", "warning"],
-                              cwd=cwd, env=environment(cwd), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    base, server = fixture_site.start_serve([site, "--log-level", "warning"], binary=prefix / "bin" / "pitchline",
+                                            cwd=cwd, env=environment(cwd))
     try:
-        base = None
-        for line in server.stdout:
-            m = re.search(r"serving .* at (http://127\.0\.0\.1:\d+/)", line)
-            if m:
-                base = m.group(1)
-                break
-        assert base, f"serve printed no address; stderr: {server.stderr.read() if server.poll() is not None else ''}"
         bodies = {}
         for path in paths:
             with urllib.request.urlopen(base + path, timeout=30) as response:

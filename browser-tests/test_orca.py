@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
+from conftest import launch_chromium
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures"))
 import fixture_site  # noqa: E402
 
@@ -69,7 +71,7 @@ def tabs_to(url, nth=0):
     """How many Tabs from the top of `url` reach the nth scrubber (measured in Chromium once per
     page and scrubber: a Chromium start each is seconds of the Orca stage's real time)."""
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        b = launch_chromium(p)
         pg = b.new_page()
         pg.goto(url)
         for tabs in range(1, 40):
@@ -362,7 +364,7 @@ def test_orca_braille_display_shows_the_series_line_and_its_cursor(site, tmp_pat
     url = site["base"] + f"charts/{CHART}.html"
     labels = site["labels"][CHART]["series"][0]
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        b = launch_chromium(p)
         pg = b.new_page()
         pg.goto(url)
         braille = pg.evaluate(f"window.PitchlineCharts[{CHART!r}].series[0].braille")
@@ -385,7 +387,7 @@ def test_orca_tab_into_a_notebook_chart_then_each_point_heard_once(tmp_path):
     from test_notebooks import CHARTS, execute_notebook, notebook_cells
     notebook = execute_notebook(tmp_path, notebook_cells()[:2])   # the renderer, then the bar chart
     with sync_playwright() as p:   # Tabs from the top to the chart's scrubber, inside its frame
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        b = launch_chromium(p)
         pg = b.new_page()
         pg.route(re.compile(r"^https?://"), lambda route: route.abort())   # nbconvert's CDN scripts
         pg.goto(notebook.as_uri())

@@ -17,8 +17,11 @@ import vl_convert as vlc
 
 # vl-convert's answers, kept on disk by the content of the question (and vl-convert's version):
 # a Vega compile or render takes 0.1–5 s, and `make vegalite-test` asks the same ones every run.
-CACHE = os.environ.get("VL_CACHE", os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                                ".build", "vl-convert-cache"))
+# The key is the whole question, so an answer is the one vl-convert would give; the folder is the
+# user's cache (as pip's and SwiftPM's are), shared by every checkout: a fresh clone's first run
+# spent 72 s of CPU asking again what another checkout had asked. VL_CACHE names another folder.
+CACHE = os.environ.get("VL_CACHE", os.path.join(
+    os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pitchline", "vl-convert"))
 
 
 def _cached(kind: str, question, answer):
