@@ -103,6 +103,7 @@
     }
     var parts = [];
     for (s = 0; s < this.series.length; s++) {
+      if (!this.shown(s)) continue;   // params: a series its legend toggle hides
       ser = this.series[s];
       parts.push(point(ser, w[1], row, { x: pieces.x }, ser.partDetails || ser.details));
     }
@@ -110,6 +111,9 @@
     pieces.d = (all.details && all.details[row]) || "";
     return fillNamed(all.labels[w[0]], pieces);
   };
+
+  /* params: false for a series a legend toggle hides (pitchline-params.js). */
+  P.shown = function (s) { return !this.params || !this.params.hidden[s]; };
 
   /* The generator's rule for the reader's wording, or the readout's. */
   P.wording = function (shown) {
@@ -590,7 +594,7 @@
     }
     var at = c.currentTime, one = this.s < this.series.length;
     if (one) this.tone(this.toneOf(this.s, this.row), at, this.row);
-    else for (var s = 0; s < this.series.length; s++) this.tone(this.toneOf(s, this.row, true), at + s * 0.17, this.row);
+    else for (var s = 0, k = 0; s < this.series.length; s++) if (this.shown(s)) this.tone(this.toneOf(s, this.row, true), at + (k++) * 0.17, this.row);
     this.heard(((one ? 0 : (this.series.length - 1) * 0.17) + this.toneSeconds()) * 1000);
   };
 
@@ -612,6 +616,7 @@
     var ser = this.series[this.s], pts = window.PitchlinePoints, from = this.row;   // a scatter series: its own points only
     if (pts && ser && ser.points) row = pts.snap(ser.points, this.row, row, this.rows);
     var ends = pts ? pts.ends(ser, this.rows) : [0, this.rows - 1];
+    if (this.params) ends = this.params.ends(ends);   // params: a panel following another's range
     var first = ends[0], last = ends[1], edge = row > last || row < first;
     row = Math.max(first, Math.min(last, row));
     this.row = row;
@@ -679,8 +684,8 @@
     this.fresh = false;
     if (this.feed && this.feed.key(e)) { this.lastKey = null; e.preventDefault(); return; }   // live: M, Shift+M (pitchline-live.js)
     switch (keys.actions[k]) {
-      case "next": this.move(this.row + 1); break;
-      case "previous": this.move(this.row - 1); break;
+      case "next": if (!(e.shiftKey && this.params && this.params.extend(1))) this.move(this.row + 1); break;   // params: Shift extends a range
+      case "previous": if (!(e.shiftKey && this.params && this.params.extend(-1))) this.move(this.row - 1); break;
       case "first": this.move(0); break;
       case "last":
         if (e.shiftKey) this.togglePlay(); else this.move(this.rows - 1);
@@ -690,8 +695,11 @@
       case "up": this.switchSeries(this.data.upIsNext ? 1 : -1); break;
       case "down": this.switchSeries(this.data.upIsNext ? -1 : 1); break;
       case "again": this.playPoint(); this.announce(this.label(this.row)); break;
+      case "select":   // params: Enter toggles the current point; without a point selection, as "again"
+        if (!(this.params && this.params.toggle())) { this.playPoint(); this.announce(this.label(this.row)); }
+        break;
       case "play": this.togglePlay(); break;
-      case "stop": if (this.playing) this.stop(true); else handled = false; break;
+      case "stop": if (this.playing) this.stop(true); else if (!(this.params && this.params.clear())) handled = false; break;   // params: clears a selection
       case "faster": this.changeSpeed(1); break;
       case "slower": this.changeSpeed(-1); break;
       case "statistics": this.say(this.statistics(again || e.shiftKey)); break;
@@ -699,7 +707,7 @@
         var part = again || e.shiftKey ? 1 : 0;
         this.heardClaims = (this.text.describeClaims || [])[part] || [];
         this.claimAt = -1;
-        this.say(this.text.describe[part]);
+        this.say(this.params ? this.params.describe(this.text.describe[part]) : this.text.describe[part]);   // params: what is shown first
         break;
       case "jump": this.jump(); break;
       case "xAxis": this.say(this.text.xAxis); break;
@@ -739,7 +747,8 @@
     var one = this.s < this.series.length, src = one ? this.series[this.s] : this.data.all;
     this.heardClaims = (more ? src.moreClaims : src.briefClaims) || [];
     this.claimAt = -1;
-    return more ? src.more : src.brief;
+    var shown = !one && this.params && this.params.brief(more);   // params: the shown series only
+    return shown || (more ? src.more : src.brief);
   };
 
   /* J: the point behind the next claim of what S or D said last (the generator's stops:
@@ -765,6 +774,7 @@
       return;
     }
     this.s = (this.s + dir + count) % count;
+    for (var skip = 0; skip < count && this.s < this.series.length && !this.shown(this.s); skip++) this.s = (this.s + dir + count) % count;   // params: hidden series
     var pts = window.PitchlinePoints;   // a scatter series: its own point nearest the cursor
     if (pts && this.s < this.series.length) this.row = pts.nearest(this.series[this.s], this.row);
     this.playPoint();
@@ -842,7 +852,7 @@
       plan = { rows: every, gap: plan.gap };
       this.series[this.s < this.series.length ? this.s : 0].play[this.speed] = plan;
     }
-    return plan;
+    return this.params ? this.params.limit(plan) : plan;   // params: P keeps to a selected range
   };
 
   /* Index of the first entry of ascending `rows` greater than `row`. */
@@ -859,10 +869,11 @@
     if (this.loading !== "synth" && !this.ready()) { this.say(this.text.loadingSound); return; }
     if (playingChart && playingChart !== this) playingChart.stop(false);
     var plan = this.playRows(), from = this.row >= this.rows - 1 ? 0 : this.row;
+    if (this.params) from = this.params.start(from);   // params: a selected range plays from its start
     this.playing = { plan: plan, next: after(plan.rows, from), first: from, at: c.currentTime + 0.03,
                      queue: [], marks: [], timer: 0 };
     playingChart = this;
-    this.say(this.text.playing);
+    this.say((this.params && this.params.playing()) || this.text.playing);
     this.tick();
   };
 
@@ -874,7 +885,7 @@
       var row = p.first != null ? p.first : p.plan.rows[p.next++];
       p.first = null;
       if (this.s < this.series.length) p.queue.push(this.tone(this.toneOf(this.s, row), p.at, row));
-      else for (var s = 0; s < this.series.length; s++) p.queue.push(this.tone(this.toneOf(s, row, true), p.at, row));
+      else for (var s = 0; s < this.series.length; s++) if (this.shown(s)) p.queue.push(this.tone(this.toneOf(s, row, true), p.at, row));
       p.marks.push([p.at, row]);
       /* A mark crossed on the way: its chime just after the note (layered charts). */
       if (p.prev != null && this.data.audio.markTone != null && this.crosses(p.prev, row))
@@ -1055,6 +1066,8 @@
       charts.push(chart);
       /* live: a live chart's events and monitor mode (pitchline-live.js) */
       if (window.PitchlineLive) PitchlineLive.attach(chart, { fill: fillNamed, audio: function () { return ctx; } });
+      /* params: the spec's selections as controls (pitchline-params.js) */
+      if (window.PitchlineParams) PitchlineParams.attach(chart, { fill: fillNamed });
     }
     document.addEventListener("pointerdown", dragStart);
     document.addEventListener("pointermove", dragMove);

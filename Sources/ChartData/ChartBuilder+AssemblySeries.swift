@@ -241,9 +241,11 @@ extension ChartBuilder.Assembly {
     mutating func chart() -> Chart {
         let (xAxis, yAxis, bins) = axes()
         var notes: [String] = []
-        if spec.paramCount > 0 {
-            let which = spec.params.map(\.noteText).joined(separator: ", ")
-            notes.append("\(spec.paramCount) parameter\(spec.paramCount == 1 ? "" : "s") read but not interactive in Pitchline yet: \(which); the chart is read at the initial values (an empty selection selects every row)")
+        // Selections the page makes controls of (issue 28) are not in the note.
+        let readOnly = spec.params.filter { $0.chartSelection == nil }
+        if !readOnly.isEmpty {
+            let which = readOnly.map(\.noteText).joined(separator: ", ")
+            notes.append("\(readOnly.count) parameter\(readOnly.count == 1 ? "" : "s") read but not interactive in Pitchline yet: \(which); the chart is read at the initial values (an empty selection selects every row)")
         }
         // Colours by condition that are not drawn: a test that is no expression, or rows aggregated away from their datums.
         if let path = spec.undrawnColour ?? (spec.colourField != nil && colourColumn == nil ? "$.encoding.color.condition" : nil) {
@@ -258,6 +260,7 @@ extension ChartBuilder.Assembly {
         (semantics.invalidRows, semantics.pointPerDatum, semantics.notes) = (invalid, repeats, notes)
         semantics.kind = builder.chartKind(markKind: markKind, heatmapY: heatmapY, series: &series, datums: datums, rowOfDatum: rowOfDatum, rowCount: xValues.count,
                                            frame: frame, fieldOf: fieldOf, ranged: roles.value2 != nil)
+        semantics.selections = spec.params.compactMap(\.chartSelection)
         semantics.pathOrder = pathOrderDef.flatMap { o in pathLabels.map { PathOrder(title: builder.title(of: o, fallback: "order"), labels: $0) } }
         semantics.valueChannel = ValueChannel(rawValue: value.channel) ?? .y  // the roles hold one of them (`ChartBuilder.roles`, `kindRoles`)
         if showInvalid && (!invalidKeyRows.isEmpty || series.contains { !$0.invalidRows.isEmpty }) {

@@ -150,6 +150,7 @@ struct FigureSpec {
                                                         rootFrame: given ?? (view["data"] == nil ? inherited?.frame : nil))
                 // Notes name layers by their path in the whole spec (`$.spec.layer[1]`).
                 if path != "$" { chart.semantics.notes = chart.semantics.notes.map { $0.replacingOccurrences(of: "$.layer", with: path + ".layer") } }
+                Self.panelSelections(&chart, view: view)
                 return chart
             } catch {
                 throw located(error, path)
@@ -161,9 +162,26 @@ struct FigureSpec {
             if let given { frame = given }
             else if view["data"] == nil, let inherited { frame = inherited.frame }
             else { frame = try SpecData.load(spec, specPath: file, readFile: readFile) }
-            return try ChartBuilder(spec: spec, frame: frame, specFile: file, id: id).build(readFile: readFile)
+            var chart = try ChartBuilder(spec: spec, frame: frame, specFile: file, id: id).build(readFile: readFile)
+            Self.panelSelections(&chart, view: view)
+            return chart
         } catch {
             throw located(error, path)
+        }
+    }
+
+    /// A panel's controls (issue 28): the selections its own view defines (every panel reads
+    /// them all, names being global), and `follows` when its x scale's domain is another panel's
+    /// interval (overview + detail).
+    static func panelSelections(_ chart: inout Chart, view: JSONValue) {
+        let own = Set(ChartSpec.gatheredParams(view).flatMap { list -> [String] in
+            guard case .array(let items) = list.value else { return [] }
+            return items.compactMap { $0["name"]?.string }
+        } ?? [])
+        let intervals = chart.semantics.selections.filter { $0.kind == .interval }.map(\.name)
+        chart.semantics.selections.removeAll { !own.contains($0.name) }
+        if let name = view["encoding"]?["x"]?["scale"]?["domain"]?["param"]?.string, !own.contains(name), intervals.contains(name) {
+            chart.semantics.selections.append(ChartSelection(name: name, kind: .follows))
         }
     }
 

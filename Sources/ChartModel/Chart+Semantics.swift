@@ -52,6 +52,8 @@ public struct ChartSemantics: Sendable, Equatable {
     public var pathOrder: PathOrder?
     /// The chart's kind and what it alone carries (box plot, error range, arc, heatmap; `Chart+Kinds.swift`).
     public var kind: ChartKind = .series
+    /// The spec's selections the page makes controls of (issue 28, `ChartSelection`).
+    public var selections: [ChartSelection] = []
 
     /// A plain chart (the defaults); the builder sets what the spec says.
     public init() {}

@@ -84,6 +84,8 @@ struct ChartScriptData: Encodable {
     /// says of it (`Public/pitchline-live.js`); nil otherwise.
     var live: LiveInfo?
     struct LiveInfo: Encodable { var events: String; var text: [String: String] }
+    /// The spec's selections as controls (ChartPresentation+Selections.swift); nil without any.
+    var select: SelectInfo?
 }
 
 /// What the scrubber says (`text` in the data script), made once per chart in its language:
@@ -217,7 +219,7 @@ extension ChartPresentation {
             heatmap: heatmap.map { _ in
                 .init(rows: chart.series.indices.map { speech.heatmapRowSummary(series: $0) }, columns: rows.map { speech.heatmapColumnSummary(row: $0) })
             },
-            live: liveInfo(speech: speech))
+            live: liveInfo(speech: speech), select: selectInfo(rows: rows, speech: speech))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
         return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

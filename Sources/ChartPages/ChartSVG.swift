@@ -170,7 +170,8 @@ public struct ChartSVG: Sendable {
         let dash = Self.dash(s)
         let dashAttr = dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
         let marker = "#\(xmlEscape(idPrefix))-mk\(Self.marker(s))"
-        out += "<g class=\"pl-series pl-s\(Self.colour(s))\">"
+        // data-series: the page's legend toggles and point selections find a series' marks (issue 28).
+        out += "<g class=\"pl-series pl-s\(Self.colour(s))\" data-series=\"\(s)\">"
         let mark = chart.drawnMark(series: s)
         switch mark {
         case .bar:

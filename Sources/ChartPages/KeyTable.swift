@@ -36,9 +36,15 @@ public enum KeyTable {
             actions: keys([("ArrowUp", "up"), ("ArrowDown", "down")]), stopsPlayback: true),
         Row(shown: [.key(.keyUp), .slash, .key(.keyDown), .words(.helpOnBoxPlot)], help: .helpUpDownBox, actions: [], stopsPlayback: true),
         Row(shown: [.key(.keySpace), .or, .key(.keyEnter)], help: .helpAgain,
-            actions: keys([(" ", "again"), ("Enter", "again")]), stopsPlayback: false),
+            actions: keys([(" ", "again")]), stopsPlayback: false),
         Row(shown: [.char("P"), .or, .key(.keyShift), .plus, .key(.keyEnd)], help: .helpPlay,
             actions: keys([("p", "play"), ("P", "play"), ("Escape", "stop")]), stopsPlayback: false),
+        // Selections (issue 28, Public/pitchline-params.js): Shift+Left/Right are the Left/Right
+        // rows' keys with Shift (the "previous"/"next" actions look at it); Enter without a point
+        // selection says the point again.
+        Row(shown: [.key(.keyShift), .plus, .key(.keyLeft), .slash, .key(.keyShift), .plus, .key(.keyRight), .words(.helpOnSelection)],
+            help: .helpRange, actions: [], stopsPlayback: true),
+        Row(shown: [.key(.keyEnter), .words(.helpOnSelection)], help: .helpSelect, actions: keys([("Enter", "select")]), stopsPlayback: false),
         Row(shown: [.char("+"), .slash, .char("-")], help: .helpSpeed,
             actions: keys([("+", "faster"), ("=", "faster"), ("-", "slower"), ("_", "slower")]), stopsPlayback: false),
         Row(shown: [.char("["), .slash, .char("]")], help: .helpExtremes,

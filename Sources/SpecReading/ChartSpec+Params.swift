@@ -20,6 +20,28 @@ package struct SpecParam: Sendable {
     /// The selection's initial `value` as written (nil for a variable or an empty selection).
     package var initialSelection: JSONValue?
     package var line: Int
+    /// `select.on` as written ("pointerover": a hover selection), `select.encodings`.
+    package var on: String? = nil
+    package var encodings: [String]? = nil
+    /// The opacity the spec gives marks this selection does not hold (an opacity, fillOpacity or
+    /// strokeOpacity condition on it, `unselectedOpacity(_:encoding:)`); nil without one.
+    package var unselectedOpacity: Double? = nil
+
+    /// The control the page makes of this selection (`ChartSelection`), nil for a variable, a
+    /// hover selection, one bound to an input or the scales, and an interval not along x.
+    package var chartSelection: ChartSelection? {
+        let hover = on.map { $0.contains("over") || $0.contains("move") } ?? false
+        switch kind {
+        case .variable: return nil
+        case .interval:
+            guard bind == nil, encodings.map({ $0.contains("x") }) ?? true else { return nil }
+            return ChartSelection(name: name, kind: .interval, unselectedOpacity: unselectedOpacity)
+        case .point:
+            if bind?.string == "legend" { return ChartSelection(name: name, kind: .legend, unselectedOpacity: unselectedOpacity) }
+            guard bind == nil, !hover else { return nil }
+            return ChartSelection(name: name, kind: .point, unselectedOpacity: unselectedOpacity)
+        }
+    }
 
     /// What `check` says of it: "yr (a range input, at 2013)", "brush (an interval selection)".
     package var noteText: String {
@@ -59,6 +81,9 @@ extension ChartSpec {
                         throw r.problem(select, "\(path).select", "expected \"point\", \"interval\" or {\"type\": …}")
                     }
                     param.kind = type == "point" ? .point : .interval
+                    param.on = select["on"]?.string
+                    if case .array(let e)? = select["encodings"]?.value { param.encodings = e.compactMap(\.string) }
+                    param.unselectedOpacity = unselectedOpacity(name, encoding: root["encoding"])
                     let value = fieldKeyed(item, encoding: root["encoding"])["value"]
                     param.initialSelection = value
                     param.value = type == "point" ? heldTuples(value) : .object([:])
@@ -75,12 +100,33 @@ extension ChartSpec {
             guard case .object(let items) = s.value else { throw r.problem(s, "$.selection", "expected an object of selections, found \(s.kindName)") }
             for (name, item) in items where !out.contains(where: { $0.name == name }) {
                 let type = item["type"]?.string
-                out.append(SpecParam(name: name, kind: type == "interval" ? .interval : .point, value: .object([:]),
-                                     bind: item["bind"], initialSelection: item["init"], line: item.line))
+                var param = SpecParam(name: name, kind: type == "interval" ? .interval : .point, value: .object([:]),
+                                      bind: item["bind"], initialSelection: item["init"], line: item.line)
+                param.on = item["on"]?.string
+                if case .array(let e)? = item["encodings"]?.value { param.encodings = e.compactMap(\.string) }
+                param.unselectedOpacity = unselectedOpacity(name, encoding: root["encoding"])
+                out.append(param)
             }
         }
         try evaluate(&pending, into: &out, r)
         return out
+    }
+
+    /// The opacity an opacity-like channel's condition on selection `name` gives the marks it does
+    /// not hold: `{"condition": {"param": name, "value": 1}, "value": 0.2}` → 0.2 (a v4
+    /// `"selection": name` test too).
+    static func unselectedOpacity(_ name: String, encoding: JSONValue?) -> Double? {
+        for channel in ["opacity", "fillOpacity", "strokeOpacity"] {
+            guard let def = encoding?[channel], let outer = def["value"]?.number else { continue }
+            let conditions: [JSONValue]
+            switch def["condition"]?.value {
+            case .array(let list)?: conditions = list
+            case .object?: conditions = [def["condition"]!]
+            default: continue
+            }
+            if conditions.contains(where: { ($0["param"]?.string ?? $0["selection"]?.string) == name && $0["value"]?.number != nil }) { return outer }
+        }
+        return nil
     }
 
     /// A point selection's initial `value` (a tuple or an array of tuples) as Vega's
