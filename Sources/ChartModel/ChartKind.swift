@@ -81,8 +81,11 @@ extension Chart {
     /// A pie's slices by share, largest first (ties keep their order): (row, share).
     public var slicesByShare: [(row: Int, share: Double)] {
         guard mark == .arc, let s = series.first else { return [] }
-        return s.details.enumerated().compactMap { row, d in d.share.map { (row, $0) } }
-            .enumerated().sorted { $0.element.share == $1.element.share ? $0.offset < $1.offset : $0.element.share > $1.element.share }
-            .map(\.element)
+        // Typed in steps: as one chained expression it took 1.3 s to type-check.
+        let slices: [(row: Int, share: Double)] = s.details.enumerated().compactMap { row, d in d.share.map { (row, $0) } }
+        let order: [Int] = slices.indices.sorted { a, b in
+            slices[a].share == slices[b].share ? a < b : slices[a].share > slices[b].share
+        }
+        return order.map { slices[$0] }
     }
 }
