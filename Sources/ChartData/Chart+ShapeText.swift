@@ -77,6 +77,7 @@ extension Chart {
     /// "rises from 7.1 °C in January 2012 to a peak of 26.1 °C in August 2012", "then falls to 7.7 °C in December 2012":
     /// a clause a stretch (the second on with its ", ", going on from the first: `Clause.continues`).
     private func stretches(_ index: Int, _ shape: SeriesShape, _ speech: SpeechFormatter, approximate: Bool, first: Double?, last: Double?) -> [Clause] {
+        let values = series[index].values
         let m = speech.messages
         let segments = shape.segments
         var clauses: [Clause] = []
@@ -87,11 +88,15 @@ extension Chart {
             // stretch's end ("jumps from 28 … to a peak of 60") must not take the jump's date, where the
             // value was 55. Smoothed ("about") values keep the jump's date, the step a listener hears.
             let endRow = approximate ? (seg.jumpRow ?? seg.endRow) : seg.endRow
-            let at = approximate && seg.jumpRow == nil ? speech.approximatelyAtX(endRow) : speech.atX(endRow)
+            // An end on an isolated value (left out of the outline, said in its own sentence) is
+            // the outline's level there, not the row's value: "about", around that row.
+            let endIsOutline = !approximate && !isLast && values.indices.contains(endRow) && values[endRow] != endValue
+            let endApproximate = approximate || endIsOutline
+            let at = endIsOutline || (approximate && seg.jumpRow == nil) ? speech.approximatelyAtX(endRow) : speech.atX(endRow)
             var clause: String
             var marks = ClaimMarks()
             /// The value said for `claim`, marked; "about …" around it when approximate.
-            func said(_ claim: Claim?, _ value: Double?) -> String {
+            func said(_ claim: Claim?, _ value: Double?, approximate: Bool = approximate) -> String {
                 let text = marks.said(claim, speech.valueText(value))
                 return approximate && value != nil ? m[.valueAbout, ["value": text]] : text
             }
@@ -112,7 +117,7 @@ extension Chart {
                 // The start's claim comes before the end's, as said.
                 let start = approximate ? seg.startValue : first
                 let from = i == 0 ? said(Claim.at(.start, series: index, row: seg.startRow, value: start, approximate: approximate), start) : ""
-                var to = said(Claim.at(kind, series: index, row: endRow, value: endValue, approximate: approximate), endValue)
+                var to = said(Claim.at(kind, series: index, row: endRow, value: endValue, approximate: endApproximate), endValue, approximate: endApproximate)
                 if kind == .peak { to = m[.stretchPeak, ["value": to]] } else if kind == .low { to = m[.stretchLow, ["value": to]] }
                 if i == 0 {
                     let startAt = approximate ? speech.approximatelyAtX(seg.startRow) : speech.atX(seg.startRow)

@@ -172,14 +172,17 @@ public struct SeriesShape: Sendable, Equatable {
     }
 
     /// Centered moving average; near the ends, the first (or last) `window` values' average.
+    /// Kept within the values' range: the prefix sums' rounding could put an average of equal
+    /// values an ulp above the highest (a smoothed peak said above the series' maximum).
     static func movingAverage(_ v: [Double], window: Int) -> [Double] {
+        guard let lo = v.min(), let hi = v.max() else { return [] }
         var prefix = [0.0]
         prefix.reserveCapacity(v.count + 1)
         for x in v { prefix.append(prefix.last! + x) }
         let w = min(window, v.count), half = w / 2
         return v.indices.map { i in
             let start = min(max(i - half, 0), v.count - w)
-            return (prefix[start + w] - prefix[start]) / Double(w)
+            return min(hi, max(lo, (prefix[start + w] - prefix[start]) / Double(w)))
         }
     }
 

@@ -115,6 +115,33 @@ struct ShapeTests {
         #expect(text == "Weight stays close to about 10 kg until index 59, jumps to about 20 kg at index 60, then stays close to about 20 kg until index 99.")
     }
 
+    /// Issue 30: a short series (no smoothing) whose jump ends on two isolated values. The
+    /// outline's level after the jump (6.49) is not the jump row's value (31.17): it is said
+    /// "about" (at that row), and every exact claim is the value of the row it points at.
+    @Test func aJumpOntoIsolatedValuesEndsAboutTheOutlinesLevel() {
+        let values: [Double?] = [0, 0, 31.17, 38.96, 6.49, 2.9, 2.6, 16.88]
+        let d = Self.indexed(values).describe().series[0]
+        #expect(d.trend.shape?.outlierRows == [2, 3])
+        #expect(d.trendSentence == "Weight stays close to 0 kg until index 1, jumps to about 6.49 kg at index 2, "
+            + "stays close to 6.49 kg until index 4, drops to a low of 2.6 kg at index 6, then jumps to 16.88 kg at index 7. "
+            + "Isolated values far from their neighbours: 31.17 kg at index 2 and 38.96 kg at index 3.")
+        let claims = d.trendText.flatMap(\.claims)
+        #expect(claims.count == 5)
+        for claim in claims where !claim.approximate {
+            #expect(claim.rows.allSatisfy { values[$0] == claim.value }, "\(claim)")
+        }
+        #expect(claims.filter(\.approximate).map(\.value) == [6.49])
+    }
+
+    /// A moving average stays within the values' range: over a run of equal values the prefix
+    /// sums' rounding gave 20.300000000000008, a smoothed peak above the series' highest value.
+    @Test func aMovingAverageDoesNotRiseAboveTheHighestValue() {
+        let values = [5.5, 7.1, 10.2] + [Double](repeating: 20.3, count: 7)
+        let smooth = SeriesShape.movingAverage(values, window: 3)
+        #expect(smooth.max() == 20.3)
+        #expect(smooth.min()! >= 5.5)
+    }
+
     @Test func aLongSlideWithOneBigDropIsAFallNotAJump() {
         // 100 → 90 over ten steps, a drop of 30, then on down to 40 and level: one long fall.
         var values: [Double?] = (0..<10).map { 100 - Double($0) }
