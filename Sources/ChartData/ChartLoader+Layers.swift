@@ -256,7 +256,8 @@ struct LayerMerge {
                     guard let i = textIndex, s.details.indices.contains(r), s.details[r].extras.indices.contains(i), let t = s.details[r].extras[i] else { continue }
                     label = t
                 }
-                var a = ChartAnnotation(kind: .text, value: v, label: label, layer: index, atPoint: true)
+                var a = ChartAnnotation(kind: .text, value: v, label: label, layer: index)
+                a.atPoint = true
                 a.placement = LabelPlacement(mark: leaf.markJSON)
                 let pending = PendingAnnotation(annotation: a, channel: "point", key: chart.xValues[r])
                 if repeatsValue || Self.isNumberLabel(label) {
