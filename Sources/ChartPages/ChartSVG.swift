@@ -162,9 +162,13 @@ public struct ChartSVG: Sendable {
         let midX = (g.plotLeft + g.plotRight) / 2
         out += "<text class=\"pl-axis-title\" x=\"\(num(midX))\" y=\"\(num(g.plotBottom + 46))\" text-anchor=\"middle\">\(xmlEscape(g.xTitle))</text>"
         out += "</g>"
+        writeSecondAxis(into: &out)
     }
 
     func writeSeries(_ s: Int, into out: inout String) {
+        if geometry.secondAxis?.series.contains(s) == true {  // a dual-axis chart's second layer, on its own scale
+            return ChartSVG(geometry: geometry.forSeries(s), idPrefix: idPrefix).writeSeries(s, into: &out)
+        }
         let g = geometry
         let chart = g.chart
         let values = chart.drawnValues(series: s)  // invalid values at zero when the spec shows them (Chart+Invalid.swift)
