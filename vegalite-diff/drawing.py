@@ -239,8 +239,9 @@ def pitchline_view(svg: str) -> dict:
             shapes.append(Shape("rect", (0, 0, 0, 0), colour))
         elif tag == "circle" and cls & {"pl-outlier", "pl-center"}:
             shapes.append(Shape("point", pt(float(el.get("cx", 0)), float(el.get("cy", 0)), swap), colour))
-        elif tag == "path" and "pl-line" in cls and in_area_series:
-            pass  # an area's outline: part of the area, as Vega-Lite's area mark
+        elif tag == "path" and "pl-line" in cls and in_area_series:  # an area's outline (compare_view)
+            verts = [pt(x, y, swap) for sub in _subpaths(el.get("d")) for (x, y) in sub]
+            shapes.append(Shape("arealine", None, colour, verts))
         elif tag == "path" and cls & {"pl-line"}:
             verts = [pt(x, y, swap) for sub in _subpaths(el.get("d")) for (x, y) in sub]
             shapes.append(Shape("line", None, colour, verts))
@@ -315,6 +316,9 @@ def compare_view(theirs: dict, ours: dict, where: str = "") -> list[str]:
     for s in o_shapes:
         if s.type == "linepoint":
             s.type = "point" if "point" in t_types else "ignored"
+        # An area's outline is its line when Vega-Lite draws one too (`line: true`), else part of the area.
+        if s.type == "arealine":
+            s.type = "line" if "line" in t_types else "ignored"
     if any(s.type == "rect" for s in o_shapes):  # a heatmap: Vega-Lite's cells are rects or bars (binned)
         for s in t_shapes:
             if s.type == "bar":

@@ -261,6 +261,7 @@ extension ChartBuilder.Assembly {
         semantics.kind = builder.chartKind(markKind: markKind, heatmapY: heatmapY, series: &series, datums: datums, rowOfDatum: rowOfDatum, rowCount: xValues.count,
                                            frame: frame, fieldOf: fieldOf, ranged: roles.value2 != nil)
         semantics.selections = spec.params.compactMap(\.chartSelection)
+        semantics.linePoints = spec.markPoints && (markKind == .line || markKind == .area)
         semantics.pathOrder = pathOrderDef.flatMap { o in pathLabels.map { PathOrder(title: builder.title(of: o, fallback: "order"), labels: $0) } }
         semantics.valueChannel = ValueChannel(rawValue: value.channel) ?? .y  // the roles hold one of them (`ChartBuilder.roles`, `kindRoles`)
         if showInvalid && (!invalidKeyRows.isEmpty || series.contains { !$0.invalidRows.isEmpty }) {

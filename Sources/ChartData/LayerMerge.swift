@@ -53,6 +53,10 @@ extension LayerMerge {
         semantics.seriesLayers = layers
         semantics.idiom = idiom
         semantics.independentValueScales = independent && series.count > 1
+        // A dual-axis chart's left axis is its first series' layer's (its `scale.domain`, `zero`).
+        if semantics.independentValueScales, let first = layers.first, let part = kept.first(where: { $0.index == first.layer }) {
+            semantics.valueScale = part.chart.semantics.valueScale
+        }
         for p in kept where p.isTrend { notes.append(Self.note(p, "a fitted trend line, read at every row of the chart")) }
         semantics.notes += notes + labelNotes
         let rowsOn = main.chart.semantics.orientation == .horizontal ? "y" : "x"

@@ -50,6 +50,9 @@ public struct ChartSemantics: Sendable, Equatable {
     /// A line joined in the order of another field (Vega-Lite's `order` channel on a line over a
     /// continuous x: a connected scatter plot): the rows run in that order, not along x.
     public var pathOrder: PathOrder?
+    /// A line or area whose author asked for points (`mark.point`): every datum gets its marker,
+    /// however many (without it, only series of up to `ChartSVG.markerLimit` points show them).
+    public var linePoints = false
     /// The chart's kind and what it alone carries (box plot, error range, arc, heatmap; `Chart+Kinds.swift`).
     public var kind: ChartKind = .series
     /// The spec's selections the page makes controls of (issue 28, `ChartSelection`).

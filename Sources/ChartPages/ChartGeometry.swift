@@ -54,7 +54,7 @@ public struct ChartGeometry: Sendable {
     public let xLayout: XLayout
     /// Value positions (`y(_:)`): upwards, or from left to right when `horizontal`. Over the
     /// values as `valueCurve` maps them (log, sqrt, pow, symlog axes; the values themselves for linear).
-    public let yScale: LinearScale
+    public internal(set) var yScale: LinearScale
     /// The value axis' scale type (`scale.type`), the one pitch follows too.
     public let valueCurve: ValueCurve
     /// The row axis' scale type when it is continuous and numeric (`rowCurve(_:)`), else linear.
@@ -62,7 +62,9 @@ public struct ChartGeometry: Sendable {
     /// Row axis ticks (at `x(row:)` positions).
     public let xTicks: [Tick]
     /// Value axis ticks (at `y(_:)` positions).
-    public let yTicks: [Tick]
+    public internal(set) var yTicks: [Tick]
+    /// A dual-axis chart's second value axis, on the right (`ChartGeometry+SecondAxis.swift`).
+    public internal(set) var secondAxis: SecondAxis?
     public let legend: [LegendItem]
     /// For a strip plot (`tick` with repeated categories): the band of each row, so every value
     /// of a category is drawn in its category's band; nil: one band per row.
@@ -84,7 +86,9 @@ public struct ChartGeometry: Sendable {
         self.chart = chart
         let multiSeries = chart.series.count > 1
         xTitle = Self.axisTitle(chart.x.title, unit: chart.x.unit)
-        yTitle = Self.axisTitle(chart.y.title, unit: chart.y.unit)
+        // A dual-axis chart's second layer has its own axis (on the right): the left one is the first layer's.
+        let second = Self.secondAxisSeries(chart)
+        yTitle = second.isEmpty ? Self.axisTitle(chart.y.title, unit: chart.y.unit) : chart.seriesHeading(0)
         horizontal = chart.semantics.orientation == .horizontal
 
         // The legend is HTML under the drawing (ChartSVG.legendHTML), so it wraps at any width
@@ -96,7 +100,7 @@ public struct ChartGeometry: Sendable {
         let curve = chart.pitchCurve  // the value axis' scale type (pitch follows the same one)
         valueCurve = curve
         rowCurve = Self.rowCurve(chart)
-        for s in chart.series {
+        for (i, s) in chart.series.enumerated() where !second.contains(i) {
             for case let v? in s.values where v.isFinite && curve.apply(v) != nil {
                 if v < lo { lo = v }
                 if v > hi { hi = v }
@@ -109,7 +113,7 @@ public struct ChartGeometry: Sendable {
             lo = min(lo, drawn.value); hi = max(hi, drawn.value)  // invalid values drawn at zero (Chart+Invalid.swift)
         }
         for v in Self.kindValues(chart.semantics.kind) { lo = min(lo, v); hi = max(hi, v) }
-        if let (a, b) = Self.layerExtent(chart) { lo = min(lo, a); hi = max(hi, b) }  // bands and rules (ChartSVG+Layers.swift)
+        if let (a, b) = Self.layerExtent(Self.firstAxisPart(chart, second: second)) { lo = min(lo, a); hi = max(hi, b) }  // bands and rules (ChartSVG+Layers.swift)
         if lo > hi { (lo, hi) = curve == .log ? (1, 10) : (0, 1) }
         // A panel of small multiples with a shared value scale spans every panel's values.
         if let shared = chart.panel?.sharedValueRange { lo = min(lo, shared.low); hi = max(hi, shared.high) }
@@ -124,7 +128,8 @@ public struct ChartGeometry: Sendable {
         let given = Self.givenDomain(value, curve: curve, temporal: chart.y.type == .temporal || chart.valueAxisDescends)
         if let given { (lo, hi) = given }
         plotTop = 26
-        plotRight = Self.width - 28
+        secondAxis = Self.secondAxis(chart, series: second, range: (Self.plotHeight - 58, plotTop))
+        plotRight = Self.width - (secondAxis.map(Self.secondAxisRoom) ?? 28)
 
         let n = chart.xValues.count
         let numeric = chart.xValues.compactMap(\.numeric)

@@ -257,7 +257,7 @@ extension ChartPresentation {
                 // A stack segment's dot sits on its top, where it is drawn.
                 cy: heatmap.map { h in rows.map { _ in round1(h.cy(series: s)) } } ?? (chart.semantics.stack != nil && !chart.series[s].details.isEmpty
                     ? rows.map { r in (chart.series[s].details[r].upper ?? chart.series[s].values[r]).map { round1(geometry.y($0)) } }
-                    : rows.map { r in drawn[r].map { round1(geometry.y($0)) } }),
+                    : rows.map { r in drawn[r].map { round1(geometry.forSeries(s).y($0)) } }),
                 braille: rows.isEmpty ? nil : { let b = brailleLine(series: s); return .init(cells: b.cells, cursor: b.cursorCells, starts: b.starts) }(),
                 points: chart.series[s].pointRows.map { $0.compactMap(toScrub) })
         }

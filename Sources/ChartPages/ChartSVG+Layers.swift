@@ -12,6 +12,7 @@ extension ChartSVG {
         let g = geometry
         let chart = g.chart
         for s in chart.series.indices where chart.series[s].details.contains(where: { $0.bandLower != nil }) {
+            let g = geometry.forSeries(s)  // a dual-axis chart's second layer: its own scale
             let details = chart.series[s].details
             var runs: [[Int]] = []
             var current: [Int] = []

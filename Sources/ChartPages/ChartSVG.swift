@@ -12,7 +12,8 @@ public struct ChartSVG: Sendable {
     public static let downsamplingThreshold = 5_000
     /// Buckets for min/max downsampling (two kept points per bucket; about one per device pixel).
     static let downsamplingBuckets = 1_000
-    /// At most this many points per series get a marker drawn on line and area charts.
+    /// At most this many points per series get a marker drawn on line and area charts (all of
+    /// them when the spec asks for points, `ChartSemantics.linePoints`).
     static let markerLimit = 60
 
     /// Colours (CSS classes `pl-s0` … `pl-s5`, the distinct Okabe–Ito colours that keep 3:1
@@ -161,9 +162,13 @@ public struct ChartSVG: Sendable {
         let midX = (g.plotLeft + g.plotRight) / 2
         out += "<text class=\"pl-axis-title\" x=\"\(num(midX))\" y=\"\(num(g.plotBottom + 46))\" text-anchor=\"middle\">\(xmlEscape(g.xTitle))</text>"
         out += "</g>"
+        writeSecondAxis(into: &out)
     }
 
     func writeSeries(_ s: Int, into out: inout String) {
+        if geometry.secondAxis?.series.contains(s) == true {  // a dual-axis chart's second layer, on its own scale
+            return ChartSVG(geometry: geometry.forSeries(s), idPrefix: idPrefix).writeSeries(s, into: &out)
+        }
         let g = geometry
         let chart = g.chart
         let values = chart.drawnValues(series: s)  // invalid values at zero when the spec shows them (Chart+Invalid.swift)
@@ -315,7 +320,7 @@ public struct ChartSVG: Sendable {
         }
         out += "<path class=\"pl-line\" d=\"\(d)\" fill=\"none\" stroke=\"currentColor\"\(dashAttr)/>"
         let drawn = rows.filter { values[$0] != nil }
-        if drawn.count <= Self.markerLimit {
+        if drawn.count <= Self.markerLimit || chart.semantics.linePoints {  // the author's `mark.point`: all of them
             for row in drawn {
                 out += "<use href=\"\(marker)\" class=\"pl-marker\" x=\"\(num(g.x(row: row)))\" y=\"\(num(lineY(row)))\"/>"
             }

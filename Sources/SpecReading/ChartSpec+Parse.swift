@@ -101,6 +101,10 @@ extension ChartSpec {
             let m = try r.object(markValue, "$.mark", allowed: ["type"], ignoredAny: true)
             markName = try r.string(m["type"], "$.mark.type", required: true)!
             markOrient = try r.string(m["orient"], "$.mark.orient")
+            switch m["point"]?.value {  // "transparent" and false draw no visible points
+            case .bool(true), .object: markPoints = true
+            default: break
+            }
             try readCompositeMarkProperties(m, r)
             innerRadius = m["innerRadius"]?.number  // drawing only (an expression is drawn as a pie)
             markPath = "$.mark.type"

@@ -109,6 +109,8 @@ package struct ChartSpec {
     package var markName: String = "line"
     package var markLine = 1
     package var markOrient: String?
+    /// `mark.point` on a line or area (`true` or a point-mark object): a point at every datum.
+    package var markPoints = false
     /// The mark's (or `config.mark`'s) `invalid`: what becomes of null and NaN x/y values.
     package var invalidMode = InvalidMode.breakPathsShowPathDomains
     /// Composite marks (`boxplot`, `errorbar`, `errorband`): `extent` (a number or "min-max" for
