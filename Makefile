@@ -122,19 +122,19 @@ orca-test: test-deps $(BUILT)
 vegalite-test: test-deps $(BUILT)
 	$(PY) -m pytest -q vegalite-diff
 
-# CI (.ci/run), tools/timed-stages.sh: the binary is built first; then two lanes run side by side,
-# the browser tests in one, and in the other, at nice 10, the Vega-Lite tests, the test bundle's
-# build and the Swift suites. The browser tests wait on Chromium, Orca's speech and the page's
-# timers (0.8 of 2 cores used, measured), so the other lane runs in the CPU they leave; at nice 10
-# it never delays Orca's speech (an Orca transcript missed its window beside it at nice 0). Each stage prints
-# its wall and CPU time, and a table of them at the end.
+# CI (.ci/run), tools/timed-stages.sh: the binary is built first; then three lanes run side by
+# side: the browser tests; at nice 10 the test bundle's build and the Swift suites; at nice 10 the
+# Vega-Lite tests. The browser tests wait on Chromium, Orca's speech and the page's timers, so the
+# other lanes run in the CPU they leave; at nice 10 they never delay Orca's speech (an Orca
+# transcript missed its window beside a build at nice 0). Each stage prints its wall and CPU time,
+# and a table of them at the end.
 # `make test` must stay under 10 minutes here. What it leaves out runs in `make test-full`, before
 # a release and after any change to the page script, templates or words: the Orca transcripts
 # marked slow (help, browse mode, reports, windows, braille, notebooks), the fuzz targets under
 # ASan (a second instrumented build: fuzz-short) and the install test.
 TEST_BUILD := BUILD_DIR=.build-test SWIFT_BUILD_FLAGS="-Xswiftc -gnone" PITCHLINE_BIN=.build-test/debug/pitchline
 test: test-deps
-	@$(TEST_BUILD) SKIP_BUILD=1 bash tools/timed-stages.sh app-build -- browser-test "nice:vegalite-test nice:test-build nice:swift-test"
+	@$(TEST_BUILD) SKIP_BUILD=1 bash tools/timed-stages.sh app-build -- browser-test "nice:test-build nice:swift-test" nice:vegalite-test
 test-full: test-deps
 	@$(TEST_BUILD) SKIP_BUILD=1 bash tools/timed-stages.sh test-build swift-test browser-test-full vegalite-test fuzz-short
 
