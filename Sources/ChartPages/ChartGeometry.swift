@@ -95,38 +95,11 @@ public struct ChartGeometry: Sendable {
         // and its text keeps the page's size; here only its entries.
         self.legend = multiSeries && Self.kindHasLegend(chart.semantics.kind) ? chart.series.enumerated().map { LegendItem(series: $0, name: $1.name, x: 0, y: 0) } : []
 
-        // Value domain from every value (bars and areas stand on zero).
-        var lo = Double.infinity, hi = -Double.infinity
         let curve = chart.pitchCurve  // the value axis' scale type (pitch follows the same one)
         valueCurve = curve
         rowCurve = Self.rowCurve(chart)
-        for (i, s) in chart.series.enumerated() where !second.contains(i) {
-            for case let v? in s.values where v.isFinite && curve.apply(v) != nil {
-                if v < lo { lo = v }
-                if v > hi { hi = v }
-            }
-            for d in s.details {  // ranges and stack segments are drawn to their bounds
-                for case let v? in [d.lower, d.upper] where v.isFinite && curve.apply(v) != nil { lo = min(lo, v); hi = max(hi, v) }
-            }
-        }
-        if let drawn = chart.semantics.invalidDrawn, chart.series.contains(where: { !$0.invalidRows.isEmpty }) {
-            lo = min(lo, drawn.value); hi = max(hi, drawn.value)  // invalid values drawn at zero (Chart+Invalid.swift)
-        }
-        for v in Self.kindValues(chart.semantics.kind) { lo = min(lo, v); hi = max(hi, v) }
-        if let (a, b) = Self.layerExtent(Self.firstAxisPart(chart, second: second)) { lo = min(lo, a); hi = max(hi, b) }  // bands and rules (ChartSVG+Layers.swift)
-        if lo > hi { (lo, hi) = curve == .log ? (1, 10) : (0, 1) }
-        // A panel of small multiples with a shared value scale spans every panel's values.
-        if let shared = chart.panel?.sharedValueRange { lo = min(lo, shared.low); hi = max(hi, shared.high) }
-        let standsOnZero = chart.mark == .bar || chart.mark == .area || (chart.mark == .rule && !chart.series.contains { s in s.details.contains { $0.lower != nil } })
-        // Vega-Lite's value axis reaches zero by default for every mark (`ScaleInfo.includesZero`);
-        // bars and areas stand on it unless the author says `"zero": false`.
-        let value = chart.semantics.valueScale
-        let zero = value.zero != false && (standsOnZero || value.includesZero && [.y, .x].contains(chart.semantics.valueChannel))
-        if zero, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
-        // A domain the author gives is the axis, as in Vega (not made nice, no zero added; marks
-        // outside it are drawn past the plot's edge, as Vega draws them unclipped).
-        let given = Self.givenDomain(value, curve: curve, temporal: chart.y.type == .temporal || chart.valueAxisDescends)
-        if let given { (lo, hi) = given }
+        // Value domain from every value (bars and areas stand on zero), or the author's.
+        let (lo, hi, given) = Self.valueDomain(chart, curve: curve, second: second)
         plotTop = 26
         secondAxis = Self.secondAxis(chart, series: second, range: (Self.plotHeight - 58, plotTop))
         plotRight = Self.width - (secondAxis.map(Self.secondAxisRoom) ?? 28)
@@ -165,6 +138,42 @@ public struct ChartGeometry: Sendable {
             plotLeft = 44 + widest * Self.charWidth * Self.narrowTextScale + 10
             (xLayout, xTicks) = Self.localized(Self.rowAxis(chart: chart, bands: usesBands, start: plotLeft, end: plotRight, horizontal: false, slots: slots), chart)
         }
+    }
+
+    /// The value axis' domain before ticks: every drawn value and range bound (a second axis'
+    /// series left out), invalid values drawn at zero, the kind's own values, bands and rules, a
+    /// shared panel range, and zero where Vega-Lite includes it; or the author's domain, `given`
+    /// (not made nice).
+    static func valueDomain(_ chart: Chart, curve: ValueCurve, second: Set<Int>) -> (lo: Double, hi: Double, given: (Double, Double)?) {
+        var lo = Double.infinity, hi = -Double.infinity
+        for (i, s) in chart.series.enumerated() where !second.contains(i) {
+            for case let v? in s.values where v.isFinite && curve.apply(v) != nil {
+                if v < lo { lo = v }
+                if v > hi { hi = v }
+            }
+            for d in s.details {  // ranges and stack segments are drawn to their bounds
+                for case let v? in [d.lower, d.upper] where v.isFinite && curve.apply(v) != nil { lo = min(lo, v); hi = max(hi, v) }
+            }
+        }
+        if let drawn = chart.semantics.invalidDrawn, chart.series.contains(where: { !$0.invalidRows.isEmpty }) {
+            lo = min(lo, drawn.value); hi = max(hi, drawn.value)  // invalid values drawn at zero (Chart+Invalid.swift)
+        }
+        for v in Self.kindValues(chart.semantics.kind) { lo = min(lo, v); hi = max(hi, v) }
+        if let (a, b) = Self.layerExtent(Self.firstAxisPart(chart, second: second)) { lo = min(lo, a); hi = max(hi, b) }  // bands and rules (ChartSVG+Layers.swift)
+        if lo > hi { (lo, hi) = curve == .log ? (1, 10) : (0, 1) }
+        // A panel of small multiples with a shared value scale spans every panel's values.
+        if let shared = chart.panel?.sharedValueRange { lo = min(lo, shared.low); hi = max(hi, shared.high) }
+        let standsOnZero = chart.mark == .bar || chart.mark == .area || (chart.mark == .rule && !chart.series.contains { s in s.details.contains { $0.lower != nil } })
+        // Vega-Lite's value axis reaches zero by default for every mark (`ScaleInfo.includesZero`);
+        // bars and areas stand on it unless the author says `"zero": false`.
+        let value = chart.semantics.valueScale
+        let zero = value.zero != false && (standsOnZero || value.includesZero && [.y, .x].contains(chart.semantics.valueChannel))
+        if zero, chart.y.type != .temporal, curve != .log { lo = min(lo, 0); hi = max(hi, 0) }
+        // A domain the author gives is the axis, as in Vega (not made nice, no zero added; marks
+        // outside it are drawn past the plot's edge, as Vega draws them unclipped).
+        let given = Self.givenDomain(value, curve: curve, temporal: chart.y.type == .temporal || chart.valueAxisDescends)
+        if let given { (lo, hi) = given }
+        return (lo, hi, given)
     }
 
     /// The tick count a continuous scale's domain is made nice for: Vega's `nice: true` (Vega-Lite's
