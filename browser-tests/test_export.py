@@ -79,13 +79,11 @@ def exported(work):
 
 
 @pytest.fixture(scope="module")
-def single_file(work, exported):
-    """The single file, alone in its own folder."""
+def single_file(work):
+    """The single file (made once per test run; its export wrote nothing else), alone in its own folder."""
     folder = work / "single"
     folder.mkdir()
-    export("site", "--single-file", str(folder / "weather.html"), "--cache", str(work / "cache"))
-    assert [p.name for p in folder.iterdir()] == ["weather.html"]
-    return folder / "weather.html"
+    return fixture_site.single_file_example(folder / "weather.html")
 
 
 def guarded_page(browser, allowed_prefix: str):

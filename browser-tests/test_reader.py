@@ -539,13 +539,8 @@ CONTAINERS = """(() => { window.__containers = []; const d = BaseAudioContext.pr
 @pytest.fixture(scope="module")
 def single_file():
     """`pitchline export site --single-file`: the example site as one file, alone in a folder."""
-    import subprocess
     tmp = Path(tempfile.mkdtemp(prefix="pitchline-reader-single-"))
-    binary = Path(fixture_site.REPO) / os.environ.get("PITCHLINE_BIN", ".build/debug/pitchline")
-    r = subprocess.run([str(binary), "export", "site", "--single-file", str(tmp / "site.html"), "--quiet"],
-                       cwd=fixture_site.REPO, capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0, r.stderr
-    yield tmp / "site.html"
+    yield fixture_site.single_file_example(tmp / "site.html")
     shutil.rmtree(tmp, ignore_errors=True)
 
 

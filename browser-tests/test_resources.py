@@ -19,11 +19,13 @@ import jsonschema_rs
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+import fixture_site
 from conftest import ROOT, pitchline_bin, start_pitchline_server
 
 SCHEMA_PATH = ROOT / "Public" / "schema" / "chart-2.json"
+# Exported here; "example+extra" (the example site plus fixtures/extra) is the run's shared
+# fixture site (fixture_site.build, made once per test run).
 SITES = {
-    "example+extra": [ROOT / "site", ROOT / "browser-tests" / "fixtures" / "extra"],
     "analyst": [ROOT / "browser-tests" / "fixtures" / "analyst-site"],
     "xss": [ROOT / "browser-tests" / "xss-site"],
 }
@@ -35,7 +37,8 @@ def exports():
     """Each fixture site exported once (the source folders copied together first; the XSS site's
     deliberately broken chart and report are left out with --keep-going)."""
     work = Path(tempfile.mkdtemp(prefix="pitchline-resources-"))
-    out = {}
+    (work / "example+extra").mkdir()
+    out = {"example+extra": Path(fixture_site.build(str(work / "example+extra")))}
     for name, sources in SITES.items():
         site = work / name / "site"
         for source in sources:
