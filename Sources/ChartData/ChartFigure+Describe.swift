@@ -54,8 +54,13 @@ extension ChartFigure {
         } else if count > 1 {
             shared = m[.figureIndependent]
         }
+        return FigureDescription(overview: overview, sharedScales: shared, comparison: comparison(descriptions, headers: headers, m))
+    }
 
-        // Compare panels by their first series: mean, extremes, trend direction.
+    /// How the panels compare, by their first series: highest and lowest mean, the single
+    /// extremes (claims on their panels' rows), the trend directions; a ridgeline's peaks.
+    private func comparison(_ descriptions: [ChartDescription], headers: [String], _ m: Messages) -> [Sentence] {
+        let count = panels.count
         var parts: [Sentence] = []
         let stats = descriptions.map { $0.series.first?.statistics }
         let means = stats.enumerated().compactMap { i, s in s?.mean.map { (i, $0) } }
@@ -68,18 +73,25 @@ extension ChartFigure {
             let mins = stats.enumerated().compactMap { i, s in s?.min.map { (i, $0, s!.minRow) } }
             if let top = maxes.max(by: { $0.1 < $1.1 }), let bottom = mins.min(by: { $0.1 < $1.1 }) {
                 let at = { (i: Int, row: Int?) in row.map { speech(i).xText($0) } ?? headers[i] }
+                // Each extreme a claim on its row in the panel holding it (issue 30).
+                var marks = ClaimMarks()
+                let high = marks.said(Claim.at(.highest, series: 0, row: top.2, value: top.1)?.inPanel(top.0), speech(top.0).valueText(top.1))
+                let low = marks.said(Claim.at(.lowest, series: 0, row: bottom.2, value: bottom.1)?.inPanel(bottom.0), speech(bottom.0).valueText(bottom.1))
                 parts.append(Sentence(m[.figureExtremes, [
-                    "high": headers[top.0], "highAt": at(top.0, top.2), "highValue": speech(top.0).valueText(top.1),
-                    "low": headers[bottom.0], "lowAt": at(bottom.0, bottom.2), "lowValue": speech(bottom.0).valueText(bottom.1)]]))
+                    "high": headers[top.0], "highAt": at(top.0, top.2), "highValue": high,
+                    "low": headers[bottom.0], "lowAt": at(bottom.0, bottom.2), "lowValue": low]], claims: marks.claims))
             }
         }
         if isRidgeline {
-            // Where each row's distribution peaks, in order: the ridgeline's shape.
-            let peaks = zip(headers, zip(panels, descriptions)).compactMap { header, pd -> String? in
-                guard let row = pd.1.series.first?.statistics.maxRow else { return nil }
-                return m[.figurePeak, ["header": header, "x": SpeechFormatter(chart: pd.0).xText(row)]]
+            // Where each row's distribution peaks, in order: the ridgeline's shape; each peak a
+            // claim on its row's highest value (the x said is that row's).
+            var marks = ClaimMarks()
+            let peaks = descriptions.indices.compactMap { i -> String? in
+                guard let st = descriptions[i].series.first?.statistics, let row = st.maxRow else { return nil }
+                let x = marks.said(Claim.at(.highest, series: 0, row: row, value: st.max)?.inPanel(i), SpeechFormatter(chart: panels[i]).xText(row))
+                return m[.figurePeak, ["header": headers[i], "x": x]]
             }
-            if !peaks.isEmpty { parts.append(Sentence(m[.figurePeaks, ["peaks": peaks.joined(separator: "; ")]])) }
+            if !peaks.isEmpty { parts.append(Sentence(m[.figurePeaks, ["peaks": peaks.joined(separator: "; ")]], claims: marks.claims)) }
         } else if count > 1 {
             var byDirection: [Trend.Direction: [String]] = [:]
             for (i, d) in descriptions.enumerated() { if let t = d.series.first?.trend { byDirection[t.direction, default: []].append(headers[i]) } }
@@ -91,7 +103,7 @@ extension ChartFigure {
             }
             if !clauses.isEmpty { parts.append(Sentence(m[.figureTrend, ["clauses": clauses.joined(separator: "; ")]])) }
         }
-        return FigureDescription(overview: overview, sharedScales: shared, comparison: parts)
+        return parts
     }
 
     /// A ridgeline plot (Vega-Lite's gallery idiom): a row facet of areas, each a distribution

@@ -44,6 +44,13 @@ public struct Claim: Sendable, Equatable {
         guard let row, let value, value.isFinite else { return nil }
         return Claim(kind, series: series, value: value, rows: [row], approximate: approximate)
     }
+
+    /// The claim as a figure's sentence makes it, about panel `panel`'s rows.
+    func inPanel(_ panel: Int) -> Claim {
+        var claim = self
+        claim.panel = panel
+        return claim
+    }
 }
 
 /// A part of a sentence as shown, with the claims it makes. A sentence's clauses joined are

@@ -12,7 +12,7 @@ public struct FigurePresentation: Sendable {
 
     public init(figure: ChartFigure, panels: [ChartPresentation]) {
         self.figure = figure
-        self.description = figure.describe()
+        self.description = panels.first?.figure?.description ?? figure.describe()  // described once, for the panels
         self.panels = panels
     }
 
