@@ -79,19 +79,18 @@ let package = Package(
         // parsing, transforms), errors located in the file (as the model's `ChartProblem`); plain
         // number and date text.
         .target(name: "SpecReading", dependencies: ["ChartModel", "VegaLite", "D3Format"]),
-        // The message catalogues (Messages/*.strings, one pair per language) compiled in at build time.
-        .plugin(name: "EmbedCatalogues", capability: .buildTool()),
+        // Package files compiled in at build time (Plugins/Embed): a target's message catalogues
+        // (its Messages/*.strings, one pair per language), or the default theme (Templates/, Public/).
+        .plugin(name: "Embed", capability: .buildTool()),
         .target(
             name: "ChartData", dependencies: ["ChartModel", "SpecReading", "VegaLite", "D3Format"],
-            exclude: ["Messages"], plugins: ["EmbedCatalogues"]),
+            exclude: ["Messages"], plugins: ["Embed"]),
         .target(name: "Sonification", dependencies: ["ChartModel", "OggVorbis", "ContentHash", "DurableWrite"]),
         .target(name: "ChartPages", dependencies: ["ChartModel", "ChartData", "SpecReading", "D3Format", "Braille", mustache]),
-        // The default theme (Templates/, Public/) compiled into SiteGenerator at build time.
-        .plugin(name: "EmbedTheme", capability: .buildTool()),
         .target(
             name: "SiteGenerator",
             dependencies: ["ChartModel", "ChartData", "SpecReading", "Sonification", "ChartPages", "ContentHash", "DurableWrite", ink],
-            plugins: ["EmbedTheme"]),
+            plugins: ["Embed"]),
         .target(name: "SiteServing", dependencies: ["SiteGenerator", "HTTPServer", "ContentHash", "CZlib", logging]),
         .target(name: "SiteExport", dependencies: ["SiteGenerator", "DurableWrite", "CRenameExchange"]),
         .target(
@@ -102,8 +101,9 @@ let package = Package(
             ]),
         .executableTarget(name: "pitchline", dependencies: ["PitchlineCLI", argumentParser]),
 
-        // Site folders written from a table of paths and texts, for the loader and generator tests.
-        .target(name: "SiteFolders", path: "Tests/SiteFolders"),
+        // Test support: site folders written from a table of paths and texts, and the browser tests'
+        // fixture sites' charts, for the loader, drawing and generator tests.
+        .target(name: "SiteFolders", dependencies: ["ChartModel", "ChartData"], path: "Tests/SiteFolders"),
         .testTarget(name: "ChartDataTests", dependencies: ["ChartModel", "ChartData", "SpecReading", "D3Format", "SiteFolders"]),
         // Oracle/ holds Vega's recorded answers, read by path at test time (not a resource).
         .testTarget(name: "VegaLiteTests", dependencies: ["VegaLite"], exclude: ["Oracle"]),
@@ -114,7 +114,7 @@ let package = Package(
         // Raw HTTP over a socket for the server tests (hostile requests no polite client sends).
         .target(name: "RawHTTPClient", dependencies: ["HTTPServer", logging], path: "Tests/RawHTTPClient"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "RawHTTPClient", logging]),
-        .testTarget(name: "ChartPagesTests", dependencies: ["ChartPages", "ChartModel", "ChartData", "SpecReading", "Sonification"]),
+        .testTarget(name: "ChartPagesTests", dependencies: ["ChartPages", "ChartModel", "ChartData", "SpecReading", "Sonification", "SiteFolders"]),
         .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "ChartModel", "ChartData", "SpecReading", "SiteFolders"]),
         .testTarget(
             name: "SiteServingTests", dependencies: ["SiteServing", "SiteGenerator", "HTTPServer", "RawHTTPClient", "SiteFolders", logging]),

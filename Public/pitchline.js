@@ -752,17 +752,32 @@
   };
 
   /* J: the point behind the next claim of what S or D said last (the generator's stops:
-     series, scrubber index and the words said before the point's label). */
+     series, scrubber index, the words said before the point's label, and `c`, another panel of
+     the figure whose scrubber holds the row: J moves there, taking the stops along). */
   P.jump = function () {
-    var stops = this.heardClaims;
+    var stops = this.heardClaims, to = this, self = this;
     if (!stops || !stops.length) { this.say(this.text.noClaim); return; }
     this.claimAt = (this.claimAt + 1) % stops.length;
     var stop = stops[this.claimAt];
-    if (stop.s < this.series.length) this.s = stop.s;
-    this.row = stop.row;
-    this.playPoint();
-    this.show(this.row);
-    this.announce(fillNamed(stop.say, { l: this.label(this.row) }));
+    if (stop.c && stop.c !== this.id) {
+      for (var i = 0; i < charts.length; i++) if (charts[i].id === stop.c) to = charts[i];
+      if (to !== this) {
+        this.stop(false);
+        to.heardClaims = stops.map(function (st) { return st.c ? st : { s: st.s, row: st.row, say: st.say, c: self.id }; });
+        to.claimAt = this.claimAt;
+        to.load();
+        to.fresh = false;
+      }
+    }
+    if (stop.s < to.series.length) to.s = stop.s;
+    to.row = stop.row;
+    to.playPoint();
+    to.show(to.row);
+    to.announce(fillNamed(stop.say, { l: to.label(to.row) }));
+    if (to !== this) {   // arriving, the screen reader says the panel and the point (as a click on a point, pick)
+      to.refocusing = true;
+      to.slider.focus();
+    }
   };
 
   P.switchSeries = function (dir) {

@@ -93,3 +93,42 @@ def test_s_then_j_goes_to_the_shape_then_the_lowest_and_highest(page, site):
     for stop in stops:
         label = said_after(page, "j", label)
     assert label == "Highest: 11 August 2014, maximum temperature 35.6 degrees Celsius", label
+
+
+def test_a_panels_d_again_then_j_goes_to_the_figures_extremes_in_their_panels(page, site):
+    """A figure's panel: D again goes on to how the panels compare; J then goes to the single
+    highest and lowest value, each on the scrubber of the panel that holds it (focus moves there)."""
+    figure = "seattle-precipitation-by-year"
+    page.goto(site["url"] + "charts/" + figure + ".html")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('pl-slider')"):
+            break
+    first = page.evaluate("document.activeElement.closest('figure[data-chart-id]').getAttribute('data-chart-id')")
+    data = page.evaluate("id => window.PitchlineCharts[id]", first)
+    model = json.loads((site["root"] / "charts" / f"{first}.json").read_text(encoding="utf-8"))
+    claims = [c for s in model["figure"]["summarySentences"] for c in s["claims"]]
+    assert [c["kind"] for c in claims] == ["highest", "lowest"]
+    page.keyboard.press("d")
+    page.keyboard.press("d")   # D again: the panel's rest, then the figure's comparison
+    page.wait_for_function("t => document.querySelector('.pl-live').textContent.trim() === t", arg=data["text"]["describe"][1], timeout=5000)
+    assert "single highest" in data["text"]["describe"][1]
+    # D again's stops: the panel's own rest first, then the figure's, each on the panel holding its row.
+    stops = data["text"]["describeClaims"][1]
+    own = len(stops) - len(claims)
+    assert own >= 0 and [s.get("c", first) for s in stops[own:]] == [model["figure"]["panels"][c["panel"]][:-len(".json")] for c in claims]
+    label = page.get_attribute(".pl-slider", "aria-valuetext")
+    for _ in range(own):
+        label = said_after(page, "j", label)
+    for claim in claims:
+        target = model["figure"]["panels"][claim["panel"]][:-len(".json")]
+        panel = json.loads((site["root"] / "charts" / f"{target}.json").read_text(encoding="utf-8"))
+        point = {p["row"]: p for p in panel["series"][claim["series"]]["dataPoints"]}[claim["rows"][0]]
+        page.keyboard.press("j")
+        page.wait_for_function(
+            "id => { const f = document.activeElement.closest('figure[data-chart-id]'); return f && f.getAttribute('data-chart-id') === id; }",
+            arg=target, timeout=5000)
+        page.wait_for_function("p => (document.activeElement.getAttribute('aria-valuetext') || '').startsWith(p)",
+                               arg=("Highest: " if claim["kind"] == "highest" else "Lowest: "), timeout=5000)
+        label = page.evaluate("document.activeElement.getAttribute('aria-valuetext')")
+        assert point["xText"] in label and point["yText"].split(" ")[0] in label, (claim, label)

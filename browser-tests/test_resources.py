@@ -22,7 +22,7 @@ from axe_playwright_python.sync_playwright import Axe
 import fixture_site
 from conftest import ROOT, pitchline_bin, start_pitchline_server
 
-SCHEMA_PATH = ROOT / "Public" / "schema" / "chart-2.json"
+SCHEMA_PATH = ROOT / "Public" / "schema" / "chart-3.json"
 # Exported here; "example+extra" (the example site plus fixtures/extra) is the run's shared
 # fixture site (fixture_site.build, made once per test run).
 SITES = {
@@ -68,7 +68,7 @@ def test_every_chart_json_validates_against_the_published_schema(exports):
     validator = jsonschema_rs.Draft202012Validator(schema)
     for name, root in exports.items():
         # The schema is served and exported at a stable URL, byte for byte the repository's file.
-        assert (root / "assets" / "schema" / "chart-2.json").read_bytes() == SCHEMA_PATH.read_bytes()
+        assert (root / "assets" / "schema" / "chart-3.json").read_bytes() == SCHEMA_PATH.read_bytes()
         models = _models(root)
         csvs = {p.stem for p in (root / "charts").glob("*.csv")}
         assert {p.stem for p in models} == csvs, name  # one model per chart and per panel of a figure
@@ -125,7 +125,7 @@ def test_every_claim_is_held_by_its_rows(exports):
     """Issue 30's property: each claim's rows hold the value it says, recomputed from the model's
     data points (not from the description code); an extreme is the series' (or every series')
     lowest or highest; an exact value is shown in its sentence as the point's own text."""
-    checked = 0
+    checked = figure_checked = 0
     for name, root in exports.items():
         for path in _models(root):
             model = json.loads(path.read_text(encoding="utf-8"))
@@ -163,7 +163,42 @@ def test_every_claim_is_held_by_its_rows(exports):
                             every = [p.get(field) for q in points for p in q.values() if p.get(field) is not None]
                             assert claim["value"] in (min(values), max(values), min(every), max(every)), where
                     checked += 1
+            figure_checked += _figure_claims_held(path, model, name)
     assert checked > 100, checked   # the sites make many claims; none unchecked by accident
+    if "example+extra" in exports:   # the example figure's extremes, in each of its 4 panels' models
+        assert figure_checked >= 8, figure_checked
+
+
+def _figure_claims_held(path, model, name):
+    """A figure's comparison claims (issue 30, `figure.summarySentences`): each names the panel
+    holding its rows (`claim.panel`); the row of that panel's model holds the value, the sentence
+    says the point's value or row, and an extreme is its panel's, and (a sentence claiming both)
+    every panel's. Unchecked when the panels' models are not beside it (a corpus model alone)."""
+    figure = model.get("figure")
+    if not figure:
+        return 0
+    files = [path.with_name(p) for p in figure["panels"]]
+    if not all(f.is_file() for f in files):
+        return 0
+    panels = [json.loads(f.read_text(encoding="utf-8")) for f in files]
+    assert panels[figure["panel"]]["id"] == model["id"], path
+    firsts = [p["yValue"] for panel in panels if panel["series"] for p in panel["series"][0]["dataPoints"] if p.get("yValue") is not None]
+    checked = 0
+    for sentence in figure["summarySentences"]:
+        kinds = {c["kind"] for c in sentence["claims"]}
+        for claim in sentence["claims"]:
+            where = f"{name}/{path.name}: {claim} in {sentence['text']!r}"
+            panel = panels[claim["panel"]]
+            points = {p["row"]: p for p in panel["series"][claim["series"]]["dataPoints"]}
+            point = points[claim["rows"][0]]
+            assert point["yValue"] == pytest.approx(claim["value"], rel=1e-9, abs=1e-9), where
+            assert point["yText"] in sentence["text"] or point["xText"] in sentence["text"], where
+            own = [p["yValue"] for p in points.values() if p.get("yValue") is not None]
+            assert claim["kind"] in ("lowest", "highest") and claim["value"] in (min(own), max(own)), where
+            if kinds == {"lowest", "highest"}:   # the figure's single highest and lowest
+                assert claim["value"] == (max(firsts) if claim["kind"] == "highest" else min(firsts)), where
+            checked += 1
+    return checked
 
 
 def test_the_xss_payloads_stay_text_in_the_json(exports):
@@ -294,3 +329,7 @@ def test_every_claim_link_finds_its_table_row(exports):
                 assert is_claim == (target in page.rows), f"{name}/{path.name}: #{target} claim {is_claim}"
                 claim_links += is_claim
     assert claim_links > 50, claim_links
+    # A figure's comparison links its highest and lowest value to their rows in their panels' tables.
+    figure = (exports["example+extra"] / "charts" / "seattle-precipitation-by-year.html").read_text(encoding="utf-8")
+    summary = figure.split('class="pl-figure-summary"')[1].split("</div>")[0]
+    assert summary.count('class="pl-claim" href="#seattle-precipitation-by-year--p') == 2, summary

@@ -1,7 +1,7 @@
 import Foundation
 import SpecReading
 
-/// The `.strings` files of `Messages/`, as the `EmbedCatalogues` build plugin compiled them in:
+/// The `.strings` files of `Messages/`, as the `Embed` build plugin compiled them in:
 /// `"key" = "text";` lines, `//` and `/* */` comments, `\U202F`-style escapes. Parsed by
 /// Foundation's property-list reader (the old-style `.strings` format), once per language.
 enum CatalogueFile {
@@ -16,7 +16,7 @@ enum CatalogueFile {
         return ["\(code).strings", "\(code).units.strings"].map { name in
             guard let encoded = CatalogueFiles.base64.first(where: { $0.name == name })?.contents,
                   let data = Data(base64Encoded: encoded) else {
-                fatalError("Messages/\(name) is missing from the build (EmbedCatalogues plugin)")
+                fatalError("Messages/\(name) is missing from the build (Embed plugin)")
             }
             return File(name: name, text: String(decoding: data, as: UTF8.self))
         }

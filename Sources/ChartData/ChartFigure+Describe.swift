@@ -9,10 +9,10 @@ public struct FigureDescription: Sendable, Equatable {
     public var overview: String
     /// "Every panel uses the same value axis, 0 to 240 mm, so the same value sounds the same in every panel." (nil when independent)
     public var sharedScales: String?
-    /// Highest and lowest panel, the extremes, the trends.
-    public var comparison: String
+    /// Highest and lowest panel, the extremes (or a ridgeline's peaks), the trends: a sentence each.
+    public var comparison: [Sentence]
     /// The three together, for the page's summary and meta description.
-    public var summary: String { [overview, sharedScales, comparison].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ") }
+    public var summary: String { [overview, sharedScales, comparison.text].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ") }
 }
 
 extension ChartFigure {
@@ -54,32 +54,44 @@ extension ChartFigure {
         } else if count > 1 {
             shared = m[.figureIndependent]
         }
+        return FigureDescription(overview: overview, sharedScales: shared, comparison: comparison(descriptions, headers: headers, m))
+    }
 
-        // Compare panels by their first series: mean, extremes, trend direction.
-        var parts: [String] = []
+    /// How the panels compare, by their first series: highest and lowest mean, the single
+    /// extremes (claims on their panels' rows), the trend directions; a ridgeline's peaks.
+    private func comparison(_ descriptions: [ChartDescription], headers: [String], _ m: Messages) -> [Sentence] {
+        let count = panels.count
+        var parts: [Sentence] = []
         let stats = descriptions.map { $0.series.first?.statistics }
         let means = stats.enumerated().compactMap { i, s in s?.mean.map { (i, $0) } }
         if count > 1, comparable, !isRidgeline, let hi = means.max(by: { $0.1 < $1.1 }), let lo = means.min(by: { $0.1 < $1.1 }), hi.0 != lo.0 {
             let speech = { (i: Int) in SpeechFormatter(chart: panels[i]) }
-            parts.append(m[.figureHighLow, [
+            parts.append(Sentence(m[.figureHighLow, [
                 "high": headers[hi.0], "highMean": speech(hi.0).derivedValueText(hi.1),
-                "low": headers[lo.0], "lowMean": speech(lo.0).derivedValueText(lo.1)]])
+                "low": headers[lo.0], "lowMean": speech(lo.0).derivedValueText(lo.1)]]))
             let maxes = stats.enumerated().compactMap { i, s in s?.max.map { (i, $0, s!.maxRow) } }
             let mins = stats.enumerated().compactMap { i, s in s?.min.map { (i, $0, s!.minRow) } }
             if let top = maxes.max(by: { $0.1 < $1.1 }), let bottom = mins.min(by: { $0.1 < $1.1 }) {
                 let at = { (i: Int, row: Int?) in row.map { speech(i).xText($0) } ?? headers[i] }
-                parts.append(m[.figureExtremes, [
-                    "high": headers[top.0], "highAt": at(top.0, top.2), "highValue": speech(top.0).valueText(top.1),
-                    "low": headers[bottom.0], "lowAt": at(bottom.0, bottom.2), "lowValue": speech(bottom.0).valueText(bottom.1)]])
+                // Each extreme a claim on its row in the panel holding it (issue 30).
+                var marks = ClaimMarks()
+                let high = marks.said(Claim.at(.highest, series: 0, row: top.2, value: top.1)?.inPanel(top.0), speech(top.0).valueText(top.1))
+                let low = marks.said(Claim.at(.lowest, series: 0, row: bottom.2, value: bottom.1)?.inPanel(bottom.0), speech(bottom.0).valueText(bottom.1))
+                parts.append(Sentence(m[.figureExtremes, [
+                    "high": headers[top.0], "highAt": at(top.0, top.2), "highValue": high,
+                    "low": headers[bottom.0], "lowAt": at(bottom.0, bottom.2), "lowValue": low]], claims: marks.claims))
             }
         }
         if isRidgeline {
-            // Where each row's distribution peaks, in order: the ridgeline's shape.
-            let peaks = zip(headers, zip(panels, descriptions)).compactMap { header, pd -> String? in
-                guard let row = pd.1.series.first?.statistics.maxRow else { return nil }
-                return m[.figurePeak, ["header": header, "x": SpeechFormatter(chart: pd.0).xText(row)]]
+            // Where each row's distribution peaks, in order: the ridgeline's shape; each peak a
+            // claim on its row's highest value (the x said is that row's).
+            var marks = ClaimMarks()
+            let peaks = descriptions.indices.compactMap { i -> String? in
+                guard let st = descriptions[i].series.first?.statistics, let row = st.maxRow else { return nil }
+                let x = marks.said(Claim.at(.highest, series: 0, row: row, value: st.max)?.inPanel(i), SpeechFormatter(chart: panels[i]).xText(row))
+                return m[.figurePeak, ["header": headers[i], "x": x]]
             }
-            if !peaks.isEmpty { parts.append(m[.figurePeaks, ["peaks": peaks.joined(separator: "; ")]]) }
+            if !peaks.isEmpty { parts.append(Sentence(m[.figurePeaks, ["peaks": peaks.joined(separator: "; ")]], claims: marks.claims)) }
         } else if count > 1 {
             var byDirection: [Trend.Direction: [String]] = [:]
             for (i, d) in descriptions.enumerated() { if let t = d.series.first?.trend { byDirection[t.direction, default: []].append(headers[i]) } }
@@ -89,9 +101,9 @@ extension ChartFigure {
                 let which = names.count <= 4 ? m.list(names) : m.plural(.figurePanels, count: names.count)
                 return m[.family(.figureTrend, direction.rawValue), ["panels": which]]
             }
-            if !clauses.isEmpty { parts.append(m[.figureTrend, ["clauses": clauses.joined(separator: "; ")]]) }
+            if !clauses.isEmpty { parts.append(Sentence(m[.figureTrend, ["clauses": clauses.joined(separator: "; ")]])) }
         }
-        return FigureDescription(overview: overview, sharedScales: shared, comparison: parts.joined(separator: " "))
+        return parts
     }
 
     /// A ridgeline plot (Vega-Lite's gallery idiom): a row facet of areas, each a distribution

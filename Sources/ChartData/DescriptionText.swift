@@ -30,6 +30,10 @@ public struct Claim: Sendable, Equatable {
     /// outlier series); nil: the row's value.
     public var part: Part?
     public enum Part: String, Sendable { case lower, upper, outlier }
+    /// A figure's claim (`FigureDescription.comparison`): the panel (index into
+    /// `ChartFigure.panels`) whose rows hold it; `series` and `rows` are that panel's. Nil: the
+    /// chart's own.
+    public var panel: Int?
 
     public init(_ kind: Kind, series: Int, value: Double, rows: [Int], approximate: Bool = false) {
         (self.kind, self.series, self.value, self.rows, self.approximate) = (kind, series, value, rows, approximate)
@@ -39,6 +43,13 @@ public struct Claim: Sendable, Equatable {
     static func at(_ kind: Kind, series: Int, row: Int?, value: Double?, approximate: Bool = false) -> Claim? {
         guard let row, let value, value.isFinite else { return nil }
         return Claim(kind, series: series, value: value, rows: [row], approximate: approximate)
+    }
+
+    /// The claim as a figure's sentence makes it, about panel `panel`'s rows.
+    func inPanel(_ panel: Int) -> Claim {
+        var claim = self
+        claim.panel = panel
+        return claim
     }
 }
 

@@ -5,7 +5,7 @@ import Synchronization
 /// Every text a reader meets, in one language: a catalogue of templates with named
 /// placeholders (`{name}`, `{count}`), in `Messages/` as plain `.strings` files a translator edits
 /// without Swift: `<code>.strings` per language and its units in words, `<code>.units.strings`
-/// (read by `SpokenUnits`), compiled into the binary by the `EmbedCatalogues` build plugin.
+/// (read by `SpokenUnits`), compiled into the binary by the `Embed` build plugin.
 ///
 /// To add a text: add its key to `en.strings` and the same key to every other
 /// catalogue (`MessagesTests` checks that each language has every key and the same
@@ -141,7 +141,7 @@ public struct Messages: Sendable {
 }
 
 /// A key of the catalogues. The only ones code can name are the generated statics, one per key of
-/// `en.strings` (`.valueNoData` for "value.noData", by the EmbedCatalogues plugin), so a lookup
+/// `en.strings` (`.valueNoData` for "value.noData", by the Embed plugin), so a lookup
 /// of a key English lacks does not compile; `family(_:_:)` names the members of a family keyed by
 /// an enum or a spec's operation ("box.said.median"), each family checked member by member in
 /// `MessagesTests`.

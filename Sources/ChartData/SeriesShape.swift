@@ -61,8 +61,10 @@ public struct SeriesShape: Sendable, Equatable {
         }
         let sigma = n < 10 ? 0 : 1.4826 * medianOf(second) / 6.0.squareRoot()
         // Outliers: one or two points more than 6 noise widths and 35 % of the running median's range from it.
+        // Under ten values there is no noise to measure "far" against: every value is the shape,
+        // and a peak of one or two values is the peak, not an isolated value.
         var outliers: [Int] = []
-        if n >= 7 {
+        if n >= 10 {
             let mRange = (median.max() ?? 0) - (median.min() ?? 0)
             let limit = max(6 * sigma, 0.35 * mRange)
             let flagged = (2..<(n - 2)).filter { abs(residuals[$0]) > limit && abs(residuals[$0]) > 0 }

@@ -92,10 +92,7 @@ public struct ValueSpan: Sendable, Equatable, Hashable {
     public var start: Double
     public var end: Double
 
-    public init(start: Double, end: Double) {
-        self.start = start
-        self.end = end
-    }
+    public init(start: Double, end: Double) { (self.start, self.end) = (start, end) }
 }
 
 /// One bin `[start, end)` of a binned axis.

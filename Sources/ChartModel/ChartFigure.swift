@@ -63,10 +63,7 @@ public struct SharedScales: Sendable, Equatable, Hashable {
     /// The row axis.
     public var rows: Bool
 
-    package init(value: Bool, rows: Bool) {
-        self.value = value
-        self.rows = rows
-    }
+    package init(value: Bool, rows: Bool) { (self.value, self.rows) = (value, rows) }
 }
 
 /// Where a chart sits in a figure (`Chart.panel`; nil for a chart of its own). Made by the
@@ -96,10 +93,7 @@ public struct PanelPlacement: Sendable, Equatable, Hashable {
         public var field: String
         public var value: String
 
-        package init(field: String, value: String) {
-            self.field = field
-            self.value = value
-        }
+        package init(field: String, value: String) { (self.field, self.value) = (field, value) }
     }
 
     /// Panel `index` of `count` in figure `figureID`, under `header`; the loader sets the shared

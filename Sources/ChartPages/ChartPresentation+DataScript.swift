@@ -297,15 +297,19 @@ extension ChartPresentation {
         let valueAxis = own ?? (title: yTitle, range: speech.yRangeText)
         let (xAxis, yAxis) = geometry.horizontal ? (valueAxis, rowAxis) : (rowAxis, valueAxis)
         let describeMore = [chart.authorDescription, isScrubberReduced ? reducedSentence : nil].compactMap { $0 }.joined(separator: " ")
-        // D: the summary's first sentences, about 25 words a series; D again: the rest and the author's text.
+        // D: the summary's first sentences, about 25 words a series; D again: the rest, a panel's
+        // figure's comparison (J: to the rows in whichever panel holds them) and the author's text.
         let (describeFirst, describeRest, firstCount) = Self.firstSentences(description.sentences.map { speech.forEars($0.text) }, words: Self.briefWords * max(1, chart.series.count))
-        let describeSecond = [describeRest, describeMore].filter { !$0.isEmpty }.joined(separator: " ")
+        let compared = figure?.description.comparison ?? []
+        let describeSecond = [describeRest, compared.map { speech.forEars($0.text) }.joined(separator: " "), describeMore]
+            .filter { !$0.isEmpty }.joined(separator: " ")
         var text = ScrubberText(.init(
             describe: [describeFirst, describeSecond.isEmpty ? describeFirst : describeSecond],
             describeClaims: { () -> [[ClaimStop]] in
                 let first = description.sentences.prefix(firstCount).flatMap(\.claims)
                 let rest = description.sentences.dropFirst(firstCount).flatMap(\.claims)
-                return [claimStops(first, speech: speech), claimStops(describeSecond.isEmpty ? first : rest, speech: speech)]
+                let second = claimStops(rest, speech: speech) + figureClaimStops(compared.flatMap(\.claims), speech: speech)
+                return [claimStops(first, speech: speech), describeSecond.isEmpty ? claimStops(first, speech: speech) : second]
             }(),
             xAxis: speech.forEars(m[.axisX, ["title": xAxis.title, "range": xAxis.range]]),
             yAxis: speech.forEars(m[.axisY, ["title": yAxis.title, "range": yAxis.range]]),

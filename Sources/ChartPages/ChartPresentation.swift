@@ -19,9 +19,13 @@ public struct ChartPresentation: Sendable {
     public let svg: String
     /// Source rows the scrubber visits, ascending (every row unless the chart is huge).
     public let scrubRows: [Int]
+    /// The figure the chart is a panel of (nil: a chart of its own): D again goes on to how the
+    /// panels compare, and the chart JSON carries the figure's sentences.
+    public let figure: FigureContext?
 
-    public init(chart: Chart) {
+    public init(chart: Chart, figure: FigureContext? = nil) {
         self.chart = chart
+        self.figure = figure
         description = chart.describe()
         geometry = ChartGeometry(chart: chart)
         let drawing = ChartSVG(geometry: geometry, idPrefix: chart.id)
@@ -36,6 +40,24 @@ public struct ChartPresentation: Sendable {
     }
 
     public var isScrubberReduced: Bool { scrubRows.count != chart.pointCount }
+}
+
+/// What a panel's data script and chart JSON say of its figure (issue 30): the figure's
+/// description, and each panel's chart id and scrubber rows, for J's stops on another panel.
+public struct FigureContext: Sendable {
+    public let id: String
+    public let title: String
+    public let description: FigureDescription
+    /// Each panel's chart id, in reading order.
+    public let panelIDs: [String]
+    /// Each panel's scrubber rows (`ChartPresentation.scrubRows`).
+    let panelScrubRows: [[Int]]
+
+    public init(_ figure: ChartFigure) {
+        (id, title, description) = (figure.id, figure.title, figure.describe())
+        panelIDs = figure.panels.map(\.id)
+        panelScrubRows = figure.panels.map(ChartPresentation.scrubRows(chart:))
+    }
 }
 
 extension ChartPresentation {

@@ -6,20 +6,25 @@ extension ChartPresentation {
     /// takes the class's links out of the Tab order). A claim whose row the table does not
     /// show (it lists the first `tableRowLimit` rows) stays text: the CSV download has the row.
     func linkedHTML(_ sentences: [Sentence], shownRows: Int) -> String {
-        sentences.map { sentence in
-            sentence.clauses.map { clause in linkedHTML(clause, shownRows: shownRows) }.joined()
-        }.joined(separator: " ")
+        Self.linkedHTML(sentences) { claim in
+            claim.rows.first.flatMap { $0 < shownRows ? Self.rowAnchor(chart.id, row: $0) : nil }
+        }
     }
 
-    /// A clause with the piece that says each claim's value linked (the pieces are made with the
-    /// text, `Clause.pieces`: nothing is searched for).
-    private func linkedHTML(_ clause: Clause, shownRows: Int) -> String {
-        clause.pieces.map { piece in
-            guard let i = piece.claim, clause.claims.indices.contains(i), let row = clause.claims[i].rows.first, row < shownRows else {
-                return xmlEscape(piece.text)
-            }
-            return "<a class=\"pl-claim\" href=\"#\(xmlEscape(Self.rowAnchor(chart.id, row: row)))\">\(xmlEscape(piece.text))</a>"
-        }.joined()
+    /// Sentences with the piece that says each claim's value linked to `anchor(claim)` (the
+    /// pieces are made with the text, `Clause.pieces`: nothing is searched for); a claim without
+    /// an anchor stays text.
+    static func linkedHTML(_ sentences: [Sentence], anchor: (Claim) -> String?) -> String {
+        sentences.map { sentence in
+            sentence.clauses.map { clause in
+                clause.pieces.map { piece in
+                    guard let i = piece.claim, clause.claims.indices.contains(i), let target = anchor(clause.claims[i]) else {
+                        return xmlEscape(piece.text)
+                    }
+                    return "<a class=\"pl-claim\" href=\"#\(xmlEscape(target))\">\(xmlEscape(piece.text))</a>"
+                }.joined()
+            }.joined()
+        }.joined(separator: " ")
     }
 
     /// The id of a chart row's line in the data table.

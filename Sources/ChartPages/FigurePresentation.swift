@@ -12,7 +12,7 @@ public struct FigurePresentation: Sendable {
 
     public init(figure: ChartFigure, panels: [ChartPresentation]) {
         self.figure = figure
-        self.description = figure.describe()
+        self.description = panels.first?.figure?.description ?? figure.describe()  // described once, for the panels
         self.panels = panels
     }
 
@@ -39,7 +39,9 @@ struct FigureView {
     var level, panelLevel: Int
     var overview: String
     var sharedScales: String?
-    var comparison: String
+    /// The comparison's sentences, each claim's value linked to its row in its panel's table
+    /// (nil: no comparison).
+    var comparisonHTML: TrustedMarkup?
     /// The author's description (named apart from a panel's `authorDescription`, which the
     /// chart partial reads: a nil one must not find the figure's through the context stack).
     var figureDescription: String?
@@ -62,9 +64,20 @@ extension FigurePresentation {
         }
         return FigureView(
             id: figure.id, title: figure.title, subtitle: figure.subtitle, level: level, panelLevel: level + 1,
-            overview: description.overview, sharedScales: description.sharedScales, comparison: description.comparison,
+            overview: description.overview, sharedScales: description.sharedScales,
+            comparisonHTML: description.comparison.isEmpty ? nil : TrustedMarkup(escapedHTML: comparisonHTML),
             figureDescription: figure.authorDescription,
             listening: messages.plural(.figureListening, count: count),
             panels: panelViews)
+    }
+
+    /// The comparison as the no-script page shows it: a claim's value links to its row in the
+    /// table of the panel that holds it (`Claim.panel`), where that table shows the row.
+    var comparisonHTML: String {
+        ChartPresentation.linkedHTML(description.comparison) { claim in
+            guard let p = claim.panel, panels.indices.contains(p), let row = claim.rows.first,
+                  row < min(panels[p].chart.pointCount, ChartPresentation.tableRowLimit) else { return nil }
+            return ChartPresentation.rowAnchor(panels[p].chart.id, row: row)
+        }
     }
 }

@@ -36,10 +36,7 @@ public struct EmbeddedChart: Sendable {
     /// Data script path relative to the report page, e.g. `../charts/seattle.1a2b.js`.
     public var scriptPath: String
 
-    public init(html: String, scriptPath: String) {
-        self.html = html
-        self.scriptPath = scriptPath
-    }
+    public init(html: String, scriptPath: String) { (self.html, self.scriptPath) = (html, scriptPath) }
 }
 
 extension PageRenderer {

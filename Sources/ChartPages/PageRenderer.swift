@@ -81,10 +81,7 @@ public struct PageRenderer: Sendable {
 public struct PageFrame: Sendable {
     public var root: String
     public var assets: PageAssets
-    public init(root: String, assets: PageAssets) {
-        self.root = root
-        self.assets = assets
-    }
+    public init(root: String, assets: PageAssets) { (self.root, self.assets) = (root, assets) }
 }
 
 /// A page's context plus the values every page shares (`lang`; `t`: the page language's

@@ -25,7 +25,7 @@ struct Inspect: ParsableCommand {
     @Flag(help: "Add each chart's drawing (`svg`; a figure's `panelSVGs`), as pages draw it.")
     var svg = false
 
-    @Flag(help: "Print each chart as charts/<id>.json has it (schema assets/schema/chart-2.json), one JSON object a line; a figure's panels one each; problems to standard error (exit 1).")
+    @Flag(help: "Print each chart as charts/<id>.json has it (schema assets/schema/chart-3.json), one JSON object a line; a figure's panels one each; problems to standard error (exit 1).")
     var model = false
 
     func run() throws {
@@ -66,11 +66,11 @@ struct Inspect: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                let charts = switch try Self.load(file) {
-                case .chart(let chart): [chart]
-                case .figure(let figure): figure.panels
+                let (charts, figure): ([Chart], FigureContext?) = switch try Self.load(file) {
+                case .chart(let chart): ([chart], nil)
+                case .figure(let figure): (figure.panels, FigureContext(figure))
                 }
-                for chart in charts { FileHandle.standardOutput.write(try ChartModelJSON.data(for: chart)) }
+                for chart in charts { FileHandle.standardOutput.write(try ChartModelJSON.data(for: chart, figure: figure)) }
             } catch let problem as ChartProblem {
                 FileHandle.standardError.write(Data("\(problem.description)\n".utf8))
                 failed = true

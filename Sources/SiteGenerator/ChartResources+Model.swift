@@ -2,14 +2,14 @@ import ChartData
 import ChartPages
 import Foundation
 
-/// `charts/<id>.json`: one chart as data, schema `Public/schema/chart-2.json` (served at
-/// `assets/schema/chart-2.json`; version 1 stays published beside it). Field names follow Apple's `AXChartDescriptor` where it has
+/// `charts/<id>.json`: one chart as data, schema `Public/schema/chart-3.json` (served at
+/// `assets/schema/chart-3.json`; versions 1 and 2 stay published beside it). Field names follow Apple's `AXChartDescriptor` where it has
 /// one (title, summary, xAxis/yAxis with title and range, series with name, isContinuous,
 /// dataPoints with xValue/yValue/label), so a native client maps it field by field. Every text
 /// is the generator's, as the page shows or speaks it.
 struct ChartModel: Encodable {
-    static let schemaVersion = 2
-    static let schemaPath = "assets/schema/chart-2.json"
+    static let schemaVersion = 3
+    static let schemaPath = "assets/schema/chart-3.json"
 
     /// A sentence of the description with the claims it makes (issue 30).
     struct SentenceModel: Encodable {
@@ -18,7 +18,9 @@ struct ChartModel: Encodable {
         init(_ sentence: Sentence) {
             text = sentence.text
             claims = sentence.claims.compactMap { c in
-                jsonNumber(c.value).map { ClaimModel(kind: c.kind.rawValue, series: c.series, value: $0, rows: c.rows, approximate: c.approximate, part: c.part?.rawValue) }
+                jsonNumber(c.value).map {
+                    ClaimModel(kind: c.kind.rawValue, series: c.series, value: $0, rows: c.rows, approximate: c.approximate, part: c.part?.rawValue, panel: c.panel)
+                }
             }
         }
     }
@@ -32,6 +34,17 @@ struct ChartModel: Encodable {
         var approximate: Bool
         /// "lower" or "upper": the row's low or high (a candlestick), `dataPoints[].lower`/`upper`; absent: its `yValue`.
         var part: String?
+        /// A figure's claim: the panel (index into `figure.panels`) whose rows hold it.
+        var panel: Int?
+    }
+    /// The figure a panel belongs to: its summary sentences (overview, shared scales, comparison),
+    /// each claim naming its panel, and each panel's JSON file.
+    struct FigureModel: Encodable {
+        var id: String
+        var title: String
+        var panel: Int
+        var panels: [String]
+        var summarySentences: [SentenceModel]
     }
 
     struct Range: Encodable { var lowerBound, upperBound: Double }
@@ -110,6 +123,7 @@ struct ChartModel: Encodable {
     var summary: String
     var summarySentences: [SentenceModel]
     var authorDescription: String?
+    var figure: FigureModel?
     var kindSentence: String
     var xAxis, yAxis: Axis
     var series: [SeriesModel]

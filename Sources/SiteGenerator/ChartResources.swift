@@ -76,11 +76,11 @@ enum ChartResources {
 }
 
 /// `charts/<id>.json` for a chart outside a site (`pitchline inspect --model`): the export's model
-/// and encoder (schema `Public/schema/chart-2.json`), without audio graphs (none are rendered).
+/// and encoder (schema `Public/schema/chart-3.json`), without audio graphs (none are rendered).
 public enum ChartModelJSON {
-    /// One line of JSON, newline-terminated.
-    public static func data(for chart: Chart) throws -> Data {
-        let presentation = ChartPresentation(chart: chart)
+    /// One line of JSON, newline-terminated; a panel's with its `figure`.
+    public static func data(for chart: Chart, figure: FigureContext? = nil) throws -> Data {
+        let presentation = ChartPresentation(chart: chart, figure: figure)
         return try ChartResources.encode(ChartModel(presentation, text: presentation.pageText, audio: nil))
     }
 }
@@ -102,6 +102,12 @@ extension ChartModel {
         summary = text.summary
         summarySentences = p.description.sentences.map(SentenceModel.init)
         authorDescription = chart.authorDescription
+        figure = p.figure.map { f in
+            let said = [f.description.overview] + (f.description.sharedScales.map { [$0] } ?? [])
+            return FigureModel(
+                id: f.id, title: f.title, panel: f.panelIDs.firstIndex(of: chart.id) ?? 0, panels: f.panelIDs.map { "\($0).json" },
+                summarySentences: (said.map { Sentence($0) } + f.description.comparison).map(SentenceModel.init))
+        }
         kindSentence = text.kindSentence
         xAxis = Self.rowAxis(chart, geometry: p.geometry, speech: speech)
         yAxis = Self.valueAxis(chart, geometry: p.geometry, speech: speech)

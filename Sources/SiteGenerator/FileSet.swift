@@ -46,7 +46,7 @@ public enum FileRole: String, Sendable, Codable, CaseIterable {
     case guide
     /// `guide/<name>.ogg` and `.webm`, the guide's sound examples.
     case guideAudio
-    /// `charts/<id>.json`, the chart model (schema `assets/schema/chart-2.json`; ChartResources).
+    /// `charts/<id>.json`, the chart model (schema `assets/schema/chart-3.json`; ChartResources).
     case chartModel
     /// `charts/<id>.txt`, the page's summary, statistics and table as plain text.
     case chartText

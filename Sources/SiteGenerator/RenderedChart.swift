@@ -26,14 +26,15 @@ struct RenderedChart: RenderedItem {
     /// (`RenderedFigure` writes one script for all panels).
     /// `sharedAudio`: the chart's part of a shared bank (a figure's panels), rendered already.
     /// `embedded`: a report embeds the chart (its report markup is made too).
+    /// `figure`: the figure a panel belongs to (its data script and JSON carry the figure's sentences).
     init(chart: Chart, theme: Theme, audio renderer: AudioRenderer, standalone: Bool = true,
-         sharedAudio: Result<RenderedAudio, any Error>? = nil, embedded: Bool = false) throws {
+         sharedAudio: Result<RenderedAudio, any Error>? = nil, embedded: Bool = false, figure: FigureContext? = nil) throws {
         let id = chart.id
         // Independent parts at once, in two rounds (a 1,000,000-point chart's presentation, audio,
         // CSV download and model file take a few hundred ms each).
         let presentationSlot = Slot<ChartPresentation>(), audioSlot = Slot<Result<RenderedAudio, any Error>>(), csvSlot = Slot<Data>()
         inParallel([
-            { presentationSlot.value = ChartPresentation(chart: chart) },
+            { presentationSlot.value = ChartPresentation(chart: chart, figure: figure) },
             { audioSlot.value = sharedAudio ?? Result { try renderer.render(chart) } },
             { csvSlot.value = CSVDownload.data(for: chart) },
         ])

@@ -36,8 +36,9 @@ struct RenderedFigure: RenderedItem {
             // Each panel says so on its own (a panel without sound keeps its labels).
             shared = figure.panels.map { _ in .failure(error) }
         }
+        let context = FigureContext(figure)
         let panels = try zip(figure.panels, shared).map {
-            try RenderedChart(chart: $0, theme: theme, audio: renderer, standalone: false, sharedAudio: $1)
+            try RenderedChart(chart: $0, theme: theme, audio: renderer, standalone: false, sharedAudio: $1, figure: context)
         }
         let presentation = FigurePresentation(figure: figure, panels: panels.compactMap(\.presentation))
         var script = Data()

@@ -4,7 +4,7 @@ import Foundation
 
 /// A theme as files: path relative to the theme folder (`Templates/chart.mustache`,
 /// `Public/pitchline.css`) → bytes. The default theme is compiled into the binary
-/// (`DefaultThemeFiles`, made by the EmbedTheme build plugin from the package's `Templates/` and
+/// (`DefaultThemeFiles`, made by the Embed build plugin from the package's `Templates/` and
 /// `Public/`); a theme folder overrides it file by file, so a partial theme holding one template
 /// or just the CSS replaces only those files.
 public struct ThemeFiles: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import ChartModel
 import Foundation
+import SiteFolders
 import Testing
 @testable import ChartData
 
@@ -7,11 +8,7 @@ import Testing
 /// precipitation line, `resolve: {scale: {y: "independent"}}`) on vega-datasets' weather.csv:
 /// each layer its own measure, never a range of the other (issue 27).
 struct DualAxisTests {
-    static func chart() throws -> Chart {
-        let site = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("browser-tests/fixtures/analyst-site")
-        return try #require(ChartLoader(siteDirectory: site).loadSite().charts.first { $0.id == "dual-axis" })
-    }
+    static func chart() throws -> Chart { try fixtureChart("dual-axis", site: "analyst-site") }
 
     @Test func eachLayerIsItsOwnMeasure() throws {
         let chart = try Self.chart()

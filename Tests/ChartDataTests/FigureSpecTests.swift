@@ -64,7 +64,7 @@ struct FigureSpecTests {
         #expect(f.panels[1].series[0].values == [4])
         let text = f.describe()
         #expect(text.overview.hasPrefix("2 panels by d (2012 to 2013), each a bar chart"))
-        #expect(text.comparison.contains("Highest on average: 2013 (mean 4); lowest: 2012 (mean 1.5)."))
+        #expect(text.comparison.text.contains("Highest on average: 2013 (mean 4); lowest: 2012 (mean 1.5)."))
     }
 
     @Test func repeatFillsEachFieldIntoItsPanel() throws {
@@ -106,7 +106,11 @@ struct FigureSpecTests {
         #expect(f.isRidgeline)
         let text = f.describe()
         #expect(text.overview == "A ridgeline plot: 2 rows by month (Jan to Feb), each the distribution of temperature (days).")
-        #expect(text.comparison == "Each row peaks at: Jan 2; Feb 5.")
+        #expect(text.comparison.text == "Each row peaks at: Jan 2; Feb 5.")
+        // Each peak a claim on its row's highest value, in its own panel (issue 30): J and the page's links go there.
+        let claims = text.comparison.flatMap(\.claims)
+        #expect(claims.map(\.kind) == [.highest, .highest] && claims.map(\.panel) == [0, 1] && claims.map(\.value) == [2, 2])
+        #expect(zip(claims, f.panels).allSatisfy { claim, panel in claim.rows.allSatisfy { panel.series[0].values[$0] == 2 } })
     }
 
     @Test func badCompositionsAreLocatedProblems() {

@@ -1,6 +1,7 @@
 import ChartData
 import ChartModel
 import Foundation
+import SiteFolders
 import Testing
 @testable import ChartPages
 
@@ -8,11 +9,7 @@ import Testing
 /// draws its second layer on its own value scale with a right-hand axis, as Vega-Lite does
 /// (issue 27); before, Seattle's precipitation line lay flat along the temperature axis' bottom.
 struct DualAxisDrawingTests {
-    static func chart() throws -> Chart {
-        let site = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("browser-tests/fixtures/analyst-site")
-        return try #require(ChartLoader(siteDirectory: site).loadSite().charts.first { $0.id == "dual-axis" })
-    }
+    static func chart() throws -> Chart { try fixtureChart("dual-axis", site: "analyst-site") }
 
     @Test func theSecondLayerHasItsOwnScaleOnTheRight() throws {
         let chart = try Self.chart()

@@ -39,7 +39,7 @@ import Testing
         let ld = try #require(Self.texts(#"<script type="application/ld\+json">([^<]*)</script>"#, figure).first)
         let object = try JSONSerialization.jsonObject(with: Data(ld.utf8)) as! [String: Any]
         #expect((object["accessibilityFeature"] as? [String])?.contains("longDescription") == true)
-        #expect(set["assets/schema/chart-2.json"] != nil)  // served and exported at a stable URL
+        #expect(set["assets/schema/chart-3.json"] != nil)  // served and exported at a stable URL
         #expect(Sample.html(set, "index.html").contains(#"<link rel="alternate" type="application/json" href="charts.json">"#))
     }
 

@@ -152,8 +152,9 @@ enum Sample {
         #expect(roles[.chartPage] == ["charts/rain.html"])
         #expect(roles[.download] == ["charts/rain.csv"])
         #expect(roles[.index] == ["index.html"] && roles[.notFound] == ["404.html"])
-        #expect(roles[.asset]?.count == 5)  // the CSS, the script, the icon and the chart JSON schemas (version 2, and 1 still published)
-        #expect(roles[.asset]?.contains("assets/schema/chart-1.json") == true && roles[.asset]?.contains("assets/schema/chart-2.json") == true)
+        #expect(roles[.asset]?.count == 6)  // the CSS, the script, the icon and the chart JSON schemas (version 3, and 1 and 2 still published)
+        #expect(roles[.asset]?.contains("assets/schema/chart-1.json") == true && roles[.asset]?.contains("assets/schema/chart-2.json") == true
+                && roles[.asset]?.contains("assets/schema/chart-3.json") == true)
         #expect(roles[.chartModel] == ["charts/rain.json"] && roles[.chartText] == ["charts/rain.txt"] && roles[.chartIndex] == ["charts.json"])
         #expect(set.chartIDs == ["rain"])
         #expect(set["charts/rain.html"]?.title == "Daily rain")

@@ -9,7 +9,7 @@ import Testing
         return url
     }
 
-    /// The binary carries exactly the checkout's Templates/ and Public/ (the EmbedTheme plugin
+    /// The binary carries exactly the checkout's Templates/ and Public/ (the Embed plugin
     /// regenerates them on every build, including files added or removed since the last one).
     @Test func builtInThemeIsTheCheckoutsTheme() throws {
         let checkout = try ThemeFiles(directory: Sample.projectDirectory)
