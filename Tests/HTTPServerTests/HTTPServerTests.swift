@@ -268,9 +268,11 @@ struct ResponseLifetimeTests {
     /// connection: each the exact bytes.
     @Test("ranges of a file-backed body, below and above the threshold, are the body's bytes")
     func fileBackedRanges() throws {
-        let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        let count = ResponseBody.fileThreshold + 200_000
+        let bytes = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 % 251) })
         let body = ResponseBody(bytes)
-        let ranges = [0..<4096, 70_000..<250_000, 299_990..<300_000, 0..<300_000]
+        #expect(body.isFileBacked)
+        let ranges = [0..<4096, 70_000..<(70_000 + ResponseBody.fileThreshold), (count - 10)..<count, 0..<count]
         let responses = try ranges.map { try HTTPResponse(status: 206, body: body, range: $0) }
         try withServer(handler: { request in responses[Int(request.path.dropFirst())!] }) { server in
             let connection = try RawConnection(port: server.port)
