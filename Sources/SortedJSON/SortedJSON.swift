@@ -8,9 +8,10 @@ import Foundation
 /// Why our own (DEVELOPERS.md: a library's own code only with a measured reason): JSONEncoder
 /// first builds a tree of every value (a dictionary per object, a `String` per number), then
 /// sorts and writes it. In the export of a 1,000,000-point chart (`bench export`, release,
-/// `perf record`) JSON encoding was 11 % of the CPU (the chart model `charts/<id>.json` and the
-/// page's data script; docs/performance.md). This writer appends each value as it comes and
-/// sorts an object's members when it closes, reordering bytes already written.
+/// `perf record`) JSON encoding was 11 % of the CPU (about 0.43 s of 3.9 s: the chart model
+/// `charts/<id>.json` and the page's data script); with this writer, which appends each value as
+/// it comes and sorts an object's members when it closes (reordering bytes already written), it
+/// is 5.8 % (0.21 s of 3.6 s; 29 November, load 11; docs/performance.md).
 /// `SortedJSONTests` checks its bytes against JSONEncoder's on hostile strings and random documents.
 public enum SortedJSON {
     /// `value` as JSON bytes (JSONEncoder's, sorted keys, slashes as they are).
