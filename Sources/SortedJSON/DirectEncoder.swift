@@ -65,16 +65,14 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder(forKey key: Key) -> any Encoder { fatalError("SortedJSON: superEncoder is not supported") }
 }
 
-/// An array's elements, written as they come.
-struct UnkeyedWriter: UnkeyedEncodingContainer {
-    let sink: JSONSink
-    let depth: Int
-    let owner: Int
-    var codingPath: [any CodingKey] { [] }
-    var count: Int { sink.count(depth: depth) }
+/// The scalar `encode` overloads of an array's and a single value's container (each writes its
+/// value where `begin()` leaves the sink).
+protocol ScalarWriting {
+    var sink: JSONSink { get }
+    func begin()
+}
 
-    private func begin() { sink.beginMember(depth: depth, owner: owner, key: nil) }
-
+extension ScalarWriting {
     mutating func encodeNil() throws { begin(); sink.writeASCII("null") }
     mutating func encode(_ value: Bool) throws { begin(); sink.writeBool(value) }
     mutating func encode(_ value: String) throws { begin(); sink.writeString(value) }
@@ -90,6 +88,18 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { begin(); sink.writeInt(value) }
     mutating func encode(_ value: UInt32) throws { begin(); sink.writeInt(value) }
     mutating func encode(_ value: UInt64) throws { begin(); sink.writeInt(value) }
+}
+
+/// An array's elements, written as they come.
+struct UnkeyedWriter: UnkeyedEncodingContainer, ScalarWriting {
+    let sink: JSONSink
+    let depth: Int
+    let owner: Int
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { sink.count(depth: depth) }
+
+    func begin() { sink.beginMember(depth: depth, owner: owner, key: nil) }
+
     mutating func encode<T: Encodable>(_ value: T) throws {
         begin()
         try sink.writeValue(value, depth: depth + 1)
@@ -109,27 +119,12 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
 }
 
 /// One value in the place of its encoder.
-struct ValueWriter: SingleValueEncodingContainer {
+struct ValueWriter: SingleValueEncodingContainer, ScalarWriting {
     let sink: JSONSink
     let depth: Int
     var codingPath: [any CodingKey] { [] }
 
-    private func begin() { sink.close(downTo: depth) }
+    func begin() { sink.close(downTo: depth) }
 
-    mutating func encodeNil() throws { begin(); sink.writeASCII("null") }
-    mutating func encode(_ value: Bool) throws { begin(); sink.writeBool(value) }
-    mutating func encode(_ value: String) throws { begin(); sink.writeString(value) }
-    mutating func encode(_ value: Double) throws { begin(); try sink.writeDouble(value) }
-    mutating func encode(_ value: Float) throws { begin(); try sink.writeFloat(value) }
-    mutating func encode(_ value: Int) throws { begin(); sink.writeInt(value) }
-    mutating func encode(_ value: Int8) throws { begin(); sink.writeInt(value) }
-    mutating func encode(_ value: Int16) throws { begin(); sink.writeInt(value) }
-    mutating func encode(_ value: Int32) throws { begin(); sink.writeInt(value) }
-    mutating func encode(_ value: Int64) throws { begin(); sink.writeInt(value) }
-    mutating func encode(_ value: UInt) throws { begin(); sink.writeInt(value) }
-    mutating func encode(_ value: UInt8) throws { begin(); sink.writeInt(value) }
-    mutating func encode(_ value: UInt16) throws { begin(); sink.writeInt(value) }
-    mutating func encode(_ value: UInt32) throws { begin(); sink.writeInt(value) }
-    mutating func encode(_ value: UInt64) throws { begin(); sink.writeInt(value) }
     mutating func encode<T: Encodable>(_ value: T) throws { try sink.writeValue(value, depth: depth) }
 }
