@@ -65,6 +65,9 @@ let package = Package(
         // Pure Swift layers.
         .target(name: "ContentHash", dependencies: ["CCrypto"]),
         .target(name: "DurableWrite"),
+        // JSON bytes exactly as JSONEncoder writes them (sorted keys, slashes as they are), written
+        // directly: the chart model and the data script of large charts (its file says why).
+        .target(name: "SortedJSON"),
         // d3-format numbers and d3-time-format dates (format and parse), en-US built in, UTC; the
         // one calendar algorithm (UTCCalendar).
         .target(name: "D3Format"),
@@ -86,10 +89,10 @@ let package = Package(
             name: "ChartData", dependencies: ["ChartModel", "SpecReading", "VegaLite", "D3Format"],
             exclude: ["Messages"], plugins: ["Embed"]),
         .target(name: "Sonification", dependencies: ["ChartModel", "OggVorbis", "ContentHash", "DurableWrite"]),
-        .target(name: "ChartPages", dependencies: ["ChartModel", "ChartData", "SpecReading", "D3Format", "Braille", mustache]),
+        .target(name: "ChartPages", dependencies: ["ChartModel", "ChartData", "SpecReading", "D3Format", "Braille", "SortedJSON", mustache]),
         .target(
             name: "SiteGenerator",
-            dependencies: ["ChartModel", "ChartData", "SpecReading", "Sonification", "ChartPages", "ContentHash", "DurableWrite", ink],
+            dependencies: ["ChartModel", "ChartData", "SpecReading", "Sonification", "ChartPages", "ContentHash", "DurableWrite", "SortedJSON", ink],
             plugins: ["Embed"]),
         .target(name: "SiteServing", dependencies: ["SiteGenerator", "HTTPServer", "ContentHash", "CZlib", logging]),
         .target(name: "SiteExport", dependencies: ["SiteGenerator", "DurableWrite", "CRenameExchange"]),
@@ -110,6 +113,7 @@ let package = Package(
         .testTarget(name: "D3FormatTests", dependencies: ["D3Format"]),
         .testTarget(name: "OggVorbisTests", dependencies: ["OggVorbis"]),
         .testTarget(name: "BrailleTests", dependencies: ["Braille"]),
+        .testTarget(name: "SortedJSONTests", dependencies: ["SortedJSON"]),
         .testTarget(name: "SonificationTests", dependencies: ["Sonification", "OggVorbis", "ChartModel", "ChartData", "SpecReading", "ContentHash"]),
         // Raw HTTP over a socket for the server tests (hostile requests no polite client sends).
         .target(name: "RawHTTPClient", dependencies: ["HTTPServer", logging], path: "Tests/RawHTTPClient"),

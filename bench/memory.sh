@@ -51,9 +51,14 @@ serve_rss() {
   local rss hwm
   rss=$(awk '/VmRSS/ {print $2}' "/proc/$SERVER_PID/status")
   hwm=$(awk '/VmHWM/ {print $2}' "/proc/$SERVER_PID/status")
+  # Response bodies of 16 KiB and more live in memfds (shared memory the RSS leaves out unless
+  # read through their mapping): their bytes count too, each file once.
+  local files
+  files=$(find "/proc/$SERVER_PID/fd" -lname '/memfd:pitchline-body*' -printf '%p\n' 2>/dev/null \
+    | xargs -r stat -L -c '%i %s' | sort -u | awk '{ s += $2 } END { printf "%d", s / 1024 }')
   kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
   SERVER_PID=""
-  echo "RSS $(mb "$rss") (peak while building $(mb "$hwm"))"
+  echo "RSS $(mb "$rss") + response bodies in memfds $(mb "${files:-0}") = $(mb $((rss + ${files:-0}))) (peak RSS while building $(mb "$hwm"))"
 }
 
 # export: peak RSS (max resident set size) of a whole export, no cache.

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/memfd.h>
 #include <microhttpd.h>
 
 /// `MHD_start_daemon` is variadic (Swift cannot call it): all options go through one MHD_OPTION_ARRAY.
@@ -36,5 +39,12 @@ static inline int pl_mhd_format_log(char *buffer, size_t size, const char *forma
 static inline const struct sockaddr *pl_mhd_client_address(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info ? info->client_addr : NULL;
+}
+
+/// An anonymous in-memory file (`memfd_create`, close-on-exec) for a response body that
+/// libmicrohttpd sends with `sendfile`; -1 on failure. glibc declares `memfd_create` only with
+/// `_GNU_SOURCE` (Swift's Glibc module has it without), and `syscall` is variadic.
+static inline int pl_memfd_create(const char *name) {
+    return (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC);
 }
 #endif

@@ -2,6 +2,7 @@ import Braille
 import ChartData
 import ChartModel
 import Foundation
+import SortedJSON
 import SpecReading
 
 /// The JSON the page script reads (docs/architecture.md, "Page ↔ script contract"). Every text a
@@ -174,12 +175,14 @@ extension ChartPresentation {
     /// The classic script `charts/<id>.<hash>.js`:
     /// `(window.PitchlineCharts = window.PitchlineCharts || {})["ID"] = {JSON};`.
     public func dataScript(audio: ChartAudioInfo?) -> Data {
-        let json = scriptJSON(audio: audio)
         let key = scriptSafeJSON(jsonStringLiteral(chart.id))
-        return Data("(window.PitchlineCharts = window.PitchlineCharts || {})[\(key)] = \(scriptSafeJSON(json));\n".utf8)
+        var script = Array("(window.PitchlineCharts = window.PitchlineCharts || {})[\(key)] = ".utf8)
+        script += scriptSafeJSON(bytes: scriptJSON(audio: audio))
+        script += Array(";\n".utf8)
+        return Data(script)
     }
 
-    func scriptJSON(audio: ChartAudioInfo?) -> String {
+    func scriptJSON(audio: ChartAudioInfo?) -> [UInt8] {
         let speech = SpeechFormatter(chart: chart)
         let rows = scrubRows
         let rowIndex = isScrubberReduced ? Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1, $0) }) : nil
@@ -220,9 +223,8 @@ extension ChartPresentation {
                 .init(rows: chart.series.indices.map { speech.heatmapRowSummary(series: $0) }, columns: rows.map { speech.heatmapColumnSummary(row: $0) })
             },
             live: liveInfo(speech: speech), select: selectInfo(rows: rows, speech: speech))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // same bytes in every process (export = serve)
-        return (try? encoder.encode(data)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        // Sorted keys: the same bytes in every process (export = serve).
+        return (try? SortedJSON.encode(data)) ?? Array("{}".utf8)
     }
 
     /// Each series as the page script gets it: labels, values, details, tones, playback plans,
@@ -387,9 +389,7 @@ extension ChartPresentation {
 
 /// A JSON string literal for `text` (quotes and escapes included); pass it through `scriptSafeJSON` for scripts.
 public func jsonStringLiteral(_ text: String) -> String {
-    let data = (try? JSONEncoder().encode([text])) ?? Data("[\"\"]".utf8)
-    let array = String(decoding: data, as: UTF8.self)
-    return String(array.dropFirst().dropLast())
+    String(decoding: (try? SortedJSON.encode(text)) ?? Array("\"\"".utf8), as: UTF8.self)
 }
 
 @inline(__always)

@@ -1,5 +1,9 @@
 internal import CMicroHTTPD
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One response, headers fixed at creation, ready to be sent any number of times, concurrently.
 ///
 /// Build responses for static content once and return the same object for every request; only
@@ -26,14 +30,7 @@ public final class HTTPResponse: @unchecked Sendable {
     ) throws(HTTPServerError) {
         let range = range ?? 0..<body.count
         precondition(range.lowerBound >= 0 && range.upperBound <= body.count, "range outside the body")
-        let owner = Unmanaged.passRetained(body).toOpaque()
-        guard
-            let handle = MHD_create_response_from_buffer_with_free_callback_cls(
-                range.count, body.base + range.lowerBound, releaseResponseBody, owner)
-        else {
-            Unmanaged<ResponseBody>.fromOpaque(owner).release()
-            throw HTTPServerError(.responseCreationFailed)
-        }
+        guard let handle = Self.makeHandle(body: body, range: range) else { throw HTTPServerError(.responseCreationFailed) }
         self.handle = handle
         self.status = status
         self.bodyCount = range.count
@@ -74,6 +71,28 @@ public final class HTTPResponse: @unchecked Sendable {
     }
 
     deinit { MHD_destroy_response(handle) }
+
+    /// A response reading `range` of `body`: from its memfd with `sendfile` when the body is
+    /// file-backed and the range is at least `ResponseBody.fileThreshold` bytes (libmicrohttpd
+    /// closes the duplicate descriptor with the response), else from its memory, the response
+    /// keeping the body alive.
+    private static func makeHandle(body: ResponseBody, range: Range<Int>) -> OpaquePointer? {
+        if range.count >= ResponseBody.fileThreshold, let fd = body.file?.duplicate() {
+            if let handle = MHD_create_response_from_fd_at_offset64(UInt64(range.count), fd, UInt64(range.lowerBound)) {
+                return handle
+            }
+            close(fd)
+        }
+        let owner = Unmanaged.passRetained(body).toOpaque()
+        guard
+            let handle = MHD_create_response_from_buffer_with_free_callback_cls(
+                range.count, body.base + range.lowerBound, releaseResponseBody, owner)
+        else {
+            Unmanaged<ResponseBody>.fromOpaque(owner).release()
+            return nil
+        }
+        return handle
+    }
 }
 
 /// libmicrohttpd calls this when the last user of a response is gone: release its body.

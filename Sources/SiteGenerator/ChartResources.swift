@@ -2,6 +2,7 @@ import ChartData
 import ChartModel
 import ChartPages
 import Foundation
+import SortedJSON
 import SpecReading
 
 /// A chart's representations beside its page (issue 30): `charts/<id>.json` (the chart model,
@@ -42,11 +43,9 @@ enum ChartResources {
 
     /// Sorted keys (stable bytes, stable ETags), slashes as they are, a final newline.
     static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(value)
-        data.append(0x0A)
-        return data
+        var bytes = try SortedJSON.encode(value)  // JSONEncoder's bytes ([.sortedKeys, .withoutEscapingSlashes])
+        bytes.append(0x0A)
+        return Data(bytes)
     }
 
     /// The page's texts in reading order: title, summary, details (kind, axes, each series'

@@ -214,29 +214,88 @@ struct HTTPServerAddressTests {
 
 @Suite("HTTPServer: response memory")
 struct ResponseLifetimeTests {
-    /// Swapping a response out while it is being sent must not free its bytes early, and the
-    /// bytes must be freed once the last connection is done (no leak).
-    @Test("a body outlives the response object while a connection still sends it, then is freed")
-    func bodyLifetime() throws {
+    /// Swapping a response out while it is being sent must not cut its bytes short, and the
+    /// bytes must be freed once the last connection is done (no leak). A body this large lives
+    /// in a memfd; libmicrohttpd sends from its own duplicate descriptor.
+    @Test("a file-backed body's bytes outlive the response and the body while a connection still sends them, then are closed")
+    func fileBackedBodyLifetime() throws {
         weak var weakBody: ResponseBody?
         let holder = ResponseHolder()
+        let marker = Data(UUID().uuidString.utf8)  // tells this test's memfds from those of tests running beside it
+        let block = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 >> 3) })
+        let bytes = (0..<4096).reduce(into: marker) { all, _ in all.append(block) }  // 16 MiB and the marker
         do {
-            let body = ResponseBody(Data(repeating: 0x5A, count: 16 * 1024 * 1024))
+            let body = ResponseBody(bytes)
+            #expect(body.isFileBacked)
+            #expect(body.data == bytes)
             weakBody = body
             holder.set(try HTTPResponse(status: 200, body: body, headers: [("Content-Type", "application/octet-stream")]))
+            #expect(openBodyFiles(startingWith: marker) == 2)  // the body's and the response's
         }
+        #expect(weakBody == nil)  // the response holds a descriptor of its own, not the body
         try withServer(handler: { _ in holder.get()! }) { server in
             let connection = try RawConnection(port: server.port)
             try connection.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
             _ = try connection.readResponse(head: true)
             holder.set(nil)  // like a site swap: the server no longer offers this response
-            #expect(weakBody != nil)
-            let bytes = try connection.readBytes(16 * 1024 * 1024, timeout: 60)
-            #expect(bytes.allSatisfy { $0 == 0x5A })
+            #expect(try connection.readBytes(bytes.count, timeout: 60) == bytes)
             connection.close()
+        }
+        #expect(openBodyFiles(startingWith: marker) == 0)
+    }
+
+    /// A small body stays in memory; its responses keep it alive until they are destroyed.
+    @Test("a memory body below the file threshold is freed with its last response")
+    func memoryBodyLifetime() throws {
+        weak var weakBody: ResponseBody?
+        let holder = ResponseHolder()
+        do {
+            let body = ResponseBody(Data(repeating: 0x5A, count: ResponseBody.fileThreshold - 1))
+            #expect(!body.isFileBacked)
+            weakBody = body
+            holder.set(try HTTPResponse(status: 200, body: body, headers: [("Content-Type", "application/octet-stream")]))
+        }
+        #expect(weakBody != nil)
+        try withServer(handler: { _ in holder.get()! }) { server in
+            let response = try get("/", port: server.port)
+            #expect(response.body == Data(repeating: 0x5A, count: ResponseBody.fileThreshold - 1))
+            holder.set(nil)
         }
         #expect(weakBody == nil)
     }
+
+    /// Ranges of a file-backed body, small (from memory) and large (from the file), over one
+    /// connection: each the exact bytes.
+    @Test("ranges of a file-backed body, below and above the threshold, are the body's bytes")
+    func fileBackedRanges() throws {
+        let count = ResponseBody.fileThreshold + 200_000
+        let bytes = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        let body = ResponseBody(bytes)
+        #expect(body.isFileBacked)
+        let ranges = [0..<4096, 70_000..<(70_000 + ResponseBody.fileThreshold), (count - 10)..<count, 0..<count]
+        let responses = try ranges.map { try HTTPResponse(status: 206, body: body, range: $0) }
+        try withServer(handler: { request in responses[Int(request.path.dropFirst())!] }) { server in
+            let connection = try RawConnection(port: server.port)
+            for (i, range) in ranges.enumerated() {
+                try connection.send("GET /\(i) HTTP/1.1\r\nHost: a\r\n\r\n")
+                let response = try connection.readResponse()
+                #expect(response.status == 206)
+                #expect(response.body == bytes[range])
+            }
+        }
+    }
+}
+
+/// The descriptors this process holds open on response-body memfds whose bytes start with `marker`.
+func openBodyFiles(startingWith marker: Data) -> Int {
+    let fm = FileManager.default
+    return ((try? fm.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).filter { fd in
+        let path = "/proc/self/fd/\(fd)"
+        guard (try? fm.destinationOfSymbolicLink(atPath: path))?.hasPrefix("/memfd:pitchline-body") == true,
+              let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
+        return (try? file.read(upToCount: marker.count)) == marker
+    }.count
 }
 
 final class ResponseHolder: Sendable {
