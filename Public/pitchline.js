@@ -1055,20 +1055,32 @@
     poll();
   }
 
+  /* Starts the chart of `figure` (its data script has run); null when it has no scrubber. */
+  function mount(figure) {
+    var data = (window.PitchlineCharts || {})[figure.getAttribute("data-chart-id")];
+    if (!data || !data.text || !data.series || !data.series.length || !figure.querySelector(".pl-slider")) return null;
+    var chart = new Chart(figure, data);
+    chart.start();
+    charts.push(chart);
+    /* live: a live chart's events and monitor mode (pitchline-live.js) */
+    if (window.PitchlineLive) PitchlineLive.attach(chart, { fill: fillNamed, audio: function () { return ctx; } });
+    /* params: the spec's selections as controls (pitchline-params.js) */
+    if (window.PitchlineParams) PitchlineParams.attach(chart, { fill: fillNamed });
+    return chart;
+  }
+
   function init() {
-    var all = window.PitchlineCharts || {};
     var figures = document.querySelectorAll("figure.pl-chart[data-chart-id]");
-    for (var i = 0; i < figures.length; i++) {
-      var data = all[figures[i].getAttribute("data-chart-id")];
-      if (!data || !data.text || !data.series || !data.series.length || !figures[i].querySelector(".pl-slider")) continue;
-      var chart = new Chart(figures[i], data);
-      chart.start();
-      charts.push(chart);
-      /* live: a live chart's events and monitor mode (pitchline-live.js) */
-      if (window.PitchlineLive) PitchlineLive.attach(chart, { fill: fillNamed, audio: function () { return ctx; } });
-      /* params: the spec's selections as controls (pitchline-params.js) */
-      if (window.PitchlineParams) PitchlineParams.attach(chart, { fill: fillNamed });
-    }
+    for (var i = 0; i < figures.length; i++) mount(figures[i]);
+    /* params: a bound input's control swaps in another value's chart (pitchline-inputs.js) */
+    if (window.PitchlineInputs) PitchlineInputs.attach({
+      fill: fillNamed,
+      mount: function (figure) { var c = mount(figure); if (c) c.load(); return c; },
+      unmount: function (figure) {
+        for (var c = 0; c < charts.length; c++) if (charts[c].figure === figure) { charts[c].stop(false); return charts.splice(c, 1)[0]; }
+        return null;
+      }
+    });
     document.addEventListener("pointerdown", dragStart);
     document.addEventListener("pointermove", dragMove);
     document.addEventListener("pointerup", dragEnd);
