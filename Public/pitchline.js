@@ -108,7 +108,8 @@
       parts.push(point(ser, w[1], row, { x: pieces.x }, ser.partDetails || ser.details));
     }
     pieces.v = parts.join(all.labels.join);
-    pieces.d = (all.details && all.details[row]) || "";
+    /* params: a stack's total counts every series, so it is not said while a legend toggle hides one */
+    pieces.d = (all.details && parts.length === this.series.length && all.details[row]) || "";
     return fillNamed(all.labels[w[0]], pieces);
   };
 
