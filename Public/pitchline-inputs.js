@@ -72,7 +72,7 @@
     }
     if (c.index === this.current) return;
     var link = this.links[c.index], href = link.getAttribute("href"), page = link.getAttribute("data-page");
-    if (location.protocol === "file:" || !window.fetch || !window.DOMParser) { location.href = href; return; }
+    if (location.protocol === "file:" || !window.fetch || !window.DOMParser) { this.open(href); return; }
     fetch(href).then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); }).then(function (html) {
       if (token !== self.token) return;
       var doc = new DOMParser().parseFromString(html, "text/html");
@@ -82,9 +82,24 @@
       var s = document.createElement("script");
       s.src = script.getAttribute("src");
       s.onload = ready;
-      s.onerror = function () { location.href = href; };
+      s.onerror = function () { self.open(href); };
       document.body.appendChild(s);
-    }).catch(function () { if (token === self.token) location.href = href; });
+    }).catch(function () { if (token === self.token) self.open(href); });
+  };
+
+  /* Opens the value's page (nothing to fetch from file://); its control takes focus there and
+     says the change (`arrived`). */
+  I.open = function (href) { location.href = href + "#" + this.form.id; };
+
+  /* On a page opened by `open`: focus on the control, and the change said once. */
+  I.arrived = function () {
+    if (location.hash !== "#" + this.form.id || this.current < 0) return;
+    var control = this.form.querySelector("input:checked, input:not([type=radio]), select");
+    var self = this, text = this.links[this.current].textContent;
+    setTimeout(function () {   // after the page's load and its fragment's scroll
+      if (control) control.focus();
+      self.say(self.hooks.fill(self.form.getAttribute("data-changed"), { name: self.label, value: text, summary: self.form.getAttribute("data-summary") }));
+    }, 300);
   };
 
   /* Puts the fetched page's figure and details in place of this one's and starts its scrubber
@@ -92,7 +107,7 @@
   I.swap = function (doc, index, page, href, text) {
     var oldFigure = document.querySelector("figure.pl-chart[data-chart-id]"), newFigure = doc.querySelector("figure.pl-chart[data-chart-id]");
     var oldDetails = document.querySelector("section.pl-details"), newDetails = doc.querySelector("section.pl-details");
-    if (!oldFigure || !newFigure) { location.href = href; return; }
+    if (!oldFigure || !newFigure) { this.open(href); return; }
     var gone = this.hooks.unmount(oldFigure);
     var figure = document.importNode(newFigure, true);
     oldFigure.replaceWith(figure);
@@ -112,7 +127,7 @@
     /* Called once by pitchline.js after its charts started; `hooks`: { fill, mount, unmount }. */
     attach: function (hooks) {
       var forms = document.querySelectorAll("form.pl-input");
-      for (var i = 0; i < forms.length; i++) new Input(forms[i], hooks);
+      for (var i = 0; i < forms.length; i++) new Input(forms[i], hooks).arrived();
     }
   };
 })();

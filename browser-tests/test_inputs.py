@@ -7,13 +7,14 @@ scripts a link per value leads to each page. axe on every state. One server for 
 import contextlib
 import json
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import ROOT, _new_page, recorded_page, start_pitchline_server
+from conftest import ROOT, _new_page, pitchline_bin, recorded_page, start_pitchline_server
 
 ALTAIR = ROOT / "vegalite-diff" / "corpus" / "altair"
 WCAG = {"runOnly": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"], "resultTypes": ["violations"]}
@@ -123,3 +124,25 @@ def test_without_scripts_a_link_per_value_leads_to_its_page(browser, site):
         axe_clean(page)
     finally:
         context.close()
+
+
+def test_from_disk_the_control_opens_the_values_page_and_says_it_there(browser, tmp_path):
+    """An exported site opened from file:// (nothing to fetch): the control opens the value's page,
+    whose control takes focus and says the change once."""
+    site_dir = tmp_path / "site"
+    (site_dir / "charts").mkdir(parents=True)
+    (site_dir / "data").mkdir()
+    name, data = CHARTS["dropdown"]
+    shutil.copy(ALTAIR.parent / "data" / data, site_dir / "data" / data)
+    shutil.copy(ALTAIR / f"{name}.vl.json", site_dir / "charts" / "dropdown.vl.json")
+    subprocess.run([str(pitchline_bin()), "export", str(site_dir), "--out", str(tmp_path / "out"), "--theme", str(ROOT), "--quiet"],
+                   check=True, cwd=ROOT)
+    with recorded_page(browser) as page:
+        page.goto((tmp_path / "out" / "charts" / "dropdown.html").as_uri())
+        page.get_by_role("combobox", name="Origin", exact=True).select_option(label="Japan")
+        page.wait_for_url("**/dropdown--origin-1.html#dropdown-input")
+        page.wait_for_function("() => document.querySelector('.pl-input-said').textContent.trim().length > 0")
+        said = page.locator(".pl-input-said").text_content().strip()
+        assert said.startswith("Origin Japan: ") and said == "Origin Japan: " + page.locator("form.pl-input").get_attribute("data-summary")
+        assert page.evaluate("document.activeElement.tagName") == "SELECT"
+        assert page.locator("select").input_value() == "1"
