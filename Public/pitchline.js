@@ -108,7 +108,8 @@
       parts.push(point(ser, w[1], row, { x: pieces.x }, ser.partDetails || ser.details));
     }
     pieces.v = parts.join(all.labels.join);
-    pieces.d = (all.details && all.details[row]) || "";
+    /* params: a stack's total counts every series, so it is not said while a legend toggle hides one */
+    pieces.d = (all.details && parts.length === this.series.length && all.details[row]) || "";
     return fillNamed(all.labels[w[0]], pieces);
   };
 
@@ -1070,20 +1071,32 @@
     poll();
   }
 
+  /* Starts the chart of `figure` (its data script has run); null when it has no scrubber. */
+  function mount(figure) {
+    var data = (window.PitchlineCharts || {})[figure.getAttribute("data-chart-id")];
+    if (!data || !data.text || !data.series || !data.series.length || !figure.querySelector(".pl-slider")) return null;
+    var chart = new Chart(figure, data);
+    chart.start();
+    charts.push(chart);
+    /* live: a live chart's events and monitor mode (pitchline-live.js) */
+    if (window.PitchlineLive) PitchlineLive.attach(chart, { fill: fillNamed, audio: function () { return ctx; } });
+    /* params: the spec's selections as controls (pitchline-params.js) */
+    if (window.PitchlineParams) PitchlineParams.attach(chart, { fill: fillNamed });
+    return chart;
+  }
+
   function init() {
-    var all = window.PitchlineCharts || {};
     var figures = document.querySelectorAll("figure.pl-chart[data-chart-id]");
-    for (var i = 0; i < figures.length; i++) {
-      var data = all[figures[i].getAttribute("data-chart-id")];
-      if (!data || !data.text || !data.series || !data.series.length || !figures[i].querySelector(".pl-slider")) continue;
-      var chart = new Chart(figures[i], data);
-      chart.start();
-      charts.push(chart);
-      /* live: a live chart's events and monitor mode (pitchline-live.js) */
-      if (window.PitchlineLive) PitchlineLive.attach(chart, { fill: fillNamed, audio: function () { return ctx; } });
-      /* params: the spec's selections as controls (pitchline-params.js) */
-      if (window.PitchlineParams) PitchlineParams.attach(chart, { fill: fillNamed });
-    }
+    for (var i = 0; i < figures.length; i++) mount(figures[i]);
+    /* params: a bound input's control swaps in another value's chart (pitchline-inputs.js) */
+    if (window.PitchlineInputs) PitchlineInputs.attach({
+      fill: fillNamed,
+      mount: function (figure) { var c = mount(figure); if (c) c.load(); return c; },
+      unmount: function (figure) {
+        for (var c = 0; c < charts.length; c++) if (charts[c].figure === figure) { charts[c].stop(false); return charts.splice(c, 1)[0]; }
+        return null;
+      }
+    });
     document.addEventListener("pointerdown", dragStart);
     document.addEventListener("pointermove", dragMove);
     document.addEventListener("pointerup", dragEnd);

@@ -253,3 +253,21 @@ def test_a_brushed_overview_keeps_the_detail_panel_to_its_range_said_once(page, 
     sliders.nth(0).focus()
     page.keyboard.press("End")
     page.wait_for_function(f"() => document.querySelectorAll('.pl-slider')[0].getAttribute('aria-valuetext').includes({json.dumps(x[-1])})")
+
+
+def test_a_stacks_total_is_not_said_while_a_series_is_hidden(page, site):
+    """The all-series view says a stacked chart's total once per row; that total counts every
+    series, so while a legend toggle hides one it is left out rather than said wrong."""
+    data = open_chart(page, site, "legend")
+    total = data["all"]["details"][1]
+    assert "total" in total
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp")    # from the first series up to the all-series view
+    assert total in wait_said(page, "All")
+    page.locator(".pl-toggle").nth(1).click()
+    page.focus(".pl-slider")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    text = wait_said(page, data["x"]["labels"][1])
+    assert total not in text and "total" not in text
+    assert data["series"][0]["name"] in text and data["series"][1]["name"] not in text

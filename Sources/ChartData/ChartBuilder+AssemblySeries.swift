@@ -242,11 +242,14 @@ extension ChartBuilder.Assembly {
         let (xAxis, yAxis, bins) = axes()
         var notes: [String] = []
         // Selections the page makes controls of (issue 28) are not in the note.
-        let readOnly = spec.params.filter { $0.chartSelection == nil }
+        // So is a variable bound to an input a site makes a page per value of (`ChartLoader.withInputVariants`).
+        let paged = spec.params.first { $0.name == ChartSpec.pageInput(spec.params)?.param }
+        let readOnly = spec.params.filter { $0.chartSelection == nil && $0.name != paged?.name }
         if !readOnly.isEmpty {
             let which = readOnly.map(\.noteText).joined(separator: ", ")
             notes.append("\(readOnly.count) parameter\(readOnly.count == 1 ? "" : "s") read but not interactive in Pitchline yet: \(which); the chart is read at the initial values (an empty selection selects every row)")
         }
+        if let paged { notes.append("\(paged.noteText)\(ChartBuilder.pagedNoteEnd)") }
         // Colours by condition that are not drawn: a test that is no expression, or rows aggregated away from their datums.
         if let path = spec.undrawnColour ?? (spec.colourField != nil && colourColumn == nil ? "$.encoding.color.condition" : nil) {
             notes.append("\(path): colours by condition are not drawn (only an expression \"test\" on the data's own rows is); every mark has its series' colour")

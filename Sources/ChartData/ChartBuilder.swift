@@ -10,6 +10,9 @@ import VegaLite
 struct ChartBuilder {
     /// The refusal of a view whose transforms leave no rows (a layer may be empty: `ChartLoader+Layers`).
     static let noRowsLeft = "no data rows are left after the transforms"
+    /// Ends the note on a variable bound to an input, read at its initial value; a site chart's
+    /// loader replaces it with its pages (`ChartLoader.withInputVariants`).
+    static let pagedNoteEnd = ": read at its initial value (a site's chart page offers a page per value)"
     let spec: ChartSpec
     let frame: DataFrame
     let specFile: String

@@ -44,7 +44,7 @@ extension ChartLoader {
             if reusing(path) { continue }
             do {
                 switch try loadItem(path: path) {
-                case .chart(let chart): charts.append(chart)
+                case .chart(let chart): charts += withInputVariants(chart, path: path)  // a page per value of a bound input
                 case .figure(let figure): figures.append(figure)
                 }
             } catch {

@@ -57,6 +57,8 @@ public struct ChartSemantics: Sendable, Equatable {
     public var kind: ChartKind = .series
     /// The spec's selections the page makes controls of (issue 28, `ChartSelection`).
     public var selections: [ChartSelection] = []
+    /// The spec's variable bound to an input, with a page per value (issue 28, `ChartInput`).
+    public var input: ChartInput?
 
     /// A plain chart (the defaults); the builder sets what the spec says.
     public init() {}

@@ -45,13 +45,16 @@ extension PageRenderer {
         var chart: ChartView
         /// Alternates and JSON-LD in `<head>` (`{{$head}}` of the layout).
         var head: ChartPageHead
+        /// A bound input's control and its pages (issue 28); nil without one.
+        var input: InputView? = nil
     }
 
     /// `charts/<id>.html`: the complete chart page.
     public func chartPage(_ p: ChartPresentation, dataScript: String, audio: ChartAudioInfo?, assets: PageAssets) throws -> String {
         // A chart page is all in the chart's language (its `usermeta.pitchline.language` or the site's).
         let view = p.view(level: 2, chartsBase: "", dataScript: dataScript, audio: audio)
-        return try render("chart", ChartPageContext(metaDescription: view.summary, chart: view, head: ChartPageHead(p, audio: audio)),
+        let context = ChartPageContext(metaDescription: view.summary, chart: view, head: ChartPageHead(p, audio: audio), input: p.inputView())
+        return try render("chart", context,
                           language: p.chart.options.language, path: "charts/\(p.chart.id).html", frame: PageFrame(root: "../", assets: assets))
     }
 

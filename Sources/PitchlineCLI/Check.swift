@@ -22,7 +22,7 @@ struct Check: ParsableCommand {
         // The same loading and audio checks as generation, so check reports what export would stop on.
         let checked = try generator.check()
         let result = checked.content
-        for loaded in result.charts {
+        for loaded in result.charts where loaded.semantics.input?.isVariant(loaded.id) != true {  // a bound input's pages: noted on the chart
             // Check speaks to the author, in English, whatever language the chart is read in.
             var chart = loaded
             chart.options.language = "en"
@@ -46,7 +46,7 @@ struct Check: ParsableCommand {
         fflush(nil)  // the chart lines above (standard output), before the notes and problems on standard error
         for note in result.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         for problem in checked.problems { FileHandle.standardError.write(Data("error: \(problem)\n".utf8)) }
-        let charts = result.charts.count + result.figures.count, problems = checked.problems.count
+        let charts = result.charts.count(where: { $0.semantics.input?.isVariant($0.id) != true }) + result.figures.count, problems = checked.problems.count
         print("\(charts) chart\(charts == 1 ? "" : "s") loaded, \(problems) problem\(problems == 1 ? "" : "s")")
         if problems > 0 { throw ExitCode(1) }
     }

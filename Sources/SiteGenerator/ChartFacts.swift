@@ -20,6 +20,10 @@ struct ChartFacts: Codable, Sendable, Equatable {
     var language: String?
     /// The index's `lang` for the entry: the chart's language when it differs from the site's.
     var ownLanguage: String?
+    /// A bound input's page per value (issue 28): on the chart itself, true (the render cache
+    /// loads it again, variants and all); on a variant, the chart's id (not listed anywhere).
+    var hasVariants: Bool?
+    var variantOf: String?
 
     init(_ p: ChartPresentation, pages: PageRenderer) {
         id = p.chart.id
@@ -30,6 +34,9 @@ struct ChartFacts: Codable, Sendable, Equatable {
         summary = p.oneLineSummary
         language = p.chart.options.language
         ownLanguage = pages.differentLanguage(p.chart)
+        if let input = p.chart.semantics.input {
+            if input.isVariant(id) { variantOf = input.baseID } else { hasVariants = true }
+        }
     }
 
     init(_ f: FigurePresentation) {

@@ -139,6 +139,7 @@ extension RenderCache {
                 let entry = CacheEntry.decode(stored)
             else { return nil }
             if entry.manifest.panels != nil { return entry.rendered(figure: nil).map(Reused.figure) }
+            if entry.manifest.facts.hasVariants == true { return nil }  // its variants are loaded with it
             return entry.rendered(chart: nil).map(Reused.chart)
         }
 

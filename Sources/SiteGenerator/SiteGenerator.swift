@@ -97,13 +97,9 @@ public struct SiteGenerator: Sendable {
 
         files.problems = content.problems.map(Self.siteProblem) + rendered.flatMap(\.problems) + figures.flatMap(\.problems)
         let broken = forPublishing ? [] : Self.brokenCharts(content.problems)
-        for b in broken {
-            let page = try theme.pages.chartErrorPage(b, assets: theme.assets.paths)
-            files.add(GeneratedFile(
-                path: b.href, data: Data(page.utf8), contentType: ContentType.html, role: .errorPage,
-                chartID: ChartID.forFile(b.sourcePath)))
-        }
+        for file in try Self.errorPages(broken, theme: theme) { files.add(file) }
         files.notes = content.notes
+        rendered.removeAll { $0.facts.variantOf != nil }  // a bound input's pages: reached from the chart's page only
 
         progress(GenerationStep(index: firstStep + 1, count: 5, name: Self.stepNames[3]))
         let figureByID = Dictionary(figures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -144,6 +140,14 @@ public struct SiteGenerator: Sendable {
             files.add(try SingleFile.render(siteTitle: content.settings.title, charts: rendered, figures: figures, reports: reports, files: files, theme: theme))
         }
         return forPublishing ? files : withLiveSources(files, content)
+    }
+
+    /// The local error page of each broken chart (serve only).
+    static func errorPages(_ broken: [BrokenChart], theme: Theme) throws -> [GeneratedFile] {
+        try broken.map { b in
+            let page = try theme.pages.chartErrorPage(b, assets: theme.assets.paths)
+            return GeneratedFile(path: b.href, data: Data(page.utf8), contentType: ContentType.html, role: .errorPage, chartID: ChartID.forFile(b.sourcePath))
+        }
     }
 
     /// A loading problem, tagged with the chart it broke.

@@ -40,6 +40,11 @@ struct ToneBank: Sendable {
         if low > high { (low, high) = (0, 0) }
         // A live chart's scale is fixed, so a value keeps its pitch however the data grows.
         if let domain = chart.livePitchDomain { (low, high) = domain }
+        // The pages of a bound input's values share one scale, so a value sounds the same on each.
+        if let input = chart.semantics.input, let l = input.valueLow, let h = input.valueHigh, !chart.pitchScalePerSeries {
+            low = min(low, l)
+            high = max(high, h)
+        }
         // Panels of small multiples sharing a value scale share the pitch scale too (not series
         // on their own scales).
         if let shared = chart.panel?.sharedValueRange, !chart.pitchScalePerSeries || series.count == chart.series.count {

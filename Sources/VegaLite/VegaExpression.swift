@@ -23,6 +23,28 @@ public struct VegaExpression: Sendable {
         return VegaExpression(source: source, fieldsRead: parser.fieldsRead, root: root, fieldSlots: parser.fieldSlots)
     }
 
+    /// `fieldsRead` without those read only as an operand of `==`, `!=`, `===` or `!==`: there a
+    /// field the row lacks is Vega's undefined, which equals no value (the gallery's CO2 chart
+    /// compares fields no transform made); anywhere else it is most likely a mistake.
+    public var fieldsComputed: Set<String> {
+        var out: Set<String> = []
+        func walk(_ node: ExpressionNode) {
+            switch node {
+            case .field(let name, _): out.insert(name)
+            case .binary(let op, let l, let r) where [.looseEqual, .looseNotEqual, .strictEqual, .strictNotEqual].contains(op):
+                for side in [l, r] { if case .field = side { continue }; walk(side) }
+            case .binary(_, let l, let r), .and(let l, let r), .or(let l, let r), .member(let l, let r, _): walk(l); walk(r)
+            case .unary(_, let e): walk(e)
+            case .conditional(let a, let b, let c): walk(a); walk(b); walk(c)
+            case .call(_, let args, _), .array(let args): args.forEach(walk)
+            case .object(let members): members.forEach { walk($0.1) }
+            case .literal, .regex, .datum: break
+            }
+        }
+        walk(root)
+        return out
+    }
+
     /// Evaluates against row `row` of `frame` (`datum` is that row).
     public func evaluate(row: Int, of frame: DataFrame) throws(ExpressionError) -> DataValue {
         var scope = ExpressionScope(frame: frame, slots: [], row: row)

@@ -56,6 +56,18 @@ import Testing
         }
     }
 
+    @Test func aFieldTheRowLacksIsUndefinedInAComparison() throws {
+        // The gallery's CO2 chart: `datum.first_date === datum.scaled_date`, with no first_date
+        // (Vega reads undefined, which equals no value); anywhere else a missing field is refused.
+        let frame = DataFrame(rows: [["s": .number(1)], ["s": .number(2)]])
+        let compared = try TransformPipeline.parse(json(#"[{"calculate": "datum.first === datum.s ? 'first' : datum.s != datum.last ? 'other' : null", "as": "end"}]"#))
+        #expect(try compared.apply(frame).column("end") == [.string("other"), .string("other")])
+        let computed = try TransformPipeline.parse(json(#"[{"calculate": "datum.first + 1 === datum.s", "as": "end"}]"#))
+        #expect(throws: TransformError("no field \"first\" in the data; fields are s", path: "[0].calculate")) {
+            try computed.apply(frame)
+        }
+    }
+
     @Test func lookupNeedsItsData() throws {
         let t = try Transform.parse(json(#"{"lookup": "k", "from": {"data": {"name": "people"}, "key": "id", "fields": ["age"]}}"#))
         let frame = DataFrame(rows: [["k": .string("a")]])

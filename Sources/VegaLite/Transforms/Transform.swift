@@ -153,7 +153,7 @@ public struct TransformContext: Sendable {
 
 /// `calculate`: one new (or replaced) column from an expression evaluated per row.
 func runCalculate(_ frame: DataFrame, _ expression: VegaExpression, as name: String) throws(TransformError) -> DataFrame {
-    try checkFields(expression.fieldsRead.sorted(), in: frame, path: "calculate")
+    try checkFields(expression.fieldsComputed.sorted(), in: frame, path: "calculate")  // a compared field may be missing (undefined)
     let values: [DataValue]
     do {
         values = try expression.evaluateColumn(of: frame)
