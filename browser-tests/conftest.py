@@ -60,7 +60,7 @@ def recorded_page(browser):
 
 
 def pitchline_bin() -> Path:
-    return (ROOT / os.environ.get("PITCHLINE_BIN", ".build/debug/pitchline")).resolve()
+    return fixture_site.binary()
 
 
 @functools.lru_cache(maxsize=1)
