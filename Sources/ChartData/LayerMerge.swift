@@ -43,6 +43,8 @@ extension LayerMerge {
         }
         chart.xValues = rows.xValues
         chart.series = series
+        // The source's decimals are every data layer's (a bullet chart's 4.25 beside whole ranges).
+        chart.y.decimals = united.filter { !$0.isTrend }.compactMap(\.chart.y.decimals).max() ?? chart.y.decimals
         // The rows' own dates decide how finely they are said (a fit's samples are not rows).
         chart.x.granularity = united.compactMap(\.chart.x.granularity).min() ?? chart.x.granularity
         var semantics = chart.semantics
