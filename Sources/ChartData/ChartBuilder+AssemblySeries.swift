@@ -151,7 +151,7 @@ extension ChartBuilder.Assembly {
     /// value, or an invalid one drawn), never a stop padded in from another series' x or from a
     /// datum whose value Vega-Lite filters out (issue 27).
     func pointRows(_ one: (values: [Double?], details: [PointDetail], points: [Int], drawnInvalid: Set<Int>)) -> [Int]? {
-        if markKind == .point {
+        if markKind == .point, ChartSpec.markKinds[spec.markName] == .point {  // a scatter plot, not a box plot's outliers
             let own = Set(one.points.filter { one.values[$0] != nil || one.drawnInvalid.contains($0) }).sorted()
             if own.count < xValues.count { return own }
         }

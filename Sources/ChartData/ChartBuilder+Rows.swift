@@ -71,9 +71,11 @@ extension ChartBuilder {
         if ["count", "distinct", "valid", "missing"].contains(value.aggregate ?? "") { return 0 }
         let column = value.aggregate != nil ? value.field.flatMap { aggregated?.column($0) } : field.flatMap { frame.column($0) }
         guard let column, let most = sourceDecimals(column.prefix(20_000).lazy.map(\.validNumber)) else { return nil }
-        let derived: Set<String> = ["mean", "average", "median", "stdev", "stdevp", "variance", "variancep", "stderr", "ci0", "ci1", "q1", "q3"]
-        return most + (derived.contains(value.aggregate ?? "") ? 1 : 0)
+        return most + (derivedAggregates.contains(value.aggregate ?? "") ? 1 : 0)
     }
+
+    /// Aggregates whose values deserve one decimal more than their source's.
+    static let derivedAggregates: Set<String> = ["mean", "average", "median", "stdev", "stdevp", "variance", "variancep", "stderr", "ci0", "ci1", "q1", "q3"]
 
     /// The most decimals any of `numbers` is written with (at most 6); nil for none, or for a
     /// number only an exponent writes.

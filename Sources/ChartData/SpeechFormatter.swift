@@ -54,8 +54,14 @@ public struct SpeechFormatter: Sendable {
             automaticValues = !parsed.hasPrecision
             parsed = parsed.fitted(to: Self.sampleValues(chart))
             // An axis format shapes tick labels, not the data's precision (issue 27): under ".0%"
-            // or "$,.0f" a source cell of 0.113 or 53.3 is still said "11.3%", "$53.3".
-            if let d = chart.y.decimals { parsed.decimals = max(parsed.decimals, parsed.kind == .percent ? d - 2 : d) }
+            // or "$,.0f" a source cell of 0.113 or 53.3 is still said "11.3%", "$53.3"; digits
+            // past the author's are only the data's own ("9.6", not "9.60"), and a mean keeps
+            // the author's precision where the source cells have no more.
+            let derived = ChartBuilder.derivedAggregates.contains(chart.y.aggregate ?? "") ? 1 : 0
+            if let d = chart.y.decimals.map({ $0 - derived - (parsed.kind == .percent ? 2 : 0) }), d > parsed.decimals {
+                parsed.decimals = d
+                parsed.trim = true
+            }
             valueFormat = parsed
         } else {
             automaticValues = true
