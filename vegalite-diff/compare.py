@@ -512,8 +512,19 @@ def diff(model: dict, oracle: dict, series_titles: dict | None = None) -> list[s
     return problems
 
 
+_INSPECTED: dict[tuple, dict[str, dict]] = {}
+
+
 def inspect(pitchline: str, files: list[str], cwd: str, flags: tuple = ()) -> dict[str, dict]:
-    """`pitchline inspect --json` for many files in one process: file → model or {problems}."""
+    """`pitchline inspect --json` for many files in one process: file → model or {problems}. Kept
+    for the run: the tests that ask the same question (the data, drawing and faithful tests) share one answer."""
+    key = (pitchline, tuple(files), cwd, tuple(flags))
+    if key not in _INSPECTED:
+        _INSPECTED[key] = _inspect(pitchline, files, cwd, flags)
+    return _INSPECTED[key]
+
+
+def _inspect(pitchline: str, files: list[str], cwd: str, flags: tuple) -> dict[str, dict]:
     out = subprocess.run([pitchline, "inspect", "--json", *flags, *files], cwd=cwd, capture_output=True, text=True, timeout=300)
     if out.returncode != 0:
         raise RuntimeError(f"pitchline inspect failed ({out.returncode}): {out.stderr[-2000:]}")

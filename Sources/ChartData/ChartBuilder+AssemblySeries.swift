@@ -132,7 +132,7 @@ extension ChartBuilder.Assembly {
             let name = spec.seriesTitles[sk] ?? (grouping.isEmpty ? constantSeriesName ?? valueTitle : sk)
             // The author's column (or colour value) and its place, for the CSV download.
             let sourceKey = grouping.isEmpty ? (value.field ?? name) : sk
-            var s = Series(name: name, values: one.values, details: one.details, pointRows: (repeats || pathLabels != nil) && seriesOrder.count > 1 ? one.points.sorted() : nil,
+            var s = Series(name: name, values: one.values, details: one.details, pointRows: pointRows(one),
                            sourceKey: sourceKey, sourceIndex: grouping.isEmpty ? frame.index(of: sourceKey) ?? series.count : series.count)
             s.invalidRows = one.drawnInvalid
             s.nameFromData = !grouping.isEmpty && spec.seriesTitles[sk] == nil
@@ -144,6 +144,18 @@ extension ChartBuilder.Assembly {
         }
         if grouping.isEmpty, let f = value.field, let s = spec.seriesNames[f] { spoken[series[0].name] = s }
         series = builder.ordered(series, keys: seriesOrder)
+    }
+
+    /// The rows a series is scrubbed on when not every row: its own points where rows repeat or a
+    /// path orders them; a scatter plot's series only where it has a point Vega-Lite draws (a
+    /// value, or an invalid one drawn), never a stop padded in from another series' x or from a
+    /// datum whose value Vega-Lite filters out (issue 27).
+    func pointRows(_ one: (values: [Double?], details: [PointDetail], points: [Int], drawnInvalid: Set<Int>)) -> [Int]? {
+        if markKind == .point, ChartSpec.markKinds[spec.markName] == .point {  // a scatter plot, not a box plot's outliers
+            let own = Set(one.points.filter { one.values[$0] != nil || one.drawnInvalid.contains($0) }).sorted()
+            if own.count < xValues.count { return own }
+        }
+        return (repeats || pathLabels != nil) && seriesOrder.count > 1 ? one.points.sorted() : nil
     }
 
     /// One series' values and details per row, the rows it has points on and the rows where an

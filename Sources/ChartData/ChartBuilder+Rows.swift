@@ -70,18 +70,24 @@ extension ChartBuilder {
     static func sourceDecimals(_ value: ChartSpec.ChannelDef, aggregated: DataFrame?, frame: DataFrame, field: String?) -> Int? {
         if ["count", "distinct", "valid", "missing"].contains(value.aggregate ?? "") { return 0 }
         let column = value.aggregate != nil ? value.field.flatMap { aggregated?.column($0) } : field.flatMap { frame.column($0) }
-        guard let column else { return nil }
+        guard let column, let most = sourceDecimals(column.prefix(20_000).lazy.map(\.validNumber)) else { return nil }
+        return most + (derivedAggregates.contains(value.aggregate ?? "") ? 1 : 0)
+    }
+
+    /// Aggregates whose values deserve one decimal more than their source's.
+    static let derivedAggregates: Set<String> = ["mean", "average", "median", "stdev", "stdevp", "variance", "variancep", "stderr", "ci0", "ci1", "q1", "q3"]
+
+    /// The most decimals any of `numbers` is written with (at most 6); nil for none, or for a
+    /// number only an exponent writes.
+    static func sourceDecimals(_ numbers: some Sequence<Double?>) -> Int? {
         var most = -1
-        for v in column.prefix(20_000) {
-            guard let n = v.validNumber, n.isFinite else { continue }
+        for case let n? in numbers where n.isFinite {
             let text = TextFormat.plainNumber(n)
             guard !text.contains("e") else { return nil }
             let d = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
             most = max(most, min(d, 6))
         }
-        guard most >= 0 else { return nil }
-        let derived: Set<String> = ["mean", "average", "median", "stdev", "stdevp", "variance", "variancep", "stderr", "ci0", "ci1", "q1", "q3"]
-        return most + (derived.contains(value.aggregate ?? "") ? 1 : 0)
+        return most >= 0 ? most : nil
     }
 
     /// A unit the title gives in its last parenthesis when the spec gives none: "Temperature (°C)"

@@ -42,6 +42,8 @@ extension ChartLoader {
             chart.series[s].values = datums.map { r in column.numbers[r].flatMap { $0.isNaN ? nil : $0 } }
             chart.series[s].pointRows = repeats && chart.series.count > 1 ? Array(0..<datums.count) : nil
         }
+        // The template row's decimals are one row's: the source's are every row's (98.5 after 120 is said "98.5", not "99").
+        chart.y.decimals = ChartBuilder.sourceDecimals(valueColumns.lazy.flatMap { $0.numbers.prefix(20_000) })
         if isDate { chart.x.granularity = ChartBuilder.granularity(chart.xValues) }
         chart.semantics.invalidRows = table.rowCount - datums.count
         chart.semantics.pointPerDatum = repeats

@@ -43,6 +43,8 @@ extension LayerMerge {
         }
         chart.xValues = rows.xValues
         chart.series = series
+        // The source's decimals are every data layer's (a bullet chart's 4.25 beside whole ranges).
+        chart.y.decimals = united.filter { !$0.isTrend }.compactMap(\.chart.y.decimals).max() ?? chart.y.decimals
         // The rows' own dates decide how finely they are said (a fit's samples are not rows).
         chart.x.granularity = united.compactMap(\.chart.x.granularity).min() ?? chart.x.granularity
         var semantics = chart.semantics
@@ -56,6 +58,9 @@ extension LayerMerge {
         // A dual-axis chart's left axis is its first series' layer's (its `scale.domain`, `zero`).
         if semantics.independentValueScales, let first = layers.first, let part = kept.first(where: { $0.index == first.layer }) {
             semantics.valueScale = part.chart.semantics.valueScale
+            if let other = layers.first(where: { $0.layer != first.layer }), let second = kept.first(where: { $0.index == other.layer }) {
+                semantics.secondValueScale = second.chart.semantics.valueScale
+            }
         }
         for p in kept where p.isTrend { notes.append(Self.note(p, "a fitted trend line, read at every row of the chart")) }
         semantics.notes += notes + labelNotes

@@ -53,20 +53,25 @@ public struct SpeechFormatter: Sendable {
         if let f = chart.y.format, var parsed = NumberFormat(d3: f), parsed.kind != .short {
             automaticValues = !parsed.hasPrecision
             parsed = parsed.fitted(to: Self.sampleValues(chart))
+            // An axis format shapes tick labels, not the data's precision (issue 27): under ".0%"
+            // or "$,.0f" a source cell of 0.113 or 53.3 is still said "11.3%", "$53.3"; digits
+            // past the author's are only the data's own ("9.6", not "9.60"), and a mean keeps
+            // the author's precision where the source cells have no more.
+            let derived = ChartBuilder.derivedAggregates.contains(chart.y.aggregate ?? "") ? 1 : 0
+            if let d = chart.y.decimals.map({ $0 - derived - (parsed.kind == .percent ? 2 : 0) }), d > parsed.decimals {
+                parsed.decimals = d
+                parsed.trim = true
+            }
             valueFormat = parsed
         } else {
             automaticValues = true
-            var automatic = NumberFormat.automatic(for: Self.sampleValues(chart))
-            if let decimals = chart.y.decimals { automatic.decimals = min(automatic.decimals, decimals) }
-            valueFormat = automatic
+            valueFormat = Self.automatic(for: Self.sampleValues(chart), sourceDecimals: chart.y.decimals)
         }
         tableFormats = chart.series.map { [valueFormat, automaticValues] s in
             guard automaticValues else { return valueFormat }
             // A "%" without precision keeps its kind: "14%", padded per column like other tables.
             if valueFormat.kind == .percent { var f = valueFormat.fitted(to: Array(s.values.prefix(20_000))); f.trim = false; return f }
-            var f = NumberFormat.automatic(for: Array(s.values.prefix(20_000)))
-            if let decimals = chart.y.decimals { f.decimals = min(f.decimals, decimals) }
-            return f
+            return Self.automatic(for: Array(s.values.prefix(20_000)), sourceDecimals: chart.y.decimals)
         }
         xIsYears = Self.looksLikeYears(chart)
         if chart.x.type == .quantitative || chart.xValues.first.map({ if case .number = $0 { true } else { false } }) == true {
@@ -83,6 +88,25 @@ public struct SpeechFormatter: Sendable {
         } else {
             xFormat = nil
         }
+    }
+
+    /// As many decimals as `values` need, never more than their source's (`YAxis.decimals`: a
+    /// mean of tenths is "8.23", not "8.229"), and never fewer: a price of 1,394.46 keeps its
+    /// cents (issue 27; `NumberFormat.automatic` alone gives values past 1,000 one decimal).
+    static func automatic(for values: [Double?], sourceDecimals: Int?) -> NumberFormat {
+        var f = NumberFormat.automatic(for: values)
+        guard let d = sourceDecimals else { return f }
+        var needed = 0  // the decimals the values' fractions need, up to the source's
+        for case let v? in values.prefix(20_000) where v.isFinite {
+            let fraction = abs(v - v.rounded(.towardZero))
+            while needed < d {
+                let scaled = fraction * pow(10, Double(needed))
+                if abs(scaled - scaled.rounded()) < 1e-6 * max(1, scaled) { break }
+                needed += 1
+            }
+        }
+        f.decimals = min(max(f.decimals, needed), d)
+        return f
     }
 
     /// The x value of a row: "3 January 2012", "January 2012", "2012", "3 January 2012, 14:00",

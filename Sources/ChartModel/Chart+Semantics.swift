@@ -47,6 +47,9 @@ public struct ChartSemantics: Sendable, Equatable {
     /// Layered charts whose layers keep their own value scale (`resolve.scale.y: "independent"`,
     /// a dual-axis chart): each series is its own measure, on its own axis and pitch scale.
     public var independentValueScales = false
+    /// A dual-axis chart's second layer's value scale (its `scale.domain`, `zero`), for the
+    /// right-hand axis; `valueScale` is the first layer's. Nil otherwise.
+    public var secondValueScale: ScaleInfo?
     /// A line joined in the order of another field (Vega-Lite's `order` channel on a line over a
     /// continuous x: a connected scatter plot): the rows run in that order, not along x.
     public var pathOrder: PathOrder?

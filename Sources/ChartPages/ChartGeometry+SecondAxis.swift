@@ -42,11 +42,14 @@ extension ChartGeometry {
             for case let v? in chart.series[s].values + bounds where v.isFinite { lo = min(lo, v); hi = max(hi, v) }
         }
         guard lo <= hi, let first = series.min() else { return nil }
-        let value = chart.semantics.valueScale
+        let value = chart.semantics.secondValueScale ?? chart.semantics.valueScale
         let standsOnZero = series.contains { [.bar, .area].contains(chart.drawnMark(series: $0)) }
         if value.zero != false, standsOnZero || value.includesZero { lo = min(lo, 0); hi = max(hi, 0) }
-        // Made nice (a given `scale.domain` is the first layer's, read for the left axis).
-        let (scale, ticks) = localized(valueAxis(chart, lo, hi, range: range, count: max(2, Int((range.0 - range.1) / 48))), chart)
+        // The second layer's own `scale.domain` as given, else made nice.
+        let given = chart.semantics.secondValueScale.flatMap { givenDomain($0, curve: .linear, temporal: false) }
+        if let given { (lo, hi) = given }
+        let count = max(2, Int((range.0 - range.1) / 48))
+        let (scale, ticks) = localized(valueAxis(chart, lo, hi, range: range, count: count, nice: given == nil), chart)
         return SecondAxis(scale: scale, ticks: ticks, title: chart.seriesHeading(first), series: series)
     }
 

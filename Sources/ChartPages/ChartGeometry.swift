@@ -211,6 +211,7 @@ public struct ChartGeometry: Sendable {
     static func curvedAxis(_ curve: ValueCurve, _ lo: Double, _ hi: Double, range: (Double, Double), count: Int, nice: Bool, format: String?) -> (LinearScale, [Tick]) {
         var values: [Double]
         var step: Double
+        var ends: (Double, Double)?  // the niced domain's ends, past the outermost ticks (Vega's axis to 240 with ticks to 200)
         if curve == .log {
             let a = floor(log10(lo)), b = max(ceil(log10(hi)), a + 1)
             let decades = (Int(a)...Int(b)).map { pow(10, Double($0)) }
@@ -218,10 +219,12 @@ public struct ChartGeometry: Sendable {
             step = pow(10, a)
         } else {
             let linear = LinearScale(domain: (lo, hi), range: range)
-            (values, step) = (nice ? linear.niced(count: Self.niceCount) : linear).ticks(count: count)
+            let scale = nice ? linear.niced(count: Self.niceCount) : linear
+            (values, step) = scale.ticks(count: count)
+            ends = (scale.domainMin, scale.domainMax)
         }
         if !nice { let eps = (hi - lo) * 1e-9; values = values.filter { $0 >= lo - eps && $0 <= hi + eps } }
-        var tLo = curve.apply(values.first ?? lo) ?? 0, tHi = curve.apply(values.last ?? hi) ?? 1
+        var tLo = curve.apply(ends?.0 ?? values.first ?? lo) ?? 0, tHi = curve.apply(ends?.1 ?? values.last ?? hi) ?? 1
         if !nice, let a = curve.apply(lo), let b = curve.apply(hi) { (tLo, tHi) = (a, b) }
         let scale = LinearScale(domain: (tLo, tHi), range: range)
         let labels = Self.numberLabels(values, step: step, format: format, years: false)

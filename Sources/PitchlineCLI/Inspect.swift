@@ -115,6 +115,7 @@ struct Inspect: ParsableCommand {
             "x": x, "y": y, "xValues": chart.xValues.map(json), "series": chart.series.map(seriesJSON), "semantics": semanticsJSON,
         ]
         result["subtitle"] = chart.subtitle
+        result["speech"] = Self.speechJSON(chart)  // Inspect+Speech.swift
         return result
     }
 

@@ -244,9 +244,12 @@ struct ScatterDescriptionTests {
          "mark": "point", "encoding": {"x": {"field": "x", "type": "quantitative"}, "y": {"field": "y", "type": "quantitative"}, "color": {"field": "g", "type": "nominal"}}}
         """)
         let d = chart.describe()
-        #expect(d.summary.contains(", 3 points in all. "))   // each series' own points (b's null y is a gap, not a point)
+        #expect(d.summary.contains(", 3 points in all. "))   // each series' own points (b's null y is not drawn: no point)
         #expect(d.series[0].statistics.missing == 0)
-        #expect(d.series[1].statistics.missing == 1)
+        // Vega-Lite filters b's null y out of the marks: b is scrubbed on its one drawn point only,
+        // never on a "no data" stop (issue 27; before, the row was a stop and counted missing).
+        let b = chart.series[1]
+        #expect(b.pointRows?.map { b.values[$0] } == [9] && d.series[1].statistics.missing == 0)
         #expect(d.summary.hasSuffix(" 1 data row has no valid x and is left out."))
     }
 }

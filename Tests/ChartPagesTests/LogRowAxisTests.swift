@@ -30,6 +30,20 @@ struct LogRowAxisTests {
         #expect(abs((g.x(row: 2) - g.plotLeft) / width - (1000.0 / 3000).squareRoot()) < 1e-6)
     }
 
+    /// The axis ends at its niced domain, not at its last tick: horsepower to 230 on a sqrt axis
+    /// runs 0 to 240 (ticks to 200), as Vega draws it; the domain stopped at 200 and the most
+    /// powerful cars were drawn past the plot's right edge.
+    @Test func aCurvedAxisEndsAtItsNicedDomainNotItsLastTick() throws {
+        let chart = try ChartLoader.loadSpec(data: Data("""
+        {"data": {"values": [{"x": 46, "y": 1}, {"x": 140, "y": 2}, {"x": 230, "y": 3}]}, "mark": "point",
+         "encoding": {"x": {"field": "x", "type": "quantitative", "scale": {"type": "pow", "exponent": 0.5}}, "y": {"field": "y", "type": "quantitative"}}}
+        """.utf8), path: "site/charts/t.vl.json") { _ in throw CocoaError(.fileReadNoSuchFile) }
+        let g = ChartGeometry(chart: chart)
+        let width = g.plotRight - g.plotLeft
+        #expect(g.x(row: 2) <= g.plotRight)
+        #expect(abs((g.x(row: 1) - g.plotLeft) / width - (140.0 / 240).squareRoot()) < 1e-6)
+    }
+
     @Test func theSummarySaysTheAxisIsLogarithmic() throws {
         let text = try chart(", \"scale\": {\"type\": \"log\"}").describe().sentences.map(\.text).joined(separator: " ")
         #expect(text.contains("Horizontal axis (Size) is logarithmic: equal distances along it are equal ratios."), "\(text)")
