@@ -116,3 +116,27 @@ def test_monitor_mode_plays_one_tone_per_new_point_and_none_without(live):
     post_rows(live, [22.0, 22.5])
     wait_range(page, start + 2)
     assert page.evaluate("window.__plays.length") == plays
+
+
+def test_out_of_scale_plays_the_boundary_tone_and_is_said_once(live):
+    """The scale is fixed (10 to 30 °C): 41.2 and 45 play the tone of 30, the top step, never a
+    re-mapped one; "Above the scale: 41.2" is said once for the excursion, not again for 45."""
+    page = live["page"]
+    page.evaluate("""(() => { const region = document.querySelector('.pl-live'); window.__said = [];
+        new MutationObserver(() => window.__said.push(region.textContent.trim()))
+            .observe(region, {childList: true, characterData: true, subtree: true}); })()""")
+    page.keyboard.press("m")
+    page.wait_for_function("() => window.__said.some(t => t.includes('Monitor mode on'))")
+    plays = page.evaluate("window.__plays.length")
+    start = slider(page)["max"]
+    post_rows(live, [30, 41.2, 45, 25])
+    wait_range(page, start + 4)
+    page.wait_for_function(f"() => window.__plays.length >= {plays + 4}", timeout=10_000)
+    offsets = page.evaluate(f"window.__plays.slice({plays}).map(p => p.offset)")
+    assert len(offsets) == 4, offsets
+    assert offsets[1] == offsets[0] and offsets[2] == offsets[0], offsets   # the boundary step's tone
+    assert offsets[3] != offsets[0], offsets
+    said = page.evaluate("window.__said")
+    assert [t for t in said if "scale" in t] == ["Above the scale: 41.2"], said
+    page.keyboard.press("m")
+    page.wait_for_function("() => window.__said.some(t => t.includes('Monitor mode off'))")
