@@ -10,6 +10,10 @@
 
   var INTERVALS = ["every", 5, 30, "thresholds"];   // the reader setting `monitor` (ReaderSettings): every point, 5 s, 30 s, crossings only
   var settings = null;   // window.PitchlineSettings (pitchline-settings.js is joined after this file)
+  /* Monitor speech waits until the reader's keys have been still this long: Orca 43 speaks a
+     polite region's text at once, cutting off the point an arrow key had it say (a label of
+     about ten words takes some 3 s at Orca's default rate; heard in test_orca_live.py). */
+  var HOLD_MS = 3000;
 
   function served() {
     if (!/^https?:$/.test(location.protocol) || !window.EventSource || !window.performance || !performance.getEntriesByType) return false;
@@ -27,6 +31,9 @@
     this.pending = [];        // points not yet summarised (monitor mode)
     this.timer = 0;
     this.outside = 0;         // -1/1 while the current series' values lie outside the scale (said once)
+    this.scale = "";          // "Above the scale: 41.2", said with the next sentence
+    this.keyAt = 0;           // when the reader last pressed a key on the chart
+    this.settled = true;      // the slider has said a point since it took focus (see add)
     this.state = null;
     var scrub = chart.figure.querySelector(".pl-scrub");
     this.status = document.createElement("p");
@@ -36,7 +43,10 @@
     var asOf = document.getElementById(chart.id + "-as-of");
     if (asOf) asOf.hidden = true;   // the page is live now: it no longer says "as of"
     this.connect();
-    var self = this;
+    var self = this, slider = chart.slider;
+    slider.addEventListener("focus", function () { self.settled = false; });
+    new MutationObserver(function () { self.settled = true; })
+      .observe(slider, { attributes: true, attributeFilter: ["aria-valuetext"] });
     document.addEventListener("visibilitychange", function () {
       if (document.hidden) self.pause(); else if (!self.source) self.connect();
     });
@@ -98,8 +108,11 @@
     }
     c.rows = row + 1;
     c.segCache = null;   // the views' bank segments, counted again with the new tones
+    /* Firefox reports a new max as a value change, and Orca 43 speaks the first one after focus
+       arrives even when the value is the same, cutting off what it was saying: until the slider
+       has said a point since focus, its next point sets the range (announce). */
     var slider = c.slider, block = +slider.value - c.row;
-    slider.max = String(block + c.rows - 1);
+    if (this.settled || document.activeElement !== slider) slider.max = String(block + c.rows - 1);
     if (this.monitor) this.heard(p, row);
   };
 
@@ -113,33 +126,41 @@
     }
     this.pending.push({ p: p, row: row, s: s });
     var mode = settings.get("monitor"), self = this;
-    if (p.s[s] !== 0 && p.s[s] !== this.outside) {   // said once per excursion
+    if (p.s[s] !== 0 && p.s[s] !== this.outside) {   // said once per excursion, at once
       this.outside = p.s[s];
-      c.say(this.hooks.fill(this.text[p.s[s] > 0 ? "above" : "below"], { v: p.v[s] }));
+      this.scale = this.hooks.fill(this.text[p.s[s] > 0 ? "above" : "below"], { v: p.v[s] });
     } else if (p.s[s] === 0) this.outside = 0;
-    if (mode === "every") this.flush();
+    if (mode === "every" || this.scale) this.flush();
     else if (mode === "thresholds") { if (p.e[s] !== 0 || met) this.flush(); else this.pending = []; }
     else if (!this.timer) this.timer = setTimeout(function () { self.timer = 0; self.flush(); }, +mode * 1000);
   };
 
-  /* One sentence for the points heard since the last: "3 new points, latest …, new high". */
+  /* One sentence for the points heard since the last: "3 new points, latest …, new high", after
+     "Above the scale: 41.2." when a point left the scale; held while the reader's keys are busy. */
   L.flush = function () {
-    var list = this.pending, c = this.chart;
+    var list = this.pending, c = this.chart, wait = this.keyAt + HOLD_MS - Date.now(), self = this;
+    if (wait > 0) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(function () { self.timer = 0; self.flush(); }, wait);
+      return;
+    }
     this.pending = [];
     if (!list.length) return;
     var last = list[list.length - 1], ext = 0;
     for (var i = 0; i < list.length; i++) if (list[i].p.e[last.s] !== 0) ext = list[i].p.e[last.s];
     var saved = c.s;
     c.s = last.s;
-    var label = c.label(last.row, true);
+    var label = c.label(last.row);   // in the reader's wording, for ears
     c.s = saved;
     var sentence = this.hooks.fill(this.text[list.length === 1 ? "one" : "other"], { n: list.length, l: label });
     if (ext) sentence += this.text[ext > 0 ? "newHigh" : "newLow"];
-    c.say(sentence);
+    c.say(this.scale ? this.scale + ". " + sentence : sentence);
+    this.scale = "";
   };
 
   /* M: monitor mode on/off; Shift+M: how often it speaks. True when the key was taken. */
   L.key = function (e) {
+    this.keyAt = Date.now();
     if (e.key !== "m" && e.key !== "M") return false;
     if (e.shiftKey) {   // the next choice of the reader setting (also in the settings dialog, O)
       settings.set("monitor", INTERVALS[(INTERVALS.indexOf(settings.get("monitor")) + 1) % INTERVALS.length]);
@@ -148,6 +169,7 @@
     }
     this.monitor = !this.monitor;
     this.pending = [];
+    this.scale = "";
     clearTimeout(this.timer);
     this.timer = 0;
     this.chart.say(this.hooks.fill(this.text[this.monitor ? "monitorOn" : "monitorOff"], { i: this.text["every." + settings.get("monitor")] }));

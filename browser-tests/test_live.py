@@ -21,9 +21,8 @@ SPEC = {
 }
 
 
-@pytest.fixture(scope="module")
-def live(browser):
-    root = Path(tempfile.mkdtemp(prefix="pitchline-live-"))
+def make_site(root):
+    """ROOT/site: the live chart `sensor` (five rows, 14:00 to 14:04) with posting on; returns it."""
     site = root / "site"
     (site / "charts").mkdir(parents=True)
     (site / "data").mkdir()
@@ -31,6 +30,13 @@ def live(browser):
     (site / "charts" / "sensor.vl.json").write_text(json.dumps(SPEC))
     (site / "data" / "sensor.csv").write_text("time,temperature\n" + "".join(
         f"2026-11-29T14:{m:02d}:00,{20 + m % 3}\n" for m in range(5)))
+    return site
+
+
+@pytest.fixture(scope="module")
+def live(browser):
+    root = Path(tempfile.mkdtemp(prefix="pitchline-live-"))
+    site = make_site(root)
     base, stop = start_pitchline_server(site, files=False, cache=root / "cache")
     try:
         with recorded_page(browser) as page:   # Web Audio spy; a script error fails the module
@@ -108,7 +114,8 @@ def test_monitor_mode_plays_one_tone_per_new_point_and_none_without(live):
     assert page.evaluate("window.__plays.length") == plays + 3
     # Speech coalesced by the reader setting (default: one sentence every 5 s): one sentence for all three.
     page.wait_for_function("() => document.querySelector('.pl-live').textContent.startsWith('3 new points, latest')", timeout=10_000)
-    assert "21.5" in page.locator(".pl-live").first.text_content()
+    sentence = page.locator(".pl-live").first.text_content()
+    assert "21.5 degrees Celsius" in sentence and "°C" not in sentence, sentence   # the reader's wording
     page.keyboard.press("m")
     page.wait_for_function("() => document.querySelector('.pl-live').textContent.includes('Monitor mode off')")
     plays = page.evaluate("window.__plays.length")
@@ -120,7 +127,8 @@ def test_monitor_mode_plays_one_tone_per_new_point_and_none_without(live):
 
 def test_out_of_scale_plays_the_boundary_tone_and_is_said_once(live):
     """The scale is fixed (10 to 30 °C): 41.2 and 45 play the tone of 30, the top step, never a
-    re-mapped one; "Above the scale: 41.2" is said once for the excursion, not again for 45."""
+    re-mapped one; "Above the scale: 41.2" is said once for the excursion, not again for 45, and
+    at once, with the points' sentence."""
     page = live["page"]
     page.evaluate("""(() => { const region = document.querySelector('.pl-live'); window.__said = [];
         new MutationObserver(() => window.__said.push(region.textContent.trim()))
@@ -136,7 +144,11 @@ def test_out_of_scale_plays_the_boundary_tone_and_is_said_once(live):
     assert len(offsets) == 4, offsets
     assert offsets[1] == offsets[0] and offsets[2] == offsets[0], offsets   # the boundary step's tone
     assert offsets[3] != offsets[0], offsets
+    # Said at once (held while keys are busy), before the points' sentence, for ears: no "°C".
+    page.wait_for_function("() => window.__said.some(t => t.includes('scale'))", timeout=10_000)
     said = page.evaluate("window.__said")
-    assert [t for t in said if "scale" in t] == ["Above the scale: 41.2"], said
+    scale = [t for t in said if "scale" in t]
+    assert len(scale) == 1 and scale[0].startswith("Above the scale: 41.2. 4 new points, latest 29 November 2026, 14:"), said
+    assert scale[0].endswith("temperature 25 degrees Celsius, new high"), said   # 41.2 was one
     page.keyboard.press("m")
     page.wait_for_function("() => window.__said.some(t => t.includes('Monitor mode off'))")
