@@ -73,6 +73,9 @@
       try { point = JSON.parse(e.data); } catch (err) { return; }
       self.add(point);
     });
+    source.addEventListener("words", function (e) {
+      try { self.words(JSON.parse(e.data)); } catch (err) { /* the page keeps the words it has */ }
+    });
   };
 
   L.pause = function () {
@@ -114,6 +117,19 @@
     var slider = c.slider, block = +slider.value - c.row;
     if (this.settled || document.activeElement !== slider) slider.max = String(block + c.rows - 1);
     if (this.monitor) this.heard(p, row);
+  };
+
+  /* The generator's words as of the latest rows (after each change): what S, D, X, Y, [ and ]
+     say, and J's stops, on the page's rows. */
+  var WORDS = ["brief", "more", "briefClaims", "moreClaims", "minRow", "maxRow"];
+  L.words = function (w) {
+    var c = this.chart, t = c.text, all = c.data.all, k, s;
+    t.describe = w.describe;
+    t.describeClaims = w.describeClaims;
+    t.xAxis = w.xAxis;
+    t.yAxis = w.yAxis;
+    for (s = 0; s < c.series.length && s < w.series.length; s++) for (k = 0; k < WORDS.length; k++) c.series[s][WORDS[k]] = w.series[s][WORDS[k]];
+    if (all && w.all) for (k = 0; k < WORDS.length; k++) all[WORDS[k]] = w.all[WORDS[k]];
   };
 
   /* Monitor mode: the point's tone now; its words coalesced by the reader's interval. */

@@ -49,8 +49,8 @@ def client(base, got, ready, stop):
 
 def post_for(seconds, base, pid):
     """POSTs RATE rows a second for `seconds` (each waits for its answer); returns ({id: posted
-    at}, rows posted, RSS after the warm-up, RSS every 10 s)."""
-    sent, samples, rss_warm, n = {}, [], None, 0
+    at}, ms each POST took to be answered, RSS after the warm-up, RSS every 10 s)."""
+    sent, answered, samples, rss_warm, n = {}, [], [], None, 0
     when = datetime.datetime(2026, 11, 30)
     start = time.monotonic()
     warm = start + max(5, seconds / 5)
@@ -62,12 +62,13 @@ def post_for(seconds, base, pid):
         request = urllib.request.Request(base + f"charts/{CHART}/rows", data=body, headers={"Content-Type": "text/csv"}, method="POST")
         with urllib.request.urlopen(request, timeout=10) as response:
             sent[int(re.search(rb'"lastID":(\d+)', response.read()).group(1))] = posted
+        answered.append((time.monotonic() - posted) * 1000)
         n += 1
         if rss_warm is None and time.monotonic() >= warm:
             rss_warm = rss(pid)
         if n % int(RATE * 10) == 0:
             samples.append(rss(pid))
-    return sent, n, rss_warm, samples
+    return sent, answered, rss_warm, samples
 
 
 def soak(name, base, pid):
@@ -78,7 +79,8 @@ def soak(name, base, pid):
         threading.Thread(target=client, args=(base, log, ready, stop), daemon=True).start()
     for _ in range(CLIENTS):
         ready.acquire()
-    sent, n, rss_warm, samples = post_for(SECONDS, base, pid)
+    sent, answered, rss_warm, samples = post_for(SECONDS, base, pid)
+    n = len(answered)
     time.sleep(2)
     stop.set()
     rss_end = rss(pid)
@@ -92,10 +94,12 @@ def soak(name, base, pid):
             repeated += len(seen) - len(set(seen))
         latencies += [(t - sent[i]) * 1000 for i, t in log if i in sent]
     latencies.sort()
-    pct = lambda p: latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
+    answered.sort()
+    pct = lambda p, of=latencies: of[min(len(of) - 1, int(p * len(of)))] if of else float("nan")
     growth = (rss_end - rss_warm) * 100 / rss_warm
     print(f"{name}: {n} rows in {SECONDS} s ({n / SECONDS:.1f}/s) to {CLIENTS} clients ({len(latencies)} events received)")
     print(f"  append-to-client latency: p50 {pct(0.5):.1f} ms, p95 {pct(0.95):.1f} ms, max {latencies[-1]:.1f} ms")
+    print(f"  POST answered: p50 {pct(0.5, answered):.1f} ms, p95 {pct(0.95, answered):.1f} ms")
     print(f"  server RSS: after warm-up {rss_warm // 1024} MB, end {rss_end // 1024} MB (growth {growth:+.1f} %); "
           f"every 10 s: {' '.join(str(s // 1024) for s in samples)}")
     print(f"  rows missed: {missed}, repeated: {repeated}")

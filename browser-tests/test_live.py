@@ -125,6 +125,23 @@ def test_monitor_mode_plays_one_tone_per_new_point_and_none_without(live):
     assert page.evaluate("window.__plays.length") == plays
 
 
+def test_s_and_d_and_the_highest_describe_the_data_as_of_now(live):
+    """After new rows the generator's words come with them: S says the new high, D the rows up to
+    the newest, and ] goes to the new high (the page as generated knew 22 as the highest)."""
+    page = live["page"]
+    start = slider(page)["max"]
+    post_rows(live, [29.5, 23])
+    wait_range(page, start + 2)
+    page.wait_for_function("() => window.PitchlineCharts.sensor.series[0].brief.includes('29.5')")   # the words event
+    rows = page.evaluate("window.PitchlineCharts.sensor.x.labels.length")
+    said = {"s": "29.5 degrees Celsius", "d": f"to 29 November 2026, 14:{live['minute'] - 1:02d}, {rows} points."}
+    for key, words in said.items():
+        page.keyboard.press(key)
+        page.wait_for_function(f"() => document.querySelector('.pl-live').textContent.includes({words!r})", timeout=10_000)
+    page.keyboard.press("]")
+    page.wait_for_function("() => document.querySelector('.pl-slider').getAttribute('aria-valuetext').includes('29.5')")
+
+
 def test_out_of_scale_plays_the_boundary_tone_and_is_said_once(live):
     """The scale is fixed (10 to 30 °C): 41.2 and 45 play the tone of 30, the top step, never a
     re-mapped one; "Above the scale: 41.2" is said once for the excursion, not again for 45, and

@@ -55,6 +55,10 @@ public final class LiveFeed: Sendable {
         var file = FileMark()
         /// The kept rows' x values in the chart's order (new rows must come after them).
         var x: [XValue] = []
+        /// The chart as of the latest change and its row 0's id, until `makeWords()` takes it.
+        var changed: (chart: Chart, firstID: Int)?
+        /// What S, D, X, Y, [ and ] say as of the latest change made into words.
+        var words: String?
     }
 
     struct FileMark: Equatable { var inode: UInt64 = 0; var offset = 0; var rows = 0 }
@@ -84,6 +88,20 @@ public final class LiveFeed: Sendable {
     public var rowCount: Int { state.withLock { $0.rows.count } }
     /// Id the next row will get.
     public var nextID: Int { state.withLock { $0.nextID } }
+    /// The chart's words as of the latest change made into words (JSON, `ChartPresentation.liveWords`); nil before any.
+    public var words: String? { state.withLock { $0.words } }
+
+    /// Makes the words of the latest change, if not made yet (after its points went out: the
+    /// presentation takes longer than the points), and returns them; nil when there is none new.
+    public func makeWords() -> String? {
+        guard let changed = state.withLock({ state in defer { state.changed = nil }; return state.changed }) else { return nil }
+        let words = ChartPresentation(chart: changed.chart).liveWords(rowOffset: changed.firstID)
+        return state.withLock { state in
+            guard state.changed == nil else { return nil }   // a newer change came meanwhile: its words follow
+            state.words = words
+            return words
+        }
+    }
 
     /// Points with ids from `id` on that are still kept (a reconnecting page's `Last-Event-ID` + 1).
     public func points(from id: Int) -> [LivePoint] {
@@ -135,6 +153,7 @@ public final class LiveFeed: Sendable {
             throw LiveRowsProblem(row: nil, message: "rows must arrive in order along the x axis, each after the latest (\(latest))")
         }
         let points = makePoints(chart, rows: kept..<candidate.count, firstID: state.nextID)
+        state.changed = (chart, state.nextID - kept)
         state.rows = Array(candidate.suffix(source.window))
         state.x = Array(chart.xValues.suffix(source.window))
         state.nextID += newRows.count

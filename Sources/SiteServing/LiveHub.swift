@@ -55,7 +55,9 @@ public final class LiveHub: Sendable {
         var opening = Array("retry: 2000\n: live\n\n".utf8)
         clients.withLock { clients in
             // Registered under the lock that broadcasts take: no point is missed or sent twice.
-            for point in feed.points(from: resumeFrom) { opening += SSE.event(point) }
+            let missed = feed.points(from: resumeFrom)
+            for point in missed { opening += SSE.event(point) }
+            if !missed.isEmpty, let words = feed.words { opening += SSE.words(words) }
             stream.send(opening)
             clients[id, default: [:]][key] = stream
         }
@@ -70,10 +72,15 @@ public final class LiveHub: Sendable {
         }
     }
 
-    /// Sends points to every open stream of their chart.
+    /// Sends points to every open stream of their chart, then the chart's words as of them
+    /// (made after the points went out).
     func broadcast(_ points: [LivePoint], chart: String) {
         guard !points.isEmpty else { return }
-        let bytes = points.flatMap(SSE.event)
+        send(points.flatMap(SSE.event), chart: chart)
+        if let words = feeds[chart]?.makeWords() { send(SSE.words(words), chart: chart) }
+    }
+
+    private func send(_ bytes: [UInt8], chart: String) {
         clients.withLock { clients in
             for stream in clients[chart]?.values ?? [:].values { stream.send(bytes) }
         }
@@ -126,6 +133,9 @@ enum SSE {
         let json = (try? encoder.encode(point)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return Array("id: \(point.id)\nevent: point\ndata: \(json)\n\n".utf8)
     }
+
+    /// `event: words`, `data: {json}` (no `id`: the page's last id stays its last point's).
+    static func words(_ json: String) -> [UInt8] { Array("event: words\ndata: \(json)\n\n".utf8) }
 }
 
 extension LiveHub {

@@ -165,6 +165,35 @@ struct LiveTests {
         }
     }
 
+    @Test("after new rows, a words event gives what S, D, X, [ and ] say as of them, on the page's rows")
+    func wordsAsOfNow() async throws {
+        try await withLiveSite(try liveSite(rows: 3, window: 4)) { server in
+            let events = try openEvents(port: server.port)
+            _ = try events.readUntil { dechunked($0).contains(": live\n\n") }
+            #expect(try post("2026-11-29T14:03:00,28.5\n2026-11-29T14:04:00,24\n2026-11-29T14:05:00,25\n", type: "text/csv", port: server.port).status == 200)
+            let text = dechunked(try events.readUntil { dechunked($0).contains("event: words\ndata: {") && dechunked($0).hasSuffix("\n\n") })
+            let frames = text.components(separatedBy: "\n\n")
+            let at = try #require(frames.firstIndex { $0.hasPrefix("event: words\n") })
+            #expect(frames[at - 1].hasPrefix("id: 5\n"))   // after the points it describes
+            let words = try #require(try JSONSerialization.jsonObject(with: Data(frames[at].components(separatedBy: "data: ")[1].utf8)) as? [String: Any])
+            let series = try #require((words["series"] as? [[String: Any]])?.first)
+            // The chart of the 3 rows kept and the 3 new (ids 0...5): the highest is the new 28.5,
+            // row 3 of the page.
+            #expect(series["maxRow"] as? Int == 3)
+            #expect((series["brief"] as? String)?.contains("28.5") == true, "\(series["brief"] ?? "")")
+            #expect((words["describe"] as? [String])?.first?.hasSuffix("to 29 November 2026, 14:05, 6 points.") == true, "\(words["describe"] ?? "")")
+            #expect((words["describe"] as? [String])?.last?.contains("to 28.5 degrees Celsius") == true, "\(words["describe"] ?? "")")
+            #expect((words["xAxis"] as? String)?.contains("14:05") == true, "\(words["xAxis"] ?? "")")
+            // More rows past the window: rows are still the page's (ids), not the kept rows' places.
+            #expect(try post("2026-11-29T14:06:00,29\n", type: "text/csv", port: server.port).status == 200)
+            let later = try #require(server.live!.feeds["sensor"]!.words)
+            #expect(later.contains("\"maxRow\":6"), "\(later)")
+            // A client resuming with rows to catch up gets the words after them.
+            let resumed = dechunked(try openEvents(port: server.port, query: "?from=4").readUntil { dechunked($0).contains("event: words\n") })
+            #expect(resumed.contains("id: 6\n"))
+        }
+    }
+
     @Test("rows appended to the data file reach open streams (the hub's file poll)")
     func appendedToFile() async throws {
         let site = try liveSite()
