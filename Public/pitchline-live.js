@@ -14,6 +14,7 @@
      polite region's text at once, cutting off the point an arrow key had it say (a label of
      about ten words takes some 3 s at Orca's default rate; heard in test_orca_live.py). */
   var HOLD_MS = 3000;
+  var DRAW_MS = 1000;   // at most one drawing a second
 
   function served() {
     if (!/^https?:$/.test(location.protocol) || !window.EventSource || !window.performance || !performance.getEntriesByType) return false;
@@ -54,9 +55,10 @@
 
   var L = Live.prototype;
 
-  L.url = function () {
+  L.url = function (drawing) {
     var audio = this.chart.figure.getAttribute("data-audio") || "";
     var base = new URL(audio || ".", location.href);   // the charts/ folder, wherever the page is
+    if (drawing) return new URL(this.info.events.replace(/events$/, "drawing"), base).href;
     return new URL(this.info.events + "?from=" + this.chart.rows, base).href;
   };
 
@@ -75,6 +77,7 @@
     });
     source.addEventListener("words", function (e) {
       try { self.words(JSON.parse(e.data)); } catch (err) { /* the page keeps the words it has */ }
+      if (!self.drawTimer) self.drawTimer = setTimeout(function () { self.redraw(); }, DRAW_MS);
     });
   };
 
@@ -130,6 +133,39 @@
     t.yAxis = w.yAxis;
     for (s = 0; s < c.series.length && s < w.series.length; s++) for (k = 0; k < WORDS.length; k++) c.series[s][WORDS[k]] = w.series[s][WORDS[k]];
     if (all && w.all) for (k = 0; k < WORDS.length; k++) all[WORDS[k]] = w.all[WORDS[k]];
+  };
+
+  /* New points drawn: the server's drawing as of its latest rows (the generator's SVG, and the
+     cursor's positions), fetched at most once a DRAW_MS after words arrive. */
+  L.redraw = function () {
+    var self = this;
+    if (!window.fetch || !window.DOMParser) return;
+    fetch(this.url(true), { cache: "no-store" }).then(function (r) { return r.status === 200 ? r.json() : null; })
+      .then(function (d) { self.drawTimer = 0; if (d) self.draw(d); }, function () { self.drawTimer = 0; });
+  };
+
+  L.draw = function (d) {
+    var c = this.chart, old = c.figure.querySelector("svg.pl-svg");
+    // Read as HTML reads an inline <svg> (the SVG namespace without xmlns); scripts never run here.
+    var svg = new DOMParser().parseFromString(d.svg, "text/html").body.firstElementChild;
+    if (!old || !svg || svg.nodeName.toLowerCase() !== "svg") return;
+    var fresh = document.importNode(svg, true), shown = c.cursor && !c.cursor.hasAttribute("hidden");
+    old.parentNode.replaceChild(fresh, old);
+    for (var s = 0; s < c.series.length && s < d.series.length; s++) {
+      var ser = c.series[s], x = d.series[s].cx, y = d.series[s].cy;
+      if (!ser.cx || !ser.cy || !x.length) continue;
+      for (var r = 0; r < c.rows; r++) {   // rows older than the drawing at its left edge, newer at its right, without a dot
+        var k = r - d.first, inside = k >= 0 && k < x.length;
+        ser.cx[r] = inside ? x[k] : x[k < 0 ? 0 : x.length - 1];
+        ser.cy[r] = inside ? y[k] : null;
+      }
+    }
+    c.cursor = fresh.querySelector(".pl-cursor");
+    var dot = c.cursor ? c.cursor.querySelector("circle") : null;
+    c.dots = dot ? [dot] : [];
+    for (var i = 1; dot && i < c.series.length; i++) c.dots.push(dot.parentNode.appendChild(dot.cloneNode(false)));
+    c.cell = c.cursor ? c.cursor.querySelector("rect") : null;
+    if (shown) c.show(c.row);
   };
 
   /* Monitor mode: the point's tone now; its words coalesced by the reader's interval. */

@@ -142,6 +142,19 @@ def test_s_and_d_and_the_highest_describe_the_data_as_of_now(live):
     page.wait_for_function("() => document.querySelector('.pl-slider').getAttribute('aria-valuetext').includes('29.5')")
 
 
+def test_new_points_are_drawn(live):
+    """The server's drawing as of the latest rows replaces the page's: the line has a vertex per
+    point, and at the newest point the cursor's dot is drawn on it."""
+    page = live["page"]
+    page.wait_for_function("""() => { const line = document.querySelector('svg.pl-svg path.pl-line');
+        return line && line.getAttribute('d').match(/[ML]/g).length === window.PitchlineCharts.sensor.x.labels.length; }""",
+                           timeout=10_000)
+    assert page.evaluate("document.querySelector('svg.pl-svg path.pl-line').getTotalLength()") > 100   # drawn as SVG
+    page.keyboard.press("End")
+    page.wait_for_function("() => !document.querySelector('.pl-cursor').hasAttribute('hidden')")
+    assert page.evaluate("document.querySelector('.pl-cursor-dot').getAttribute('visibility')") is None
+
+
 def test_out_of_scale_plays_the_boundary_tone_and_is_said_once(live):
     """The scale is fixed (10 to 30 °C): 41.2 and 45 play the tone of 30, the top step, never a
     re-mapped one; "Above the scale: 41.2" is said once for the excursion, not again for 45, and

@@ -68,3 +68,32 @@ struct LiveWords: Encodable {
     var series: [Said]
     var all: Said?
 }
+
+extension ChartPresentation {
+    /// A live chart's drawing as of its latest rows (issue 29), fetched by the page after new
+    /// points: `svg`, the `<svg>` element as the page has it, and per series the cursor's `cx`,
+    /// `cy` for the chart's rows (the page's rows from `first`, the id of the chart's row 0).
+    /// Nil for a chart that is not live, or whose drawing is downsampled.
+    public static func liveDrawing(chart: Chart, rowOffset: Int) -> String? {
+        guard chart.options.live != nil, chart.pointCount < ChartSVG.downsamplingThreshold else { return nil }
+        let geometry = ChartGeometry(chart: chart)
+        let rows = 0..<chart.pointCount
+        let cx = rows.map { round1(geometry.x(row: $0)) }
+        let series = chart.series.indices.map { s in
+            let drawn = chart.drawnValues(series: s), dx = geometry.ownMarkOffset(series: s), own = geometry.forSeries(s)
+            return LiveDrawing.Series(cx: dx == 0 ? cx : cx.map { round1($0 + dx) }, cy: rows.map { drawn[$0].map { round1(own.y($0)) } })
+        }
+        let drawing = LiveDrawing(first: rowOffset, svg: ChartSVG(geometry: geometry, idPrefix: chart.id).render(), series: series)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return (try? encoder.encode(drawing)).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// `ChartPresentation.liveDrawing`'s JSON.
+struct LiveDrawing: Encodable {
+    struct Series: Encodable { var cx: [Double]; var cy: [Double?] }
+    var first: Int
+    var svg: String
+    var series: [Series]
+}

@@ -59,6 +59,9 @@ public final class LiveFeed: Sendable {
         var changed: (chart: Chart, firstID: Int)?
         /// What S, D, X, Y, [ and ] say as of the latest change made into words.
         var words: String?
+        /// The chart as of the latest change (its row 0's id), counted, and its drawing once asked for.
+        var latest: (chart: Chart, firstID: Int, version: Int)?
+        var drawing: (json: String, version: Int)?
     }
 
     struct FileMark: Equatable { var inode: UInt64 = 0; var offset = 0; var rows = 0 }
@@ -90,6 +93,17 @@ public final class LiveFeed: Sendable {
     public var nextID: Int { state.withLock { $0.nextID } }
     /// The chart's words as of the latest change made into words (JSON, `ChartPresentation.liveWords`); nil before any.
     public var words: String? { state.withLock { $0.words } }
+
+    /// The drawing as of the latest change (JSON, `ChartPresentation.liveDrawing`), made on the
+    /// first request after it; nil before any change.
+    public func drawing() -> String? {
+        let (latest, made) = state.withLock { ($0.latest, $0.drawing) }
+        guard let latest else { return nil }
+        if let made, made.version == latest.version { return made.json }
+        guard let json = ChartPresentation.liveDrawing(chart: latest.chart, rowOffset: latest.firstID) else { return nil }
+        state.withLock { state in if state.latest?.version == latest.version { state.drawing = (json, latest.version) } }
+        return json
+    }
 
     /// Makes the words of the latest change, if not made yet (after its points went out: the
     /// presentation takes longer than the points), and returns them; nil when there is none new.
@@ -154,6 +168,7 @@ public final class LiveFeed: Sendable {
         }
         let points = makePoints(chart, rows: kept..<candidate.count, firstID: state.nextID)
         state.changed = (chart, state.nextID - kept)
+        state.latest = (chart, state.nextID - kept, (state.latest?.version ?? 0) + 1)
         state.rows = Array(candidate.suffix(source.window))
         state.x = Array(chart.xValues.suffix(source.window))
         state.nextID += newRows.count

@@ -32,14 +32,15 @@ public final class LiveHub: Sendable {
     /// Open event streams of a chart.
     public func clientCount(chart: String) -> Int { clients.withLock { $0[chart]?.count ?? 0 } }
 
-    /// The response for a live route (`/charts/<id>/events`, `/charts/<id>/rows`), or nil.
+    /// The response for a live route (`/charts/<id>/events`, `/rows`, `/drawing`), or nil.
     func respond(to request: HTTPRequest, key: String) -> HTTPResponse? {
         guard key.hasPrefix("/charts/") else { return nil }
         let rest = key.dropFirst("/charts/".count)
         guard let slash = rest.lastIndex(of: "/") else { return nil }
         let id = String(rest[..<slash]), action = rest[rest.index(after: slash)...]
-        guard let feed = feeds[id], action == "events" || action == "rows" else { return nil }
+        guard let feed = feeds[id], ["events", "rows", "drawing"].contains(action) else { return nil }
         if action == "rows" { return post(request, feed: feed) }
+        if action == "drawing" { return drawing(request, feed: feed) }
         guard request.method != .post else { return LiveHub.text(405, "Use GET for events, POST to /charts/\(id)/rows.\n", extra: [("Allow", "GET, HEAD")]) }
         return events(request, feed: feed)
     }
@@ -70,6 +71,13 @@ public final class LiveHub: Sendable {
             stream.close()
             return LiveHub.text(503, "Could not open the event stream.\n")
         }
+    }
+
+    /// `GET /charts/<id>/drawing`: the chart drawn as of its latest rows (204 before any new row).
+    func drawing(_ request: HTTPRequest, feed: LiveFeed) -> HTTPResponse {
+        guard request.method != .post else { return LiveHub.text(405, "Use GET for the drawing.\n", extra: [("Allow", "GET, HEAD")]) }
+        guard let json = feed.drawing() else { return LiveHub.text(204, "") }
+        return LiveHub.text(200, json, type: "application/json")
     }
 
     /// Sends points to every open stream of their chart, then the chart's words as of them

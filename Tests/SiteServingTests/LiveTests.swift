@@ -188,6 +188,14 @@ struct LiveTests {
             #expect(try post("2026-11-29T14:06:00,29\n", type: "text/csv", port: server.port).status == 200)
             let later = try #require(server.live!.feeds["sensor"]!.words)
             #expect(later.contains("\"maxRow\":6"), "\(later)")
+            // The drawing as of the latest rows: the SVG and the cursor's places for rows 2...6.
+            let drawn = try rawRequest(port: server.port, "GET /charts/sensor/drawing HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(drawn.status == 200)
+            let drawing = try #require(try JSONSerialization.jsonObject(with: Data(drawn.text.utf8)) as? [String: Any])
+            #expect(drawing["first"] as? Int == 2)
+            #expect((drawing["svg"] as? String)?.hasPrefix("<svg role=\"img\"") == true)
+            let cy = try #require(((drawing["series"] as? [[String: Any]])?.first?["cy"]) as? [Double])
+            #expect(cy.count == 5 && cy[4] < cy[0], "\(cy)")   // 29 is drawn above 22 (SVG y grows downwards)
             // A client resuming with rows to catch up gets the words after them.
             let resumed = dechunked(try openEvents(port: server.port, query: "?from=4").readUntil { dechunked($0).contains("event: words\n") })
             #expect(resumed.contains("id: 6\n"))
