@@ -123,7 +123,7 @@
   };
 
   /* The generator's words as of the latest rows (after each change): what S, D, X, Y, [ and ]
-     say, and J's stops, on the page's rows. */
+     say, and J's stops, on the page's rows; the summary paragraph's text. */
   var WORDS = ["brief", "more", "briefClaims", "moreClaims", "minRow", "maxRow"];
   L.words = function (w) {
     var c = this.chart, t = c.text, all = c.data.all, k, s;
@@ -131,6 +131,8 @@
     t.describeClaims = w.describeClaims;
     t.xAxis = w.xAxis;
     t.yAxis = w.yAxis;
+    var summary = document.getElementById(c.id + "-summary");   // what the page shows under the drawing
+    if (summary && w.summary) summary.textContent = w.summary;
     for (s = 0; s < c.series.length && s < w.series.length; s++) for (k = 0; k < WORDS.length; k++) c.series[s][WORDS[k]] = w.series[s][WORDS[k]];
     if (all && w.all) for (k = 0; k < WORDS.length; k++) all[WORDS[k]] = w.all[WORDS[k]];
   };

@@ -127,7 +127,8 @@ def test_monitor_mode_plays_one_tone_per_new_point_and_none_without(live):
 
 def test_s_and_d_and_the_highest_describe_the_data_as_of_now(live):
     """After new rows the generator's words come with them: S says the new high, D the rows up to
-    the newest, and ] goes to the new high (the page as generated knew 22 as the highest)."""
+    the newest, ] goes to the new high (the page as generated knew 22 as the highest), and the
+    summary paragraph shows them."""
     page = live["page"]
     start = slider(page)["max"]
     post_rows(live, [29.5, 23])
@@ -140,6 +141,7 @@ def test_s_and_d_and_the_highest_describe_the_data_as_of_now(live):
         page.wait_for_function(f"() => document.querySelector('.pl-live').textContent.includes({words!r})", timeout=10_000)
     page.keyboard.press("]")
     page.wait_for_function("() => document.querySelector('.pl-slider').getAttribute('aria-valuetext').includes('29.5')")
+    assert "to 29.5 °C" in page.locator("#sensor-summary").text_content()   # the paragraph shown under the drawing
 
 
 def test_new_points_are_drawn(live):

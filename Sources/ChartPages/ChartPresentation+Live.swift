@@ -25,7 +25,8 @@ extension ChartPresentation {
         return speech.messages[.liveAsOf, ["x": speech.xText(chart.pointCount - 1)]]
     }
 
-    /// What S, D, X, Y, `[` and `]` say of a live chart as of its latest rows (issue 29), as the
+    /// What S, D, X, Y, `[` and `]` say of a live chart as of its latest rows (issue 29), and its
+    /// summary paragraph's text, as the
     /// data script has them (`text.describe`, `describeClaims`, `xAxis`, `yAxis`; each series'
     /// and the all-series view's `brief`, `more`, their claims, `minRow`, `maxRow`): JSON the
     /// page takes in place of its own after new points. Rows are the chart's plus `rowOffset`
@@ -47,7 +48,7 @@ extension ChartPresentation {
             LiveWords.Said(brief: all.brief, more: all.more, briefClaims: stops(briefs.flatMap(\.claims)), moreClaims: stops(mores.flatMap(\.claims)),
                            minRow: all.minRow, maxRow: all.maxRow)
         }
-        let words = LiveWords(describe: text.describe, describeClaims: text.describeClaims.map { $0.map { ClaimStop(s: $0.s, row: $0.row + rowOffset, say: $0.say) } },
+        let words = LiveWords(summary: description.sentences.map(\.text).joined(separator: " "), describe: text.describe, describeClaims: text.describeClaims.map { $0.map { ClaimStop(s: $0.s, row: $0.row + rowOffset, say: $0.say) } },
                               xAxis: text.xAxis, yAxis: text.yAxis, series: series, all: all)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
@@ -62,6 +63,8 @@ struct LiveWords: Encodable {
         var briefClaims, moreClaims: [ClaimStop]
         var minRow, maxRow: Int?
     }
+    /// The summary paragraph's text (the page's has links to table rows; new rows have none).
+    var summary: String
     var describe: [String]
     var describeClaims: [[ClaimStop]]
     var xAxis, yAxis: String
