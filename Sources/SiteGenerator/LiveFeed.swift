@@ -123,9 +123,10 @@ public final class LiveFeed: Sendable {
     }
 
     /// Adds rows (texts in the data file's format, `LiveRows.rows(fromBody:)`) all or none, and
-    /// appends them to a CSV data file (so a restarted server, and the export, have them; ids stay
-    /// the rows' numbers in the file). A JSON file, or a CSV whose last line is unfinished, is
-    /// left as it is: those rows live in memory only.
+    /// writes them to the data file (so a restarted server, and the export, have them; ids stay
+    /// the rows' numbers in the file): after a CSV's last line, before a JSON array's closing
+    /// bracket. A file changed since it was read (a CSV's unfinished last line, a JSON file that
+    /// does not end in its array's bracket) is left as it is: those rows live in memory only.
     public func append(_ newRows: [String]) throws(LiveRowsProblem) -> [LivePoint] {
         try state.withLock { (state) throws(LiveRowsProblem) -> [LivePoint] in
             let points = try Self.add(newRows, to: &state, source: source)
@@ -135,13 +136,22 @@ public final class LiveFeed: Sendable {
     }
 
     private static func persist(_ rows: [String], _ state: inout State, _ source: LiveSource) {
-        guard source.format == .csv, !rows.isEmpty, let handle = try? FileHandle(forWritingTo: source.dataURL) else { return }
+        guard !rows.isEmpty, let handle = try? FileHandle(forUpdating: source.dataURL) else { return }
         defer { try? handle.close() }
         guard let end = try? handle.seekToEnd(), Int(end) == state.file.offset,
               LiveRows.inode(source.dataURL) == state.file.inode else { return }
-        let bytes = Data((rows.joined(separator: "\n") + "\n").utf8)
-        guard (try? handle.write(contentsOf: bytes)) != nil else { return }
-        state.file.offset += bytes.count
+        var at = end, bytes = Data((rows.joined(separator: "\n") + "\n").utf8)
+        if source.format == .json {   // over the closing bracket (and what follows it): rows, then the bracket
+            let tailStart = end - min(end, 256)
+            guard (try? handle.seek(toOffset: tailStart)) != nil, let tail = try? handle.readToEnd(),
+                  let bracket = tail.lastIndex(of: UInt8(ascii: "]")),
+                  tail[(bracket + 1)...].allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) else { return }
+            at = tailStart + UInt64(bracket - tail.startIndex)
+            bytes = Data(((state.file.rows > 0 ? ",\n" : "\n") + rows.joined(separator: ",\n") + "\n]\n").utf8)
+        }
+        guard (try? handle.seek(toOffset: at)) != nil, (try? handle.write(contentsOf: bytes)) != nil,
+              (try? handle.truncate(atOffset: at + UInt64(bytes.count))) != nil else { return }
+        state.file.offset = Int(at) + bytes.count
         state.file.rows += rows.count
     }
 

@@ -270,6 +270,33 @@ struct LivePersistenceTests {
             }
         }
     }
+
+    @Test("a POSTed row goes into a JSON data file's array, before its bracket: the file reads back whole, the poll does not send it again")
+    func postedRowsPersistInJSON() async throws {
+        let site = try writeSite([
+            "pitchline.json": #"{"live": {"post": true}}"#,
+            "data/sensor.json": "[\n  {\"time\": \"2026-11-29T14:00:00\", \"temperature\": 20},\n  {\"time\": \"2026-11-29T14:01:00\", \"temperature\": 21}\n]\n\n",
+            "charts/sensor.vl.json": """
+                {"title": "Sensor", "data": {"url": "../data/sensor.json"}, "mark": "line",
+                 "encoding": {"x": {"field": "time", "type": "temporal"},
+                              "y": {"field": "temperature", "type": "quantitative", "scale": {"domain": [10, 30]}}},
+                 "usermeta": {"pitchline": {"live": {"window": 100}}}}
+                """,
+        ], name: "live-json")
+        try await withLiveSite(site) { server in
+            let file = site.appendingPathComponent("data/sensor.json")
+            for (k, value) in [23.5, 24].enumerated() {
+                let row = #"{"time": "2026-11-29T14:0\#(k + 2):00", "temperature": \#(value)}"#
+                #expect(try post(row, type: "application/json", port: server.port).status == 200)
+                let rows = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
+                #expect(rows.count == 3 + k && (rows.last?["temperature"] as? NSNumber)?.doubleValue == value, "\(rows)")
+                guard case .none = server.live!.feeds["sensor"]!.readFile() else {
+                    Issue.record("the posted row was read back as new")
+                    return
+                }
+            }
+        }
+    }
 }
 
 @Suite("Live charts: thresholds (issue 29)")
