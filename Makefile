@@ -50,7 +50,8 @@ serve: release
 	.build/release/pitchline serve site --port $(PORT) --watch --theme .
 
 # Live charts under load (issue 29): 10 rows/s for SOAK_SECONDS (600) to 100 event-stream clients;
-# latency p50/p95, RSS flat within 10 %, no row missed or repeated.
+# latency p50/p95, RSS flat within 10 %, no row missed or repeated; then the same through the
+# reference relay (bench/live-reference.py; REFERENCE=0 leaves it out). make bench runs 60 s of it.
 soak-live: build
 	python3 bench/soak-live.py
 

@@ -13,6 +13,7 @@
   var ctx = null;              // one AudioContext per page, created lazily
   var playingChart = null;     // the Chart whose series is playing, if any
   var nextBase = 0;            // first slider number of the next chart (see Chart.announce)
+  var LIVE_BASE = 8388608, LIVE_BLOCK = 1048576, liveCharts = 0;   // live: slider numbers of live charts
   var ORDERS = ["tone-first", "together"];   // T cycles; the first is the default (measured, see docs)
   var order = 0;
   try { order = Math.max(0, ORDERS.indexOf(localStorage.getItem("pitchline.order"))); } catch (e) { /* storage off */ }
@@ -80,8 +81,12 @@
     this.fresh = true;         // focused, no key yet: Enter starts focus mode (browse-mode arrival)
     /* Slider numbers: each (view, parity) of each chart on the page has its own block of `rows`
        numbers, so every announcement changes the number (see announce). */
-    this.base = nextBase;
-    nextBase += (this.series.length + 1) * 2 * Math.max(1, this.rows);
+    /* live: a live chart's rows grow, and its blocks with them: each takes numbers from 2^23 on,
+       2^20 apart, away from every other chart's (pitchline-live.js). Chromium hands the value to
+       Orca as a 32-bit float, exact only up to 2^24: at 1e9 every step was the same number, and
+       Orca said nothing (heard in test_orca_live.py). */
+    this.base = data.live ? LIVE_BASE + (liveCharts++) * LIVE_BLOCK : nextBase;
+    if (!data.live) nextBase += (this.series.length + 1) * 2 * Math.max(1, this.rows);
     this.parity = 0;
     this.soundUntil = 0;       // performance.now() when the key's tone has sounded (tone first)
     this.pending = 0;          // a label waiting for its tone

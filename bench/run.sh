@@ -39,5 +39,10 @@ bash bench/memory.sh
 section "Server vs nginx (issue 6)"
 bash bench/server.sh
 
+section "Live charts: append-to-client latency and a soak, 10 rows/s to 100 clients, against a Python relay (issue 29)"
+# LIVE_SECONDS per server (default 60; BENCH_QUICK 15); `make soak-live` is the 10-minute run.
+LIVE_SECONDS=${LIVE_SECONDS:-$([ -n "${BENCH_QUICK:-}" ] && echo 15 || echo 60)}
+SOAK_SECONDS=$LIVE_SECONDS python3 bench/soak-live.py
+
 section "Key → tone latency per chart kind in Chromium (issues 9, 31)"
 .venv/bin/python bench/latency.py

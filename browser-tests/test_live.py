@@ -21,9 +21,8 @@ SPEC = {
 }
 
 
-@pytest.fixture(scope="module")
-def live(browser):
-    root = Path(tempfile.mkdtemp(prefix="pitchline-live-"))
+def make_site(root):
+    """ROOT/site: the live chart `sensor` (five rows, 14:00 to 14:04) with posting on; returns it."""
     site = root / "site"
     (site / "charts").mkdir(parents=True)
     (site / "data").mkdir()
@@ -31,6 +30,13 @@ def live(browser):
     (site / "charts" / "sensor.vl.json").write_text(json.dumps(SPEC))
     (site / "data" / "sensor.csv").write_text("time,temperature\n" + "".join(
         f"2026-11-29T14:{m:02d}:00,{20 + m % 3}\n" for m in range(5)))
+    return site
+
+
+@pytest.fixture(scope="module")
+def live(browser):
+    root = Path(tempfile.mkdtemp(prefix="pitchline-live-"))
+    site = make_site(root)
     base, stop = start_pitchline_server(site, files=False, cache=root / "cache")
     try:
         with recorded_page(browser) as page:   # Web Audio spy; a script error fails the module
@@ -108,7 +114,8 @@ def test_monitor_mode_plays_one_tone_per_new_point_and_none_without(live):
     assert page.evaluate("window.__plays.length") == plays + 3
     # Speech coalesced by the reader setting (default: one sentence every 5 s): one sentence for all three.
     page.wait_for_function("() => document.querySelector('.pl-live').textContent.startsWith('3 new points, latest')", timeout=10_000)
-    assert "21.5" in page.locator(".pl-live").first.text_content()
+    sentence = page.locator(".pl-live").first.text_content()
+    assert "21.5 degrees Celsius" in sentence and "°C" not in sentence, sentence   # the reader's wording
     page.keyboard.press("m")
     page.wait_for_function("() => document.querySelector('.pl-live').textContent.includes('Monitor mode off')")
     plays = page.evaluate("window.__plays.length")
@@ -116,3 +123,64 @@ def test_monitor_mode_plays_one_tone_per_new_point_and_none_without(live):
     post_rows(live, [22.0, 22.5])
     wait_range(page, start + 2)
     assert page.evaluate("window.__plays.length") == plays
+
+
+def test_s_and_d_and_the_highest_describe_the_data_as_of_now(live):
+    """After new rows the generator's words come with them: S says the new high, D the rows up to
+    the newest, ] goes to the new high (the page as generated knew 22 as the highest), and the
+    summary paragraph shows them."""
+    page = live["page"]
+    start = slider(page)["max"]
+    post_rows(live, [29.5, 23])
+    wait_range(page, start + 2)
+    page.wait_for_function("() => window.PitchlineCharts.sensor.series[0].brief.includes('29.5')")   # the words event
+    rows = page.evaluate("window.PitchlineCharts.sensor.x.labels.length")
+    said = {"s": "29.5 degrees Celsius", "d": f"to 29 November 2026, 14:{live['minute'] - 1:02d}, {rows} points."}
+    for key, words in said.items():
+        page.keyboard.press(key)
+        page.wait_for_function(f"() => document.querySelector('.pl-live').textContent.includes({words!r})", timeout=10_000)
+    page.keyboard.press("]")
+    page.wait_for_function("() => document.querySelector('.pl-slider').getAttribute('aria-valuetext').includes('29.5')")
+    assert "to 29.5 °C" in page.locator("#sensor-summary").text_content()   # the paragraph shown under the drawing
+
+
+def test_new_points_are_drawn(live):
+    """The server's drawing as of the latest rows replaces the page's: the line has a vertex per
+    point, and at the newest point the cursor's dot is drawn on it."""
+    page = live["page"]
+    page.wait_for_function("""() => { const line = document.querySelector('svg.pl-svg path.pl-line');
+        return line && line.getAttribute('d').match(/[ML]/g).length === window.PitchlineCharts.sensor.x.labels.length; }""",
+                           timeout=10_000)
+    assert page.evaluate("document.querySelector('svg.pl-svg path.pl-line').getTotalLength()") > 100   # drawn as SVG
+    page.keyboard.press("End")
+    page.wait_for_function("() => !document.querySelector('.pl-cursor').hasAttribute('hidden')")
+    assert page.evaluate("document.querySelector('.pl-cursor-dot').getAttribute('visibility')") is None
+
+
+def test_out_of_scale_plays_the_boundary_tone_and_is_said_once(live):
+    """The scale is fixed (10 to 30 °C): 41.2 and 45 play the tone of 30, the top step, never a
+    re-mapped one; "Above the scale: 41.2" is said once for the excursion, not again for 45, and
+    at once, with the points' sentence."""
+    page = live["page"]
+    page.evaluate("""(() => { const region = document.querySelector('.pl-live'); window.__said = [];
+        new MutationObserver(() => window.__said.push(region.textContent.trim()))
+            .observe(region, {childList: true, characterData: true, subtree: true}); })()""")
+    page.keyboard.press("m")
+    page.wait_for_function("() => window.__said.some(t => t.includes('Monitor mode on'))")
+    plays = page.evaluate("window.__plays.length")
+    start = slider(page)["max"]
+    post_rows(live, [30, 41.2, 45, 25])
+    wait_range(page, start + 4)
+    page.wait_for_function(f"() => window.__plays.length >= {plays + 4}", timeout=10_000)
+    offsets = page.evaluate(f"window.__plays.slice({plays}).map(p => p.offset)")
+    assert len(offsets) == 4, offsets
+    assert offsets[1] == offsets[0] and offsets[2] == offsets[0], offsets   # the boundary step's tone
+    assert offsets[3] != offsets[0], offsets
+    # Said at once (held while keys are busy), before the points' sentence, for ears: no "°C".
+    page.wait_for_function("() => window.__said.some(t => t.includes('scale'))", timeout=10_000)
+    said = page.evaluate("window.__said")
+    scale = [t for t in said if "scale" in t]
+    assert len(scale) == 1 and scale[0].startswith("Above the scale: 41.2. 4 new points, latest 29 November 2026, 14:"), said
+    assert scale[0].endswith("temperature 25 degrees Celsius, new high"), said   # 41.2 was one
+    page.keyboard.press("m")
+    page.wait_for_function("() => window.__said.some(t => t.includes('Monitor mode off'))")

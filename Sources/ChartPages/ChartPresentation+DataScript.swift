@@ -192,10 +192,7 @@ extension ChartPresentation {
         }
         let heatmap: HeatmapLayout? = if case .heatmap = chart.semantics.kind { HeatmapLayout(chart: chart) } else { nil }
         let briefs = chart.series.indices.map { briefSentence(series: $0, speech: speech) }
-        let mores = chart.series.indices.map { s in
-            (text: speech.forEars([description.series[s].statisticsSentence, description.series[s].trendSentence].joined(separator: " ")),
-             claims: ([description.series[s].statisticsText] + description.series[s].trendText).flatMap(\.claims))
-        }
+        let mores = chart.series.indices.map { moreSentences(series: $0, speech: speech) }
         let series = scriptSeries(rows: rows, speech: speech, audio: audio, heatmap: heatmap, briefs: briefs, mores: mores, toScrub: toScrub)
         let all = allSeriesInfo(rows: rows, speech: speech, briefs: briefs, mores: mores, toScrub: toScrub)
         var text = scrubberText(speech: speech)
@@ -341,6 +338,12 @@ extension ChartPresentation {
 
     /// S, first press: the series' shape (the trend's outline, before its detail) and its range,
     /// one sentence, with the claims of the clauses said (J's stops).
+    /// S again: the series' statistics and trend, and their claims.
+    func moreSentences(series s: Int, speech: SpeechFormatter) -> Said {
+        (text: speech.forEars([description.series[s].statisticsSentence, description.series[s].trendSentence].joined(separator: " ")),
+         claims: ([description.series[s].statisticsText] + description.series[s].trendText).flatMap(\.claims))
+    }
+
     func briefSentence(series s: Int, speech: SpeechFormatter) -> (text: String, claims: [Claim]) {
         let d = description.series[s]
         let outline = d.outline

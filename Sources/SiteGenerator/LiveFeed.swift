@@ -55,6 +55,13 @@ public final class LiveFeed: Sendable {
         var file = FileMark()
         /// The kept rows' x values in the chart's order (new rows must come after them).
         var x: [XValue] = []
+        /// The chart as of the latest change and its row 0's id, until `makeWords()` takes it.
+        var changed: (chart: Chart, firstID: Int)?
+        /// What S, D, X, Y, [ and ] say as of the latest change made into words.
+        var words: String?
+        /// The chart as of the latest change (its row 0's id), counted, and its drawing once asked for.
+        var latest: (chart: Chart, firstID: Int, version: Int)?
+        var drawing: (json: String, version: Int)?
     }
 
     struct FileMark: Equatable { var inode: UInt64 = 0; var offset = 0; var rows = 0 }
@@ -84,6 +91,31 @@ public final class LiveFeed: Sendable {
     public var rowCount: Int { state.withLock { $0.rows.count } }
     /// Id the next row will get.
     public var nextID: Int { state.withLock { $0.nextID } }
+    /// The chart's words as of the latest change made into words (JSON, `ChartPresentation.liveWords`); nil before any.
+    public var words: String? { state.withLock { $0.words } }
+
+    /// The drawing as of the latest change (JSON, `ChartPresentation.liveDrawing`), made on the
+    /// first request after it; nil before any change.
+    public func drawing() -> String? {
+        let (latest, made) = state.withLock { ($0.latest, $0.drawing) }
+        guard let latest else { return nil }
+        if let made, made.version == latest.version { return made.json }
+        guard let json = ChartPresentation.liveDrawing(chart: latest.chart, rowOffset: latest.firstID) else { return nil }
+        state.withLock { state in if state.latest?.version == latest.version { state.drawing = (json, latest.version) } }
+        return json
+    }
+
+    /// Makes the words of the latest change, if not made yet (after its points went out: the
+    /// presentation takes longer than the points), and returns them; nil when there is none new.
+    public func makeWords() -> String? {
+        guard let changed = state.withLock({ state in defer { state.changed = nil }; return state.changed }) else { return nil }
+        let words = ChartPresentation(chart: changed.chart).liveWords(rowOffset: changed.firstID)
+        return state.withLock { state in
+            guard state.changed == nil else { return nil }   // a newer change came meanwhile: its words follow
+            state.words = words
+            return words
+        }
+    }
 
     /// Points with ids from `id` on that are still kept (a reconnecting page's `Last-Event-ID` + 1).
     public func points(from id: Int) -> [LivePoint] {
@@ -91,9 +123,10 @@ public final class LiveFeed: Sendable {
     }
 
     /// Adds rows (texts in the data file's format, `LiveRows.rows(fromBody:)`) all or none, and
-    /// appends them to a CSV data file (so a restarted server, and the export, have them; ids stay
-    /// the rows' numbers in the file). A JSON file, or a CSV whose last line is unfinished, is
-    /// left as it is: those rows live in memory only.
+    /// writes them to the data file (so a restarted server, and the export, have them; ids stay
+    /// the rows' numbers in the file): after a CSV's last line, before a JSON array's closing
+    /// bracket. A file changed since it was read (a CSV's unfinished last line, a JSON file that
+    /// does not end in its array's bracket) is left as it is: those rows live in memory only.
     public func append(_ newRows: [String]) throws(LiveRowsProblem) -> [LivePoint] {
         try state.withLock { (state) throws(LiveRowsProblem) -> [LivePoint] in
             let points = try Self.add(newRows, to: &state, source: source)
@@ -103,13 +136,22 @@ public final class LiveFeed: Sendable {
     }
 
     private static func persist(_ rows: [String], _ state: inout State, _ source: LiveSource) {
-        guard source.format == .csv, !rows.isEmpty, let handle = try? FileHandle(forWritingTo: source.dataURL) else { return }
+        guard !rows.isEmpty, let handle = try? FileHandle(forUpdating: source.dataURL) else { return }
         defer { try? handle.close() }
         guard let end = try? handle.seekToEnd(), Int(end) == state.file.offset,
               LiveRows.inode(source.dataURL) == state.file.inode else { return }
-        let bytes = Data((rows.joined(separator: "\n") + "\n").utf8)
-        guard (try? handle.write(contentsOf: bytes)) != nil else { return }
-        state.file.offset += bytes.count
+        var at = end, bytes = Data((rows.joined(separator: "\n") + "\n").utf8)
+        if source.format == .json {   // over the closing bracket (and what follows it): rows, then the bracket
+            let tailStart = end - min(end, 256)
+            guard (try? handle.seek(toOffset: tailStart)) != nil, let tail = try? handle.readToEnd(),
+                  let bracket = tail.lastIndex(of: UInt8(ascii: "]")),
+                  tail[(bracket + 1)...].allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) else { return }
+            at = tailStart + UInt64(bracket - tail.startIndex)
+            bytes = Data(((state.file.rows > 0 ? ",\n" : "\n") + rows.joined(separator: ",\n") + "\n]\n").utf8)
+        }
+        guard (try? handle.seek(toOffset: at)) != nil, (try? handle.write(contentsOf: bytes)) != nil,
+              (try? handle.truncate(atOffset: at + UInt64(bytes.count))) != nil else { return }
+        state.file.offset = Int(at) + bytes.count
         state.file.rows += rows.count
     }
 
@@ -135,6 +177,8 @@ public final class LiveFeed: Sendable {
             throw LiveRowsProblem(row: nil, message: "rows must arrive in order along the x axis, each after the latest (\(latest))")
         }
         let points = makePoints(chart, rows: kept..<candidate.count, firstID: state.nextID)
+        state.changed = (chart, state.nextID - kept)
+        state.latest = (chart, state.nextID - kept, (state.latest?.version ?? 0) + 1)
         state.rows = Array(candidate.suffix(source.window))
         state.x = Array(chart.xValues.suffix(source.window))
         state.nextID += newRows.count

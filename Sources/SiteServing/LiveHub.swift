@@ -32,14 +32,15 @@ public final class LiveHub: Sendable {
     /// Open event streams of a chart.
     public func clientCount(chart: String) -> Int { clients.withLock { $0[chart]?.count ?? 0 } }
 
-    /// The response for a live route (`/charts/<id>/events`, `/charts/<id>/rows`), or nil.
+    /// The response for a live route (`/charts/<id>/events`, `/rows`, `/drawing`), or nil.
     func respond(to request: HTTPRequest, key: String) -> HTTPResponse? {
         guard key.hasPrefix("/charts/") else { return nil }
         let rest = key.dropFirst("/charts/".count)
         guard let slash = rest.lastIndex(of: "/") else { return nil }
         let id = String(rest[..<slash]), action = rest[rest.index(after: slash)...]
-        guard let feed = feeds[id], action == "events" || action == "rows" else { return nil }
+        guard let feed = feeds[id], ["events", "rows", "drawing"].contains(action) else { return nil }
         if action == "rows" { return post(request, feed: feed) }
+        if action == "drawing" { return drawing(request, feed: feed) }
         guard request.method != .post else { return LiveHub.text(405, "Use GET for events, POST to /charts/\(id)/rows.\n", extra: [("Allow", "GET, HEAD")]) }
         return events(request, feed: feed)
     }
@@ -55,7 +56,9 @@ public final class LiveHub: Sendable {
         var opening = Array("retry: 2000\n: live\n\n".utf8)
         clients.withLock { clients in
             // Registered under the lock that broadcasts take: no point is missed or sent twice.
-            for point in feed.points(from: resumeFrom) { opening += SSE.event(point) }
+            let missed = feed.points(from: resumeFrom)
+            for point in missed { opening += SSE.event(point) }
+            if !missed.isEmpty, let words = feed.words { opening += SSE.words(words) }
             stream.send(opening)
             clients[id, default: [:]][key] = stream
         }
@@ -70,10 +73,22 @@ public final class LiveHub: Sendable {
         }
     }
 
-    /// Sends points to every open stream of their chart.
+    /// `GET /charts/<id>/drawing`: the chart drawn as of its latest rows (204 before any new row).
+    func drawing(_ request: HTTPRequest, feed: LiveFeed) -> HTTPResponse {
+        guard request.method != .post else { return LiveHub.text(405, "Use GET for the drawing.\n", extra: [("Allow", "GET, HEAD")]) }
+        guard let json = feed.drawing() else { return LiveHub.text(204, "") }
+        return LiveHub.text(200, json, type: "application/json")
+    }
+
+    /// Sends points to every open stream of their chart, then the chart's words as of them
+    /// (made after the points went out).
     func broadcast(_ points: [LivePoint], chart: String) {
         guard !points.isEmpty else { return }
-        let bytes = points.flatMap(SSE.event)
+        send(points.flatMap(SSE.event), chart: chart)
+        if let words = feeds[chart]?.makeWords() { send(SSE.words(words), chart: chart) }
+    }
+
+    private func send(_ bytes: [UInt8], chart: String) {
         clients.withLock { clients in
             for stream in clients[chart]?.values ?? [:].values { stream.send(bytes) }
         }
@@ -126,6 +141,9 @@ enum SSE {
         let json = (try? encoder.encode(point)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return Array("id: \(point.id)\nevent: point\ndata: \(json)\n\n".utf8)
     }
+
+    /// `event: words`, `data: {json}` (no `id`: the page's last id stays its last point's).
+    static func words(_ json: String) -> [UInt8] { Array("event: words\ndata: \(json)\n\n".utf8) }
 }
 
 extension LiveHub {

@@ -165,6 +165,43 @@ struct LiveTests {
         }
     }
 
+    @Test("after new rows, a words event gives what S, D, X, [ and ] say as of them, on the page's rows")
+    func wordsAsOfNow() async throws {
+        try await withLiveSite(try liveSite(rows: 3, window: 4)) { server in
+            let events = try openEvents(port: server.port)
+            _ = try events.readUntil { dechunked($0).contains(": live\n\n") }
+            #expect(try post("2026-11-29T14:03:00,28.5\n2026-11-29T14:04:00,24\n2026-11-29T14:05:00,25\n", type: "text/csv", port: server.port).status == 200)
+            let text = dechunked(try events.readUntil { dechunked($0).contains("event: words\ndata: {") && dechunked($0).hasSuffix("\n\n") })
+            let frames = text.components(separatedBy: "\n\n")
+            let at = try #require(frames.firstIndex { $0.hasPrefix("event: words\n") })
+            #expect(frames[at - 1].hasPrefix("id: 5\n"))   // after the points it describes
+            let words = try #require(try JSONSerialization.jsonObject(with: Data(frames[at].components(separatedBy: "data: ")[1].utf8)) as? [String: Any])
+            let series = try #require((words["series"] as? [[String: Any]])?.first)
+            // The chart of the 3 rows kept and the 3 new (ids 0...5): the highest is the new 28.5,
+            // row 3 of the page.
+            #expect(series["maxRow"] as? Int == 3)
+            #expect((series["brief"] as? String)?.contains("28.5") == true, "\(series["brief"] ?? "")")
+            #expect((words["describe"] as? [String])?.first?.hasSuffix("to 29 November 2026, 14:05, 6 points.") == true, "\(words["describe"] ?? "")")
+            #expect((words["describe"] as? [String])?.last?.contains("to 28.5 degrees Celsius") == true, "\(words["describe"] ?? "")")
+            #expect((words["xAxis"] as? String)?.contains("14:05") == true, "\(words["xAxis"] ?? "")")
+            // More rows past the window: rows are still the page's (ids), not the kept rows' places.
+            #expect(try post("2026-11-29T14:06:00,29\n", type: "text/csv", port: server.port).status == 200)
+            let later = try #require(server.live!.feeds["sensor"]!.words)
+            #expect(later.contains("\"maxRow\":6"), "\(later)")
+            // The drawing as of the latest rows: the SVG and the cursor's places for rows 2...6.
+            let drawn = try rawRequest(port: server.port, "GET /charts/sensor/drawing HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(drawn.status == 200)
+            let drawing = try #require(try JSONSerialization.jsonObject(with: Data(drawn.text.utf8)) as? [String: Any])
+            #expect(drawing["first"] as? Int == 2)
+            #expect((drawing["svg"] as? String)?.hasPrefix("<svg role=\"img\"") == true)
+            let cy = try #require(((drawing["series"] as? [[String: Any]])?.first?["cy"]) as? [Double])
+            #expect(cy.count == 5 && cy[4] < cy[0], "\(cy)")   // 29 is drawn above 22 (SVG y grows downwards)
+            // A client resuming with rows to catch up gets the words after them.
+            let resumed = dechunked(try openEvents(port: server.port, query: "?from=4").readUntil { dechunked($0).contains("event: words\n") })
+            #expect(resumed.contains("id: 6\n"))
+        }
+    }
+
     @Test("rows appended to the data file reach open streams (the hub's file poll)")
     func appendedToFile() async throws {
         let site = try liveSite()
@@ -230,6 +267,33 @@ struct LivePersistenceTests {
             guard case .none = server.live!.feeds["sensor"]!.readFile() else {
                 Issue.record("the posted row was read back as new")
                 return
+            }
+        }
+    }
+
+    @Test("a POSTed row goes into a JSON data file's array, before its bracket: the file reads back whole, the poll does not send it again")
+    func postedRowsPersistInJSON() async throws {
+        let site = try writeSite([
+            "pitchline.json": #"{"live": {"post": true}}"#,
+            "data/sensor.json": "[\n  {\"time\": \"2026-11-29T14:00:00\", \"temperature\": 20},\n  {\"time\": \"2026-11-29T14:01:00\", \"temperature\": 21}\n]\n\n",
+            "charts/sensor.vl.json": """
+                {"title": "Sensor", "data": {"url": "../data/sensor.json"}, "mark": "line",
+                 "encoding": {"x": {"field": "time", "type": "temporal"},
+                              "y": {"field": "temperature", "type": "quantitative", "scale": {"domain": [10, 30]}}},
+                 "usermeta": {"pitchline": {"live": {"window": 100}}}}
+                """,
+        ], name: "live-json")
+        try await withLiveSite(site) { server in
+            let file = site.appendingPathComponent("data/sensor.json")
+            for (k, value) in [23.5, 24].enumerated() {
+                let row = #"{"time": "2026-11-29T14:0\#(k + 2):00", "temperature": \#(value)}"#
+                #expect(try post(row, type: "application/json", port: server.port).status == 200)
+                let rows = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
+                #expect(rows.count == 3 + k && (rows.last?["temperature"] as? NSNumber)?.doubleValue == value, "\(rows)")
+                guard case .none = server.live!.feeds["sensor"]!.readFile() else {
+                    Issue.record("the posted row was read back as new")
+                    return
+                }
             }
         }
     }
