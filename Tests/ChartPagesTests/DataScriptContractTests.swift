@@ -26,7 +26,8 @@ import Testing
     }
 
     /// Charts whose data scripts together carry every optional field: two series with audio, a
-    /// heatmap (R, C, row ends), a box plot (Up is the next statistic, its start series), a layered chart's marks.
+    /// heatmap (R, C, row ends), a box plot (Up is the next statistic, its start series), a layered chart's marks,
+    /// a live chart (its events URL and words).
     func charts() throws -> [(Chart, ChartAudioInfo?)] {
         let temperatures = Fixtures.temperatures()
         let audio = ChartAudioInfo(
@@ -46,7 +47,12 @@ import Testing
          "layer": [{"mark": "line", "encoding": {"x": {"field": "t", "type": "quantitative"}, "y": {"field": "v", "type": "quantitative"}}},
                    {"mark": "rule", "encoding": {"y": {"datum": 4}}}]}
         """)
-        return [(temperatures, audio), (heatmap, nil), (box, nil), (marked, nil)]
+        let live = try load("""
+        {"data": {"values": [{"t": 1, "v": 3}, {"t": 2, "v": 5}]}, "mark": "line",
+         "encoding": {"x": {"field": "t", "type": "quantitative"}, "y": {"field": "v", "type": "quantitative"}},
+         "usermeta": {"pitchline": {"live": {"window": 100, "domain": [0, 10]}}}}
+        """)
+        return [(temperatures, audio), (heatmap, nil), (box, nil), (marked, nil), (live, nil)]
     }
 
     @Test func everyFieldTheScriptReadsIsWritten() throws {
