@@ -60,7 +60,7 @@ def recorded_page(browser):
 
 
 def pitchline_bin() -> Path:
-    return fixture_site.binary()
+    return fixture_site.pitchline_binary()
 
 
 @functools.lru_cache(maxsize=1)

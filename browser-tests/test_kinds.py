@@ -214,7 +214,7 @@ def test_heatmap_click_drag_and_tap_pick_the_cell_under_the_pointer(page, browse
 def test_check_names_kinds_in_english_whatever_the_charts_language():
     """`pitchline check` speaks to the author in English: the German chart is a "line chart"."""
     import subprocess
-    out = subprocess.run([str(fixture_site.binary()), "check", "site"], cwd=ROOT, capture_output=True, text=True, timeout=300).stdout
+    out = subprocess.run([str(fixture_site.pitchline_binary()), "check", "site"], cwd=ROOT, capture_output=True, text=True, timeout=300).stdout
     assert "seattle-hoechsttemperatur: line chart, 1 series, 366 points" in out, out
     assert "seattle-high-heatmap: heatmap with 4 rows and 12 columns" in out, out
 

@@ -802,7 +802,7 @@ def test_click_on_the_chart_or_the_track_goes_to_the_nearest_point(page, fixture
 
 
 def test_pitchline_serve_watch_reloads_the_open_page_after_an_edit(browser, tmp_path):
-    binary = fixture_site.binary()
+    binary = fixture_site.pitchline_binary()
     # One chart and its data (the whole example site took five times the CPU to build, twice).
     (tmp_path / "site" / "charts").mkdir(parents=True)
     shutil.copy(ROOT / "site" / "charts" / f"{SEATTLE}.vl.json", tmp_path / "site" / "charts")
